@@ -1,0 +1,46 @@
+# Two commands on a fresh machine:
+#   make demo   set up .venv and play a seeded game of every installed title
+#   make test   set up .venv with the test tools and run ruff, mypy and the whole test suite
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+
+.PHONY: demo test lint typecheck pytest bench coverage clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,dev,bench]'
+	touch $@ $(VENV)/.installed
+
+demo: $(VENV)/.installed
+	$(BIN)/silkroad demo
+
+test: $(VENV)/.installed-test
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/mypy
+	$(BIN)/pytest
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
+
+typecheck: $(VENV)/.installed-test
+	$(BIN)/mypy
+
+pytest: $(VENV)/.installed-test
+	$(BIN)/pytest
+
+bench: $(VENV)/.installed-test
+	$(BIN)/silkroad bench
+
+coverage: $(VENV)/.installed-test
+	$(BIN)/silkroad rules --coverage
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

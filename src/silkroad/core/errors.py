@@ -1,0 +1,102 @@
+"""The errors every part of silkroad raises.
+
+All of them derive from :class:`RulesError`, itself a :class:`ValueError`, so code that
+already guards against bad values keeps working. Each says *what kind* of wrong:
+
+* :class:`IllegalMoveError`: a well-formed move that is not legal in this state.
+* :class:`InvalidMoveError`: text or an action id that names no move at all.
+* :class:`DataError`: a bad card file, replay file or JSON document (names file, entry, field).
+* :class:`StateError`: a state that breaks an invariant of its game (e.g. a corrupt save).
+* :class:`ReplayError`: a record whose moves or result do not replay (names the move number).
+
+Messages are written for a person who has to fix the input: they say what was
+expected and what was found.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = [
+    "DataError",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "ReplayError",
+    "RulesError",
+    "StateError",
+    "UnknownGameError",
+]
+
+
+class RulesError(ValueError):
+    """Base class of every error silkroad raises on bad input."""
+
+
+class IllegalMoveError(RulesError):
+    """A well-formed move that is not among the legal moves of this state.
+
+    The state is never changed by the failed call; ``state`` and ``move`` are kept on the
+    exception for the caller to inspect.
+    """
+
+    def __init__(self, message: str, *, state: Any = None, move: Any = None) -> None:
+        super().__init__(message)
+        self.state = state
+        self.move = move
+
+
+class InvalidMoveError(RulesError):
+    """Move notation or an integer action id that does not name any move."""
+
+    def __init__(self, message: str, *, text: str | int | None = None) -> None:
+        super().__init__(message)
+        self.text = text
+
+
+class DataError(RulesError):
+    """A card file, replay file or JSON document that cannot be used.
+
+    ``source`` is the file (or ``"<string>"``), ``entry`` the card or record entry, and
+    ``field`` the offending field, each when known; they are also part of the message.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        source: str | None = None,
+        entry: str | None = None,
+        field: str | None = None,
+    ) -> None:
+        where = ", ".join(
+            f"{label} {value}"
+            for label, value in (("file", source), ("entry", entry), ("field", field))
+            if value is not None
+        )
+        super().__init__(f"{where}: {message}" if where else message)
+        self.source = source
+        self.entry = entry
+        self.field = field
+
+
+class StateError(RulesError):
+    """A state that breaks an invariant of its game, such as a corrupt saved game."""
+
+
+class ReplayError(DataError):
+    """A record that does not replay: an illegal move, or a result that does not match.
+
+    ``move_number`` is the 1-based number of the offending move, or ``None`` when the
+    moves replay but the recorded result differs from the replayed one.
+    """
+
+    def __init__(
+        self, message: str, *, move_number: int | None = None, source: str | None = None
+    ) -> None:
+        prefix = f"move {move_number}: " if move_number is not None else ""
+        super().__init__(prefix + message, source=source)
+        self.move_number = move_number
+
+
+class UnknownGameError(RulesError, LookupError):
+    """A game name that is not registered."""

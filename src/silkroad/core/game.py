@@ -1,0 +1,238 @@
+"""The contract every title fulfils: the :class:`Game` protocol and :class:`GameSpec`.
+
+Generic code (the command, the agents, the conformance harness, serialization,
+records) talks to a title only through this protocol, so a game defined anywhere, a
+third party's included, works with every tool once it is registered.
+
+A title normally builds its ``Game`` as a :class:`GameDefinition`, a frozen record of the
+title's functions and types::
+
+    GAME = GameDefinition(spec=SPEC, options_type=Options, state_type=State, ...)
+
+The functions are pure: ``apply(state, move)`` returns a new state and never changes
+its arguments; the RNG is a field of the state, so a game is fully reproduced by
+(options, seed, moves).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from typing import Any, Generic, Protocol, TypeVar
+
+import attrs
+
+__all__ = [
+    "AnyGame",
+    "Chance",
+    "Game",
+    "GameDefinition",
+    "GameSpec",
+    "Information",
+]
+
+StateT = TypeVar("StateT")
+MoveT = TypeVar("MoveT")
+OptionsT = TypeVar("OptionsT")
+ObsT = TypeVar("ObsT")
+
+
+class Chance(enum.Enum):
+    """How a title uses chance."""
+
+    #: No chance at all after setup.
+    DETERMINISTIC = "deterministic"
+    #: Chance outcomes (shuffles, draws, rolls) are sampled inside ``apply`` from the
+    #: state's own RNG; there are no explicit chance nodes.
+    SAMPLED = "sampled"
+
+
+class Information(enum.Enum):
+    """Whether players may see the whole state."""
+
+    PERFECT = "perfect"
+    IMPERFECT = "imperfect"
+
+
+def _check_name(_instance: object, _attribute: object, value: str) -> None:
+    if not value or not value.replace("-", "").replace("_", "").isalnum() or value != value.lower():
+        raise ValueError(f"a game name is lowercase letters, digits, '-' or '_', got {value!r}")
+
+
+@attrs.frozen
+class GameSpec:
+    """Metadata of a title.
+
+    :ivar name: registry key, e.g. ``"kashgar"``.
+    :ivar title: the game's printed name.
+    :ivar min_players: fewest players the rules allow.
+    :ivar max_players: most players the rules allow.
+    :ivar variants: names of the variants ``Options`` can select (may be empty).
+    :ivar chance: how chance enters play.
+    :ivar information: perfect or imperfect information.
+    :ivar rules_version: version of this implementation of the rules; it changes whenever
+        the same (options, seed, moves) could give a different game.
+    :ivar description: one sentence for listings.
+    """
+
+    name: str = attrs.field(validator=_check_name)
+    title: str
+    min_players: int
+    max_players: int
+    chance: Chance
+    information: Information
+    rules_version: str
+    variants: tuple[str, ...] = ()
+    description: str = ""
+
+    def __attrs_post_init__(self) -> None:
+        if not 1 <= self.min_players <= self.max_players:
+            raise ValueError(
+                f"player counts must satisfy 1 <= min <= max, got "
+                f"{self.min_players}..{self.max_players}"
+            )
+
+
+class Game(Protocol[StateT, MoveT, OptionsT, ObsT]):
+    """What every title provides. All functions are pure.
+
+    Types: ``options_type`` (frozen attrs), ``state_type`` (frozen attrs holding pyrsistent
+    collections), ``move_types`` (one small frozen attrs class per kind of decision) and
+    ``observation_type``. Players are numbered from 0.
+    """
+
+    @property
+    def spec(self) -> GameSpec: ...
+
+    @property
+    def options_type(self) -> type[OptionsT]: ...
+
+    @property
+    def state_type(self) -> type[StateT]: ...
+
+    @property
+    def move_types(self) -> tuple[type, ...]: ...
+
+    @property
+    def observation_type(self) -> type[ObsT]: ...
+
+    def default_options(self, players: int | None = None) -> OptionsT:
+        """Options for a standard game; ``players`` None means the title's usual count."""
+        ...
+
+    def new_game(self, options: OptionsT, seed: int) -> StateT:
+        """Complete setup per the rulebook; every shuffle comes from the state's RNG."""
+        ...
+
+    def legal_moves(self, state: StateT) -> tuple[MoveT, ...]:
+        """Every legal move of the player to act, in a fixed order; empty iff over."""
+        ...
+
+    def apply(self, state: StateT, move: MoveT) -> StateT:
+        """The next state. Raises ``IllegalMoveError`` for a move that is not legal."""
+        ...
+
+    def current_player(self, state: StateT) -> int | None:
+        """Who decides now, or None when the game is over."""
+        ...
+
+    def num_players(self, state: StateT) -> int:
+        """How many players take part in this game."""
+        ...
+
+    def is_over(self, state: StateT) -> bool:
+        """True once the game has ended."""
+        ...
+
+    def scores(self, state: StateT) -> tuple[int, ...]:
+        """Victory points per player (final once the game is over)."""
+        ...
+
+    def winners(self, state: StateT) -> tuple[int, ...]:
+        """The winning players after the rulebook's tie-breaks (empty if not over)."""
+        ...
+
+    def observe(self, state: StateT, player: int) -> ObsT:
+        """What ``player`` may see: no other player's hidden cards, no deck order, no RNG."""
+        ...
+
+    def determinize(self, observation: ObsT, seed: int) -> StateT:
+        """A full state consistent with ``observation``; hidden parts dealt from ``seed``."""
+        ...
+
+    def parse_move(self, state: StateT, text: str) -> MoveT:
+        """The move that ``text`` names. Raises ``InvalidMoveError`` when it names none."""
+        ...
+
+    def format_move(self, move: MoveT) -> str:
+        """The notation of ``move``; ``parse_move(state, format_move(m)) == m``."""
+        ...
+
+    def num_actions(self, options: OptionsT) -> int:
+        """Size of the fixed integer action space for these options."""
+        ...
+
+    def encode_move(self, state: StateT, move: MoveT) -> int:
+        """The action id of a legal move, in ``range(num_actions(options))``."""
+        ...
+
+    def decode_move(self, state: StateT, action: int) -> MoveT:
+        """The legal move with this action id. Raises ``InvalidMoveError`` otherwise."""
+        ...
+
+    def action_mask(self, state: StateT) -> tuple[bool, ...]:
+        """For each action id, whether it names a legal move now."""
+        ...
+
+    def max_game_length(self, options: OptionsT) -> int:
+        """An upper bound on the number of decisions in a game with these options."""
+        ...
+
+    def render(self, state: StateT) -> str:
+        """A readable text view of the table."""
+        ...
+
+    def validate(self, state: StateT) -> None:
+        """Check the invariants of a state (conservation, ranges). Raises ``StateError``."""
+        ...
+
+
+AnyGame = Game[Any, Any, Any, Any]
+
+
+@attrs.frozen(eq=False)
+class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
+    """A :class:`Game` assembled from a title's functions; how titles build their ``GAME``.
+
+    Equality is identity: two definitions are the same game only if they are the same
+    object.
+    """
+
+    spec: GameSpec
+    options_type: type[OptionsT]
+    state_type: type[StateT]
+    move_types: tuple[type, ...]
+    observation_type: type[ObsT]
+    default_options: Callable[..., OptionsT]
+    new_game: Callable[[OptionsT, int], StateT]
+    legal_moves: Callable[[StateT], tuple[MoveT, ...]]
+    apply: Callable[[StateT, MoveT], StateT]
+    current_player: Callable[[StateT], int | None]
+    num_players: Callable[[StateT], int]
+    is_over: Callable[[StateT], bool]
+    scores: Callable[[StateT], tuple[int, ...]]
+    winners: Callable[[StateT], tuple[int, ...]]
+    observe: Callable[[StateT, int], ObsT]
+    determinize: Callable[[ObsT, int], StateT]
+    parse_move: Callable[[StateT, str], MoveT]
+    format_move: Callable[[MoveT], str]
+    num_actions: Callable[[OptionsT], int]
+    encode_move: Callable[[StateT, MoveT], int]
+    decode_move: Callable[[StateT, int], MoveT]
+    action_mask: Callable[[StateT], tuple[bool, ...]]
+    max_game_length: Callable[[OptionsT], int]
+    render: Callable[[StateT], str]
+    validate: Callable[[StateT], None]
+
+    def __repr__(self) -> str:
+        return f"<Game {self.spec.name!r}: {self.spec.title}>"

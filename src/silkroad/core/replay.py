@@ -1,0 +1,262 @@
+"""Records of games: (game, options, seed, moves, result), saved as JSON and replayed.
+
+A game is fully reproduced by its options, its seed and its moves, so a :class:`Record`
+holds just those plus the result, which :func:`replay` checks::
+
+    record = Record.from_moves(game, options, seed=7, moves=moves)
+    record.save("game.json")
+    final_state = replay(Record.load("game.json"))
+
+On disk the moves are written in the game's text notation, one string per decision, so
+a record is readable and can be written by hand as a scripted scenario. Loading parses
+each move against the state it is played in; a move that is malformed or illegal is
+refused with a :class:`~silkroad.core.errors.ReplayError` giving its 1-based number.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from silkroad.core.errors import DataError, IllegalMoveError, InvalidMoveError, ReplayError
+from silkroad.core.game import AnyGame
+from silkroad.core.serialize import FORMAT, FORMAT_VERSION, from_data, read_envelope, to_data
+
+__all__ = ["Record", "Result", "replay", "states", "step_to"]
+
+
+@attrs.frozen
+class Result:
+    """Final scores per player and the winners after tie-breaks."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    @classmethod
+    def of(cls, game: AnyGame, state: Any) -> Result:
+        return cls(tuple(game.scores(state)), tuple(game.winners(state)))
+
+
+def _game(name: str, game: AnyGame | None = None) -> AnyGame:
+    """The game a record names: ``game`` when given (it must carry that name), else the
+    registered one."""
+    if game is not None:
+        if game.spec.name != name:
+            raise DataError(
+                f"the record is for game {name!r}, not {game.spec.name!r}", field="game"
+            )
+        return game
+    from silkroad.registry import get_game  # the registry imports core; import late
+
+    return get_game(name)
+
+
+def _apply_numbered(game: AnyGame, state: Any, move: Any, number: int, source: str | None) -> Any:
+    try:
+        return game.apply(state, move)
+    except IllegalMoveError as exc:
+        raise ReplayError(
+            f"illegal move {game.format_move(move)!r}: {exc}", move_number=number, source=source
+        ) from exc
+
+
+@attrs.frozen
+class Record:
+    """A complete or partial game: enough to reproduce every state.
+
+    :ivar game: the registered name of the title.
+    :ivar options: the title's ``Options`` value.
+    :ivar seed: the seed given to ``new_game``.
+    :ivar moves: the decisions in order, as move values.
+    :ivar result: scores and winners when the game is over, else ``None``.
+    """
+
+    game: str
+    options: Any
+    seed: int
+    moves: tuple[Any, ...] = attrs.field(converter=tuple)
+    result: Result | None = None
+
+    @classmethod
+    def from_moves(cls, game: AnyGame, options: Any, seed: int, moves: Sequence[Any]) -> Record:
+        """Play ``moves`` from setup and record them with the result (if the game ended).
+
+        :raises ReplayError: naming the first move that is not legal.
+        """
+        state = game.new_game(options, seed)
+        for number, move in enumerate(moves, start=1):
+            state = _apply_numbered(game, state, move, number, None)
+        result = Result.of(game, state) if game.is_over(state) else None
+        return cls(game.spec.name, options, seed, tuple(moves), result)
+
+    def initial_state(self, game: AnyGame | None = None) -> Any:
+        """The state after setup, before any move."""
+        return _game(self.game, game).new_game(self.options, self.seed)
+
+    # --- JSON ------------------------------------------------------------------------
+
+    def to_json(self, *, indent: int | None = 2, game: AnyGame | None = None) -> str:
+        """The record as a silkroad JSON document, moves in the game's notation.
+
+        ``game`` is only needed for a title that is not registered.
+        """
+        import json
+
+        game = _game(self.game, game)
+        data = {
+            "game": self.game,
+            "rules_version": game.spec.rules_version,
+            "options": to_data(self.options, game.options_type),
+            "seed": self.seed,
+            "moves": [game.format_move(m) for m in self.moves],
+            "result": None
+            if self.result is None
+            else {"scores": list(self.result.scores), "winners": list(self.result.winners)},
+        }
+        envelope = {FORMAT: FORMAT_VERSION, "game": self.game, "type": "Record", "data": data}
+        return json.dumps(envelope, indent=indent)
+
+    @classmethod
+    def from_json(
+        cls, text: str | bytes, *, source: str | None = None, game: AnyGame | None = None
+    ) -> Record:
+        """Read a record; every move is parsed against the state it is played in.
+
+        :raises DataError: for a document that is not a record or has a bad field.
+        :raises ReplayError: for a move that is malformed or illegal, with its number.
+        """
+        document = read_envelope(text, source=source)
+        if document.get("type") != "Record":
+            raise DataError(
+                f"the document holds a {document.get('type')!r}, expected a 'Record'",
+                source=source,
+                field="type",
+            )
+        data = document["data"]
+        if not isinstance(data, dict):
+            raise DataError("'data' must be an object", source=source, field="data")
+        for key, kind in (("game", str), ("seed", int), ("moves", list)):
+            if key not in data:
+                raise DataError("missing", source=source, field=key)
+            if not isinstance(data[key], kind) or isinstance(data[key], bool):
+                raise DataError(
+                    f"must be a {kind.__name__}, got {data[key]!r}", source=source, field=key
+                )
+        try:
+            game = _game(data["game"], game)
+        except DataError as exc:
+            raise DataError(str(exc), source=source, field="game") from exc
+        except LookupError as exc:
+            raise DataError(str(exc), source=source, field="game") from exc
+        if "options" not in data:
+            raise DataError("missing", source=source, field="options")
+        options: Any = from_data(data["options"], game.options_type, source=source)
+        result = _read_result(data.get("result"), source)
+        state = game.new_game(options, data["seed"])
+        moves = []
+        for number, text_move in enumerate(data["moves"], start=1):
+            if not isinstance(text_move, str):
+                raise ReplayError(
+                    f"a move must be a notation string, got {text_move!r}",
+                    move_number=number,
+                    source=source,
+                )
+            if game.is_over(state):
+                raise ReplayError(
+                    f"{text_move!r} is played after the game is over",
+                    move_number=number,
+                    source=source,
+                )
+            try:
+                move = game.parse_move(state, text_move)
+            except InvalidMoveError as exc:
+                raise ReplayError(str(exc), move_number=number, source=source) from exc
+            state = _apply_numbered(game, state, move, number, source)
+            moves.append(move)
+        return cls(game.spec.name, options, data["seed"], tuple(moves), result)
+
+    def save(self, path: str | Path, *, game: AnyGame | None = None) -> None:
+        """Write the record as JSON to ``path``."""
+        Path(path).write_text(self.to_json(game=game) + "\n", encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path, *, game: AnyGame | None = None) -> Record:
+        """Read a record written by :meth:`save` (or by hand).
+
+        :raises DataError: for an unreadable file or a bad document (names the file).
+        :raises ReplayError: for a move that is malformed or illegal, with its number.
+        """
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise DataError(f"cannot read the file ({exc})", source=str(path)) from exc
+        return cls.from_json(text, source=str(path), game=game)
+
+
+def _read_result(value: Any, source: str | None) -> Result | None:
+    if value is None:
+        return None
+    if (
+        not isinstance(value, dict)
+        or set(value) != {"scores", "winners"}
+        or not all(isinstance(v, list) and all(type(x) is int for x in v) for v in value.values())
+    ):
+        raise DataError(
+            "must be null or {'scores': [int, ...], 'winners': [int, ...]}",
+            source=source,
+            field="result",
+        )
+    return Result(tuple(value["scores"]), tuple(value["winners"]))
+
+
+def states(record: Record, game: AnyGame | None = None) -> Iterator[Any]:
+    """Every state of the record: after setup, then after each move.
+
+    :raises ReplayError: at the first illegal move, with its number.
+    """
+    game = _game(record.game, game)
+    state = game.new_game(record.options, record.seed)
+    yield state
+    for number, move in enumerate(record.moves, start=1):
+        state = _apply_numbered(game, state, move, number, None)
+        yield state
+
+
+def step_to(record: Record, index: int, game: AnyGame | None = None) -> Any:
+    """The state after the first ``index`` moves (0 is the state after setup).
+
+    :raises IndexError: if ``index`` is outside ``0..len(record.moves)``.
+    """
+    if not 0 <= index <= len(record.moves):
+        raise IndexError(f"a record of {len(record.moves)} moves has no state {index}")
+    for i, state in enumerate(states(record, game)):
+        if i == index:
+            return state
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def replay(record: Record, game: AnyGame | None = None) -> Any:
+    """Re-apply every move and check the recorded result; returns the final state.
+
+    :raises ReplayError: for an illegal move (with its number), or a result that differs
+        from the replayed one (scores, winners, or whether the game is over).
+    """
+    game = _game(record.game, game)
+    state = deque(states(record, game), maxlen=1)[0]
+    replayed = Result.of(game, state) if game.is_over(state) else None
+    if replayed != record.result:
+
+        def show(r: Result | None) -> str:
+            return (
+                "unfinished" if r is None else f"scores {list(r.scores)}, winners {list(r.winners)}"
+            )
+
+        raise ReplayError(
+            f"the recorded result ({show(record.result)}) does not match the replay "
+            f"({show(replayed)})"
+        )
+    return state

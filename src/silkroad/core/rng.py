@@ -1,0 +1,169 @@
+"""A deterministic random number generator that is an immutable value.
+
+Algorithm: SplitMix64 in the splittable form of Steele, Lea and Flood, "Fast Splittable
+Pseudorandom Number Generators" (OOPSLA 2014), the generator behind Java's
+``SplittableRandom``. The whole state is two 64-bit integers (``seed`` and an odd
+``gamma``); every operation is integer arithmetic modulo 2**64, so the same seed gives
+the same sequence on every platform and every Python version. Python's :mod:`random` is
+never used.
+
+Every draw returns ``(value, next_rng)`` and leaves the receiver unchanged, so a game
+state can hold its RNG as an ordinary field and ``apply`` stays a pure function::
+
+    >>> rng = Rng.from_seed(1234567)
+    >>> value, rng = rng.next_u64()
+    >>> value
+    6457827717110365317
+    >>> roll, rng = rng.randrange(6)
+    >>> 0 <= roll < 6
+    True
+
+Bounded integers use Lemire's multiply-and-reject method, which is unbiased.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+import attrs
+
+from silkroad.core.errors import StateError
+
+__all__ = ["GOLDEN_GAMMA", "Rng"]
+
+T = TypeVar("T")
+
+MASK64 = (1 << 64) - 1
+#: The default increment: the odd integer closest to 2**64 divided by the golden ratio.
+GOLDEN_GAMMA = 0x9E3779B97F4A7C15
+
+
+def _mix64(z: int) -> int:
+    """Stafford's variant 13 of the MurmurHash3 finalizer: the SplitMix64 output step."""
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return z ^ (z >> 31)
+
+
+def _mix_gamma(z: int) -> int:
+    """Derive an odd gamma with enough bit transitions for a split-off stream."""
+    z = ((z ^ (z >> 33)) * 0xFF51AFD7ED558CCD) & MASK64
+    z = ((z ^ (z >> 33)) * 0xC4CEB9FE1A85EC53) & MASK64
+    z = (z ^ (z >> 33)) | 1
+    if (z ^ (z >> 1)).bit_count() < 24:
+        z ^= 0xAAAAAAAAAAAAAAAA
+    return z
+
+
+def _check_seed(_instance: object, _attribute: object, value: int) -> None:
+    if type(value) is not int or not 0 <= value <= MASK64:
+        raise StateError(f"Rng seed must be an integer in [0, 2**64), got {value!r}")
+
+
+def _check_gamma(_instance: object, _attribute: object, value: int) -> None:
+    if type(value) is not int or not 0 < value <= MASK64 or value % 2 == 0:
+        raise StateError(f"Rng gamma must be an odd integer in (0, 2**64), got {value!r}")
+
+
+@attrs.frozen
+class Rng:
+    """An immutable SplitMix64 generator; build it with :meth:`from_seed`.
+
+    ``seed`` is the 64-bit state and ``gamma`` the odd increment of this stream. Two
+    ``Rng`` values are equal exactly when they will produce the same sequence.
+    """
+
+    seed: int = attrs.field(validator=_check_seed)
+    gamma: int = attrs.field(default=GOLDEN_GAMMA, validator=_check_gamma)
+
+    @classmethod
+    def from_seed(cls, seed: int) -> Rng:
+        """A generator for an integer seed (any int; it is reduced modulo 2**64).
+
+        :raises TypeError: if ``seed`` is not an int.
+        """
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"seed must be an int, got {type(seed).__name__}")
+        return cls(seed & MASK64, GOLDEN_GAMMA)
+
+    def next_u64(self) -> tuple[int, Rng]:
+        """A uniform integer in [0, 2**64) and the advanced generator."""
+        seed = (self.seed + self.gamma) & MASK64
+        return _mix64(seed), Rng(seed, self.gamma)
+
+    def randrange(self, n: int) -> tuple[int, Rng]:
+        """A uniform integer in [0, n), for n >= 1.
+
+        :raises ValueError: if ``n < 1``.
+        """
+        if n < 1:
+            raise ValueError(f"randrange needs n >= 1, got {n}")
+        value, seed = _bounded(self.seed, self.gamma, n)
+        return value, Rng(seed, self.gamma)
+
+    def random(self) -> tuple[float, Rng]:
+        """A float in [0, 1) with 53 random bits."""
+        value, rng = self.next_u64()
+        return (value >> 11) * (1.0 / (1 << 53)), rng
+
+    def choice(self, seq: Sequence[T]) -> tuple[T, Rng]:
+        """A uniformly chosen element of a non-empty sequence.
+
+        :raises ValueError: if ``seq`` is empty.
+        """
+        if not seq:
+            raise ValueError("cannot choose from an empty sequence")
+        index, rng = self.randrange(len(seq))
+        return seq[index], rng
+
+    def shuffle(self, seq: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
+        """The elements of ``seq`` in a uniformly random order (Fisher-Yates, from the end)."""
+        items = list(seq)
+        seed, gamma = self.seed, self.gamma
+        for i in range(len(items) - 1, 0, -1):
+            j, seed = _bounded(seed, gamma, i + 1)
+            items[i], items[j] = items[j], items[i]
+        return tuple(items), Rng(seed, gamma)
+
+    def sample(self, seq: Sequence[T], k: int) -> tuple[tuple[T, ...], Rng]:
+        """``k`` distinct positions of ``seq`` chosen uniformly, in the order drawn.
+
+        :raises ValueError: if ``k`` is negative or larger than ``len(seq)``.
+        """
+        if not 0 <= k <= len(seq):
+            raise ValueError(f"cannot sample {k} from a sequence of {len(seq)}")
+        items = list(seq)
+        seed, gamma = self.seed, self.gamma
+        n = len(items)
+        for i in range(k):
+            j, seed = _bounded(seed, gamma, n - i)
+            j += i
+            items[i], items[j] = items[j], items[i]
+        return tuple(items[:k]), Rng(seed, gamma)
+
+    def split(self) -> tuple[Rng, Rng]:
+        """Derive an independent stream: ``(child, next_rng)``.
+
+        The child has its own seed and its own gamma (as in ``SplittableRandom.split``),
+        so its sequence does not overlap the parent's in practice. Use it where a part of
+        the program (e.g. ``determinize``) needs randomness of its own.
+        """
+        first = (self.seed + self.gamma) & MASK64
+        second = (first + self.gamma) & MASK64
+        child = Rng(_mix64(first), _mix_gamma(second))
+        return child, Rng(second, self.gamma)
+
+
+def _bounded(seed: int, gamma: int, n: int) -> tuple[int, int]:
+    """Lemire's unbiased bounded draw; returns (value in [0, n), new seed)."""
+    seed = (seed + gamma) & MASK64
+    product = _mix64(seed) * n
+    low = product & MASK64
+    if low < n:
+        threshold = ((1 << 64) - n) % n
+        while low < threshold:
+            seed = (seed + gamma) & MASK64
+            product = _mix64(seed) * n
+            low = product & MASK64
+    return product >> 64, seed

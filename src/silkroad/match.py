@@ -1,0 +1,85 @@
+"""Playing whole games between agents: the loop behind ``silkroad play``, ``simulate``
+and ``bench``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from silkroad.agents import Agent, make_agent
+from silkroad.core.errors import RulesError
+from silkroad.core.game import AnyGame
+from silkroad.core.replay import Record, Result
+from silkroad.core.rng import Rng
+
+__all__ = ["Outcome", "agent_seeds", "play_game"]
+
+
+@attrs.frozen
+class Outcome:
+    """A finished game: its record (with result), final state and number of decisions."""
+
+    record: Record
+    state: Any
+    decisions: int
+
+    @property
+    def result(self) -> Result:
+        assert self.record.result is not None
+        return self.record.result
+
+
+def agent_seeds(seed: int, seats: int) -> list[int]:
+    """One seed per seat, derived from the game seed with independent RNG streams."""
+    rng = Rng.from_seed(seed ^ 0xA6E27)
+    seeds = []
+    for _ in range(seats):
+        child, rng = rng.split()
+        value, _ = child.next_u64()
+        seeds.append(value)
+    return seeds
+
+
+def play_game(
+    game: AnyGame,
+    options: Any,
+    seed: int,
+    agents: Sequence[Agent | str],
+    *,
+    on_move: Callable[[int, int, Any, Any], None] | None = None,
+    max_decisions: int | None = None,
+) -> Outcome:
+    """Play a game to its end; ``agents[i]`` plays seat ``i`` (a name makes a new agent).
+
+    ``on_move(number, player, move, state_after)`` is called after every decision.
+
+    :raises RulesError: if the game does not end within ``max_decisions`` (default: the
+        game's ``max_game_length``) or an agent returns an illegal move.
+    """
+    state = game.new_game(options, seed)
+    seats = game.num_players(state)
+    if len(agents) != seats:
+        raise ValueError(
+            f"{game.spec.name} with these options has {seats} seats, got {len(agents)} agents"
+        )
+    seeds = agent_seeds(seed, seats)
+    players = [
+        make_agent(a, s) if isinstance(a, str) else a for a, s in zip(agents, seeds, strict=True)
+    ]
+    limit = max_decisions if max_decisions is not None else game.max_game_length(options)
+    moves: list[Any] = []
+    while not game.is_over(state):
+        if len(moves) >= limit:
+            raise RulesError(f"{game.spec.name} seed {seed} did not end within {limit} decisions")
+        player = game.current_player(state)
+        assert player is not None
+        legal = game.legal_moves(state)
+        move = players[player].choose(game, game.observe(state, player), legal)
+        state = game.apply(state, move)
+        moves.append(move)
+        if on_move is not None:
+            on_move(len(moves), player, move, state)
+    record = Record(game.spec.name, options, seed, tuple(moves), Result.of(game, state))
+    return Outcome(record, state, len(moves))

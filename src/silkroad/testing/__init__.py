@@ -1,0 +1,18 @@
+"""Testing tools for silkroad titles and for games written by users.
+
+* :func:`check_game`: the shared conformance suite of the ``Game`` contract.
+* :func:`games` and :func:`moves`: hypothesis strategies (a state reached by a random
+  seeded playout; a legal move of a state).
+* the pytest plugin (installed with the package) registers ``@pytest.mark.rule("KG-4.B")``
+  and, with ``pytest --rule-coverage``, reports which rulebook sections have tests.
+"""
+
+from silkroad.testing._conformance import (
+    ConformanceError,
+    ConformanceReport,
+    check_game,
+    mutations,
+)
+from silkroad.testing.strategies import games, moves
+
+__all__ = ["ConformanceError", "ConformanceReport", "check_game", "games", "moves", "mutations"]

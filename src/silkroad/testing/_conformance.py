@@ -1,0 +1,367 @@
+"""The shared conformance suite: every invariant of the Game contract, on seeded games.
+
+:func:`check_game` plays seeded random games and, at every decision, checks what
+DESIGN.md promises of any title. It raises :class:`ConformanceError` (an
+``AssertionError``, so pytest shows it as a failure) naming the game, the seed, the step
+and the check that failed.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from silkroad.core.errors import IllegalMoveError, InvalidMoveError, RulesError, StateError
+from silkroad.core.game import AnyGame, Information
+from silkroad.core.replay import Record, replay
+from silkroad.core.rng import Rng
+from silkroad.core.serialize import dumps, loads, move_union
+
+__all__ = ["ConformanceError", "ConformanceReport", "check_game", "mutations"]
+
+
+class ConformanceError(AssertionError):
+    """A game broke a promise of the ``Game`` contract."""
+
+
+@attrs.frozen
+class ConformanceReport:
+    """What :func:`check_game` exercised: enough to see that it did real work."""
+
+    games: int
+    decisions: int
+    longest_game: int
+    moves_applied: int
+    illegal_moves_rejected: int
+    determinizations: int
+    hidden_differences: int
+
+
+class _Context:
+    def __init__(self, game: AnyGame, options: Any, seed: int) -> None:
+        self.game, self.options, self.seed, self.step = game, options, seed, 0
+        self.last_move = ""
+
+    def fail(self, message: str) -> ConformanceError:
+        where = f"{self.game.spec.name} {self.options!r} seed {self.seed} step {self.step}"
+        after = f" (after {self.last_move})" if self.last_move else ""
+        return ConformanceError(f"{where}{after}: {message}")
+
+    def check(self, condition: bool, message: str) -> None:
+        if not condition:
+            raise self.fail(message)
+
+
+def _copy(game: AnyGame, state: Any) -> Any:
+    """An independent copy of a state, through JSON, to detect in-place mutation."""
+    return loads(dumps(state, game), game.state_type, game)
+
+
+def _contains_rng(value: Any, depth: int = 0) -> bool:
+    if isinstance(value, Rng):
+        return True
+    if depth > 12 or isinstance(value, str | bytes | int | float | bool | enum.Enum):
+        return False
+    if attrs.has(type(value)):
+        return any(
+            _contains_rng(getattr(value, f.name), depth + 1) for f in attrs.fields(type(value))
+        )
+    if isinstance(value, dict) or hasattr(value, "items"):
+        try:
+            return any(
+                _contains_rng(k, depth + 1) or _contains_rng(v, depth + 1) for k, v in value.items()
+            )
+        except TypeError:
+            return False
+    if isinstance(value, Iterable):
+        return any(_contains_rng(v, depth + 1) for v in value)
+    return False
+
+
+def _differs_beyond_rng(a: Any, b: Any) -> bool:
+    """Whether two states differ in anything but their RNGs (which always differ)."""
+    if isinstance(a, Rng) and isinstance(b, Rng):
+        return False
+    if type(a) is not type(b) or not attrs.has(type(a)):
+        return bool(a != b)
+    return any(
+        _differs_beyond_rng(getattr(a, f.name), getattr(b, f.name)) for f in attrs.fields(type(a))
+    )
+
+
+def mutations(move: Any) -> list[Any]:
+    """Variants of an attrs move with one field changed (values that are rarely legal)."""
+    if not attrs.has(type(move)):
+        return []
+    out = []
+    for field in attrs.fields(type(move)):
+        value = getattr(move, field.name)
+        candidates: list[Any]
+        if isinstance(value, bool):
+            candidates = [not value]
+        elif isinstance(value, enum.Enum):
+            candidates = [m for m in type(value) if m != value][:2]
+        elif isinstance(value, int):
+            candidates = [value + 1000, -1 - abs(value)]
+        elif isinstance(value, str):
+            candidates = [value + "?"]
+        elif isinstance(value, tuple):
+            candidates = [(*value, *value[:1]), value[:-1]] if value else []
+        else:
+            candidates = []
+        for candidate in candidates:
+            try:
+                out.append(attrs.evolve(move, **{field.name: candidate}))
+            except (TypeError, ValueError):
+                continue  # the move's own validator refuses it: that is fine
+    return out
+
+
+def _check_illegal(ctx: _Context, state: Any, move: Any, snapshot: Any) -> None:
+    game = ctx.game
+    try:
+        game.apply(state, move)
+    except IllegalMoveError:
+        pass
+    except Exception as exc:
+        raise ctx.fail(
+            f"apply of the illegal move {move!r} raised {type(exc).__name__}: {exc} "
+            "(expected IllegalMoveError)"
+        ) from exc
+    else:
+        raise ctx.fail(f"apply accepted {move!r}, which is not in legal_moves")
+    ctx.check(state == snapshot, f"a refused move {move!r} changed the state")
+
+
+def _check_encoding(ctx: _Context, state: Any, moves: Sequence[Any]) -> None:
+    game = ctx.game
+    n = game.num_actions(ctx.options)
+    ids = []
+    for move in moves:
+        action = game.encode_move(state, move)
+        ctx.check(
+            type(action) is int and 0 <= action < n,
+            f"encode_move({move!r}) = {action!r} is outside range({n})",
+        )
+        ctx.check(
+            game.decode_move(state, action) == move,
+            f"decode_move(encode_move({move!r})) does not give the move back",
+        )
+        ids.append(action)
+    ctx.check(len(set(ids)) == len(ids), f"two legal moves share an action id: {ids}")
+    mask = game.action_mask(state)
+    ctx.check(len(mask) == n, f"action_mask has {len(mask)} entries, expected {n}")
+    ctx.check(
+        {i for i, ok in enumerate(mask) if ok} == set(ids),
+        "action_mask does not match the encoded legal moves",
+    )
+    for bad in (n, -1, *[i for i, ok in enumerate(mask) if not ok][:3]):
+        try:
+            game.decode_move(state, bad)
+        except InvalidMoveError:
+            continue
+        raise ctx.fail(f"decode_move accepted action {bad}, which names no legal move")
+
+
+def _check_notation(ctx: _Context, state: Any, moves: Sequence[Any]) -> None:
+    game = ctx.game
+    for move in moves:
+        text = game.format_move(move)
+        ctx.check(
+            isinstance(text, str) and text == str(move),
+            f"format_move({move!r}) = {text!r} differs from str(move) = {str(move)!r}",
+        )
+        try:
+            parsed = game.parse_move(state, text)
+        except RulesError as exc:
+            raise ctx.fail(f"parse_move could not read its own notation {text!r}: {exc}") from exc
+        ctx.check(parsed == move, f"parse_move({text!r}) = {parsed!r}, expected {move!r}")
+    for garbage in ("", "\x00 not a move \x00"):
+        try:
+            game.parse_move(state, garbage)
+        except InvalidMoveError:
+            continue
+        except IllegalMoveError:
+            continue
+        raise ctx.fail(f"parse_move accepted the garbage text {garbage!r}")
+
+
+def check_game(
+    game: AnyGame,
+    options: Any = None,
+    *,
+    seeds: Iterable[int] = range(10),
+    max_steps: int | None = None,
+    determinize_samples: int = 3,
+    every_move: bool = True,
+) -> ConformanceReport:
+    """Run the shared conformance suite on ``game`` with ``options`` over ``seeds``.
+
+    For each seed, a random game (moves chosen by an RNG seeded from the seed) is played
+    to its end, checking at each decision:
+
+    1. setup is deterministic: ``new_game(options, seed)`` twice gives equal states;
+    2. ``validate`` accepts every state reached;
+    3. ``legal_moves`` is empty iff ``is_over``; ``current_player`` is None iff over;
+       the legal moves are listed in the same order on every call and have no duplicates;
+    4. every legal move applies (with ``every_move``; else the chosen one), twice with the
+       same result, and ``apply``/``legal_moves``/``observe`` never change their input;
+    5. illegal moves (a move legal in an earlier state but not now, each legal move with a
+       field mutated, and a non-move object) raise ``IllegalMoveError`` and leave the state
+       equal;
+    6. notation: ``str(m) == format_move(m)`` and ``parse_move`` gives the move back;
+       garbage text raises ``InvalidMoveError``;
+    7. action ids: in range, distinct, decode back, agree with ``action_mask``;
+       other ids are refused with ``InvalidMoveError``;
+    8. JSON: options, each state, each legal move and each observation round-trip;
+    9. hidden information: no observation holds an RNG; for every player ``p``,
+       ``observe(determinize(observe(s, p), k), p) == observe(s, p)`` for
+       ``determinize_samples`` seeds ``k``, determinized states are valid and give the
+       player to act the same legal moves; for an imperfect-information game some
+       determinized state must differ from the real one somewhere in the run;
+    10. the game ends within ``max_steps`` decisions (default: ``max_game_length``),
+        final scores have one entry per player, winners are players, and the game's
+        record round-trips through JSON and replays to the same final state.
+
+    :raises ConformanceError: on the first broken promise, naming seed, step and check.
+    :returns: a :class:`ConformanceReport` counting what was checked.
+    """
+    if options is None:
+        options = game.default_options()
+    options_copy: Any = loads(dumps(options, game), game.options_type, game)
+    if options_copy != options:
+        raise ConformanceError(f"{game.spec.name}: options do not round-trip through JSON")
+    limit = max_steps if max_steps is not None else game.max_game_length(options)
+    union = move_union(game)
+    games = decisions = longest = applied = refused = dets = differences = 0
+
+    for seed in seeds:
+        ctx = _Context(game, options, seed)
+        state = game.new_game(options, seed)
+        ctx.check(state == game.new_game(options, seed), "new_game is not deterministic")
+        chooser = Rng.from_seed(seed ^ 0x5EED)
+        history: list[Any] = []
+        earlier_moves: list[Any] = []
+        while True:
+            try:
+                game.validate(state)
+            except StateError as exc:
+                raise ctx.fail(f"validate refused a reachable state: {exc}") from exc
+            snapshot = _copy(game, state)
+            ctx.check(snapshot == state, "the state does not round-trip through JSON")
+            moves = game.legal_moves(state)
+            over = game.is_over(state)
+            ctx.check(isinstance(moves, tuple), "legal_moves must return a tuple")
+            ctx.check(
+                (len(moves) == 0) == over,
+                f"legal_moves has {len(moves)} moves but is_over is {over}",
+            )
+            player = game.current_player(state)
+            ctx.check((player is None) == over, f"current_player is {player!r}, is_over {over}")
+            n_players = game.num_players(state)
+            differences += _check_observations(
+                ctx, state, player, moves, n_players, determinize_samples
+            )
+            dets += determinize_samples * n_players
+            if over:
+                scores = game.scores(state)
+                winners = game.winners(state)
+                ctx.check(len(scores) == n_players, f"scores {scores} for {n_players} players")
+                ctx.check(
+                    bool(winners) and set(winners) <= set(range(n_players)),
+                    f"winners {winners} of a finished game are not players",
+                )
+                break
+            ctx.check(game.legal_moves(state) == moves, "legal_moves differs between calls")
+            ctx.check(len(set(moves)) == len(moves), "legal_moves lists a move twice")
+            _check_notation(ctx, state, moves)
+            _check_encoding(ctx, state, moves)
+            for move in moves:
+                ctx.check(
+                    loads(dumps(move, game, cls=union), union, game) == move,
+                    f"move {move!r} does not round-trip through JSON",
+                )
+            index, chooser = chooser.randrange(len(moves))
+            chosen = moves[index]
+            to_apply = moves if every_move else (chosen,)
+            for move in to_apply:
+                nxt = game.apply(state, move)
+                applied += 1
+                if move == chosen:
+                    ctx.check(nxt == game.apply(state, move), "apply is not deterministic")
+                ctx.check(state == snapshot, f"apply({move!r}) changed its input state")
+            # illegal moves
+            legal = set(moves)
+            stale = [m for m in earlier_moves[-20:] if m not in legal][:3]
+            mutated = [m for move in moves[:4] for m in mutations(move) if m not in legal][:6]
+            for bad in (*stale, *mutated, object()):
+                _check_illegal(ctx, state, bad, snapshot)
+                refused += 1
+            ctx.check(state == snapshot, "legal_moves or observe changed the state")
+            earlier_moves.extend(moves)
+            history.append(chosen)
+            state = game.apply(state, chosen)
+            ctx.step += 1
+            ctx.last_move = game.format_move(chosen)
+            decisions += 1
+            if ctx.step > limit:
+                raise ctx.fail(f"the game did not end within {limit} decisions")
+        games += 1
+        longest = max(longest, ctx.step)
+        _check_record(ctx, history, state)
+
+    if games and game.spec.information is Information.IMPERFECT and differences == 0:
+        raise ConformanceError(
+            f"{game.spec.name}: determinize never produced a state that differs from the "
+            "real one, although the game has hidden information: the observation "
+            "probably carries what should be hidden"
+        )
+    return ConformanceReport(games, decisions, longest, applied, refused, dets, differences)
+
+
+def _check_observations(
+    ctx: _Context, state: Any, actor: int | None, moves: Sequence[Any], n: int, samples: int
+) -> int:
+    """Check every player's observation; returns how many determinized states differed."""
+    game = ctx.game
+    differences = 0
+    for p in range(n):
+        obs = game.observe(state, p)
+        ctx.check(obs == game.observe(state, p), f"observe(state, {p}) differs between calls")
+        ctx.check(not _contains_rng(obs), f"observe(state, {p}) exposes the RNG")
+        copy: Any = loads(dumps(obs, game), game.observation_type, game)
+        ctx.check(copy == obs, f"the observation of player {p} does not round-trip through JSON")
+        for k in range(samples):
+            det_seed = (ctx.seed * 7919 + ctx.step * 104729 + p * 31 + k) & 0xFFFFFFFF
+            world = game.determinize(obs, det_seed)
+            try:
+                game.validate(world)
+            except StateError as exc:
+                raise ctx.fail(f"determinize for player {p} gave an invalid state: {exc}") from exc
+            seen = game.observe(world, p)
+            if seen != obs:
+                raise ctx.fail(
+                    f"player {p} can tell a determinized state from the real one: "
+                    f"observe(determinize(observe(s, {p}), {det_seed}), {p}) != observe(s, {p}); "
+                    "the observation shows something that determinize treats as hidden"
+                )
+            if p == actor:
+                ctx.check(
+                    game.legal_moves(world) == tuple(moves),
+                    f"player {p} to act has other legal moves in a determinized state",
+                )
+            if _differs_beyond_rng(world, state):
+                differences += 1
+    return differences
+
+
+def _check_record(ctx: _Context, history: list[Any], final: Any) -> None:
+    game = ctx.game
+    record = Record.from_moves(game, ctx.options, ctx.seed, history)
+    text = record.to_json(game=game)
+    again = Record.from_json(text, game=game)
+    ctx.check(again == record, "the game's record does not round-trip through JSON")
+    ctx.check(replay(again, game) == final, "replaying the record does not give the final state")

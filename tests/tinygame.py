@@ -1,0 +1,237 @@
+"""Tiny Draw: a small card game used only to prove the shared harness and the command.
+
+Cards 1..9 are shuffled; each player is dealt a hidden hand. On a turn a player either
+plays a card from their hand onto their open pile (scoring its value) or, while the deck
+lasts and their hand holds fewer than three cards, draws the top card. A player with
+nothing to do is skipped; the game ends when nobody can act. Most points wins; ties share.
+It has hidden information (hands, deck order) and chance (the shuffle), like the titles.
+"""
+
+from __future__ import annotations
+
+import attrs
+from pyrsistent import pvector
+from pyrsistent.typing import PVector
+
+from silkroad.core.errors import IllegalMoveError, InvalidMoveError, StateError
+from silkroad.core.game import Chance, GameDefinition, GameSpec, Information
+from silkroad.core.rng import Rng
+
+CARDS = tuple(range(1, 10))
+MAX_HAND = 3
+SPEC = GameSpec(
+    name="tinydraw",
+    title="Tiny Draw",
+    min_players=2,
+    max_players=3,
+    chance=Chance.SAMPLED,
+    information=Information.IMPERFECT,
+    rules_version="1",
+)
+
+
+@attrs.frozen
+class Options:
+    players: int = 2
+    hand_size: int = 2
+
+
+@attrs.frozen
+class Play:
+    card: int
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+@attrs.frozen
+class Draw:
+    def __str__(self) -> str:
+        return "draw"
+
+
+Move = Play | Draw
+
+
+@attrs.frozen
+class State:
+    options: Options
+    rng: Rng
+    deck: PVector[int]
+    hands: PVector[PVector[int]]
+    piles: PVector[PVector[int]]
+    turn: int | None
+
+
+@attrs.frozen
+class Observation:
+    options: Options
+    player: int
+    hand: PVector[int]
+    hand_sizes: PVector[int]
+    piles: PVector[PVector[int]]
+    deck_size: int
+    turn: int | None
+
+
+def default_options(players: int | None = None) -> Options:
+    return Options(players=players or 2)
+
+
+def _can_act(deck: PVector[int], hand: PVector[int]) -> bool:
+    return bool(hand) or (bool(deck) and len(hand) < MAX_HAND)
+
+
+def _next_turn(deck: PVector[int], hands: PVector[PVector[int]], after: int) -> int | None:
+    n = len(hands)
+    for step in range(1, n + 1):
+        p = (after + step) % n
+        if _can_act(deck, hands[p]):
+            return p
+    return None
+
+
+def new_game(options: Options, seed: int) -> State:
+    order, rng = Rng.from_seed(seed).shuffle(CARDS)
+    k, n = options.hand_size, options.players
+    hands = pvector(pvector(order[i * k : (i + 1) * k]) for i in range(n))
+    return State(options, rng, pvector(order[n * k :]), hands, pvector([pvector()] * n), 0)
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    if state.turn is None:
+        return ()
+    hand = state.hands[state.turn]
+    moves: list[Move] = [Play(c) for c in sorted(hand)]
+    if state.deck and len(hand) < MAX_HAND:
+        moves.append(Draw())
+    return tuple(moves)
+
+
+def apply(state: State, move: Move) -> State:
+    if move not in legal_moves(state):
+        raise IllegalMoveError(f"{move!s} is not legal now", state=state, move=move)
+    p = state.turn
+    assert p is not None
+    deck, hands, piles = state.deck, state.hands, state.piles
+    if isinstance(move, Play):
+        hands = hands.set(p, hands[p].remove(move.card))
+        piles = piles.set(p, piles[p].append(move.card))
+    else:
+        hands = hands.set(p, hands[p].append(deck[0]))
+        deck = deck[1:]
+    return attrs.evolve(state, deck=deck, hands=hands, piles=piles, turn=_next_turn(deck, hands, p))
+
+
+def scores(state: State) -> tuple[int, ...]:
+    return tuple(sum(pile) for pile in state.piles)
+
+
+def winners(state: State) -> tuple[int, ...]:
+    if state.turn is not None:
+        return ()
+    s = scores(state)
+    return tuple(p for p, v in enumerate(s) if v == max(s))
+
+
+def observe(state: State, player: int) -> Observation:
+    return Observation(
+        state.options,
+        player,
+        state.hands[player],
+        pvector(len(h) for h in state.hands),
+        state.piles,
+        len(state.deck),
+        state.turn,
+    )
+
+
+def determinize(obs: Observation, seed: int) -> State:
+    seen = set(obs.hand) | {c for pile in obs.piles for c in pile}
+    unseen, rng = Rng.from_seed(seed).shuffle([c for c in CARDS if c not in seen])
+    hands, i = [], 0
+    for p, size in enumerate(obs.hand_sizes):
+        if p == obs.player:
+            hands.append(obs.hand)
+        else:
+            hands.append(pvector(unseen[i : i + size]))
+            i += size
+    return State(obs.options, rng, pvector(unseen[i:]), pvector(hands), obs.piles, obs.turn)
+
+
+def parse_move(state: State, text: str) -> Move:
+    words = text.split()
+    if words == ["draw"]:
+        return Draw()
+    if len(words) == 2 and words[0] == "play" and words[1].isdigit():
+        return Play(int(words[1]))
+    raise InvalidMoveError(f"expected 'draw' or 'play N', got {text!r}", text=text)
+
+
+def encode_move(state: State, move: Move) -> int:
+    return 0 if isinstance(move, Draw) else move.card
+
+
+def decode_move(state: State, action: int) -> Move:
+    for move in legal_moves(state):
+        if encode_move(state, move) == action:
+            return move
+    raise InvalidMoveError(f"action {action} names no legal move", text=action)
+
+
+def action_mask(state: State) -> tuple[bool, ...]:
+    ids = {encode_move(state, m) for m in legal_moves(state)}
+    return tuple(i in ids for i in range(len(CARDS) + 1))
+
+
+def render(state: State) -> str:
+    lines = [f"deck: {len(state.deck)} cards"]
+    for p, (hand, pile) in enumerate(zip(state.hands, state.piles, strict=True)):
+        lines.append(f"P{p}: hand {list(hand)} pile {list(pile)} = {sum(pile)}")
+    return "\n".join(lines)
+
+
+def validate(state: State) -> None:
+    cards = sorted(
+        [*state.deck, *(c for h in state.hands for c in h), *(c for p in state.piles for c in p)]
+    )
+    if cards != list(CARDS):
+        raise StateError(f"cards must be 1..9 exactly once, found {cards}")
+    if any(len(h) > MAX_HAND for h in state.hands):
+        raise StateError("a hand holds more than three cards")
+
+
+def make_game(**overrides: object) -> GameDefinition[State, Move, Options, Observation]:
+    """The game; tests replace single functions to build deliberately broken variants."""
+    parts: dict[str, object] = {
+        "spec": SPEC,
+        "options_type": Options,
+        "state_type": State,
+        "move_types": (Play, Draw),
+        "observation_type": Observation,
+        "default_options": default_options,
+        "new_game": new_game,
+        "legal_moves": legal_moves,
+        "apply": apply,
+        "current_player": lambda s: s.turn,
+        "num_players": lambda s: s.options.players,
+        "is_over": lambda s: s.turn is None,
+        "scores": scores,
+        "winners": winners,
+        "observe": observe,
+        "determinize": determinize,
+        "parse_move": parse_move,
+        "format_move": str,
+        "num_actions": lambda o: len(CARDS) + 1,
+        "encode_move": encode_move,
+        "decode_move": decode_move,
+        "action_mask": action_mask,
+        "max_game_length": lambda o: 2 * len(CARDS),
+        "render": render,
+        "validate": validate,
+    }
+    parts.update(overrides)
+    return GameDefinition(**parts)  # type: ignore[arg-type]
+
+
+GAME = make_game()
