@@ -1,0 +1,20 @@
+"""Shared fixtures: the tiny test game (tests/tinygame.py), registered for the duration."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+import silkroad
+import tinygame
+
+pytest_plugins = ["pytester"]
+
+
+@pytest.fixture
+def tiny() -> Iterator[silkroad.GameDefinition]:  # type: ignore[type-arg]
+    """Tiny Draw, registered as 'tinydraw' while the test runs."""
+    silkroad.register(tinygame.GAME, replace=True)
+    yield tinygame.GAME
+    silkroad.unregister(tinygame.SPEC.name)
