@@ -113,6 +113,14 @@ class _Registry(Mapping[str, AnyGame]):
             known = ", ".join(sorted(self._games)) or "none installed"
             raise UnknownGameError(f"unknown game {name!r} (known games: {known})") from None
 
+    def __contains__(self, name: object) -> bool:
+        self._load()
+        return name in self._games
+
+    def get(self, name: str, default: Any = None) -> Any:
+        self._load()
+        return self._games.get(name, default)
+
     def __iter__(self) -> Iterator[str]:
         self._load()
         return iter(sorted(self._games))

@@ -118,7 +118,8 @@ def test_choice_and_sample() -> None:
     with pytest.raises(ValueError, match="empty"):
         Rng.from_seed(1).choice([])
     picked, _ = Rng.from_seed(2).sample(range(10), 4)
-    assert len(set(picked)) == 4 and set(picked) <= set(range(10))
+    assert len(set(picked)) == 4
+    assert set(picked) <= set(range(10))
     with pytest.raises(ValueError, match="sample 11"):
         Rng.from_seed(2).sample(range(10), 11)
 
@@ -126,7 +127,8 @@ def test_choice_and_sample() -> None:
 def test_split_gives_an_independent_stream() -> None:
     parent = Rng.from_seed(11)
     child, advanced = parent.split()
-    assert child.gamma != GOLDEN_GAMMA and child.gamma % 2 == 1
+    assert child.gamma != GOLDEN_GAMMA
+    assert child.gamma % 2 == 1
     assert advanced != parent
     child_values = []
     parent_values = []

@@ -31,6 +31,7 @@ from typing import Any, TypeVar, Union, get_args, get_origin
 import attrs
 import cattrs
 from cattrs.errors import BaseValidationError
+from cattrs.v import format_exception
 from pyrsistent import pmap, pset, pvector
 from pyrsistent.typing import PMap, PSet, PVector
 
@@ -201,9 +202,18 @@ def converter() -> cattrs.Converter:
     return _build_converter()
 
 
+def _format(exc: BaseException, tp: Any) -> str:
+    """One field's problem: our hooks' own words where they have some, else cattrs'."""
+    generic = format_exception(exc, tp)
+    if isinstance(exc, TypeError | ValueError) and str(exc) and not isinstance(exc, KeyError):
+        if "invalid value" in generic or "invalid type" in generic:
+            return f"{generic}: {exc}"
+    return generic
+
+
 def _describe(exc: BaseException) -> str:
     if isinstance(exc, BaseValidationError):
-        return "; ".join(cattrs.transform_error(exc, path="$"))
+        return "; ".join(cattrs.transform_error(exc, path="$", format_exception=_format))
     return str(exc)
 
 

@@ -1,0 +1,89 @@
+"""The registry: built-in titles, runtime registration, entry points and SILKROAD_GAMES."""
+
+from __future__ import annotations
+
+from importlib.metadata import EntryPoint
+
+import pytest
+
+import silkroad
+import tinygame
+from silkroad import registry
+from silkroad.core.errors import RulesError, UnknownGameError
+from silkroad.core.game import Chance, GameSpec, Information
+
+
+def test_unknown_names_list_the_known_games(tiny: object) -> None:
+    with pytest.raises(UnknownGameError, match=r"unknown game 'chess' \(known games: .*tinydraw"):
+        silkroad.get_game("chess")
+    assert issubclass(UnknownGameError, RulesError)
+    assert issubclass(UnknownGameError, LookupError)
+
+
+def test_register_and_unregister() -> None:
+    silkroad.register(tinygame.GAME)
+    try:
+        assert silkroad.get_game("tinydraw") is tinygame.GAME
+        assert "tinydraw" in silkroad.GAMES
+        silkroad.register(tinygame.GAME)  # the same object again is fine
+        other = tinygame.make_game()
+        with pytest.raises(ValueError, match="already registered"):
+            silkroad.register(other)
+        silkroad.register(other, replace=True)
+        assert silkroad.get_game("tinydraw") is other
+    finally:
+        silkroad.unregister("tinydraw")
+    assert "tinydraw" not in silkroad.GAMES
+
+
+def test_only_games_can_be_registered() -> None:
+    with pytest.raises(TypeError, match="not a silkroad Game"):
+        silkroad.register(object())  # type: ignore[arg-type]
+
+
+def fresh_registry(monkeypatch: pytest.MonkeyPatch, eps: list[EntryPoint]) -> registry._Registry:
+    monkeypatch.setattr(registry, "entry_points", lambda group: eps)
+    monkeypatch.setattr(registry, "GAMES", registry._Registry())
+    return registry.GAMES
+
+
+def test_entry_point_plugins_are_discovered(monkeypatch: pytest.MonkeyPatch) -> None:
+    ep = EntryPoint("tinydraw", "tinygame:GAME", registry.ENTRY_POINT_GROUP)
+    games = fresh_registry(monkeypatch, [ep])
+    assert games["tinydraw"] is tinygame.GAME
+
+
+def test_an_entry_point_may_be_a_factory(monkeypatch: pytest.MonkeyPatch) -> None:
+    ep = EntryPoint("tinydraw", "tinygame:make_game", registry.ENTRY_POINT_GROUP)
+    games = fresh_registry(monkeypatch, [ep])
+    assert games["tinydraw"].spec.name == "tinydraw"
+
+
+def test_a_broken_plugin_warns_and_is_skipped(monkeypatch: pytest.MonkeyPatch) -> None:
+    ep = EntryPoint("broken", "no_such_module_xyz:GAME", registry.ENTRY_POINT_GROUP)
+    games = fresh_registry(monkeypatch, [ep])
+    with pytest.warns(RuntimeWarning, match="skipping silkroad game plugin 'broken'"):
+        names = list(games)
+    assert "broken" not in names
+
+
+def test_the_environment_variable_adds_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(registry.ENV_VAR, "tinygame:GAME")
+    games = fresh_registry(monkeypatch, [])
+    assert games["tinydraw"] is tinygame.GAME
+
+
+def test_a_bad_reference_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    with pytest.raises(UnknownGameError, match="module:attribute"):
+        registry.load_reference("tinygame")
+    with pytest.raises(UnknownGameError, match="has no attribute 'NOPE'"):
+        registry.load_reference("tinygame:NOPE")
+
+
+def test_game_spec_checks_itself() -> None:
+    good = dict(title="T", chance=Chance.SAMPLED, information=Information.PERFECT,
+                rules_version="1")
+    with pytest.raises(ValueError, match="lowercase"):
+        GameSpec(name="Bad Name", min_players=1, max_players=2, **good)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="1 <= min <= max"):
+        GameSpec(name="ok", min_players=3, max_players=2, **good)  # type: ignore[arg-type]

@@ -1,0 +1,141 @@
+"""Records: build, save, load, replay, step through; bad records are refused with the move number."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import tinygame
+from silkroad.core.errors import DataError, ReplayError
+from silkroad.core.replay import Record, Result, replay, states, step_to
+from silkroad.core.rng import Rng
+
+OPTIONS = tinygame.Options()
+
+
+def random_moves(seed: int) -> tuple[list[object], object]:
+    state = tinygame.new_game(OPTIONS, seed)
+    rng = Rng.from_seed(seed)
+    moves = []
+    while legal := tinygame.legal_moves(state):
+        move, rng = rng.choice(legal)
+        moves.append(move)
+        state = tinygame.apply(state, move)
+    return moves, state
+
+
+def test_a_finished_game_records_its_result(tiny: object) -> None:
+    moves, final = random_moves(3)
+    record = Record.from_moves(tinygame.GAME, OPTIONS, 3, moves)
+    assert record.result == Result(tinygame.scores(final), tinygame.winners(final))
+    assert replay(record) == final
+
+
+def test_save_and_load_round_trip(tiny: object, tmp_path: Path) -> None:
+    moves, _ = random_moves(5)
+    record = Record.from_moves(tinygame.GAME, OPTIONS, 5, moves)
+    path = tmp_path / "game.json"
+    record.save(path)
+    document = json.loads(path.read_text())
+    assert document["data"]["moves"] == [str(m) for m in moves]  # readable notation
+    assert Record.load(path) == record
+
+
+def test_an_unfinished_game_has_no_result(tiny: object) -> None:
+    moves, _ = random_moves(2)
+    record = Record.from_moves(tinygame.GAME, OPTIONS, 2, moves[:3])
+    assert record.result is None
+    assert replay(record) == step_to(record, 3)
+
+
+def test_step_to_gives_the_state_after_each_move(tiny: object) -> None:
+    moves, final = random_moves(4)
+    record = Record.from_moves(tinygame.GAME, OPTIONS, 4, moves)
+    assert step_to(record, 0) == tinygame.new_game(OPTIONS, 4)
+    assert step_to(record, len(moves)) == final
+    all_states = list(states(record))
+    assert len(all_states) == len(moves) + 1
+    assert step_to(record, 2) == all_states[2]
+    with pytest.raises(IndexError):
+        step_to(record, len(moves) + 1)
+
+
+def test_an_illegal_move_is_refused_with_its_number(tiny: object) -> None:
+    moves, _ = random_moves(1)
+    bad = [*moves[:2], tinygame.Play(99)]
+    with pytest.raises(ReplayError, match="^move 3: illegal move 'play 99'") as info:
+        Record.from_moves(tinygame.GAME, OPTIONS, 1, bad)
+    assert info.value.move_number == 3
+    record = Record("tinydraw", OPTIONS, 1, bad)  # built by hand, unchecked
+    with pytest.raises(ReplayError, match="move 3"):
+        replay(record)
+
+
+def test_a_wrong_result_is_refused(tiny: object) -> None:
+    moves, _ = random_moves(6)
+    record = Record.from_moves(tinygame.GAME, OPTIONS, 6, moves)
+    assert record.result is not None
+    forged = Record(record.game, OPTIONS, 6, moves, Result((99, 0), (0,)))
+    with pytest.raises(ReplayError, match=r"recorded result \(scores \[99, 0\]"):
+        replay(forged)
+    unfinished = Record(record.game, OPTIONS, 6, moves[:-1], record.result)
+    with pytest.raises(ReplayError, match="unfinished"):
+        replay(unfinished)
+
+
+def document(moves: object, **changes: object) -> str:
+    data: dict[str, object] = {"game": "tinydraw", "options": {"players": 2, "hand_size": 2},
+                               "seed": 1, "moves": moves, "result": None}
+    data.update(changes)
+    return json.dumps({"silkroad": 1, "game": "tinydraw", "type": "Record", "data": data})
+
+
+def test_hand_written_records_are_read(tiny: object) -> None:
+    state = tinygame.new_game(OPTIONS, 1)
+    first = str(tinygame.legal_moves(state)[0])
+    record = Record.from_json(document([first]))
+    assert [str(m) for m in record.moves] == [first]
+
+
+@pytest.mark.parametrize(
+    ("changes", "error", "message"),
+    [
+        ({"moves": ["fly away"]}, ReplayError, "move 1: expected 'draw' or 'play N'"),
+        ({"moves": [7]}, ReplayError, "move 1: a move must be a notation string"),
+        ({"moves": ["play 9", "play 9"]}, ReplayError, "move 1: illegal"),
+        ({"seed": "x"}, DataError, "field seed"),
+        ({"game": "chess"}, DataError, "unknown game 'chess'"),
+        ({"options": {"players": "two"}}, DataError, r"\$.players"),
+        ({"result": {"scores": [1]}}, DataError, "field result"),
+        ({"moves": None}, DataError, "field moves"),
+    ],
+)
+def test_bad_records_are_refused(
+    tiny: object, changes: dict[str, object], error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=message):
+        Record.from_json(document(**{"moves": [], **changes}))
+
+
+def test_a_move_after_the_end_is_refused(tiny: object) -> None:
+    moves, _ = random_moves(8)
+    text = document([str(m) for m in moves] + ["draw"], seed=8)
+    with pytest.raises(ReplayError, match=f"move {len(moves) + 1}: .*after the game is over"):
+        Record.from_json(text)
+
+
+def test_unreadable_files_name_the_file(tmp_path: Path) -> None:
+    with pytest.raises(DataError, match="missing.json"):
+        Record.load(tmp_path / "missing.json")
+    other = tmp_path / "other.json"
+    other.write_text('{"silkroad": 1, "type": "State", "data": {}}')
+    with pytest.raises(DataError, match="expected a 'Record'"):
+        Record.load(other)
+
+
+def test_a_game_passed_in_must_match_the_record(tiny: object) -> None:
+    record = Record("kashgar", OPTIONS, 1, ())
+    with pytest.raises(DataError, match="not 'tinydraw'"):
+        replay(record, tinygame.GAME)
