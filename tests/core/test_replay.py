@@ -86,8 +86,13 @@ def test_a_wrong_result_is_refused(tiny: object) -> None:
 
 
 def document(moves: object, **changes: object) -> str:
-    data: dict[str, object] = {"game": "tinydraw", "options": {"players": 2, "hand_size": 2},
-                               "seed": 1, "moves": moves, "result": None}
+    data: dict[str, object] = {
+        "game": "tinydraw",
+        "options": {"players": 2, "hand_size": 2},
+        "seed": 1,
+        "moves": moves,
+        "result": None,
+    }
     data.update(changes)
     return json.dumps({"silkroad": 1, "game": "tinydraw", "type": "Record", "data": data})
 

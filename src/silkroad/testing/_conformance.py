@@ -120,6 +120,15 @@ def mutations(move: Any) -> list[Any]:
     return out
 
 
+def _apply_legal(ctx: _Context, state: Any, move: Any) -> Any:
+    try:
+        return ctx.game.apply(state, move)
+    except Exception as exc:
+        raise ctx.fail(
+            f"apply refused {move!r}, a move listed by legal_moves: {type(exc).__name__}: {exc}"
+        ) from exc
+
+
 def _check_illegal(ctx: _Context, state: Any, move: Any, snapshot: Any) -> None:
     game = ctx.game
     try:
@@ -288,11 +297,12 @@ def check_game(
             chosen = moves[index]
             to_apply = moves if every_move else (chosen,)
             for move in to_apply:
-                nxt = game.apply(state, move)
+                nxt = _apply_legal(ctx, state, move)
                 applied += 1
-                if move == chosen:
-                    ctx.check(nxt == game.apply(state, move), "apply is not deterministic")
                 ctx.check(state == snapshot, f"apply({move!r}) changed its input state")
+                if move == chosen:
+                    again = _apply_legal(ctx, state, move)
+                    ctx.check(nxt == again, "apply is not deterministic")
             # illegal moves
             legal = set(moves)
             stale = [m for m in earlier_moves[-20:] if m not in legal][:3]
