@@ -81,9 +81,12 @@ def test_a_bad_reference_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> No
 
 
 def test_game_spec_checks_itself() -> None:
-    good = dict(
-        title="T", chance=Chance.SAMPLED, information=Information.PERFECT, rules_version="1"
-    )
+    good = {
+        "title": "T",
+        "chance": Chance.SAMPLED,
+        "information": Information.PERFECT,
+        "rules_version": "1",
+    }
     with pytest.raises(ValueError, match="lowercase"):
         GameSpec(name="Bad Name", min_players=1, max_players=2, **good)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="1 <= min <= max"):

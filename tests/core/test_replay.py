@@ -1,4 +1,4 @@
-"""Records: build, save, load, replay, step through; bad records are refused with the move number."""
+"""Records: build, save, load, replay, step; bad records are refused with the move number."""
 
 from __future__ import annotations
 

@@ -205,9 +205,9 @@ def converter() -> cattrs.Converter:
 def _format(exc: BaseException, tp: Any) -> str:
     """One field's problem: our hooks' own words where they have some, else cattrs'."""
     generic = format_exception(exc, tp)
-    if isinstance(exc, TypeError | ValueError) and str(exc) and not isinstance(exc, KeyError):
-        if "invalid value" in generic or "invalid type" in generic:
-            return f"{generic}: {exc}"
+    own_words = isinstance(exc, TypeError | ValueError) and str(exc)
+    if own_words and ("invalid value" in generic or "invalid type" in generic):
+        return f"{generic}: {exc}"
     return generic
 
 
