@@ -1,0 +1,265 @@
+"""The silkroad command, driven on the registered test game (so any title works the same)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from silkroad.cli import main
+from silkroad.core.replay import Record
+
+TESTS = Path(__file__).resolve().parents[1]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_games_lists_the_registered_games(tiny: object, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "games")
+    assert code == 0
+    assert "tinydraw" in out
+    assert "Tiny Draw" in out
+
+
+def test_play_prints_a_turn_log_and_scores(
+    tiny: object, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "game.json"
+    code, out, err = run(capsys, "play", "tinydraw", "--seed", "3", "--save", str(path))
+    assert code == 0, err
+    assert "Tiny Draw (tinydraw) · 2 players · seed 3" in out
+    assert "    1. P0  " in out
+    assert "Final scores" in out
+    assert "winner" in out
+    record = Record.load(path)
+    assert record.seed == 3
+    assert record.result is not None
+    # the printed log is the recorded game
+    for number, move in enumerate(record.moves, start=1):
+        assert f"{number:5d}. P" in out
+        assert str(move) in out
+
+
+def test_play_is_reproducible(tiny: object, capsys: pytest.CaptureFixture[str]) -> None:
+    first = run(capsys, "play", "tinydraw", "--seed", "11", "--players", "3")
+    second = run(capsys, "play", "tinydraw", "--seed", "11", "--players", "3")
+    assert first == second
+    assert "3 players" in first[1]
+
+
+def test_play_accepts_options(
+    tiny: object, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "game.json"
+    code, out, err = run(
+        capsys, "play", "tinydraw", "--option", "hand_size=3", "--quiet", "--save", str(path)
+    )
+    assert code == 0, err
+    assert "    1. P0" not in out  # --quiet: no log
+    assert "Final scores" in out
+    assert Record.load(path).options.hand_size == 3
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "chess"], "unknown game 'chess'"),
+        (["play", "tinydraw", "--players", "7"], "for 2 to 3 players, not 7"),
+        (["play", "tinydraw", "--option", "colour=red"], "--option takes KEY=VALUE"),
+        (["play", "tinydraw", "--option", "hand_size=big"], "bad --option"),
+        (["play", "tinydraw", "--agents", "random,random,random"], "3 agents for 2 seats"),
+        (["play", "tinydraw", "--agents", "genius"], "unknown agent 'genius'"),
+        (["simulate", "tinydraw", "--games", "0"], "--games must be at least 1"),
+        (["rules", "--coverage", "--tests", "/no/such/dir"], "does not exist"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    tiny: object, capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, _, err = run(capsys, *argv)
+    assert code == 2
+    assert err.count("\n") == 1
+    assert err.startswith("silkroad: error: ")
+    assert message in err
+
+
+def test_argparse_errors_are_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["play"])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert "error:" in err
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_simulate_prints_statistics(
+    tiny: object, capsys: pytest.CaptureFixture[str], workers: str
+) -> None:
+    code, out, err = run(
+        capsys,
+        "simulate",
+        "tinydraw",
+        "--games",
+        "12",
+        "--workers",
+        workers,
+        "--players",
+        "3",
+        "--quiet",
+    )
+    assert code == 0, err
+    assert "Tiny Draw: 12 games, 3 players, seeds 0..11" in out
+    for seat in ("P0", "P1", "P2"):
+        assert seat in out
+    assert "errors: 0" in out
+
+
+def test_simulate_results_do_not_depend_on_workers(tiny: object) -> None:
+    import tinygame
+    from silkroad.cli import run_simulation
+
+    seeds = list(range(20))
+    one = run_simulation(tinygame.GAME, tinygame.Options(), seeds, ["random"] * 2, 1)
+    two = run_simulation(tinygame.GAME, tinygame.Options(), seeds, ["random"] * 2, 2)
+    assert one == two
+    assert [r["seed"] for r in one] == seeds
+
+
+def test_simulate_counts_errors(
+    tiny: object, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tinygame
+
+    def exploding(options: tinygame.Options, seed: int) -> tinygame.State:
+        if seed == 2:
+            raise RuntimeError("boom")
+        return tinygame.new_game(options, seed)
+
+    import silkroad
+
+    silkroad.register(tinygame.make_game(new_game=exploding), replace=True)
+    code, out, _ = run(capsys, "simulate", "tinydraw", "--games", "4", "--workers", "1", "--quiet")
+    assert code == 1
+    assert "errors: 1" in out
+    assert "seed 2: RuntimeError: boom" in out
+
+
+def test_replay_verifies_a_saved_game(
+    tiny: object, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "game.json"
+    run(capsys, "play", "tinydraw", "--seed", "5", "--save", str(path), "--quiet")
+    code, out, err = run(capsys, "replay", str(path), "--show")
+    assert code == 0, err
+    assert "OK: tinydraw" in out
+    assert "match" in out
+    assert "deck: 0 cards" in out
+
+
+def test_replay_refuses_a_tampered_game(
+    tiny: object, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "game.json"
+    run(capsys, "play", "tinydraw", "--seed", "5", "--save", str(path), "--quiet")
+    document = json.loads(path.read_text())
+    document["data"]["result"]["scores"][0] += 1
+    path.write_text(json.dumps(document))
+    code, _, err = run(capsys, "replay", str(path))
+    assert code == 2
+    assert "does not match the replay" in err
+    document["data"]["moves"][1] = "play 42"
+    path.write_text(json.dumps(document))
+    code, _, err = run(capsys, "replay", str(path))
+    assert code == 2
+    assert "move 2:" in err
+    path.write_text("not json")
+    code, _, err = run(capsys, "replay", str(path))
+    assert code == 2
+    assert "not valid JSON" in err
+    code, _, err = run(capsys, "replay", str(tmp_path / "missing.json"))
+    assert code == 2
+    assert "cannot read the file" in err
+
+
+def test_bench_reports_rates_and_the_chess_reference(
+    tiny: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("chess")
+    code, out, err = run(capsys, "bench", "tinydraw", "--seconds", "0.05")
+    assert code == 0, err
+    assert "decisions/s" in out
+    assert "python-chess" in out
+    assert "x python-chess random-playout plies per second" in out
+    assert "tinydraw (2 players)" in out
+    assert "tinydraw (3 players)" in out
+
+
+def test_bench_rate_counts_are_real(tiny: object) -> None:
+    import tinygame
+    from silkroad.bench import bench_game
+
+    rate = bench_game(tinygame.GAME, tinygame.Options(), seconds=0.0, min_games=3)
+    assert rate.games == 3
+    assert 3 * 4 <= rate.decisions <= 3 * 18  # each game of Tiny Draw has 5..18 decisions
+    assert rate.decisions_per_second > 0
+
+
+def test_rules_lists_sections_and_coverage(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, _ = run(capsys, "rules", "--game", "KG")
+    assert code == 0
+    assert "KG-4.B" in out
+    assert "SR-1" not in out
+    (tmp_path / "test_x.py").write_text(
+        "import pytest\n@pytest.mark.rule('KG-6')\ndef test_end(): ...\n"
+    )
+    code, out, _ = run(capsys, "rules", "--coverage", "--tests", str(tmp_path), "--game", "KG")
+    assert code == 0
+    assert "KG: 1/" in out
+    assert "none" in out
+
+
+def test_demo_plays_every_registered_title(
+    tiny: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = run(capsys, "demo")
+    assert code == 0
+    assert "Tiny Draw (tinydraw)" in out
+    assert "Final scores" in out
+
+
+def test_the_installed_command_runs_without_tracebacks(tmp_path: Path) -> None:
+    env = dict(
+        os.environ,
+        SILKROAD_GAMES="tinygame:GAME",
+        PYTHONPATH=os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]),
+    )
+    ok = subprocess.run(
+        [sys.executable, "-m", "silkroad.cli", "play", "tinydraw", "--quiet"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert ok.returncode == 0, ok.stderr
+    assert "Final scores" in ok.stdout
+    bad = subprocess.run(
+        [sys.executable, "-m", "silkroad.cli", "replay", str(tmp_path / "x")],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert bad.returncode == 2
+    assert "Traceback" not in bad.stderr
+    assert bad.stderr.startswith("silkroad: error: ")
