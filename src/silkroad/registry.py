@@ -61,11 +61,23 @@ class _Registry(Mapping[str, AnyGame]):
     def __init__(self) -> None:
         self._games: dict[str, AnyGame] = {}
         self._loaded = False
+        self._loading = False
 
     def _load(self) -> None:
-        if self._loaded:
+        """Discover every source once; a failure is raised again on the next access."""
+        if self._loaded or self._loading:  # _loading: a title that registers at import
             return
-        self._loaded = True
+        self._loading = True
+        try:
+            self._load_builtins()
+            self._load_entry_points()
+            for reference in filter(None, os.environ.get(ENV_VAR, "").split(",")):
+                self._add(load_reference(reference.strip()), reference)
+            self._loaded = True
+        finally:
+            self._loading = False
+
+    def _load_builtins(self) -> None:
         for reference in BUILTIN_TITLES:
             module_name = reference.partition(":")[0]
             try:
@@ -77,6 +89,8 @@ class _Registry(Mapping[str, AnyGame]):
             game = getattr(module, "GAME", None)
             if game is not None:  # a title package without GAME is not playable yet
                 self._add(_as_game(game, reference), reference)
+
+    def _load_entry_points(self) -> None:
         for ep in entry_points(group=ENTRY_POINT_GROUP):
             try:
                 self._add(_as_game(ep.load(), f"entry point {ep.name!r}"), ep.value)
@@ -86,8 +100,6 @@ class _Registry(Mapping[str, AnyGame]):
                     RuntimeWarning,
                     stacklevel=2,
                 )
-        for reference in filter(None, os.environ.get(ENV_VAR, "").split(",")):
-            self._add(load_reference(reference.strip()), reference)
 
     def _add(self, game: AnyGame, origin: str, *, replace: bool = False) -> None:
         name = game.spec.name
