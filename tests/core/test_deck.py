@@ -107,7 +107,7 @@ def test_draw_up_to_takes_what_is_there() -> None:
     assert piles(after) == ([], [9], [])
 
 
-@pytest.mark.rule("DH-3.E.7")
+# the mechanism behind [DH-3.E.7]; the rule itself is tested with its game
 def test_draw_reshuffling_without_need_leaves_the_rng_alone() -> None:
     rng = Rng.from_seed(3)
     deck = Deck.of([1, 2, 3]).discard([7, 8])
@@ -117,7 +117,7 @@ def test_draw_reshuffling_without_need_leaves_the_rng_alone() -> None:
     assert rng_after == rng
 
 
-@pytest.mark.rule("DH-3.E.7")
+# the mechanism behind [DH-3.E.7]; the rule itself is tested with its game
 def test_draw_reshuffling_shuffles_the_discards_when_the_pile_runs_out() -> None:
     rng = Rng.from_seed(11)
     deck = Deck.of([1, 2]).discard([10, 11, 12, 13, 14]).refill(1)
@@ -137,7 +137,7 @@ def test_draw_reshuffling_shuffles_the_discards_when_the_pile_runs_out() -> None
     assert deck.draw_reshuffling(4, rng) == (drawn, after, rng_after)
 
 
-@pytest.mark.rule("DH-3.E.7")
+# the mechanism behind [DH-3.E.7]; the rule itself is tested with its game
 def test_draw_reshuffling_returns_fewer_only_when_both_piles_are_exhausted() -> None:
     rng = Rng.from_seed(5)
     drawn, after, _ = Deck.of([1]).discard([2, 3]).draw_reshuffling(10, rng)
@@ -166,7 +166,7 @@ def test_put_on_top_makes_the_first_given_card_the_top() -> None:
     assert drawn == ("a",)
 
 
-@pytest.mark.rule("KG-7")
+# the mechanism behind [KG-7]; the rule itself is tested with its game
 def test_put_on_bottom_keeps_the_first_given_card_above_the_later_ones() -> None:
     deck = Deck.of(["x", "y"]).put_on_bottom(["a", "b"])
     assert list(deck.draw_pile) == ["x", "y", "a", "b"]
@@ -207,7 +207,7 @@ def test_take_removes_the_first_occurrence_from_the_named_pile() -> None:
     assert piles(deck.take(3, "face_up")) == ([1, 2, 1], [3, 1, 3], [4])
 
 
-@pytest.mark.rule("KG-7")
+# the mechanism behind [KG-7]; the rule itself is tested with its game
 def test_remove_looks_in_draw_then_discard_then_face_up() -> None:
     deck = Deck([1, 2], [2, 3], [3, 4])
     assert piles(deck.remove(2)) == ([1], [2, 3], [3, 4])
@@ -218,7 +218,7 @@ def test_remove_looks_in_draw_then_discard_then_face_up() -> None:
 # -- the face-up row --------------------------------------------------------------------------
 
 
-@pytest.mark.rule("KG-5.2")
+# the mechanism behind [KG-5.2]; the rule itself is tested with its game
 def test_refill_deals_from_the_top_to_the_right_end() -> None:
     deck = Deck.of("abcdef").refill(4)
     assert piles(deck) == (["e", "f"], [], ["a", "b", "c", "d"])

@@ -115,8 +115,8 @@ def test_set_turns_the_die() -> None:
         Die(1).set(0)
 
 
-@pytest.mark.rule("DH-3.C")
-@pytest.mark.rule("DH-3.D")
+# the mechanism behind [DH-3.C]; the rule itself is tested with its game
+# the mechanism behind [DH-3.D]; the rule itself is tested with its game
 def test_an_overseer_die_counts_down_to_zero_and_no_further() -> None:
     die = Die(3, floor=0)
     die = die.decrement()
@@ -130,7 +130,7 @@ def test_an_overseer_die_counts_down_to_zero_and_no_further() -> None:
     assert die == Die(0, floor=0)
 
 
-@pytest.mark.rule("DH-3.E.10")
+# the mechanism behind [DH-3.E.10]; the rule itself is tested with its game
 def test_continue_painting_lowers_the_overseer_die_by_one() -> None:
     assert Die(2, floor=0).decrement(1) == Die(1, floor=0)
 

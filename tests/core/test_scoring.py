@@ -52,18 +52,18 @@ def test_rank_is_a_partition_into_strictly_worse_groups(values: list[int]) -> No
 # -- share_rewards ----------------------------------------------------------------------------
 
 
-@pytest.mark.rule("DH-5")
+# the mechanism behind [DH-5]; the rule itself is tested with its game
 def test_dh5_printed_example() -> None:
     # Qian 3 achievements, Zhao and Sun 2 each, Li 1.
     assert share_rewards([3, 2, 2, 1], DH_REWARDS) == (12, 4, 4, 0)
 
 
-@pytest.mark.rule("DH-5")
+# the mechanism behind [DH-5]; the rule itself is tested with its game
 def test_dh5_four_way_tie_shares_every_reward() -> None:
     assert share_rewards([2, 2, 2, 2], DH_REWARDS) == (5, 5, 5, 5)
 
 
-@pytest.mark.rule("DH-5")
+# the mechanism behind [DH-5]; the rule itself is tested with its game
 @pytest.mark.parametrize(
     ("values", "expected"),
     [
@@ -127,7 +127,7 @@ def test_winners_without_tiebreaks() -> None:
     assert winners([]) == ()
 
 
-@pytest.mark.rule("DH-4")
+# the mechanism behind [DH-4]; the rule itself is tested with its game
 def test_dh4_achievement_tokens_break_a_tie_then_the_victory_is_shared() -> None:
     scores = [88, 95, 95, 95]
     tokens = [9, 4, 6, 6]
@@ -157,7 +157,7 @@ def test_winners_reports_a_tiebreak_with_a_missing_player() -> None:
         winners([5, 5], {1: 3})
 
 
-@pytest.mark.rule("KG-6")
+# the mechanism behind [KG-6]; the rule itself is tested with its game
 def test_kg6_the_tied_player_who_last_earned_points_wins() -> None:
     scores = [26, 27, 27]
     history = [1, 2, 0, 1, 2, 0, 0]
@@ -167,7 +167,7 @@ def test_kg6_the_tied_player_who_last_earned_points_wins() -> None:
     assert last_to_score(tied, [*history, 1]) == (1,)
 
 
-@pytest.mark.rule("KG-6")
+# the mechanism behind [KG-6]; the rule itself is tested with its game
 def test_kg6_nobody_tied_ever_scored() -> None:
     assert last_to_score((2, 0), [1, 1]) == (0, 2)
     assert last_to_score((1, 3), []) == (1, 3)
