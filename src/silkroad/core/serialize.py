@@ -118,17 +118,22 @@ def _build_converter() -> cattrs.Converter:
         lambda tp: _each(conv, arg(tp), list),
     )
 
-    def structure_pvector(tp: Any) -> Callable[[Any, Any], Any]:
-        item = arg(tp)
+    def structure_each(build: Callable[[list[Any]], Any]) -> Callable[[Any], Any]:
+        """A hook factory reading a JSON list into ``build`` of structured items."""
 
-        def hook(value: Any, _: Any) -> Any:
-            if not isinstance(value, list):
-                raise TypeError(f"expected a list, got {type(value).__name__}")
-            return pvector([conv.structure(x, item) for x in value])
+        def factory(tp: Any) -> Callable[[Any, Any], Any]:
+            item = arg(tp)
 
-        return hook
+            def hook(value: Any, _: Any) -> Any:
+                if not isinstance(value, list):
+                    raise TypeError(f"expected a list, got {type(value).__name__}")
+                return build([conv.structure(x, item) for x in value])
 
-    conv.register_structure_hook_factory(_origin_is(PVector), structure_pvector)
+            return hook
+
+        return factory
+
+    conv.register_structure_hook_factory(_origin_is(PVector), structure_each(pvector))
 
     # PSet[T]
     conv.register_unstructure_hook_factory(
@@ -136,17 +141,7 @@ def _build_converter() -> cattrs.Converter:
         lambda tp: _each(conv, arg(tp), _canonical),
     )
 
-    def structure_pset(tp: Any) -> Callable[[Any, Any], Any]:
-        item = arg(tp)
-
-        def hook(value: Any, _: Any) -> Any:
-            if not isinstance(value, list):
-                raise TypeError(f"expected a list, got {type(value).__name__}")
-            return pset([conv.structure(x, item) for x in value])
-
-        return hook
-
-    conv.register_structure_hook_factory(_origin_is(PSet), structure_pset)
+    conv.register_structure_hook_factory(_origin_is(PSet), structure_each(pset))
 
     # PMap[K, V]
     def unstructure_pmap(tp: Any) -> Callable[[Any], Any]:
