@@ -240,19 +240,38 @@ def cmd_simulate(args: argparse.Namespace, out: Console) -> int:
 # --- replay ------------------------------------------------------------------------------
 
 
+def record_files(paths: Sequence[str]) -> list[Path]:
+    """The record files named: files as given, directories searched for ``*.json``."""
+    files: list[Path] = []
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            found = sorted(path.rglob("*.json"))
+            if not found:
+                raise UsageError(f"no *.json record in directory {name!r}")
+            files.extend(found)
+        else:
+            files.append(path)
+    return files
+
+
 def cmd_replay(args: argparse.Namespace, out: Console) -> int:
-    record = Record.load(args.file)
-    game = get_game(record.game)
-    state = replay(record)
-    if record.result is None:
-        out.print(f"OK: {record.game}, {len(record.moves)} moves replayed; the game is not over")
-    else:
+    for path in record_files(args.files):
+        record = Record.load(path)
+        state = replay(record)
+        where = f"{path}: " if len(args.files) > 1 or path != Path(args.files[0]) else ""
+        if record.result is None:
+            summary = "the game is not over"
+        else:
+            summary = (
+                f"scores {list(record.result.scores)}, winners {list(record.result.winners)} match"
+            )
         out.print(
-            f"OK: {record.game}, {len(record.moves)} moves replayed; scores "
-            f"{list(record.result.scores)}, winners {list(record.result.winners)} match"
+            f"{where}OK: {record.game}, {len(record.moves)} moves replayed; {summary}",
+            highlight=False,
         )
-    if args.show:
-        out.print(game.render(state), highlight=False)
+        if args.show:
+            out.print(get_game(record.game).render(state), highlight=False)
     return 0
 
 
@@ -413,8 +432,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_simulate)
 
-    p = sub.add_parser("replay", help="verify a saved record by replaying it")
-    p.add_argument("file", help="a record written by 'silkroad play --save' or Record.save")
+    p = sub.add_parser("replay", help="verify saved records by replaying them")
+    p.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="records written by 'silkroad play --save' or Record.save; a "
+        "directory means every *.json below it",
+    )
     p.add_argument("--show", action="store_true", help="print the final table")
     p.set_defaults(func=cmd_replay)
 

@@ -165,6 +165,31 @@ def test_replay_verifies_a_saved_game(
     assert "deck: 0 cards" in out
 
 
+def test_replay_verifies_a_directory_of_records(
+    tiny: object, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    for seed in (1, 2):
+        run(
+            capsys,
+            "play",
+            "tinydraw",
+            "--seed",
+            str(seed),
+            "--quiet",
+            "--save",
+            str(tmp_path / f"g{seed}.json"),
+        )
+    code, out, err = run(capsys, "replay", str(tmp_path))
+    assert code == 0, err
+    assert out.count("OK: tinydraw") == 2
+    assert "g1.json: OK" in out
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    code, _, err = run(capsys, "replay", str(empty))
+    assert code == 2
+    assert "no *.json record" in err
+
+
 def test_replay_refuses_a_tampered_game(
     tiny: object, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
