@@ -9,7 +9,7 @@ import pytest
 import silkroad
 import tinygame
 
-pytest_plugins = ["pytester"]
+pytest_plugins = ["pytester", "silkroad.testing.pytest_plugin"]
 
 
 @pytest.fixture

@@ -106,7 +106,9 @@ def test_the_marker_is_registered_and_checked(pytester: pytest.Pytester) -> None
             assert 1 + 1 == 2
         """
     )
-    result = pytester.runpytest("--strict-markers", "--rule-coverage")
+    result = pytester.runpytest(
+        "-p", "silkroad.testing.pytest_plugin", "--strict-markers", "--rule-coverage"
+    )
     result.assert_outcomes(passed=1)
     result.stdout.fnmatch_lines(["*rulebook sections with tests*", "KG: 1/* sections*"])
 
@@ -121,6 +123,6 @@ def test_an_unknown_section_id_fails_collection(pytester: pytest.Pytester) -> No
             pass
         """
     )
-    result = pytester.runpytest()
+    result = pytester.runpytest("-p", "silkroad.testing.pytest_plugin")
     assert result.ret != 0
     result.stderr.fnmatch_lines(["*names no rulebook section*"])

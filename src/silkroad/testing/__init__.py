@@ -3,8 +3,9 @@
 * :func:`check_game`: the shared conformance suite of the ``Game`` contract.
 * :func:`games` and :func:`moves`: hypothesis strategies (a state reached by a random
   seeded playout; a legal move of a state).
-* the pytest plugin (installed with the package) registers ``@pytest.mark.rule("KG-4.B")``
-  and, with ``pytest --rule-coverage``, reports which rulebook sections have tests.
+* the pytest plugin ``silkroad.testing.pytest_plugin`` (opt in from a conftest) registers
+  ``@pytest.mark.rule("KG-4.B")`` and, with ``pytest --rule-coverage``, reports which
+  rulebook sections have tests.
 """
 
 from silkroad.testing._conformance import (

@@ -1,4 +1,8 @@
-"""pytest plugin (auto-loaded through the ``pytest11`` entry point).
+"""pytest plugin for rulebook-keyed tests.
+
+Enable it in a ``conftest.py`` with ``pytest_plugins = ["silkroad.testing.pytest_plugin"]``
+(or on the command line with ``-p silkroad.testing.pytest_plugin``). It is not loaded
+automatically, so it never interferes with other projects' own markers.
 
 * registers the marker ``@pytest.mark.rule("KG-4.B", ...)`` tying a test to rulebook
   sections; an id that names no section of the rulebooks fails collection, so a typo
