@@ -1,0 +1,544 @@
+"""[KG-1] Component definitions and the [KG-7] effect vocabulary, loaded from TOML.
+
+Card content is data (``data/*.toml``); this module defines its shape, reads it with
+:mod:`tomllib` and checks it. A bad file raises :class:`~silkroad.core.errors.DataError`
+naming the file, the card and the field. Nothing here knows any particular card.
+
+Amounts of spices, gold and mules are fixed 7-tuples in :data:`RESOURCES` order.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import tomllib
+from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from silkroad.core.errors import DataError
+
+__all__ = [
+    "ANY_SPICE",
+    "NO_AMOUNTS",
+    "RESOURCES",
+    "SPICES",
+    "Action",
+    "Amounts",
+    "CardData",
+    "CardDef",
+    "Condition",
+    "DeckKind",
+    "Effect",
+    "Face",
+    "Op",
+    "OrderDef",
+    "OrderKind",
+    "Resource",
+    "Target",
+    "default_card_data",
+    "load_card_file",
+    "parse_card_text",
+]
+
+
+class Resource(enum.Enum):
+    """[KG-1.1] The seven tracks of a player board."""
+
+    GINGER = "ginger"
+    CLOVES = "cloves"
+    PEPPER = "pepper"
+    ANISE = "anise"
+    CINNAMON = "cinnamon"
+    GOLD = "gold"
+    MULES = "mules"
+
+
+#: Track order of every :data:`Amounts` tuple.
+RESOURCES: tuple[Resource, ...] = tuple(Resource)
+#: The five spices (the first five tracks).
+SPICES: tuple[Resource, ...] = RESOURCES[:5]
+#: The TOML key of the [KG-1.1] "any spice" symbol (a choice of one spice).
+ANY_SPICE = "any_spice"
+
+Amounts = tuple[int, int, int, int, int, int, int]
+NO_AMOUNTS: Amounts = (0, 0, 0, 0, 0, 0, 0)
+
+
+class DeckKind(enum.Enum):
+    """[KG-1] The card decks (Expansion cards are shuffled into the Standard deck)."""
+
+    PATRIARCH = "patriarch"
+    STARTING = "starting"
+    STANDARD = "standard"
+    SPECIAL = "special"
+    EXPANSION = "expansion"
+    ORDERS = "orders"
+
+
+class OrderKind(enum.Enum):
+    """[KG-5.1] The three kinds of order."""
+
+    SMALL = "small"
+    LARGE = "large"
+    SPECIAL = "special"
+
+
+class Op(enum.Enum):
+    """[KG-7] The effect vocabulary of the cards."""
+
+    #: Raise tracks (capped); several alternatives are a "/" choice.
+    INCREASE = "increase"
+    #: Lower tracks (never below 0).
+    DECREASE = "decrease"
+    #: Set tracks to an exact value.
+    SET = "set"
+    #: Draw ``count`` cards from a deck, keep ``keep`` at the back of this caravan.
+    DRAW = "draw"
+    #: Take a card of the open discard pile to the back of this caravan.
+    TAKE_DISCARD = "take_discard"
+    #: Turn this card over (Patriarch <-> Matriarch).
+    TURN = "turn"
+    #: Remove another card of this caravan from the game (optional).
+    REMOVE = "remove"
+    #: Fulfill 1 order (from the display, or from the top of the order deck).
+    FULFILL = "fulfill"
+    #: Bring the set-aside Patriarch into play (new caravan or back of this one).
+    TAKE_PATRIARCH = "take_patriarch"
+    #: [KG-8] Put this card at the back of a caravan of the player on the left.
+    MOVE_TO_LEFT = "move_to_left"
+    #: [KG-8] Take another turn.
+    EXTRA_TURN = "extra_turn"
+    #: [KG-8] Each opponent moves each front card to the back of another own caravan.
+    HERD = "herd"
+    #: [KG-8] Search the Special cards (deck and discards), keep one at the back of this caravan.
+    SEARCH = "search"
+
+
+class Target(enum.Enum):
+    """Whose tracks an Increase / Decrease / Set changes."""
+
+    SELF = "self"
+    OTHERS = "others"
+
+
+@attrs.frozen
+class Condition:
+    """A track test: per target player (``any_other`` false) or on any other player."""
+
+    resource: Resource
+    at_least: int | None = None
+    at_most: int | None = None
+    any_other: bool = False
+
+
+@attrs.frozen
+class Effect:
+    """[KG-7] One step of an action, in the rulebook's vocabulary."""
+
+    op: Op
+    target: Target = Target.SELF
+    #: Track changes; more than one entry is a "/" choice (Increase only).
+    choices: tuple[Amounts, ...] = ()
+    deck: DeckKind | None = None
+    count: int = 1
+    keep: int = 1
+    free: bool = False
+    #: Order kinds allowed by a Fulfill (empty: any, "Fulfill 1 Order").
+    kinds: tuple[OrderKind, ...] = ()
+    #: Fulfill: only grain-field orders.
+    grain: bool = False
+    #: Fulfill: the orders come from the top ``count`` cards of the order deck.
+    from_deck: bool = False
+    condition: Condition | None = None
+
+
+@attrs.frozen
+class Action:
+    """[KG-3] A caravan or parting action: its cost and its effects."""
+
+    cost: Amounts = NO_AMOUNTS
+    effects: tuple[Effect, ...] = ()
+
+
+@attrs.frozen
+class Face:
+    """[KG-3] One printed side of a person card."""
+
+    name: str
+    vp: int = 0
+    #: Variable VP: this many per grain-field order the owner holds.
+    vp_per_grain: int = 0
+    #: [KG-4.C] "!" in the name: the card cannot be passed.
+    must_act: bool = False
+    caravan: tuple[Action, ...] = ()
+    parting: tuple[Action, ...] = ()
+
+
+@attrs.frozen
+class CardDef:
+    """[KG-1] A person card (``copies`` identical copies), with provenance."""
+
+    key: str
+    deck: DeckKind
+    front: Face
+    copies: int = 1
+    back: Face | None = None
+    rank: int | None = None
+    provenance: str = "reconstructed"
+    note: str = ""
+
+
+@attrs.frozen
+class OrderDef:
+    """[KG-5.1] An order card: kind, VP, mule requirement, cost, immediate payout."""
+
+    key: str
+    name: str
+    kind: OrderKind
+    vp: int
+    mules: int
+    cost: Amounts
+    grain: bool = False
+    payout: tuple[Effect, ...] = ()
+    copies: int = 1
+    provenance: str = "reconstructed"
+    note: str = ""
+
+
+@attrs.frozen(cache_hash=True)
+class CardData:
+    """All component content of a game: one tuple of definitions per deck."""
+
+    patriarch: tuple[CardDef, ...]
+    starting: tuple[CardDef, ...]
+    standard: tuple[CardDef, ...]
+    special: tuple[CardDef, ...]
+    expansion: tuple[CardDef, ...]
+    orders: tuple[OrderDef, ...]
+
+    def replace(
+        self, deck: DeckKind, cards: tuple[CardDef, ...] | tuple[OrderDef, ...]
+    ) -> CardData:
+        """A copy with one deck replaced (e.g. by a user's printed-card file)."""
+        changes: dict[str, object] = {deck.value: cards}
+        return attrs.evolve(self, **changes)  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- loading
+
+_PROVENANCE = ("rulebook", "reconstructed")
+_MAX_ACTIONS = 3
+_MAX_CHOICES = 8
+
+
+class _Reader:
+    """Validating accessors that name file, entry and field in every error."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.entry: str | None = None
+
+    def fail(self, message: str, field: str | None = None) -> DataError:
+        return DataError(message, source=self.source, entry=self.entry, field=field)
+
+    def get(self, table: Mapping[str, Any], field: str, kind: type, default: Any = ...) -> Any:
+        if field not in table:
+            if default is ...:
+                raise self.fail(f"missing required field {field!r}", field)
+            return default
+        value = table[field]
+        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+            raise self.fail(f"expected an integer, got {value!r}", field)
+        if not isinstance(value, kind):
+            raise self.fail(f"expected {kind.__name__}, got {value!r}", field)
+        return value
+
+    def nonneg(self, table: Mapping[str, Any], field: str, default: Any = ...) -> int:
+        value: int = self.get(table, field, int, default)
+        if value < 0:
+            raise self.fail(f"must be >= 0, got {value}", field)
+        return value
+
+    def enum(self, cls: type[enum.Enum], value: Any, field: str) -> Any:
+        try:
+            return cls(value)
+        except ValueError:
+            allowed = ", ".join(repr(m.value) for m in cls)
+            raise self.fail(f"unknown value {value!r} (expected one of {allowed})", field) from None
+
+    def amounts(self, value: Any, field: str, *, allow_any: bool = False) -> list[Amounts]:
+        """A table of track amounts; with ``any_spice`` it expands to one per spice."""
+        if not isinstance(value, dict):
+            raise self.fail(f"expected a table of resource = amount, got {value!r}", field)
+        base = [0] * len(RESOURCES)
+        any_spice = 0
+        for name, amount in value.items():
+            if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
+                raise self.fail(f"amount of {name!r} must be an integer >= 0", field)
+            if name == ANY_SPICE and allow_any:
+                any_spice = amount
+                continue
+            resource = self.enum(Resource, name, f"{field}.{name}")
+            base[RESOURCES.index(resource)] = amount
+        if not any_spice:
+            return [_as_amounts(base)]
+        out = []
+        for i in range(len(SPICES)):
+            alt = list(base)
+            alt[i] += any_spice
+            out.append(_as_amounts(alt))
+        return out
+
+    def condition(self, value: Any, field: str) -> Condition:
+        if not isinstance(value, dict):
+            raise self.fail("expected a table", field)
+        resource = self.enum(Resource, self.get(value, "resource", str), f"{field}.resource")
+        at_least = self.get(value, "at_least", int, None)
+        at_most = self.get(value, "at_most", int, None)
+        if at_least is None and at_most is None:
+            raise self.fail("needs at_least or at_most", field)
+        any_other = self.get(value, "any_other", bool, False)
+        return Condition(resource, at_least, at_most, any_other)
+
+    def effect(self, value: Any, field: str) -> Effect:
+        if not isinstance(value, dict):
+            raise self.fail(f"an effect is a table with an 'op', got {value!r}", field)
+        op = self.enum(Op, self.get(value, "op", str), f"{field}.op")
+        known = {
+            "op",
+            "target",
+            "amounts",
+            "choose",
+            "deck",
+            "count",
+            "keep",
+            "free",
+            "kinds",
+            "grain",
+            "from_deck",
+            "condition",
+        }
+        for key in value:
+            if key not in known:
+                raise self.fail(f"unknown effect field {key!r}", f"{field}.{key}")
+        target = self.enum(Target, value.get("target", "self"), f"{field}.target")
+        choices: list[Amounts] = []
+        if op in (Op.INCREASE, Op.DECREASE, Op.SET):
+            if ("amounts" in value) == ("choose" in value):
+                raise self.fail(f"{op.value} needs exactly one of 'amounts' or 'choose'", field)
+            if "amounts" in value:
+                choices = self.amounts(
+                    value["amounts"], f"{field}.amounts", allow_any=op is Op.INCREASE
+                )
+            else:
+                alts = value["choose"]
+                if op is not Op.INCREASE or not isinstance(alts, list) or len(alts) < 2:
+                    raise self.fail(
+                        "'choose' is a list of 2 or more amount tables (Increase only)",
+                        f"{field}.choose",
+                    )
+                for i, alt in enumerate(alts):
+                    choices.extend(self.amounts(alt, f"{field}.choose[{i}]", allow_any=True))
+            if op is Op.SET:
+                # A Set names the tracks it sets; others are untouched (-1).
+                raw = value["amounts"]
+                choices = [_as_amounts([raw.get(r.value, -1) for r in RESOURCES])]
+                for r, amount in zip(RESOURCES, choices[0], strict=True):
+                    limit = _CAPS[r]
+                    if amount > limit:
+                        raise self.fail(f"cannot set {r.value} above {limit}", f"{field}.amounts")
+            if len(choices) > _MAX_CHOICES:
+                raise self.fail(f"at most {_MAX_CHOICES} alternatives", field)
+            if target is Target.OTHERS and len(choices) > 1:
+                raise self.fail("a choice cannot target other players", f"{field}.target")
+        deck = None
+        if op in (Op.DRAW, Op.SEARCH):
+            deck = self.enum(
+                DeckKind,
+                self.get(value, "deck", str, "standard" if op is Op.DRAW else "special"),
+                f"{field}.deck",
+            )
+            if deck not in (DeckKind.STANDARD, DeckKind.SPECIAL):
+                raise self.fail("cards are drawn from 'standard' or 'special'", f"{field}.deck")
+        count = self.get(value, "count", int, 1)
+        keep = self.get(value, "keep", int, 1)
+        if count < 1 or not 1 <= keep <= count:
+            raise self.fail("needs count >= 1 and 1 <= keep <= count", field)
+        kinds = tuple(
+            self.enum(OrderKind, k, f"{field}.kinds") for k in self.get(value, "kinds", list, [])
+        )
+        cond = value.get("condition")
+        return Effect(
+            op=op,
+            target=target,
+            choices=tuple(choices),
+            deck=deck,
+            count=count,
+            keep=keep,
+            free=self.get(value, "free", bool, False),
+            kinds=kinds,
+            grain=self.get(value, "grain", bool, False),
+            from_deck=self.get(value, "from_deck", bool, False),
+            condition=None if cond is None else self.condition(cond, f"{field}.condition"),
+        )
+
+    def effects(self, value: Any, field: str) -> tuple[Effect, ...]:
+        if not isinstance(value, list):
+            raise self.fail("expected a list of effects", field)
+        return tuple(self.effect(e, f"{field}[{i}]") for i, e in enumerate(value))
+
+    def actions(self, table: Mapping[str, Any], field: str) -> tuple[Action, ...]:
+        raw = self.get(table, field, list, [])
+        if len(raw) > _MAX_ACTIONS:
+            raise self.fail(f"at most {_MAX_ACTIONS} actions", field)
+        out = []
+        for i, item in enumerate(raw):
+            where = f"{field}[{i}]"
+            if not isinstance(item, dict):
+                raise self.fail("an action is a table", where)
+            cost = self.amounts(item.get("cost", {}), f"{where}.cost")[0]
+            out.append(Action(cost, self.effects(item.get("effects", []), f"{where}.effects")))
+        return tuple(out)
+
+    def face(self, table: Mapping[str, Any], prefix: str = "") -> Face:
+        return Face(
+            name=self.get(table, "name", str),
+            vp=self.get(table, "vp", int, 0),
+            vp_per_grain=self.nonneg(table, "vp_per_grain", 0),
+            must_act=self.get(table, "must_act", bool, False),
+            caravan=self.actions(table, "caravan"),
+            parting=self.actions(table, "parting"),
+        )
+
+    def meta(self, table: Mapping[str, Any]) -> tuple[str, str, int]:
+        provenance = self.get(table, "provenance", str)
+        if provenance not in _PROVENANCE:
+            raise self.fail(f"must be one of {_PROVENANCE}, got {provenance!r}", "provenance")
+        note = self.get(table, "note", str)
+        copies = self.get(table, "copies", int, 1)
+        if copies < 1:
+            raise self.fail("must be >= 1", "copies")
+        return provenance, note, copies
+
+    def card(self, table: Any, deck: DeckKind, index: int) -> CardDef:
+        self.entry = f"card[{index}]"
+        if not isinstance(table, dict):
+            raise self.fail("a card is a table")
+        key = self.get(table, "key", str)
+        self.entry = key
+        provenance, note, copies = self.meta(table)
+        back_raw = table.get("back")
+        if back_raw is not None and not isinstance(back_raw, dict):
+            raise self.fail("expected a table", "back")
+        rank = self.get(table, "rank", int, None)
+        if deck is DeckKind.STARTING and rank is None:
+            raise self.fail("a Starting card needs its rank", "rank")
+        return CardDef(
+            key=key,
+            deck=deck,
+            front=self.face(table),
+            copies=copies,
+            back=None if back_raw is None else self.face(back_raw),
+            rank=rank,
+            provenance=provenance,
+            note=note,
+        )
+
+    def order(self, table: Any, index: int) -> OrderDef:
+        self.entry = f"order[{index}]"
+        if not isinstance(table, dict):
+            raise self.fail("an order is a table")
+        key = self.get(table, "key", str)
+        self.entry = key
+        provenance, note, copies = self.meta(table)
+        kind = self.enum(OrderKind, self.get(table, "kind", str), "kind")
+        return OrderDef(
+            key=key,
+            name=self.get(table, "name", str),
+            kind=kind,
+            vp=self.nonneg(table, "vp"),
+            mules=self.nonneg(table, "mules"),
+            cost=self.amounts(self.get(table, "cost", dict), "cost")[0],
+            grain=self.get(table, "grain", bool, False),
+            payout=self.effects(table.get("payout", []), "payout"),
+            copies=copies,
+            provenance=provenance,
+            note=note,
+        )
+
+
+_CAPS = {r: (6 if r is Resource.MULES else 9) for r in RESOURCES}
+
+
+def _as_amounts(values: list[int]) -> Amounts:
+    a, b, c, d, e, f, g = values
+    return (a, b, c, d, e, f, g)
+
+
+def parse_card_text(
+    text: str, source: str = "<string>"
+) -> tuple[DeckKind, tuple[CardDef, ...] | tuple[OrderDef, ...]]:
+    """[KG-1] Parse one deck file: ``deck = "..."`` then ``[[card]]`` (or ``[[order]]``) tables.
+
+    :raises DataError: naming ``source``, the card and the field at fault.
+    """
+    reader = _Reader(source)
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise reader.fail(f"not valid TOML: {exc}") from None
+    deck = reader.enum(DeckKind, reader.get(raw, "deck", str), "deck")
+    if deck is DeckKind.ORDERS:
+        entries = reader.get(raw, "order", list)
+        orders = tuple(reader.order(e, i) for i, e in enumerate(entries))
+        _check_unique(reader, [o.key for o in orders])
+        return deck, orders
+    entries = reader.get(raw, "card", list)
+    cards = tuple(reader.card(e, deck, i) for i, e in enumerate(entries))
+    _check_unique(reader, [c.key for c in cards])
+    return deck, cards
+
+
+def _check_unique(reader: _Reader, keys: list[str]) -> None:
+    seen: set[str] = set()
+    for key in keys:
+        if key in seen:
+            reader.entry = key
+            raise reader.fail("duplicate key", "key")
+        seen.add(key)
+    if not keys:
+        reader.entry = None
+        raise reader.fail("the deck has no entries")
+
+
+def load_card_file(
+    path: str | Path,
+) -> tuple[DeckKind, tuple[CardDef, ...] | tuple[OrderDef, ...]]:
+    """Read a deck file from disk (see :func:`parse_card_text`)."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataError(f"cannot read the file: {exc}", source=str(p)) from None
+    return parse_card_text(text, str(p))
+
+
+_FILES = ("patriarch", "starting", "standard", "special", "expansion", "orders")
+
+
+@functools.cache
+def default_card_data() -> CardData:
+    """[KG-1] The built-in component data (``silkroad/kashgar/data/*.toml``), loaded once."""
+    decks: dict[str, Any] = {}
+    folder = resources.files("silkroad.kashgar") / "data"
+    for name in _FILES:
+        source = f"silkroad/kashgar/data/{name}.toml"
+        deck, cards = parse_card_text((folder / f"{name}.toml").read_text("utf-8"), source)
+        if deck.value != name:
+            raise DataError(f"declares deck {deck.value!r}", source=source, field="deck")
+        decks[name] = cards
+    return CardData(**decks)

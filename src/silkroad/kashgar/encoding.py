@@ -1,0 +1,112 @@
+"""A fixed integer action space for learning agents.
+
+Layout (``n`` = number of card ids of the options, persons and orders)::
+
+    [0, 12)        CaravanAction: 3 * caravan + action
+    [12, 24)       PartingAction: 12 + 3 * caravan + action
+    [24, 28)       Pass: 24 + caravan
+    [28, 36)       Gain: 28 + index of the alternative in the pending decision
+    [36, 40)       Place: 36 + caravan
+    40             Remove(None)
+    [41, 41+n)     Keep(card)
+    [41+n, 41+2n)  Take(card)
+    [41+2n, 41+3n) Fulfill(order)
+    [41+3n, 41+4n) Remove(card)
+"""
+
+from __future__ import annotations
+
+from silkroad.core.errors import IllegalMoveError, InvalidMoveError
+from silkroad.kashgar.moves import (
+    CaravanAction,
+    Fulfill,
+    Gain,
+    Keep,
+    Move,
+    PartingAction,
+    Pass,
+    Place,
+    Remove,
+    Take,
+)
+from silkroad.kashgar.rules import MAX_ACTIONS, MAX_CARAVANS, legal_moves
+from silkroad.kashgar.state import Options, State
+from silkroad.kashgar.table import table
+
+__all__ = ["action_mask", "decode_move", "encode_move", "num_actions"]
+
+MAX_CHOICES = 8
+_CARAVAN = 0
+_PARTING = _CARAVAN + MAX_CARAVANS * MAX_ACTIONS
+_PASS = _PARTING + MAX_CARAVANS * MAX_ACTIONS
+_GAIN = _PASS + MAX_CARAVANS
+_PLACE = _GAIN + MAX_CHOICES
+_REMOVE_NONE = _PLACE + MAX_CARAVANS
+_CARDS = _REMOVE_NONE + 1
+
+
+def num_actions(options: Options) -> int:
+    """Size of the action space for these options."""
+    return _CARDS + 4 * table(options).n
+
+
+def _id(state: State, move: Move) -> int | None:
+    n = table(state.options).n
+    if isinstance(move, CaravanAction):
+        return _CARAVAN + MAX_ACTIONS * move.caravan + move.action
+    if isinstance(move, PartingAction):
+        return _PARTING + MAX_ACTIONS * move.caravan + move.action
+    if isinstance(move, Pass):
+        return _PASS + move.caravan
+    if isinstance(move, Gain):
+        assert state.pending is not None
+        return _GAIN + state.pending.choices.index(move.amounts)
+    if isinstance(move, Place):
+        return _PLACE + move.caravan
+    if isinstance(move, Keep):
+        return _CARDS + move.card
+    if isinstance(move, Take):
+        return _CARDS + n + move.card
+    if isinstance(move, Fulfill):
+        return _CARDS + 2 * n + move.order
+    if isinstance(move, Remove):
+        return _REMOVE_NONE if move.card is None else _CARDS + 3 * n + move.card
+    return None  # type: ignore[unreachable]
+
+
+def encode_move(state: State, move: Move) -> int:
+    """The action id of a legal move.
+
+    :raises IllegalMoveError: if ``move`` is not legal in ``state``.
+    """
+    if move not in legal_moves(state):
+        raise IllegalMoveError(f"{move!r} is not a legal move here", state=state, move=move)
+    action = _id(state, move)
+    assert action is not None
+    return action
+
+
+def decode_move(state: State, action: int) -> Move:
+    """The legal move with this action id.
+
+    :raises InvalidMoveError: if no legal move has this id.
+    """
+    if isinstance(action, int) and not isinstance(action, bool):
+        for move in legal_moves(state):
+            if _id(state, move) == action:
+                return move
+    raise InvalidMoveError(
+        f"action {action!r} names no legal move here "
+        f"(the action space has {num_actions(state.options)} ids)",
+        text=action if isinstance(action, int) else None,
+    )
+
+
+def action_mask(state: State) -> tuple[bool, ...]:
+    """For each action id, whether it names a legal move now."""
+    mask = [False] * num_actions(state.options)
+    for move in legal_moves(state):
+        action = _id(state, move)
+        assert action is not None
+        mask[action] = True
+    return tuple(mask)

@@ -1,0 +1,207 @@
+"""[KG-4] The moves of Kashgar and their text notation.
+
+A turn starts with one of :class:`CaravanAction`, :class:`PartingAction` or
+:class:`Pass` on the front card of a caravan; the choices an action then needs are
+separate decisions (:class:`Gain`, :class:`Keep`, :class:`Take`, :class:`Fulfill`,
+:class:`Remove`, :class:`Place`). Caravans and actions are numbered from 1 in the
+notation and from 0 in the fields; cards and orders are named by their id.
+
+===============================  ===================  =====================================
+move                             notation             meaning
+===============================  ===================  =====================================
+``CaravanAction(0, 1)``          ``c1.2``             front card of caravan 1, caravan action 2
+``PartingAction(2, 0)``          ``p3.1``             front card of caravan 3, parting action 1
+``Pass(1)``                      ``pass 2``           front card of caravan 2 to the back
+``Gain((2, 0, 0, 0, 0, 0, 0))``  ``gain gi+2``        take this alternative of a "/" increase
+``Keep(57)``                     ``keep 57``          keep card 57 (drawn or searched)
+``Take(57)``                     ``take 57``          take card 57 from the discard pile
+``Fulfill(130)``                 ``order 130``        fulfill order 130
+``Remove(57)`` / ``Remove()``    ``remove 57``/``remove none``  remove a card of the caravan, or not
+``Place(1)``                     ``place 2``          put the card at the back of caravan 2
+===============================  ===================  =====================================
+"""
+
+from __future__ import annotations
+
+import re
+
+import attrs
+
+from silkroad.core.errors import InvalidMoveError
+from silkroad.kashgar.cards import RESOURCES, Amounts
+
+__all__ = [
+    "RESOURCE_CODES",
+    "CaravanAction",
+    "Fulfill",
+    "Gain",
+    "Keep",
+    "Move",
+    "PartingAction",
+    "Pass",
+    "Place",
+    "Remove",
+    "Take",
+    "parse_notation",
+]
+
+#: Two-letter codes of the tracks in notation, in track order.
+RESOURCE_CODES: tuple[str, ...] = ("gi", "cl", "pe", "an", "ci", "go", "mu")
+
+
+@attrs.frozen
+class CaravanAction:
+    """[KG-4.A] Perform caravan action ``action`` of the front card of ``caravan``."""
+
+    caravan: int
+    action: int = 0
+
+    def __str__(self) -> str:
+        return f"c{self.caravan + 1}.{self.action + 1}"
+
+
+@attrs.frozen
+class PartingAction:
+    """[KG-4.B] Perform parting action ``action`` of the front card of ``caravan``."""
+
+    caravan: int
+    action: int = 0
+
+    def __str__(self) -> str:
+        return f"p{self.caravan + 1}.{self.action + 1}"
+
+
+@attrs.frozen
+class Pass:
+    """[KG-4.C] Put the front card of ``caravan`` at the back without an action."""
+
+    caravan: int
+
+    def __str__(self) -> str:
+        return f"pass {self.caravan + 1}"
+
+
+@attrs.frozen
+class Gain:
+    """[KG-7] The chosen alternative of an Increase with a "/" (track amounts)."""
+
+    amounts: Amounts
+
+    def __str__(self) -> str:
+        parts = [f"{code}+{n}" for code, n in zip(RESOURCE_CODES, self.amounts, strict=True) if n]
+        return "gain " + (",".join(parts) or "nothing")
+
+
+@attrs.frozen
+class Keep:
+    """[KG-7] Keep this card (of those drawn or searched) at the back of the caravan."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"keep {self.card}"
+
+
+@attrs.frozen
+class Take:
+    """[KG-7] Take this card from the open discard pile."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"take {self.card}"
+
+
+@attrs.frozen
+class Fulfill:
+    """[KG-5.2] Fulfill this order."""
+
+    order: int
+
+    def __str__(self) -> str:
+        return f"order {self.order}"
+
+
+@attrs.frozen
+class Remove:
+    """[KG-7] Remove this card of the caravan from the game (None: remove nothing)."""
+
+    card: int | None = None
+
+    def __str__(self) -> str:
+        return f"remove {'none' if self.card is None else self.card}"
+
+
+@attrs.frozen
+class Place:
+    """Put the card in hand at the back of this caravan (0-based index)."""
+
+    caravan: int
+
+    def __str__(self) -> str:
+        return f"place {self.caravan + 1}"
+
+
+Move = CaravanAction | PartingAction | Pass | Gain | Keep | Take | Fulfill | Remove | Place
+
+_ACTION = re.compile(r"([cp])([1-9])\.([1-9])")
+_NUMBER = re.compile(r"0|[1-9][0-9]*")
+_GAIN_PART = re.compile(r"(gi|cl|pe|an|ci|go|mu)\+([1-9][0-9]?)")
+
+
+def parse_notation(text: str) -> Move:
+    """[KG-4] The move named by ``text`` (the inverse of ``str(move)``).
+
+    :raises InvalidMoveError: if ``text`` is not notation of any move.
+    """
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"move notation must be a string, got {text!r}", text=None)
+    m = _ACTION.fullmatch(text)
+    if m:
+        kind, caravan, action = m.groups()
+        cls = CaravanAction if kind == "c" else PartingAction
+        return cls(int(caravan) - 1, int(action) - 1)
+    word, sep, arg = text.partition(" ")
+    if sep and arg:
+        if word == "pass" and re.fullmatch(r"[1-9]", arg):
+            return Pass(int(arg) - 1)
+        if word == "place" and re.fullmatch(r"[1-9]", arg):
+            return Place(int(arg) - 1)
+        if word == "remove" and arg == "none":
+            return Remove(None)
+        if word in ("keep", "take", "order", "remove") and _NUMBER.fullmatch(arg):
+            number = int(arg)
+            if word == "keep":
+                return Keep(number)
+            if word == "take":
+                return Take(number)
+            if word == "order":
+                return Fulfill(number)
+            return Remove(number)
+        if word == "gain":
+            gain = _parse_gain(arg)
+            if gain is not None:
+                return gain
+    raise InvalidMoveError(
+        f"not a Kashgar move: {text!r} (expected e.g. 'c1.1', 'p2.1', 'pass 3', 'gain ci+2', "
+        "'keep 57', 'take 57', 'order 130', 'remove none', 'place 2')",
+        text=text,
+    )
+
+
+def _parse_gain(arg: str) -> Gain | None:
+    if arg == "nothing":
+        return Gain((0, 0, 0, 0, 0, 0, 0))
+    amounts = [0] * len(RESOURCES)
+    last = -1
+    for part in arg.split(","):
+        g = _GAIN_PART.fullmatch(part)
+        if g is None:
+            return None
+        index = RESOURCE_CODES.index(g.group(1))
+        if index <= last:  # canonical form: each track once, in track order
+            return None
+        last = index
+        amounts[index] = int(g.group(2))
+    a, b, c, d, e, f, g7 = amounts
+    return Gain((a, b, c, d, e, f, g7))

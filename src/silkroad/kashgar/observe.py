@@ -1,0 +1,237 @@
+"""[KG-7] What a player may see, and states consistent with it.
+
+Public in Kashgar: every caravan, every track, the fulfilled orders, the order display,
+the open discard pile ([KG-7] "Discard"), the removed cards and everyone's points
+([KG-7] "Victory points"). Hidden: the order of every draw pile, the RNG, cards another
+player is looking at, and which cards another player put under a deck (a player keeps
+that knowledge in their own observation: position and card).
+"""
+
+from __future__ import annotations
+
+import attrs
+from pyrsistent import pset, pvector
+from pyrsistent.typing import PSet, PVector
+
+from silkroad.core.errors import StateError
+from silkroad.core.rng import Rng
+from silkroad.kashgar.cards import Amounts, DeckKind
+from silkroad.kashgar.rules import _effects, _eligible_for
+from silkroad.kashgar.state import Decision, Frame, Options, Pending, State
+from silkroad.kashgar.table import table
+
+__all__ = ["KnownCard", "KnownSlot", "Observation", "determinize", "observe"]
+
+_DECK_FIELDS = {DeckKind.SPECIAL: "special", DeckKind.ORDERS: "order_deck"}
+
+
+@attrs.frozen
+class KnownCard:
+    """A card the observer put under a deck: which deck, where (0 = top), which card."""
+
+    deck: DeckKind
+    index: int
+    card: int
+
+
+@attrs.frozen
+class KnownSlot:
+    """A deck position another player knows (the card itself is hidden)."""
+
+    player: int
+    deck: DeckKind
+    index: int
+
+
+@attrs.frozen
+class Observation:
+    """The table as ``player`` sees it: the state without deck order, RNG or others'
+    private looks; hidden piles are given by their size."""
+
+    options: Options
+    player: int
+    tracks: PVector[Amounts]
+    caravans: PVector[PVector[PVector[int]]]
+    orders_won: PVector[PVector[int]]
+    discard: PVector[int]
+    display: PVector[int]
+    reserve: PVector[int]
+    box: PVector[int]
+    turned: PSet[int]
+    standard_size: int
+    special_size: int
+    order_deck_size: int
+    starting_size: int
+    known: tuple[KnownCard, ...]
+    others_known: tuple[KnownSlot, ...]
+    active: int
+    start_player: int
+    round: int
+    turns: int
+    points: tuple[int, ...]
+    history: tuple[int, ...]
+    pending: Pending | None
+    stack: tuple[Frame, ...]
+    extra_turns: int
+    end_triggered: bool
+    over: bool
+
+
+def _holds_hidden(pending: Pending | None, player: int) -> bool:
+    return (
+        pending is not None
+        and pending.player != player
+        and pending.deck is not None
+        and (pending.kind is Decision.KEEP or pending.kind is Decision.FULFILL)
+    )
+
+
+def observe(state: State, player: int) -> Observation:
+    """[KG-7] ``player``'s view of ``state``."""
+    if not 0 <= player < state.options.players:
+        raise ValueError(f"no player {player} in a {state.options.players}-player game")
+    known: list[KnownCard] = []
+    others: list[KnownSlot] = []
+    for deck, field in _DECK_FIELDS.items():
+        pile = getattr(state, field)
+        if not any(state.knowledge):
+            break
+        position = {card: i for i, card in enumerate(pile)}
+        for q, cards in enumerate(state.knowledge):
+            for card in cards:
+                index = position.get(card)
+                if index is None:
+                    continue
+                if q == player:
+                    known.append(KnownCard(deck, index, card))
+                else:
+                    others.append(KnownSlot(q, deck, index))
+    pending = state.pending
+    if pending is not None and _holds_hidden(pending, player):
+        pending = attrs.evolve(pending, cards=(), options=(), hidden=len(pending.cards))
+    return Observation(
+        options=state.options,
+        player=player,
+        tracks=state.tracks,
+        caravans=state.caravans,
+        orders_won=state.orders_won,
+        discard=state.discard,
+        display=state.display,
+        reserve=state.reserve,
+        box=state.box,
+        turned=state.turned,
+        standard_size=len(state.standard),
+        special_size=len(state.special),
+        order_deck_size=len(state.order_deck),
+        starting_size=len(state.starting),
+        known=tuple(sorted(known, key=lambda k: (k.deck.value, k.index))),
+        others_known=tuple(sorted(set(others), key=lambda k: (k.player, k.deck.value, k.index))),
+        active=state.active,
+        start_player=state.start_player,
+        round=state.round,
+        turns=state.turns,
+        points=state.points,
+        history=state.history,
+        pending=pending,
+        stack=state.stack,
+        extra_turns=state.extra_turns,
+        end_triggered=state.end_triggered,
+        over=state.over,
+    )
+
+
+def determinize(observation: Observation, seed: int) -> State:
+    """[KG-7] A full state the observer cannot tell from the real one: hidden piles and the
+    cards another player is looking at are dealt at random from the unseen cards,
+    keeping every card position the observer knows.
+
+    :raises StateError: if the observation is inconsistent (sizes do not add up).
+    """
+    obs = observation
+    t = table(obs.options)
+    visible: set[int] = set()
+    for caravans in obs.caravans:
+        for caravan in caravans:
+            visible.update(caravan)
+    for orders in obs.orders_won:
+        visible.update(orders)
+    visible.update(obs.discard, obs.display, obs.reserve, obs.box)
+    pending = obs.pending
+    if pending is not None:
+        visible.update(pending.cards)
+    known_cards = {k.card for k in obs.known}
+    visible |= known_cards
+    groups = {
+        DeckKind.STANDARD: t.ids[DeckKind.STANDARD] + t.ids[DeckKind.EXPANSION],
+        DeckKind.SPECIAL: t.ids[DeckKind.SPECIAL],
+        DeckKind.ORDERS: t.ids[DeckKind.ORDERS],
+        DeckKind.STARTING: t.ids[DeckKind.STARTING],
+    }
+    rng = Rng.from_seed(seed)
+    pools: dict[DeckKind, list[int]] = {}
+    for deck, ids in groups.items():
+        shuffled, rng = rng.shuffle([c for c in ids if c not in visible])
+        pools[deck] = list(shuffled)
+    if pending is not None and pending.hidden:
+        assert pending.deck is not None
+        pool = pools[pending.deck]
+        if len(pool) < pending.hidden:
+            raise StateError("observation: more hidden cards in hand than unseen cards")
+        held = tuple(pool[: pending.hidden])
+        del pool[: pending.hidden]
+        options = held
+        if pending.kind is Decision.FULFILL:
+            frame = obs.stack[-1]
+            effect = _effects(t, frame)[frame.step - 1]
+            options = _eligible_for(t, obs.tracks[pending.player], effect, held)
+        pending = attrs.evolve(pending, cards=held, options=options, hidden=0)
+    sizes = {
+        DeckKind.STANDARD: obs.standard_size,
+        DeckKind.SPECIAL: obs.special_size,
+        DeckKind.ORDERS: obs.order_deck_size,
+        DeckKind.STARTING: obs.starting_size,
+    }
+    piles: dict[DeckKind, list[int]] = {}
+    for deck, size in sizes.items():
+        fixed = {k.index: k.card for k in obs.known if k.deck is deck}
+        pool = pools[deck]
+        if len(pool) != size - len(fixed):
+            raise StateError(
+                f"observation: the {deck.value} pile holds {size} cards but "
+                f"{len(pool) + len(fixed)} are unseen"
+            )
+        it = iter(pool)
+        piles[deck] = [fixed[i] if i in fixed else next(it) for i in range(size)]
+    knowledge: list[set[int]] = [set() for _ in range(obs.options.players)]
+    knowledge[obs.player] = set(known_cards)
+    for slot in obs.others_known:
+        knowledge[slot.player].add(piles[slot.deck][slot.index])
+    _, rng = rng.split()
+    return State(
+        options=obs.options,
+        rng=rng,
+        tracks=obs.tracks,
+        caravans=obs.caravans,
+        orders_won=obs.orders_won,
+        standard=pvector(piles[DeckKind.STANDARD]),
+        discard=obs.discard,
+        special=pvector(piles[DeckKind.SPECIAL]),
+        order_deck=pvector(piles[DeckKind.ORDERS]),
+        display=obs.display,
+        starting=pvector(piles[DeckKind.STARTING]),
+        reserve=obs.reserve,
+        box=obs.box,
+        turned=obs.turned,
+        knowledge=pvector(pset(k) for k in knowledge),
+        active=obs.active,
+        start_player=obs.start_player,
+        round=obs.round,
+        turns=obs.turns,
+        points=obs.points,
+        history=obs.history,
+        pending=pending,
+        stack=obs.stack,
+        extra_turns=obs.extra_turns,
+        end_triggered=obs.end_triggered,
+        over=obs.over,
+    )

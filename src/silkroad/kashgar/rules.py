@@ -1,0 +1,944 @@
+"""[KG-2]..[KG-8] The rules of Kashgar: setup, the turn, the effect engine, the end.
+
+``apply`` copies the state into a small mutable work record, resolves the move and the
+effects that follow it until the next decision (or the end of the turn), and builds
+one new state. Card effects are interpreted from the data in the [KG-7] vocabulary;
+nothing here knows a particular card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+from pyrsistent import pset, pvector
+from pyrsistent.typing import PSet, PVector
+
+from silkroad.core.errors import IllegalMoveError
+from silkroad.core.rng import Rng
+from silkroad.core.scoring import last_to_score
+from silkroad.kashgar.cards import (
+    Amounts,
+    Condition,
+    DeckKind,
+    Effect,
+    Op,
+    Resource,
+    Target,
+)
+from silkroad.kashgar.moves import (
+    CaravanAction,
+    Fulfill,
+    Gain,
+    Keep,
+    Move,
+    PartingAction,
+    Pass,
+    Place,
+    Remove,
+    Take,
+)
+from silkroad.kashgar.state import Decision, Frame, FrameKind, Options, Pending, State
+from silkroad.kashgar.table import Table, table
+
+__all__ = [
+    "CAPS",
+    "DISPLAY_SIZE",
+    "MAX_ACTIONS",
+    "MAX_CARAVANS",
+    "START_VALUE",
+    "VP_GOAL",
+    "apply",
+    "current_player",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "points",
+    "scores",
+    "winners",
+]
+
+#: [KG-7] Track maxima: spices and gold 9, mules 6.
+CAPS: Amounts = (9, 9, 9, 9, 9, 9, 6)
+#: [KG-2] Every track starts at 3.
+START_VALUE = 3
+#: [KG-2] Caravans at setup; [KG-1] with the 13th Patriarch a player can have one more.
+START_CARAVANS = 3
+MAX_CARAVANS = 4
+#: [KG-2] [KG-5.2] Face-up orders.
+DISPLAY_SIZE = 4
+#: [KG-6] Victory points that trigger the end.
+VP_GOAL = 25
+#: Most caravan (or parting) actions on one card face.
+MAX_ACTIONS = 3
+
+_START_TRACK: Amounts = (START_VALUE,) * 7
+_MULES = list(Resource).index(Resource.MULES)
+_CARAVAN_MOVES = tuple(
+    tuple(CaravanAction(c, a) for a in range(MAX_ACTIONS)) for c in range(MAX_CARAVANS)
+)
+_PARTING_MOVES = tuple(
+    tuple(PartingAction(c, a) for a in range(MAX_ACTIONS)) for c in range(MAX_CARAVANS)
+)
+_PASS_MOVES = tuple(Pass(c) for c in range(MAX_CARAVANS))
+_PLACE_MOVES = tuple(Place(c) for c in range(MAX_CARAVANS))
+_REMOVE_NONE = Remove(None)
+
+
+# --------------------------------------------------------------------------- setup
+
+
+def new_game(options: Options, seed: int) -> State:
+    """[KG-2] Shuffle the decks from the seed's RNG, deal four orders, set one Patriarch
+    aside, give each player three caravans (a Patriarch in front of a Starting card) and
+    every track at 3; [KG-4] the lowest Starting rank starts."""
+    t = table(options)
+    n = options.players
+    rng = Rng.from_seed(seed)
+    patriarchs, rng = rng.shuffle(t.ids[DeckKind.PATRIARCH])
+    starting, rng = rng.shuffle(t.ids[DeckKind.STARTING])
+    standard, rng = rng.shuffle(t.ids[DeckKind.STANDARD] + t.ids[DeckKind.EXPANSION])
+    special, rng = rng.shuffle(t.ids[DeckKind.SPECIAL])
+    orders, rng = rng.shuffle(t.ids[DeckKind.ORDERS])
+    caravans = []
+    used_patriarchs = 1 + START_CARAVANS * n
+    for p in range(n):
+        caravans.append(
+            pvector(
+                pvector([patriarchs[1 + START_CARAVANS * p + i], starting[START_CARAVANS * p + i]])
+                for i in range(START_CARAVANS)
+            )
+        )
+    dealt = starting[: START_CARAVANS * n]
+    lowest = min(dealt, key=lambda c: t.rank[c] or 0)
+    start = dealt.index(lowest) // START_CARAVANS
+    return State(
+        options=options,
+        rng=rng,
+        tracks=pvector([_START_TRACK] * n),
+        caravans=pvector(caravans),
+        orders_won=pvector([pvector() for _ in range(n)]),
+        standard=pvector(standard),
+        discard=pvector(),
+        special=pvector(special),
+        order_deck=pvector(orders[DISPLAY_SIZE:]),
+        display=pvector(orders[:DISPLAY_SIZE]),
+        starting=pvector(starting[START_CARAVANS * n :]),
+        reserve=pvector(patriarchs[:1]),
+        box=pvector(patriarchs[used_patriarchs:]),
+        turned=pset(),
+        knowledge=pvector([pset() for _ in range(n)]),
+        active=start,
+        start_player=start,
+        round=0,
+        turns=0,
+        points=tuple(_points_of(t, caravans[p], (), pset()) for p in range(n)),
+        history=(),
+        pending=None,
+        stack=(),
+        extra_turns=0,
+        end_triggered=False,
+        over=False,
+    )
+
+
+# --------------------------------------------------------------------------- queries
+
+
+def current_player(state: State) -> int | None:
+    """[KG-4] Who decides now: the active player, an opponent deciding for a Herder, or
+    None once the game is over."""
+    if state.over:
+        return None
+    if state.pending is not None:
+        return state.pending.player
+    return state.active
+
+
+def is_over(state: State) -> bool:
+    """[KG-6] Whether the game has ended."""
+    return state.over
+
+
+def _points_of(
+    t: Table, caravans: Sequence[Sequence[int]], orders: Sequence[int], turned: PSet[int]
+) -> int:
+    """[KG-6] Order VP plus the VP of the person cards (the face showing)."""
+    order_vp, order_grain = t.order_vp, t.order_grain
+    total = sum(order_vp[o] for o in orders)
+    grain = sum(order_grain[o] for o in orders)
+    vp_fixed, vpg_fixed = t.vp_fixed, t.vpg_fixed
+    for caravan in caravans:
+        for card in caravan:
+            v = vp_fixed[card]
+            if v is None:
+                face = t.face(card, card in turned)
+                total += face.vp + face.vp_per_grain * grain
+            else:
+                total += v + vpg_fixed[card] * grain
+    return total
+
+
+def points(state: State, player: int) -> int:
+    """[KG-6] Victory points: fulfilled orders plus the person cards in the caravans."""
+    t = table(state.options)
+    return _points_of(t, state.caravans[player], state.orders_won[player], state.turned)
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """[KG-6] [KG-7] Each player's victory points (always visible)."""
+    return tuple(points(state, p) for p in range(state.options.players))
+
+
+def winners(state: State) -> tuple[int, ...]:
+    """[KG-6] Most VP wins; among tied players, the one who earned points last."""
+    if not state.over:
+        return ()
+    s = scores(state)
+    best = max(s)
+    tied = [p for p, v in enumerate(s) if v == best]
+    if len(tied) == 1:
+        return (tied[0],)
+    return last_to_score(tied, state.history)
+
+
+def _payable(track: Amounts, cost: Amounts) -> bool:
+    """[KG-4.A] Whether the tracks cover a cost (unrolled: this is the hot path)."""
+    a, b, c, d, e, f, g = track
+    ca, cb, cc, cd, ce, cf, cg = cost
+    return a >= ca and b >= cb and c >= cc and d >= cd and e >= ce and f >= cf and g >= cg
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """[KG-4] The legal moves of the player to act, in a fixed order; empty iff over.
+
+    Without a pending decision: for each caravan with a front card, its payable caravan
+    actions, its payable parting actions, and Pass unless the card is a "!" card
+    ([KG-4.C]; [Rulings] a "!" card with no payable action may be passed).
+    """
+    global _LAST
+    cached = _LAST
+    if cached[0] is state:
+        return cached[1]
+    moves = _legal_moves(state)
+    _LAST = (state, moves)
+    return moves
+
+
+#: The last (state, legal moves) pair: ``apply`` checks a move against the moves the
+#: caller just listed without computing them again. A memo of a pure function, keyed by
+#: identity while it holds the state, so it can never answer for another state.
+_LAST: tuple[object, tuple[Move, ...]] = (None, ())
+
+
+def _legal_moves(state: State) -> tuple[Move, ...]:
+    if state.over:
+        return ()
+    pending = state.pending
+    if pending is None:
+        return _main_moves(state)
+    kind = pending.kind
+    if kind is Decision.GAIN:
+        return tuple(Gain(c) for c in pending.choices)
+    if kind is Decision.KEEP or kind is Decision.SEARCH:
+        return tuple(Keep(c) for c in pending.options)
+    if kind is Decision.TAKE:
+        return tuple(Take(c) for c in pending.options)
+    if kind is Decision.FULFILL:
+        return tuple(Fulfill(o) for o in pending.options)
+    if kind is Decision.REMOVE:
+        return (*(Remove(c) for c in pending.options), _REMOVE_NONE)
+    if kind is Decision.HERD:
+        source = pending.sources[0]
+        return tuple(_PLACE_MOVES[c] for c in pending.options if c != source)
+    return tuple(_PLACE_MOVES[c] for c in pending.options)
+
+
+def _main_moves(state: State) -> tuple[Move, ...]:
+    t = table(state.options)
+    p = state.active
+    track = state.tracks[p]
+    turned = state.turned
+    moves: list[Move] = []
+    for c, caravan in enumerate(state.caravans[p]):
+        if not caravan:
+            continue
+        card = caravan[0]
+        face = t.face(card, t.back[card] is not None and card in turned)
+        acted = False
+        for a, action in enumerate(face.caravan):
+            if _payable(track, action.cost):
+                moves.append(_CARAVAN_MOVES[c][a])
+                acted = True
+        for a, action in enumerate(face.parting):
+            if _payable(track, action.cost):
+                moves.append(_PARTING_MOVES[c][a])
+                acted = True
+        if not face.must_act or not acted:
+            moves.append(_PASS_MOVES[c])
+    return tuple(moves)
+
+
+# --------------------------------------------------------------------------- apply
+
+
+class _Work:
+    """A mutable copy of the state's fields for one ``apply`` (pyrsistent values,
+    reassigned, never mutated), frozen into exactly one new state at the end."""
+
+    __slots__ = (
+        "active",
+        "box",
+        "caravans",
+        "discard",
+        "display",
+        "end_triggered",
+        "extra_turns",
+        "history",
+        "knowledge",
+        "options",
+        "order_deck",
+        "orders_won",
+        "over",
+        "pending",
+        "points",
+        "reserve",
+        "rng",
+        "round",
+        "special",
+        "stack",
+        "standard",
+        "start_player",
+        "starting",
+        "tracks",
+        "turned",
+        "turns",
+    )
+
+    options: Options
+    rng: Rng
+    tracks: PVector[Amounts]
+    caravans: PVector[PVector[PVector[int]]]
+    orders_won: PVector[PVector[int]]
+    standard: PVector[int]
+    discard: PVector[int]
+    special: PVector[int]
+    order_deck: PVector[int]
+    display: PVector[int]
+    starting: PVector[int]
+    reserve: PVector[int]
+    box: PVector[int]
+    turned: PSet[int]
+    knowledge: PVector[PSet[int]]
+    active: int
+    start_player: int
+    round: int
+    turns: int
+    points: tuple[int, ...]
+    history: tuple[int, ...]
+    pending: Pending | None
+    stack: tuple[Frame, ...]
+    extra_turns: int
+    end_triggered: bool
+    over: bool
+
+    def __init__(self, state: State) -> None:
+        self.options = state.options
+        self.rng = state.rng
+        self.tracks = state.tracks
+        self.caravans = state.caravans
+        self.orders_won = state.orders_won
+        self.standard = state.standard
+        self.discard = state.discard
+        self.special = state.special
+        self.order_deck = state.order_deck
+        self.display = state.display
+        self.starting = state.starting
+        self.reserve = state.reserve
+        self.box = state.box
+        self.turned = state.turned
+        self.knowledge = state.knowledge
+        self.active = state.active
+        self.start_player = state.start_player
+        self.round = state.round
+        self.turns = state.turns
+        self.points = state.points
+        self.history = state.history
+        self.pending = state.pending
+        self.stack = state.stack
+        self.extra_turns = state.extra_turns
+        self.end_triggered = state.end_triggered
+        self.over = state.over
+
+    def freeze(self) -> State:
+        return State(
+            options=self.options,
+            rng=self.rng,
+            tracks=self.tracks,
+            caravans=self.caravans,
+            orders_won=self.orders_won,
+            standard=self.standard,
+            discard=self.discard,
+            special=self.special,
+            order_deck=self.order_deck,
+            display=self.display,
+            starting=self.starting,
+            reserve=self.reserve,
+            box=self.box,
+            turned=self.turned,
+            knowledge=self.knowledge,
+            active=self.active,
+            start_player=self.start_player,
+            round=self.round,
+            turns=self.turns,
+            points=self.points,
+            history=self.history,
+            pending=self.pending,
+            stack=self.stack,
+            extra_turns=self.extra_turns,
+            end_triggered=self.end_triggered,
+            over=self.over,
+        )
+
+
+assert {f.name for f in attrs.fields(State)} == set(_Work.__slots__), "_Work must copy State"
+
+
+def apply(state: State, move: Move) -> State:
+    """[KG-4] The state after ``move``; the given state is never changed.
+
+    :raises IllegalMoveError: if ``move`` is not among ``legal_moves(state)``.
+    """
+    if move not in legal_moves(state):
+        who = current_player(state)
+        raise IllegalMoveError(
+            f"{_describe(move)} is not a legal move here (player {who} to act; "
+            f"legal: {', '.join(str(m) for m in legal_moves(state)) or 'none, the game is over'})",
+            state=state,
+            move=move,
+        )
+    w = _Work(state)
+    t = table(state.options)
+    if w.pending is None:
+        _start_action(w, t, move)
+    else:
+        _decide(w, t, move)
+    _run(w, t)
+    return w.freeze()
+
+
+def _describe(move: object) -> str:
+    try:
+        return str(move)
+    except Exception:  # a malformed move object: its repr says enough
+        return repr(move)
+
+
+def _set_caravan(w: _Work, p: int, c: int, cards: PVector[int]) -> None:
+    w.caravans = w.caravans.set(p, w.caravans[p].set(c, cards))
+
+
+def _append_to_caravan(w: _Work, p: int, c: int, card: int) -> None:
+    _set_caravan(w, p, c, w.caravans[p][c].append(card))
+
+
+def _pay(w: _Work, p: int, cost: Amounts) -> None:
+    if any(cost):
+        tr = w.tracks[p]
+        a, b, c, d, e, f, g = (have - need for have, need in zip(tr, cost, strict=True))
+        w.tracks = w.tracks.set(p, (a, b, c, d, e, f, g))
+
+
+def _start_action(w: _Work, t: Table, move: Move) -> None:
+    """[KG-4.A] [KG-4.B] [KG-4.C] Select the front card and act with it."""
+    p = w.active
+    assert isinstance(move, CaravanAction | PartingAction | Pass)
+    c = move.caravan
+    caravan = w.caravans[p][c]
+    card = caravan[0]
+    rest = caravan.delete(0)
+    turned = card in w.turned
+    if isinstance(move, Pass):
+        _set_caravan(w, p, c, rest.append(card))
+        return
+    face = t.face(card, turned)
+    if isinstance(move, CaravanAction):
+        # [KG-4.A] the card goes to the back of its caravan, then the action.
+        _set_caravan(w, p, c, rest.append(card))
+        _pay(w, p, face.caravan[move.action].cost)
+        w.stack = (Frame(p, c, card, FrameKind.CARAVAN, move.action, turned),)
+    else:
+        # [KG-4.B] the card leaves the game, then the action.
+        _set_caravan(w, p, c, rest)
+        w.box = w.box.append(card)
+        _pay(w, p, face.parting[move.action].cost)
+        w.stack = (Frame(p, c, card, FrameKind.PARTING, move.action, turned),)
+
+
+def _effects(t: Table, frame: Frame) -> tuple[Effect, ...]:
+    if frame.kind is FrameKind.PAYOUT:
+        od = t.order[frame.card]
+        assert od is not None
+        return od.payout
+    face = t.face(frame.card, frame.turned)
+    actions = face.caravan if frame.kind is FrameKind.CARAVAN else face.parting
+    return actions[frame.action].effects
+
+
+def _run(w: _Work, t: Table) -> None:
+    """[KG-4] Resolve effects until a decision is needed or the turn is over."""
+    while w.pending is None and not w.over:
+        if not w.stack:
+            _end_turn(w, t)
+            return
+        frame = w.stack[-1]
+        effects = _effects(t, frame)
+        if frame.step >= len(effects):
+            w.stack = w.stack[:-1]
+            continue
+        w.stack = (
+            *w.stack[:-1],
+            Frame(
+                frame.player,
+                frame.caravan,
+                frame.card,
+                frame.kind,
+                frame.action,
+                frame.turned,
+                frame.step + 1,
+            ),
+        )
+        _execute(w, t, frame, effects[frame.step])
+
+
+# --------------------------------------------------------------------------- effects
+
+
+def _increase(track: Amounts, amounts: Amounts) -> Amounts:
+    """[KG-7] Increase, capped at 9 (mules 6); the excess is forfeited."""
+    a, b, c, d, e, f, g = (min(cap, v + x) for v, x, cap in zip(track, amounts, CAPS, strict=True))
+    return (a, b, c, d, e, f, g)
+
+
+def _decrease(track: Amounts, amounts: Amounts) -> Amounts:
+    a, b, c, d, e, f, g = (max(0, v - x) for v, x in zip(track, amounts, strict=True))
+    return (a, b, c, d, e, f, g)
+
+
+def _set(track: Amounts, amounts: Amounts) -> Amounts:
+    """[KG-7] Set the named tracks (-1: not named) to exactly the given value."""
+    a, b, c, d, e, f, g = (v if x < 0 else x for v, x in zip(track, amounts, strict=True))
+    return (a, b, c, d, e, f, g)
+
+
+def _holds(track: Amounts, cond: Condition) -> bool:
+    value = track[list(Resource).index(cond.resource)]
+    if cond.at_least is not None and value < cond.at_least:
+        return False
+    return cond.at_most is None or value <= cond.at_most
+
+
+def _others(w: _Work, p: int) -> list[int]:
+    """[KG-4] The other players, clockwise from the left neighbour."""
+    n = w.options.players
+    return [(p + i) % n for i in range(1, n)]
+
+
+def _execute(w: _Work, t: Table, frame: Frame, eff: Effect) -> None:
+    op = eff.op
+    p = frame.player
+    if op is Op.INCREASE or op is Op.DECREASE or op is Op.SET:
+        _track_effect(w, frame, eff)
+    elif op is Op.DRAW:
+        _draw(w, t, frame, eff)
+    elif op is Op.TAKE_DISCARD:
+        options = tuple(sorted(set(w.discard)))
+        if len(options) == 1:
+            _take_discard(w, frame, options[0])
+        elif options:
+            w.pending = Pending(Decision.TAKE, p, options=options)
+    elif op is Op.TURN:
+        w.turned = (
+            w.turned.remove(frame.card) if frame.card in w.turned else w.turned.add(frame.card)
+        )
+    elif op is Op.REMOVE:
+        options = tuple(c for c in w.caravans[p][frame.caravan] if c != frame.card)
+        if options:
+            w.pending = Pending(Decision.REMOVE, p, options=options)
+    elif op is Op.FULFILL:
+        _fulfill_effect(w, t, frame, eff)
+    elif op is Op.TAKE_PATRIARCH:
+        if w.reserve:
+            options = (frame.caravan,)
+            if len(w.caravans[p]) < MAX_CARAVANS:
+                options = (frame.caravan, len(w.caravans[p]))
+            if len(options) == 1:
+                _place_patriarch(w, p, options[0])
+            else:
+                w.pending = Pending(Decision.PLACE_PATRIARCH, p, options=options)
+    elif op is Op.MOVE_TO_LEFT:
+        if frame.card in w.caravans[p][frame.caravan]:
+            left = (p + 1) % w.options.players
+            options = tuple(i for i, car in enumerate(w.caravans[left]) if car)
+            if len(options) == 1:
+                _move_to_left(w, frame, options[0])
+            elif options:
+                w.pending = Pending(Decision.PLACE_LEFT, p, options=options)
+    elif op is Op.EXTRA_TURN:
+        w.extra_turns += 1
+    elif op is Op.HERD:
+        _herd_next(w, tuple(_others(w, p)))
+    elif op is Op.SEARCH:
+        options = tuple(
+            sorted((*w.special, *(c for c in w.discard if t.deck_of[c] is DeckKind.SPECIAL)))
+        )
+        if len(options) == 1:
+            _search_keep(w, t, frame, options[0])
+        elif options:
+            w.pending = Pending(Decision.SEARCH, p, options=options, deck=DeckKind.SPECIAL)
+    else:  # pragma: no cover - every Op is handled above
+        raise AssertionError(op)
+
+
+def _track_effect(w: _Work, frame: Frame, eff: Effect) -> None:
+    """[KG-7] Increase / Decrease / Set, for the acting player or every other player."""
+    p = frame.player
+    cond = eff.condition
+    if (
+        cond is not None
+        and cond.any_other
+        and not any(_holds(w.tracks[q], cond) for q in _others(w, p))
+    ):
+        return
+    targets = [p] if eff.target is Target.SELF else _others(w, p)
+    choices = eff.choices
+    if len(choices) > 1:
+        distinct = tuple(dict.fromkeys(choices))
+        if len(distinct) > 1:
+            w.pending = Pending(Decision.GAIN, p, choices=distinct)
+            return
+    amounts = choices[0]
+    fn = _increase if eff.op is Op.INCREASE else _decrease if eff.op is Op.DECREASE else _set
+    tracks = w.tracks
+    for q in targets:
+        if cond is not None and not cond.any_other and not _holds(tracks[q], cond):
+            continue
+        tracks = tracks.set(q, fn(tracks[q], amounts))
+    w.tracks = tracks
+
+
+def _draw_standard(w: _Work, n: int) -> list[int]:
+    """[Rulings] Draw from the Standard deck; when it is empty, the discard pile is
+    shuffled into a new deck; with both empty, fewer cards are drawn."""
+    drawn: list[int] = []
+    while len(drawn) < n:
+        if not w.standard:
+            if not w.discard:
+                break
+            shuffled, w.rng = w.rng.shuffle(w.discard)
+            w.standard = pvector(shuffled)
+            w.discard = pvector()
+        take = min(n - len(drawn), len(w.standard))
+        drawn.extend(w.standard[:take])
+        w.standard = w.standard[take:]
+    return drawn
+
+
+def _draw(w: _Work, t: Table, frame: Frame, eff: Effect) -> None:
+    """[KG-7] Draw cards from the named deck; keep ``keep`` at the back of this caravan."""
+    if eff.deck is DeckKind.SPECIAL:
+        drawn = list(w.special[: eff.count])
+        w.special = w.special[eff.count :]
+    else:
+        drawn = _draw_standard(w, eff.count)
+    if not drawn:
+        return
+    if len(drawn) <= eff.keep:
+        for card in drawn:
+            _append_to_caravan(w, frame.player, frame.caravan, card)
+        return
+    w.pending = Pending(
+        Decision.KEEP,
+        frame.player,
+        cards=tuple(drawn),
+        options=tuple(drawn),
+        keep=eff.keep,
+        deck=eff.deck,
+    )
+
+
+def _unwanted(w: _Work, p: int, cards: Sequence[int], deck: DeckKind | None) -> None:
+    """[KG-7] Unwanted Standard cards to the discard pile; Special and Order cards under
+    their deck (the player who saw them remembers them)."""
+    if not cards:
+        return
+    if deck is DeckKind.SPECIAL:
+        w.special = w.special.extend(cards)
+    elif deck is DeckKind.ORDERS:
+        w.order_deck = w.order_deck.extend(cards)
+    else:
+        w.discard = w.discard.extend(cards)
+        return
+    w.knowledge = w.knowledge.set(p, w.knowledge[p].update(cards))
+
+
+def _take_discard(w: _Work, frame: Frame, card: int) -> None:
+    w.discard = w.discard.remove(card)
+    _append_to_caravan(w, frame.player, frame.caravan, card)
+
+
+def _eligible(w: _Work, t: Table, p: int, eff: Effect, orders: Sequence[int]) -> tuple[int, ...]:
+    return _eligible_for(t, w.tracks[p], eff, orders)
+
+
+def _eligible_for(t: Table, track: Amounts, eff: Effect, orders: Sequence[int]) -> tuple[int, ...]:
+    """[KG-5.2] Orders the player may fulfill: kind and grain filters, at least the
+    required mules (held, not paid), and the cost unless the fulfilment is free
+    ([Rulings]: a free fulfilment still needs the mules)."""
+    out = []
+    for o in orders:
+        od = t.order[o]
+        assert od is not None
+        if eff.kinds and od.kind not in eff.kinds:
+            continue
+        if eff.grain and not od.grain:
+            continue
+        if track[_MULES] < od.mules:
+            continue
+        if not eff.free and not _payable(track, od.cost):
+            continue
+        out.append(o)
+    return tuple(out)
+
+
+def _fulfill_effect(w: _Work, t: Table, frame: Frame, eff: Effect) -> None:
+    """[KG-5] Fulfill 1 Order, from the display or from the top of the order deck."""
+    p = frame.player
+    if eff.from_deck:
+        looked = tuple(w.order_deck[: eff.count])
+        w.order_deck = w.order_deck[eff.count :]
+        if not looked:
+            return
+        options = _eligible(w, t, p, eff, looked)
+        if len(options) == 1:
+            _fulfill(w, t, frame, options[0], eff.free, from_display=False)
+            _unwanted(w, p, [o for o in looked if o != options[0]], DeckKind.ORDERS)
+        elif options:
+            w.pending = Pending(
+                Decision.FULFILL,
+                p,
+                cards=looked,
+                options=options,
+                deck=DeckKind.ORDERS,
+                keep=int(eff.free),
+            )
+        else:
+            _unwanted(w, p, looked, DeckKind.ORDERS)
+        return
+    options = _eligible(w, t, p, eff, w.display)
+    if len(options) == 1:
+        _fulfill(w, t, frame, options[0], eff.free, from_display=True)
+    elif options:
+        w.pending = Pending(Decision.FULFILL, p, options=options, keep=int(eff.free))
+
+
+def _fulfill(
+    w: _Work, t: Table, frame: Frame, order: int, free: bool, *, from_display: bool
+) -> None:
+    """[KG-5.2] Pay (unless free), take the order, refill the display to four; then the
+    order's immediate payout, if any ([KG-5.1])."""
+    p = frame.player
+    od = t.order[order]
+    assert od is not None
+    if not free:
+        _pay(w, p, od.cost)
+    w.orders_won = w.orders_won.set(p, w.orders_won[p].append(order))
+    if from_display:
+        slot = w.display.index(order)
+        if w.order_deck:
+            w.display = w.display.set(slot, w.order_deck[0])
+            w.order_deck = w.order_deck.delete(0)
+        else:  # [Rulings] an empty order deck leaves the display short
+            w.display = w.display.delete(slot)
+    if od.payout:
+        w.stack = (*w.stack, Frame(p, frame.caravan, order, FrameKind.PAYOUT, 0, False))
+
+
+def _place_patriarch(w: _Work, p: int, caravan: int) -> None:
+    card = w.reserve[0]
+    w.reserve = w.reserve.delete(0)
+    if caravan == len(w.caravans[p]):
+        w.caravans = w.caravans.set(p, w.caravans[p].append(pvector([card])))
+    else:
+        _append_to_caravan(w, p, caravan, card)
+
+
+def _move_to_left(w: _Work, frame: Frame, caravan: int) -> None:
+    """[KG-8] This card to the back of a caravan of the player on the left."""
+    p = frame.player
+    left = (p + 1) % w.options.players
+    _set_caravan(w, p, frame.caravan, w.caravans[p][frame.caravan].remove(frame.card))
+    _append_to_caravan(w, left, caravan, frame.card)
+
+
+def _search_keep(w: _Work, t: Table, frame: Frame, card: int) -> None:
+    """[KG-8] Messenger: the chosen Special card to the back of this caravan; [Rulings]
+    the Special deck is then shuffled (everyone's knowledge of it is gone)."""
+    if card in w.special:
+        w.special = w.special.remove(card)
+    else:
+        w.discard = w.discard.remove(card)
+    _append_to_caravan(w, frame.player, frame.caravan, card)
+    shuffled, w.rng = w.rng.shuffle(w.special)
+    w.special = pvector(shuffled)
+    specials = set(t.ids[DeckKind.SPECIAL])
+    w.knowledge = pvector(k.difference(specials) if k else k for k in w.knowledge)
+
+
+def _herd_next(w: _Work, queue: tuple[int, ...]) -> None:
+    """[KG-8] Herder: each opponent in turn lifts the front card of each of their
+    caravans and puts each at the back of another of them, choosing where ([Rulings]:
+    a player with fewer than two non-empty caravans moves nothing)."""
+    while queue:
+        q, queue = queue[0], queue[1:]
+        sources = tuple(i for i, car in enumerate(w.caravans[q]) if car)
+        if len(sources) < 2:
+            continue
+        lifted = tuple(w.caravans[q][i][0] for i in sources)
+        for i in sources:
+            _set_caravan(w, q, i, w.caravans[q][i].delete(0))
+        if _herd_place(w, q, lifted, sources, sources, queue):
+            return
+
+
+def _herd_place(
+    w: _Work,
+    q: int,
+    cards: tuple[int, ...],
+    sources: tuple[int, ...],
+    allowed: tuple[int, ...],
+    queue: tuple[int, ...],
+) -> bool:
+    """[KG-8] Place lifted cards while there is one choice; True if a decision waits."""
+    while cards:
+        options = [c for c in allowed if c != sources[0]]
+        if len(options) > 1:
+            w.pending = Pending(
+                Decision.HERD, q, cards=cards, options=allowed, sources=sources, queue=queue
+            )
+            return True
+        _append_to_caravan(w, q, options[0], cards[0])
+        cards, sources = cards[1:], sources[1:]
+    return False
+
+
+# --------------------------------------------------------------------------- decisions
+
+
+def _decide(w: _Work, t: Table, move: Move) -> None:
+    """[KG-7] Resolve the pending decision with a (legal) move."""
+    pending = w.pending
+    assert pending is not None
+    w.pending = None
+    frame = w.stack[-1]
+    p = frame.player
+    kind = pending.kind
+    if kind is Decision.GAIN:
+        assert isinstance(move, Gain)
+        w.tracks = w.tracks.set(p, _increase(w.tracks[p], move.amounts))
+    elif kind is Decision.KEEP:
+        assert isinstance(move, Keep)
+        _append_to_caravan(w, p, frame.caravan, move.card)
+        rest = tuple(c for c in pending.cards if c != move.card)
+        keep = pending.keep - 1
+        if keep and len(rest) > keep:
+            w.pending = Pending(
+                Decision.KEEP, p, cards=rest, options=rest, keep=keep, deck=pending.deck
+            )
+            return
+        if keep:
+            for card in rest:
+                _append_to_caravan(w, p, frame.caravan, card)
+            rest = ()
+        _unwanted(w, p, rest, pending.deck)
+    elif kind is Decision.SEARCH:
+        assert isinstance(move, Keep)
+        _search_keep(w, t, frame, move.card)
+    elif kind is Decision.TAKE:
+        assert isinstance(move, Take)
+        _take_discard(w, frame, move.card)
+    elif kind is Decision.REMOVE:
+        assert isinstance(move, Remove)
+        if move.card is not None:
+            _set_caravan(w, p, frame.caravan, w.caravans[p][frame.caravan].remove(move.card))
+            w.box = w.box.append(move.card)
+    elif kind is Decision.FULFILL:
+        assert isinstance(move, Fulfill)
+        free = bool(pending.keep)
+        if pending.deck is DeckKind.ORDERS:
+            _fulfill(w, t, frame, move.order, free, from_display=False)
+            _unwanted(w, p, [o for o in pending.cards if o != move.order], DeckKind.ORDERS)
+        else:
+            _fulfill(w, t, frame, move.order, free, from_display=True)
+    elif kind is Decision.PLACE_PATRIARCH:
+        assert isinstance(move, Place)
+        _place_patriarch(w, p, move.caravan)
+    elif kind is Decision.PLACE_LEFT:
+        assert isinstance(move, Place)
+        _move_to_left(w, frame, move.caravan)
+    elif kind is Decision.HERD:
+        assert isinstance(move, Place)
+        q = pending.player
+        _append_to_caravan(w, q, move.caravan, pending.cards[0])
+        if not _herd_place(
+            w, q, pending.cards[1:], pending.sources[1:], pending.options, pending.queue
+        ):
+            _herd_next(w, pending.queue)
+    else:  # pragma: no cover
+        raise AssertionError(kind)
+
+
+# --------------------------------------------------------------------------- end of turn
+
+
+def _has_cards(w: _Work, p: int) -> bool:
+    return any(w.caravans[p])
+
+
+def _end_turn(w: _Work, t: Table) -> None:
+    """[KG-4] [KG-6] Score, check the end trigger, then the next player clockwise.
+
+    Points earned this turn are recorded for the tie-break, the acting player last.
+    Reaching 25 VP triggers the end; the game ends when the round is complete.
+    [KG-8] A Conjuress's extra turn comes first. [Rulings] players without cards are
+    skipped; the game also ends after ``round_limit`` rounds or when no player has cards.
+    """
+    n = w.options.players
+    new = tuple(_points_of(t, w.caravans[q], w.orders_won[q], w.turned) for q in range(n))
+    old = w.points
+    a = w.active
+    order = [*_others(w, a), a]
+    gained = tuple(q for q in order if new[q] > old[q])
+    if gained:
+        w.history = w.history + gained
+    w.points = new
+    if max(new) >= VP_GOAL:
+        w.end_triggered = True
+    w.turns += 1
+    if w.extra_turns:
+        w.extra_turns -= 1
+        if _has_cards(w, a):
+            return
+        w.extra_turns = 0
+    p = a
+    for _ in range(n):
+        p = (p + 1) % n
+        if p == w.start_player:
+            w.round += 1
+            if w.end_triggered or w.round >= w.options.round_limit:
+                w.over = True
+                return
+        if _has_cards(w, p):
+            w.active = p
+            return
+    w.over = True

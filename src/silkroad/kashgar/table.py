@@ -1,0 +1,116 @@
+"""[KG-1] The card table of a game: one id per physical card, built from the options.
+
+Ids: Patriarchs, Starting, Standard, Expansion (those the options include), Special,
+then orders. The table is derived data, cached per options; it is never stored.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from silkroad.kashgar.cards import CardDef, DeckKind, Face, OrderDef
+from silkroad.kashgar.state import Options
+
+__all__ = ["Table", "table"]
+
+
+class Table:
+    """Per-id lookups for one set of options (read-only by convention)."""
+
+    __slots__ = (
+        "back",
+        "deck_of",
+        "defs",
+        "front",
+        "ids",
+        "n",
+        "name",
+        "order",
+        "order_grain",
+        "order_vp",
+        "persons",
+        "rank",
+        "vp_fixed",
+        "vpg_fixed",
+    )
+
+    def __init__(self, options: Options) -> None:
+        data = options.card_data
+        expansion_defs = {c.key: c for c in data.expansion}
+        front: list[Face | None] = []
+        back: list[Face | None] = []
+        deck_of: list[DeckKind] = []
+        defs: list[CardDef | OrderDef] = []
+        rank: list[int | None] = []
+        order: list[OrderDef | None] = []
+        ids: dict[DeckKind, list[int]] = {d: [] for d in DeckKind}
+
+        def add_person(card: CardDef, deck: DeckKind) -> None:
+            ids[deck].append(len(front))
+            front.append(card.front)
+            back.append(card.back)
+            deck_of.append(deck)
+            defs.append(card)
+            rank.append(card.rank)
+            order.append(None)
+
+        for deck in (DeckKind.PATRIARCH, DeckKind.STARTING, DeckKind.STANDARD):
+            for card in getattr(data, deck.value):
+                for _ in range(card.copies):
+                    add_person(card, deck)
+        for key in options.expansion:
+            add_person(expansion_defs[key], DeckKind.EXPANSION)
+        for card in data.special:
+            for _ in range(card.copies):
+                add_person(card, DeckKind.SPECIAL)
+        self.persons = len(front)
+        for od in data.orders:
+            for _ in range(od.copies):
+                ids[DeckKind.ORDERS].append(len(front))
+                front.append(None)
+                back.append(None)
+                deck_of.append(DeckKind.ORDERS)
+                defs.append(od)
+                rank.append(None)
+                order.append(od)
+        self.n = len(front)
+        self.front = tuple(front)
+        self.back = tuple(back)
+        self.deck_of = tuple(deck_of)
+        self.defs = tuple(defs)
+        self.rank = tuple(rank)
+        self.order = tuple(order)
+        self.ids = {d: tuple(v) for d, v in ids.items()}
+        # Points per card when both faces agree (None: depends on the side showing).
+        vp_fixed: list[int | None] = []
+        vpg_fixed: list[int] = []
+        for f, bk in zip(front, back, strict=True):
+            if f is None:
+                vp_fixed.append(0)
+                vpg_fixed.append(0)
+            elif bk is None or (bk.vp, bk.vp_per_grain) == (f.vp, f.vp_per_grain):
+                vp_fixed.append(f.vp)
+                vpg_fixed.append(f.vp_per_grain)
+            else:
+                vp_fixed.append(None)
+                vpg_fixed.append(0)
+        self.vp_fixed = tuple(vp_fixed)
+        self.vpg_fixed = tuple(vpg_fixed)
+        self.order_vp = tuple(0 if o is None else o.vp for o in order)
+        self.order_grain = tuple(0 if o is None else int(o.grain) for o in order)
+        self.name = tuple(d.name if isinstance(d, OrderDef) else d.front.name for d in defs)
+
+    def face(self, card: int, turned: bool) -> Face:
+        """The face of a person card showing now."""
+        face = self.back[card] if turned else self.front[card]
+        if face is None:  # an order, or a one-sided card turned over: show the front
+            f = self.front[card]
+            assert f is not None, f"card {card} is an order, not a person"
+            return f
+        return face
+
+
+@functools.lru_cache(maxsize=32)
+def table(options: Options) -> Table:
+    """The (cached) card table of these options."""
+    return Table(options)

@@ -1,0 +1,286 @@
+"""[KG-1] [KG-1.1] [KG-3] Components: the built-in data and the data file format."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from silkroad.core.errors import DataError
+from silkroad.kashgar import Options, default_card_data, load_card_file, new_game
+from silkroad.kashgar.cards import (
+    RESOURCES,
+    SPICES,
+    DeckKind,
+    Op,
+    OrderKind,
+    Resource,
+    parse_card_text,
+)
+from silkroad.kashgar.table import table
+
+DATA = default_card_data()
+
+
+def _count(cards: tuple) -> int:  # type: ignore[type-arg]
+    return sum(c.copies for c in cards)
+
+
+@pytest.mark.rule("KG-1")
+def test_deck_sizes() -> None:
+    assert _count(DATA.patriarch) == 13
+    assert _count(DATA.starting) == 12
+    assert _count(DATA.standard) == 76
+    assert _count(DATA.special) == 12
+    assert _count(DATA.expansion) == 12
+    assert _count(DATA.orders) == 40
+    persons = sum(
+        _count(d)
+        for d in (DATA.patriarch, DATA.starting, DATA.standard, DATA.special, DATA.expansion)
+    )
+    assert persons == 125
+
+
+@pytest.mark.rule("KG-1")
+def test_value_ranges_of_the_component_notes() -> None:
+    ranks = sorted(c.rank for c in DATA.starting)  # type: ignore[type-var]
+    assert ranks == list(range(1, 13))
+    assert {c.front.vp for c in DATA.starting} <= {0, 1, 2, 3}
+    assert {c.front.vp for c in DATA.standard} <= {-1, 0, 1, 3}
+    assert any(c.front.vp_per_grain for c in DATA.standard)  # a variable amount
+    assert {c.front.vp for c in DATA.special} <= {1, 2, 3}
+    assert {c.front.vp for c in DATA.expansion} <= {-2, 1, 2, 3}
+    by_kind = {
+        k: [o for o in DATA.orders for _ in range(o.copies) if o.kind is k] for k in OrderKind
+    }
+    assert len(by_kind[OrderKind.SMALL]) == 16
+    assert len(by_kind[OrderKind.LARGE]) == 12
+    assert len(by_kind[OrderKind.SPECIAL]) == 12
+    assert {o.vp for o in by_kind[OrderKind.SMALL]} <= {2, 3}
+    assert {o.vp for o in by_kind[OrderKind.LARGE]} <= {4, 5, 6}
+    assert {o.vp for o in by_kind[OrderKind.SPECIAL]} <= {1, 2, 3}
+    assert any(o.grain for o in DATA.orders)
+
+
+@pytest.mark.rule("KG-1")
+def test_named_persons_are_present() -> None:
+    names = {c.front.name for d in (DATA.standard, DATA.starting) for c in d}
+    for name in (
+        "Grocer",
+        "Planter",
+        "Baker",
+        "Servant",
+        "Prophet",
+        "Scribe",
+        "Farmer",
+        "Spice Trader",
+        "Huckster",
+        "Cinnamon Prince",
+        "Farrier",
+        "Grey Eminence",
+        "Caravan Leader",
+        "Market Woman",
+        "Quack",
+        "Herdsman",
+        "Mule Trader",
+        "Aristocrat",
+    ):
+        assert name in names, name
+    assert DATA.patriarch[0].front.name == "Patriarch"
+    assert DATA.patriarch[0].back is not None
+    assert DATA.patriarch[0].back.name == "Matriarch"
+    expansion = {c.front.name for c in DATA.expansion}
+    assert "Caravan Leader (C&T)" in expansion
+    assert "Caravan Leader" not in expansion
+
+
+@pytest.mark.rule("KG-1")
+def test_every_entry_has_provenance_and_note() -> None:
+    for deck in (
+        DATA.patriarch,
+        DATA.starting,
+        DATA.standard,
+        DATA.special,
+        DATA.expansion,
+        DATA.orders,
+    ):
+        for c in deck:
+            assert c.provenance in ("rulebook", "reconstructed"), c.key
+            assert c.note, c.key
+    assert all(c.provenance == "rulebook" for c in DATA.expansion)
+
+
+@pytest.mark.rule("KG-1")
+def test_expansion_is_exactly_as_printed() -> None:
+    cards = {c.key: c for c in DATA.expansion}
+    assert {k: (c.front.vp, c.copies) for k, c in cards.items()} == {
+        "beggar": (1, 2),
+        "caravan_leader_ct": (1, 2),
+        "conjuress": (2, 2),
+        "gate_keeper": (3, 2),
+        "herder": (2, 2),
+        "messenger": (1, 2),
+    }
+    assert [c.key for c in DATA.expansion if c.front.must_act] == ["gate_keeper"]
+    ops = {k: [e.op for a in c.front.caravan for e in a.effects] for k, c in cards.items()}
+    assert ops["conjuress"] == [Op.MOVE_TO_LEFT, Op.EXTRA_TURN, Op.INCREASE]
+    assert ops["messenger"] == [Op.SEARCH, Op.MOVE_TO_LEFT]
+    assert ops["herder"] == [Op.HERD]
+
+
+@pytest.mark.rule("KG-1.1")
+def test_symbols_are_the_seven_tracks_and_any_spice() -> None:
+    assert [r.value for r in RESOURCES] == [
+        "ginger",
+        "cloves",
+        "pepper",
+        "anise",
+        "cinnamon",
+        "gold",
+        "mules",
+    ]
+    deck, cards = parse_card_text(
+        'deck = "standard"\n[[card]]\nkey = "x"\nname = "X"\nprovenance = "reconstructed"\n'
+        'note = "n"\n'
+        'caravan = [ { effects = [ { op = "increase", amounts = { any_spice = 2 } } ] } ]\n'
+    )
+    assert deck is DeckKind.STANDARD
+    effect = cards[0].front.caravan[0].effects[0]  # type: ignore[union-attr]
+    # One alternative per spice, never gold or mules.
+    assert [RESOURCES[a.index(2)] for a in effect.choices] == list(SPICES)
+    assert Resource.GOLD not in SPICES
+    assert Resource.MULES not in SPICES
+
+
+@pytest.mark.rule("KG-3")
+def test_person_cards_have_name_vp_actions_and_costs() -> None:
+    t = table(Options.create(2))
+    for card in range(t.persons):
+        face = t.face(card, False)
+        assert face.name
+        assert face.caravan or face.parting
+        for action in (*face.caravan, *face.parting):
+            assert len(action.cost) == 7
+            assert min(action.cost) >= 0
+            assert action.effects
+
+
+BASE = (
+    'deck = "standard"\n[[card]]\nkey = "x"\nname = "X"\nprovenance = "reconstructed"\nnote = "n"\n'
+)
+
+
+@pytest.mark.rule("KG-1")
+@pytest.mark.parametrize(
+    ("text", "entry", "field"),
+    [
+        ('deck = "standard"\n[[card]]\nname = "X"\n', "card[0]", "key"),
+        (BASE.replace('provenance = "reconstructed"', 'provenance = "guess"'), "x", "provenance"),
+        (BASE + 'vp = "three"\n', "x", "vp"),
+        (
+            BASE + 'caravan = [ { effects = [ { op = "teleport" } ] } ]\n',
+            "x",
+            "caravan[0].effects[0].op",
+        ),
+        (
+            BASE
+            + 'caravan = [ { effects = [ { op = "increase", amounts = { saffron = 1 } } ] } ]\n',
+            "x",
+            "caravan[0].effects[0].amounts.saffron",
+        ),
+        (BASE + "caravan = [ { cost = { gold = -1 } } ]\n", "x", "caravan[0].cost"),
+        (
+            BASE + 'caravan = [ { effects = [ { op = "set", amounts = { mules = 7 } } ] } ]\n',
+            "x",
+            "caravan[0].effects[0].amounts",
+        ),
+        (
+            'deck = "starting"\n[[card]]\nkey = "s"\nname = "S"\n'
+            'provenance = "rulebook"\nnote = "n"\n',
+            "s",
+            "rank",
+        ),
+        (
+            'deck = "orders"\n[[order]]\nkey = "o"\nname = "O"\nkind = "huge"\nvp = 1\nmules = 1\n'
+            'cost = { gold = 1 }\nprovenance = "rulebook"\nnote = "n"\n',
+            "o",
+            "kind",
+        ),
+        (BASE + BASE.split("\n", 1)[1], "x", "key"),
+    ],
+)
+def test_bad_files_name_file_card_and_field(text: str, entry: str, field: str) -> None:
+    with pytest.raises(DataError) as info:
+        parse_card_text(text, "mine.toml")
+    err = info.value
+    assert (err.source, err.entry, err.field) == ("mine.toml", entry, field)
+    assert "mine.toml" in str(err)
+    assert entry in str(err)
+    assert field in str(err)
+
+
+@pytest.mark.rule("KG-1")
+def test_not_toml_and_unreadable_files(tmp_path: Path) -> None:
+    with pytest.raises(DataError, match="not valid TOML"):
+        parse_card_text("deck = [", "broken.toml")
+    with pytest.raises(DataError, match="cannot read"):
+        load_card_file(tmp_path / "missing.toml")
+
+
+@pytest.mark.rule("KG-1")
+def test_a_user_file_replaces_a_deck_and_games_replay_without_it(tmp_path: Path) -> None:
+    path = tmp_path / "special.toml"
+    lines = ['deck = "special"']
+    for i in range(12):
+        lines += [
+            "[[card]]",
+            f'key = "s{i}"',
+            f'name = "Printed {i}"',
+            "vp = 2",
+            'provenance = "rulebook"',
+            'note = "from my copy"',
+            'caravan = [ { effects = [ { op = "increase", amounts = { gold = 1 } } ] } ]',
+        ]
+    path.write_text("\n".join(lines))
+    options = Options.create(2).with_card_file(path)
+    path.unlink()  # the options carry the definitions
+    state = new_game(options, 3)
+    t = table(options)
+    assert {t.name[c] for c in state.special} == {f"Printed {i}" for i in range(12)}
+    assert options.cards is not None
+    assert options.cards.special[0].note == "from my copy"
+    # Too few cards for the player count is refused.
+    small = tmp_path / "patriarch.toml"
+    small.write_text(
+        'deck = "patriarch"\n[[card]]\nkey = "p"\nname = "P"\ncopies = 4\n'
+        'provenance = "rulebook"\nnote = "n"\n'
+        'caravan = [ { effects = [ { op = "turn" } ] } ]\n'
+    )
+    with pytest.raises(DataError, match="patriarch"):
+        Options.create(2).with_card_file(small)
+    assert DeckKind.SPECIAL.value == "special"
+
+
+@pytest.mark.rule("KG-2")
+@pytest.mark.parametrize(
+    "kwargs", [{"players": 1}, {"players": 5}, {"players": True}, {"round_limit": 0}]
+)
+def test_bad_options_are_refused(kwargs: dict[str, object]) -> None:
+    from silkroad.core.errors import RulesError
+
+    with pytest.raises(RulesError):
+        Options(**kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.rule("KG-1")
+def test_a_deck_file_too_small_names_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "orders.toml"
+    path.write_text(
+        'deck = "orders"\n[[order]]\nkey = "o"\nname = "O"\nkind = "small"\nvp = 2\n'
+        'mules = 1\ncost = { gold = 1 }\nprovenance = "rulebook"\nnote = "n"\n'
+    )
+    with pytest.raises(DataError) as info:
+        Options.create(2).with_card_file(path)
+    assert info.value.source == str(path)
+    assert info.value.field == "copies"
+    assert "at least 4" in str(info.value)

@@ -1,0 +1,56 @@
+"""The docs page matches the data (its component tables are generated)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from silkroad.kashgar.docgen import END, START, component_tables, update_page
+
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "kashgar.md"
+
+
+@pytest.mark.rule("KG-1")
+def test_component_tables_match_the_data() -> None:
+    text = PAGE.read_text(encoding="utf-8")
+    assert START in text
+    assert END in text
+    assert update_page(text) == text, "run: python -m silkroad.kashgar.docgen docs/kashgar.md"
+    tables = component_tables()
+    assert "| beggar | Beggar |" in tables
+    assert "| rulebook |" in tables
+
+
+@pytest.mark.rule("KG-4")
+def test_every_ruling_and_section_is_documented() -> None:
+    text = PAGE.read_text(encoding="utf-8")
+    for heading in (
+        "## Usage",
+        "## Description",
+        "## Options and variants",
+        "## Moves and notation",
+        "## Observation",
+        "## Scoring and termination",
+        "## Rulings",
+        "## Data files",
+        "## Components",
+        "## Rulebook sections implemented",
+    ):
+        assert heading in text
+    for section in (
+        "KG-1",
+        "KG-2",
+        "KG-3",
+        "KG-4.A",
+        "KG-4.B",
+        "KG-4.C",
+        "KG-4.X",
+        "KG-5.1",
+        "KG-5.2",
+        "KG-5.X",
+        "KG-6",
+        "KG-7",
+        "KG-8",
+    ):
+        assert section in text

@@ -1,0 +1,165 @@
+"""[KG-8] The Cut & Thrust expansion: each card, and the options that include it."""
+
+from __future__ import annotations
+
+import pytest
+
+from silkroad.core.errors import RulesError
+from silkroad.kashgar import (
+    CaravanAction,
+    Keep,
+    Options,
+    Pass,
+    Place,
+    current_player,
+    legal_moves,
+    new_game,
+)
+from silkroad.kashgar.cards import DeckKind
+from silkroad.kashgar.table import table
+
+from .helpers import Builder, play, track
+
+ALL = Options.create(3, expansion="all")
+
+
+def _fill(b: Builder, n: int) -> list[list[int]]:
+    return [[b.card("baker")] for _ in range(n)]
+
+
+@pytest.mark.rule("KG-8")
+def test_options_take_none_all_or_a_subset() -> None:
+    assert Options.create(2).expansion == ()
+    assert len(ALL.expansion) == 12
+    assert sorted(set(ALL.expansion)) == [
+        "beggar",
+        "caravan_leader_ct",
+        "conjuress",
+        "gate_keeper",
+        "herder",
+        "messenger",
+    ]
+    subset = Options.create(2, expansion=["herder", "beggar"])
+    assert sorted(subset.expansion) == ["beggar", "beggar", "herder", "herder"]
+    single = Options(players=2, expansion=("messenger",))
+    t = table(single)
+    assert [t.defs[i].key for i in t.ids[DeckKind.EXPANSION]] == ["messenger"]
+    with pytest.raises(RulesError):
+        Options.create(2, expansion=["dragon"])
+    with pytest.raises(RulesError):
+        Options(players=2, expansion=("herder",) * 3)
+
+
+@pytest.mark.rule("KG-8")
+def test_expansion_cards_are_shuffled_into_the_standard_deck() -> None:
+    state = new_game(ALL, 5)
+    t = table(ALL)
+    in_deck = [c for c in state.standard if t.deck_of[c] is DeckKind.EXPANSION]
+    assert len(in_deck) == 12
+    assert len(state.standard) == 76 + 12
+    plain = new_game(Options.create(3), 5)
+    assert len(plain.standard) == 76
+
+
+@pytest.mark.rule("KG-8")
+def test_beggar() -> None:
+    b = Builder(ALL)
+    beggar = b.card("beggar")
+    state = b.state(
+        [[[beggar]], _fill(b, 1), _fill(b, 1)], tracks=[track(gold=1), track(gold=2), track(gold=5)]
+    )
+    state = play(state, CaravanAction(0, 0))
+    assert [tr[5] for tr in state.tracks] == [6, 0, 3]
+    # Nobody else reaches 0 gold: the Beggar's own gold stays.
+    b = Builder(ALL)
+    state = b.state(
+        [[[b.card("beggar")]], _fill(b, 1), _fill(b, 1)],
+        tracks=[track(gold=1), track(gold=3), track(gold=5)],
+    )
+    state = play(state, CaravanAction(0, 0))
+    assert [tr[5] for tr in state.tracks] == [1, 1, 3]
+
+
+@pytest.mark.rule("KG-8")
+def test_caravan_leader() -> None:
+    b = Builder(ALL)
+    leader = b.card("caravan_leader_ct")
+    state = b.state(
+        [[[leader]], _fill(b, 1), _fill(b, 1)],
+        tracks=[track(mules=6), track(mules=5), track(mules=4)],
+    )
+    state = play(state, CaravanAction(0, 0))
+    assert [tr[6] for tr in state.tracks] == [6, 3, 5]
+
+
+@pytest.mark.rule("KG-8")
+def test_conjuress() -> None:
+    b = Builder(ALL)
+    conjuress, behind = b.card("conjuress"), b.card("planter")
+    left = [[b.card("baker")], [b.card("servant")]]
+    state = b.state([[[conjuress, behind]], left, _fill(b, 1)], tracks=[track(mules=2)] * 3)
+    state = play(state, CaravanAction(0, 0))
+    assert current_player(state) == 0
+    assert legal_moves(state) == (Place(0), Place(1))  # any caravan of the left player
+    state = play(state, Place(1))
+    assert list(state.caravans[1][1]) == [left[1][0], conjuress]
+    assert list(state.caravans[0][0]) == [behind]
+    assert state.tracks[0] == track(mules=5)
+    assert current_player(state) == 0  # another turn
+    state = play(state, Pass(0))
+    assert current_player(state) == 1
+
+
+@pytest.mark.rule("KG-8")
+def test_gate_keeper() -> None:
+    b = Builder(ALL)
+    keeper = b.card("gate_keeper")
+    state = b.state(
+        [[[keeper]], _fill(b, 1), _fill(b, 1)],
+        tracks=[track(gold=1, mules=5), track(gold=8, mules=6), track(gold=0, mules=0)],
+    )
+    assert legal_moves(state) == (CaravanAction(0, 0),)  # "!" : no pass
+    state = play(state, CaravanAction(0, 0))
+    assert [(tr[5], tr[6]) for tr in state.tracks] == [(1, 5), (9, 2), (2, 2)]
+
+
+@pytest.mark.rule("KG-8")
+def test_herder_each_opponent_chooses_where_front_cards_go() -> None:
+    b = Builder(ALL)
+    herder = b.card("herder")
+    p1 = [[b.card("planter"), b.card("noble")], [b.card("gardener")], [b.card("servant")]]
+    p2 = [[b.card("quack")], [b.card("weaver"), b.card("pilgrim")]]
+    state = b.state([[[herder]], p1, p2])
+    state = play(state, CaravanAction(0, 0))
+    # Player 1 has three caravans: they decide, card by card.
+    assert current_player(state) == 1
+    assert legal_moves(state) == (Place(1), Place(2))  # the Planter: not its own caravan
+    state = play(state, Place(2))
+    assert legal_moves(state) == (Place(0), Place(2))  # the Gardener
+    state = play(state, Place(0))
+    assert legal_moves(state) == (Place(0), Place(1))  # the Servant
+    state = play(state, Place(1))
+    assert [list(c) for c in state.caravans[1]] == [[p1[0][1], p1[1][0]], [p1[2][0]], [p1[0][0]]]
+    # Player 2 has two caravans: the front cards simply swap; then player 1's turn.
+    assert [list(c) for c in state.caravans[2]] == [[p2[1][0]], [p2[1][1], p2[0][0]]]
+    assert current_player(state) == 1
+    assert state.pending is None
+
+
+@pytest.mark.rule("KG-8")
+def test_messenger() -> None:
+    b = Builder(ALL)
+    messenger = b.card("messenger")
+    specials = [b.card("vizier"), b.card("goldsmith")]
+    state = b.state(
+        [[[messenger, b.card("baker")]], _fill(b, 1), _fill(b, 1)], special_top=specials
+    )
+    state = play(state, CaravanAction(0, 0))
+    options = legal_moves(state)
+    assert len(options) == 12
+    assert Keep(specials[1]) in options
+    state = play(state, Keep(specials[1]))
+    assert specials[1] in state.caravans[0][0]
+    assert messenger not in state.caravans[0][0]
+    assert list(state.caravans[1][0])[-1] == messenger  # the left player's only caravan
+    assert len(state.special) == 11

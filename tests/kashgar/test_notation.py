@@ -1,0 +1,119 @@
+"""[KG-4] Move notation and the integer action space."""
+
+from __future__ import annotations
+
+import pytest
+
+from silkroad.core.errors import IllegalMoveError, InvalidMoveError
+from silkroad.core.rng import Rng
+from silkroad.kashgar import (
+    CaravanAction,
+    Fulfill,
+    Gain,
+    Keep,
+    Options,
+    PartingAction,
+    Pass,
+    Place,
+    Remove,
+    Take,
+    action_mask,
+    apply,
+    decode_move,
+    encode_move,
+    format_move,
+    legal_moves,
+    new_game,
+    num_actions,
+    parse_move,
+)
+
+EXAMPLES = [
+    (CaravanAction(0, 1), "c1.2"),
+    (PartingAction(2, 0), "p3.1"),
+    (Pass(1), "pass 2"),
+    (Gain((2, 0, 0, 0, 0, 1, 0)), "gain gi+2,go+1"),
+    (Gain((0, 0, 0, 0, 0, 0, 0)), "gain nothing"),
+    (Keep(57), "keep 57"),
+    (Take(0), "take 0"),
+    (Fulfill(130), "order 130"),
+    (Remove(57), "remove 57"),
+    (Remove(None), "remove none"),
+    (Place(3), "place 4"),
+]
+
+
+@pytest.mark.rule("KG-4")
+@pytest.mark.parametrize(("move", "text"), EXAMPLES)
+def test_notation_round_trips(move: object, text: str) -> None:
+    state = new_game(Options.create(2), 0)
+    assert str(move) == text == format_move(move)  # type: ignore[arg-type]
+    assert parse_move(state, text) == move
+
+
+@pytest.mark.rule("KG-4")
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "c0.1",
+        "c1",
+        "c1.0",
+        "x1.1",
+        "pass",
+        "pass 0",
+        "pass x",
+        "keep -1",
+        "keep 07",
+        "gain",
+        "gain go+1,gi+2",
+        "gain gi+2,gi+1",
+        "gain xx+1",
+        "gain gi+0",
+        "order",
+        "place 0",
+        "remove",
+        " c1.1",
+        "c1.1 ",
+    ],
+)
+def test_malformed_notation_is_invalid(text: str) -> None:
+    state = new_game(Options.create(2), 0)
+    with pytest.raises(InvalidMoveError):
+        parse_move(state, text)
+
+
+@pytest.mark.rule("KG-4")
+def test_action_ids_round_trip_over_random_games() -> None:
+    for players, expansion in ((2, "none"), (4, "all")):
+        options = Options.create(players, expansion=expansion)
+        size = num_actions(options)
+        state = new_game(options, 1)
+        rng = Rng.from_seed(9)
+        while legal_moves(state):
+            moves = legal_moves(state)
+            ids = [encode_move(state, m) for m in moves]
+            assert len(set(ids)) == len(ids)
+            assert all(0 <= i < size for i in ids)
+            assert [decode_move(state, i) for i in ids] == list(moves)
+            mask = action_mask(state)
+            assert len(mask) == size
+            assert sum(mask) == len(moves)
+            assert all(mask[i] for i in ids)
+            i, rng = rng.randrange(len(moves))
+            state = apply(state, moves[i])
+
+
+@pytest.mark.rule("KG-4")
+def test_bad_action_ids_and_illegal_moves() -> None:
+    state = new_game(Options.create(2), 0)
+    with pytest.raises(InvalidMoveError):
+        decode_move(state, -1)
+    with pytest.raises(InvalidMoveError):
+        decode_move(state, num_actions(state.options))
+    with pytest.raises(IllegalMoveError):
+        encode_move(state, Pass(0))
+    with pytest.raises(IllegalMoveError) as info:
+        apply(state, Keep(3))
+    assert info.value.state is state
+    assert info.value.move == Keep(3)

@@ -1,0 +1,235 @@
+"""Rulings where the rulebook is silent (docs/kashgar.md, "Rulings")."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from pyrsistent import pvector
+
+from silkroad.kashgar import (
+    CaravanAction,
+    Fulfill,
+    Keep,
+    Options,
+    PartingAction,
+    Pass,
+    Place,
+    current_player,
+    is_over,
+    legal_moves,
+    new_game,
+    observe,
+    winners,
+)
+from silkroad.kashgar.cards import DeckKind, default_card_data
+from silkroad.kashgar.rules import apply
+
+from .helpers import Builder, play, track
+
+
+@pytest.mark.rule("KG-7")
+def test_r1_empty_standard_deck_reshuffles_the_discard_pile() -> None:
+    b = Builder()
+    patriarch = b.card("patriarch")
+    discard = [b.card("planter"), b.card("baker"), b.card("quack")]
+    state = b.state([[[patriarch]], [[b.card("servant")]]], discard=discard, empty_standard=True)
+    state = play(state, CaravanAction(0, 0))
+    held = state.pending.cards  # type: ignore[union-attr]
+    assert len(held) == 2
+    assert set(held) <= set(discard)
+    assert not state.discard
+    assert len(state.standard) == 1
+    state = play(state, Keep(held[0]))
+    assert list(state.discard) == [held[1]]
+
+
+@pytest.mark.rule("KG-7")
+def test_r1_both_standard_piles_empty_draws_nothing() -> None:
+    b = Builder()
+    patriarch = b.card("patriarch")
+    state = b.state([[[patriarch]], [[b.card("servant")]]], empty_standard=True)
+    state = play(state, CaravanAction(0, 0))
+    assert list(state.caravans[0][0]) == [patriarch]
+    assert current_player(state) == 1
+
+
+@pytest.mark.rule("KG-5.2")
+def test_r2_empty_order_deck_leaves_the_display_short() -> None:
+    b = Builder()
+    order = b.order(name="Ginger Sacks")
+    others = [b.order(kind="large") for _ in range(3)]
+    state = b.state(
+        [[[b.card("grocer")]], [[b.card("farrier")]]],
+        display=[order, *others],
+        tracks=[track(mules=1), track()],
+        empty_orders=True,
+    )
+    assert not state.order_deck
+    state = play(state, CaravanAction(0, 0))
+    assert list(state.orders_won[0]) == [order]
+    assert list(state.display) == others
+    # The Farrier looks at the top of an empty order deck: nothing happens.
+    before = state.orders_won
+    state = play(state, CaravanAction(0, 0))
+    assert state.pending is None
+    assert state.orders_won == before
+
+
+@pytest.mark.rule("KG-4.B")
+def test_r3_an_emptied_caravan_cannot_be_selected_and_can_refill_itself() -> None:
+    b = Builder()
+    servant, elder, other = b.card("servant"), b.card("pilgrim_elder"), b.card("baker")
+    top = [b.card("planter"), b.card("noble")]
+    state = b.state([[[servant], [elder], [other]], [[b.card("baker")]]], standard_top=top)
+    state = play(state, PartingAction(0, 0))
+    assert list(state.caravans[0][0]) == []
+    state = play(state, Pass(0))  # player 1
+    assert all(m.caravan != 0 for m in legal_moves(state))  # type: ignore[union-attr]
+    # The parting action that empties a caravan still places what it gains there.
+    state = play(state, PartingAction(1, 0), Keep(top[1]))
+    assert list(state.caravans[0][1]) == [top[1]]
+
+
+@pytest.mark.rule("KG-4")
+def test_r4_players_without_cards_are_skipped_and_the_game_ends_if_nobody_has_cards() -> None:
+    b = Builder(Options.create(3))
+    state = b.state([[[b.card("servant")]], [], [[b.card("baker")]]])
+    state = play(state, Pass(0))
+    assert current_player(state) == 2
+    b = Builder()
+    state = b.state([[[b.card("servant")]], []])
+    state = play(state, PartingAction(0, 0))
+    assert is_over(state)
+    assert legal_moves(state) == ()
+
+
+@pytest.mark.rule("KG-4.C")
+def test_r5_a_must_act_card_without_a_payable_action_may_be_passed() -> None:
+    data = default_card_data()
+    strict = tuple(
+        attrs.evolve(c, front=attrs.evolve(c.front, must_act=True)) if c.key == "noble" else c
+        for c in data.standard
+    )
+    b = Builder(Options.create(2).with_deck(DeckKind.STANDARD, strict))
+    card = b.card("noble")  # caravan action costs 2 gold; no parting action
+    poor = b.state([[[card]], [[b.card("baker")]]], tracks=[track(gold=1), track()])
+    assert legal_moves(poor) == (Pass(0),)
+    b = Builder(Options.create(2).with_deck(DeckKind.STANDARD, strict))
+    card = b.card("noble")
+    rich = b.state([[[card]], [[b.card("baker")]]], tracks=[track(gold=2), track()])
+    assert legal_moves(rich) == (CaravanAction(0, 0),)
+
+
+@pytest.mark.rule("KG-7")
+def test_r6_an_action_does_as_much_as_it_can() -> None:
+    b = Builder()
+    grocer = b.card("grocer")
+    order = b.order(name="Royal Spices")  # far too expensive
+    state = b.state([[[grocer]], [[b.card("baker")]]], display=[order], fill_display=False)
+    assert CaravanAction(0, 0) in legal_moves(state)
+    after = play(state, CaravanAction(0, 0))
+    assert not after.orders_won[0]
+    assert current_player(after) == 1
+
+
+@pytest.mark.rule("KG-5")
+def test_r9_an_eligible_order_must_be_chosen_once_the_action_is_taken() -> None:
+    b = Builder()
+    o1, o2 = b.order(name="Ginger Sacks"), b.order(name="Clove Bundle")
+    state = b.state(
+        [[[b.card("grocer")]], [[b.card("baker")]]], display=[o1, o2], fill_display=False
+    )
+    state = play(state, CaravanAction(0, 0))
+    assert legal_moves(state) == (Fulfill(o1), Fulfill(o2))
+
+
+@pytest.mark.rule("KG-6")
+def test_r10_round_limit_ends_every_game() -> None:
+    options = Options.create(2, round_limit=3)
+    state = new_game(options, 4)
+    steps = 0
+    while not is_over(state):
+        state = apply(state, legal_moves(state)[-1])
+        steps += 1
+    assert state.round == 3
+    assert not state.end_triggered
+    assert winners(state)
+
+
+@pytest.mark.rule("KG-8")
+def test_r13_herder_with_a_single_caravan_moves_nothing() -> None:
+    b = Builder(Options.create(2, expansion="all"))
+    herder = b.card("herder")
+    lonely = [b.card("planter"), b.card("noble")]
+    state = b.state([[[herder]], [lonely]])
+    state = play(state, CaravanAction(0, 0))
+    assert list(state.caravans[1][0]) == lonely
+    assert current_player(state) == 1
+    assert state.pending is None
+
+
+@pytest.mark.rule("KG-8")
+def test_r14_conjuress_stays_when_the_left_player_has_no_caravan() -> None:
+    b = Builder(Options.create(2, expansion="all"))
+    conjuress = b.card("conjuress")
+    state = b.state([[[conjuress]], [[]]])
+    state = play(state, CaravanAction(0, 0))
+    assert list(state.caravans[0][0]) == [conjuress]
+    assert current_player(state) == 0  # the extra turn still happens
+
+
+@pytest.mark.rule("KG-7")
+def test_r17_aristocrat_brings_the_13th_patriarch_as_a_new_caravan_or_extra_card() -> None:
+    b = Builder()
+    aristocrat = b.card("aristocrat")
+    state = b.state([[[aristocrat], [b.card("baker")], [b.card("baker")]], [[b.card("baker")]]])
+    reserve = state.reserve[0]
+    state = play(state, PartingAction(0, 0))
+    assert legal_moves(state) == (Place(0), Place(3))
+    new = play(state, Place(3))
+    assert list(new.caravans[0][3]) == [reserve]
+    assert not new.reserve
+    extra = play(state, Place(0))
+    assert list(extra.caravans[0][0]) == [reserve]
+    # Once in play, the Aristocrat has nothing left to bring.
+    b = Builder()
+    state = b.state([[[b.card("aristocrat")]], [[b.card("baker")]]], reserve=False)
+    assert play(state, PartingAction(0, 0)).caravans[0][0] == pvector()
+
+
+@pytest.mark.rule("KG-8")
+def test_r14_messenger_searches_discards_too_and_reshuffles_the_special_deck() -> None:
+    b = Builder(Options.create(2, expansion="all"))
+    messenger, prophet = b.card("messenger"), b.card("prophet")
+    lost = b.card("vizier")  # a Special card on the discard pile
+    s1, s2 = b.card("goldsmith"), b.card("innkeeper")
+    state = b.state(
+        [[[prophet], [messenger]], [[b.card("baker")]]],
+        discard=[lost],
+        special_top=[s1, s2],
+        tracks=[track(gold=5), track()],
+    )
+    # Player 0 looks at two Special cards and puts one under the deck: they know it.
+    state = play(state, CaravanAction(0, 0), Keep(s1), Pass(0))
+    assert state.knowledge[0] == {s2}
+    state = play(state, CaravanAction(1, 0))
+    assert Keep(lost) in legal_moves(state)
+    state = play(state, Keep(lost))
+    assert lost in state.caravans[0][1]
+    assert lost not in state.discard
+    assert not observe(state, 0).known  # the deck was shuffled: the knowledge is gone
+
+
+@pytest.mark.rule("KG-7")
+def test_r18_standard_cards_being_looked_at_are_hidden_from_others() -> None:
+    b = Builder()
+    patriarch = b.card("patriarch")
+    top = [b.card("planter"), b.card("baker")]
+    state = b.state([[[patriarch]], [[b.card("servant")]]], standard_top=top)
+    state = play(state, CaravanAction(0, 0))
+    mine, theirs = observe(state, 0).pending, observe(state, 1).pending
+    assert mine is not None
+    assert mine.cards == tuple(top)
+    assert theirs is not None
+    assert theirs.cards == ()
+    assert theirs.hidden == 2

@@ -1,0 +1,191 @@
+"""[KG-4] The turn: select a front card, then caravan action, parting action or pass."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from pyrsistent import pset
+
+from silkroad.core.errors import IllegalMoveError
+from silkroad.kashgar import (
+    CaravanAction,
+    Keep,
+    Options,
+    PartingAction,
+    Pass,
+    apply,
+    current_player,
+    legal_moves,
+    new_game,
+)
+from silkroad.kashgar.table import table
+
+from .helpers import Builder, play, track
+
+
+@pytest.mark.rule("KG-4")
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_start_player_has_lowest_starting_rank(players: int) -> None:
+    for seed in range(15):
+        state = new_game(Options.create(players), seed)
+        t = table(state.options)
+        lowest = {
+            p: min(t.rank[c] or 99 for caravan in state.caravans[p] for c in caravan)
+            for p in range(players)
+        }
+        assert state.active == min(lowest, key=lambda p: lowest[p])
+        assert state.start_player == state.active
+
+
+@pytest.mark.rule("KG-4")
+def test_only_front_cards_can_be_selected_and_turns_go_clockwise() -> None:
+    b = Builder(Options.create(3))
+    caravans = [
+        [[b.card("planter"), b.card("grocer")], [b.card("servant")], [b.card("baker")]]
+        for _ in range(3)
+    ]
+    state = b.state(caravans, active=1, start_player=1)
+    moves = legal_moves(state)
+    # Planter: 1 caravan action, 2 parting actions, pass; the Grocer behind is not offered.
+    assert moves[:4] == (CaravanAction(0, 0), PartingAction(0, 0), PartingAction(0, 1), Pass(0))
+    assert {m.caravan for m in moves} == {0, 1, 2}  # type: ignore[union-attr]
+    state = play(state, Pass(0))
+    assert current_player(state) == 2
+    state = play(state, Pass(0))
+    assert current_player(state) == 0
+    state = play(state, Pass(0))
+    assert current_player(state) == 1
+
+
+@pytest.mark.rule("KG-4.A")
+def test_caravan_action_pays_moves_card_to_back_and_acts_once() -> None:
+    b = Builder()
+    mule_trader = b.card("mule_trader")  # caravan action: pay 1 gold, mules +2
+    behind = b.card("baker")
+    state = b.state(
+        [[[mule_trader, behind], [b.card("servant")], [b.card("baker")]], [[b.card("servant")]]],
+        tracks=[track(gold=3, mules=2), track()],
+    )
+    after = play(state, CaravanAction(0, 0))
+    assert list(after.caravans[0][0]) == [behind, mule_trader]
+    assert after.tracks[0] == track(gold=2, mules=4)
+    assert current_player(after) == 1  # one action, then the turn ends
+
+
+@pytest.mark.rule("KG-4.A")
+def test_caravan_action_needs_the_cost() -> None:
+    b = Builder()
+    mule_trader = b.card("mule_trader")
+    state = b.state([[[mule_trader]], [[b.card("servant")]]], tracks=[track(gold=0), track()])
+    assert CaravanAction(0, 0) not in legal_moves(state)
+    with pytest.raises(IllegalMoveError):
+        apply(state, CaravanAction(0, 0))
+    assert legal_moves(state) == (PartingAction(0, 0), Pass(0))
+
+
+@pytest.mark.rule("KG-4.A")
+def test_cards_gained_by_a_caravan_action_go_behind_the_used_card() -> None:
+    b = Builder()
+    leader = b.card("caravan_leader")  # pay 1 mule: draw 3 Standard, keep 1
+    other = b.card("servant")
+    top = [b.card("planter"), b.card("gardener"), b.card("quack")]
+    state = b.state([[[leader, other]], [[b.card("servant")]]], standard_top=top)
+    state = play(state, CaravanAction(0, 0))
+    assert set(legal_moves(state)) == {Keep(c) for c in top}
+    state = play(state, Keep(top[1]))
+    assert list(state.caravans[0][0]) == [other, leader, top[1]]
+    assert list(state.discard) == [top[0], top[2]]
+    assert state.tracks[0] == track(mules=2)
+
+
+@pytest.mark.rule("KG-4.B")
+def test_parting_action_removes_the_card_then_acts() -> None:
+    b = Builder()
+    servant = b.card("servant")  # parting: mules +3
+    behind = b.card("planter")
+    state = b.state([[[servant, behind]], [[b.card("baker")]]])
+    after = play(state, PartingAction(0, 0))
+    assert list(after.caravans[0][0]) == [behind]
+    assert servant in after.box
+    assert after.tracks[0] == track(mules=6)
+
+
+@pytest.mark.rule("KG-4.B")
+def test_only_one_of_several_parting_actions() -> None:
+    b = Builder()
+    planter = b.card("planter")  # parting 1: ginger+2 cloves+2; parting 2: fulfil small
+    state = b.state([[[planter]], [[b.card("baker")]]])
+    after = play(state, PartingAction(0, 0))
+    assert after.tracks[0] == track(ginger=5, cloves=5)
+    assert after.orders_won[0] == state.orders_won[0]
+    assert current_player(after) == 1
+
+
+@pytest.mark.rule("KG-4.B")
+def test_cards_gained_by_a_parting_action_go_to_the_back() -> None:
+    b = Builder()
+    elder = b.card("pilgrim_elder")  # parting: draw 2 Standard, keep 1
+    rest = [b.card("servant"), b.card("baker")]
+    top = [b.card("planter"), b.card("noble")]
+    state = b.state([[[elder, *rest]], [[b.card("baker")]]], standard_top=top)
+    state = play(state, PartingAction(0, 0), Keep(top[1]))
+    assert list(state.caravans[0][0]) == [*rest, top[1]]
+    assert elder in state.box
+
+
+@pytest.mark.rule("KG-4.C")
+def test_pass_puts_the_card_at_the_back_without_effect() -> None:
+    b = Builder()
+    cards = [b.card("planter"), b.card("baker"), b.card("servant")]
+    state = b.state([[cards], [[b.card("baker")]]])
+    after = play(state, Pass(0))
+    assert list(after.caravans[0][0]) == [cards[1], cards[2], cards[0]]
+    assert after.tracks == state.tracks
+    assert current_player(after) == 1
+
+
+@pytest.mark.rule("KG-4.C")
+def test_patriarch_and_matriarch_cannot_be_passed() -> None:
+    state = new_game(Options.create(2), 3)
+    assert legal_moves(state)
+    assert not any(isinstance(m, Pass) for m in legal_moves(state))
+    b = Builder()
+    matriarch, patriarch = b.card("patriarch"), b.card("patriarch")
+    state = b.state(
+        [[[matriarch, b.card("baker")], [patriarch]], [[b.card("baker")]]],
+        discard=[b.card("noble")],
+    )
+    state = attrs.evolve(state, turned=pset([matriarch]))
+    moves = legal_moves(state)
+    assert moves == (CaravanAction(0, 0), CaravanAction(1, 0), CaravanAction(1, 1))
+    with pytest.raises(IllegalMoveError):
+        apply(state, Pass(0))
+
+
+@pytest.mark.rule("KG-4.X")
+def test_example_of_a_turn_patriarch_draws_planter_and_baker() -> None:
+    """The printed example: caravans Patriarch>Grocer, Patriarch>Servant, Patriarch>Prophet;
+    the first Patriarch's caravan action 1 draws a Planter and a Baker, the Planter is
+    kept behind the Patriarch, the Baker goes to the discard pile."""
+    b = Builder()
+    pat = [b.card("patriarch") for _ in range(3)]
+    grocer, servant, prophet = b.card("grocer"), b.card("servant"), b.card("prophet")
+    planter, baker = b.card("planter"), b.card("baker")
+    caravans = [
+        [[pat[0], grocer], [pat[1], servant], [pat[2], prophet]],
+        [[b.card("patriarch"), b.card("noble")]],
+    ]
+    state = b.state(caravans, standard_top=[planter, baker])
+    # All three Patriarchs may be chosen; both their caravan actions cost nothing.
+    assert set(legal_moves(state)) == {CaravanAction(c, a) for c in range(3) for a in range(2)}
+    after = play(state, CaravanAction(0, 0))
+    assert set(legal_moves(after)) == {Keep(planter), Keep(baker)}
+    after = play(after, Keep(planter))
+    assert list(after.caravans[0][0]) == [grocer, pat[0], planter]
+    assert list(after.discard) == [baker]
+    assert after.tracks == state.tracks  # nothing paid
+    # The alternative: caravan action 2 turns the Patriarch to its Matriarch side.
+    other = play(state, CaravanAction(0, 1))
+    assert list(other.caravans[0][0]) == [grocer, pat[0]]
+    assert pat[0] in other.turned
+    assert table(other.options).face(pat[0], True).name == "Matriarch"
