@@ -99,9 +99,12 @@ def _play_and_print(
         f"seed {seed} · agents {', '.join(names)}"
     )
 
-    def log(number: int, player: int, move: Any, _state: Any) -> None:
+    def log(number: int, player: int, move: Any, before: Any) -> None:
         if not quiet:
-            out.print(f"{number:5d}. P{player}  {game.format_move(move)}", highlight=False)
+            text = game.format_move(move)
+            described = game.describe_move(before, move)
+            line = text if described == text else f"{text:14} {described}"
+            out.print(f"{number:5d}. P{player}  {line}", highlight=False)
 
     outcome = play_game(game, options, seed, names, on_move=log)
     if not quiet:

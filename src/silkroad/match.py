@@ -53,7 +53,8 @@ def play_game(
 ) -> Outcome:
     """Play a game to its end; ``agents[i]`` plays seat ``i`` (a name makes a new agent).
 
-    ``on_move(number, player, move, state_after)`` is called after every decision.
+    ``on_move(number, player, move, state_before)`` is called after every decision, with
+    the state the move was played in.
 
     :raises RulesError: if the game does not end within ``max_decisions`` (default: the
         game's ``max_game_length``) or an agent returns an illegal move.
@@ -77,9 +78,9 @@ def play_game(
         assert player is not None
         legal = game.legal_moves(state)
         move = players[player].choose(game, game.observe(state, player), legal)
-        state = game.apply(state, move)
+        before, state = state, game.apply(state, move)
         moves.append(move)
         if on_move is not None:
-            on_move(len(moves), player, move, state)
+            on_move(len(moves), player, move, before)
     record = Record(game.spec.name, options, seed, tuple(moves), Result.of(game, state))
     return Outcome(record, state, len(moves))

@@ -91,3 +91,11 @@ def test_game_spec_checks_itself() -> None:
         GameSpec(name="Bad Name", min_players=1, max_players=2, **good)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="1 <= min <= max"):
         GameSpec(name="ok", min_players=3, max_players=2, **good)  # type: ignore[arg-type]
+
+
+def test_describe_move_falls_back_to_the_notation() -> None:
+    state = tinygame.new_game(tinygame.Options(), 0)
+    move = tinygame.legal_moves(state)[0]
+    assert tinygame.GAME.describe_move(state, move) == str(move)
+    described = tinygame.make_game(describer=lambda s, m: f"P{s.turn} does {m}")
+    assert described.describe_move(state, move) == f"P0 does {move}"

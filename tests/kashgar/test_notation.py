@@ -117,3 +117,16 @@ def test_bad_action_ids_and_illegal_moves() -> None:
         apply(state, Keep(3))
     assert info.value.state is state
     assert info.value.move == Keep(3)
+
+
+def test_describe_move_names_the_cards() -> None:
+    from silkroad.kashgar import GAME, Options, describe_move, new_game
+
+    state = new_game(Options.create(2), 3)
+    texts = [describe_move(state, m) for m in GAME.legal_moves(state)]
+    assert any(t.startswith("Patriarch: caravan action 1") for t in texts)
+    assert GAME.describe_move(state, GAME.legal_moves(state)[0]) == texts[0]
+    state = GAME.apply(state, next(m for m in GAME.legal_moves(state) if str(m) == "c1.1"))
+    keep = [describe_move(state, m) for m in GAME.legal_moves(state)]
+    assert all(t.startswith("keeps ") for t in keep)
+    assert all(str(m) not in t for m, t in zip(GAME.legal_moves(state), keep, strict=True))

@@ -192,6 +192,10 @@ class Game(Protocol[StateT, MoveT, OptionsT, ObsT]):
         """A readable text view of the table."""
         ...
 
+    def describe_move(self, state: StateT, move: MoveT) -> str:
+        """A short readable account of what ``move`` does in ``state``, for logs."""
+        ...
+
     def validate(self, state: StateT) -> None:
         """Check the invariants of a state (conservation, ranges). Raises ``StateError``."""
         ...
@@ -233,6 +237,14 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
     max_game_length: Callable[[OptionsT], int]
     render: Callable[[StateT], str]
     validate: Callable[[StateT], None]
+    #: Optional: a readable account of a move in its state; the notation when absent.
+    describer: Callable[[StateT, MoveT], str] | None = None
+
+    def describe_move(self, state: StateT, move: MoveT) -> str:
+        """What ``move`` does in ``state``, in words (falls back to the notation)."""
+        if self.describer is None:
+            return self.format_move(move)
+        return self.describer(state, move)
 
     def __repr__(self) -> str:
         return f"<Game {self.spec.name!r}: {self.spec.title}>"

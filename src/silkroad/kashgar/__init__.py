@@ -26,6 +26,7 @@ from silkroad.kashgar.cards import (
     parse_card_text,
 )
 from silkroad.kashgar.check import validate
+from silkroad.kashgar.describe import describe_move
 from silkroad.kashgar.encoding import action_mask, decode_move, encode_move, num_actions
 from silkroad.kashgar.moves import (
     CaravanAction,
@@ -78,6 +79,7 @@ __all__ = [
     "decode_move",
     "default_card_data",
     "default_options",
+    "describe_move",
     "determinize",
     "encode_move",
     "format_move",
@@ -170,6 +172,7 @@ GAME: _GameDefinition[State, Move, Options, Observation] = _GameDefinition(
     max_game_length=max_game_length,
     render=render,
     validate=validate,
+    describer=describe_move,
 )
 
 # The public surface is exactly __all__ (submodules aside).
