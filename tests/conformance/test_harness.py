@@ -198,6 +198,15 @@ def test_catches_apply_refusing_a_listed_move() -> None:
         check_game(broken(legal_moves=legal_moves), seeds=SEEDS)
 
 
+def test_a_finished_game_needs_a_winner_unless_all_can_lose() -> None:
+    nobody = broken(winners=lambda s: ())
+    with pytest.raises(ConformanceError, match="a finished game has no winner"):
+        check_game(nobody, seeds=SEEDS)
+    assert check_game(nobody, seeds=SEEDS, allow_no_winner=True).games == len(SEEDS)
+    with pytest.raises(ConformanceError, match="are not players"):
+        check_game(broken(winners=lambda s: (5,)), seeds=SEEDS)
+
+
 def test_the_failure_message_names_game_seed_and_step() -> None:
     with pytest.raises(ConformanceError, match=r"^tinydraw Options\(.*\) seed 0 step \d+"):
         check_game(broken(is_over=lambda s: False), seeds=[0])

@@ -206,6 +206,7 @@ def check_game(
     max_steps: int | None = None,
     determinize_samples: int = 3,
     every_move: bool = True,
+    allow_no_winner: bool = False,
 ) -> ConformanceReport:
     """Run the shared conformance suite on ``game`` with ``options`` over ``seeds``.
 
@@ -232,8 +233,9 @@ def check_game(
        player to act the same legal moves; for an imperfect-information game some
        determinized state must differ from the real one somewhere in the run;
     10. the game ends within ``max_steps`` decisions (default: ``max_game_length``),
-        final scores have one entry per player, winners are players, and the game's
-        record round-trips through JSON and replays to the same final state.
+        final scores have one entry per player, winners are players (at least one,
+        unless ``allow_no_winner``: a co-operative game that all players can lose), and
+        the game's record round-trips through JSON and replays to the same final state.
 
     :raises ConformanceError: on the first broken promise, naming seed, step and check.
     :returns: a :class:`ConformanceReport` counting what was checked.
@@ -280,8 +282,13 @@ def check_game(
                 winners = game.winners(state)
                 ctx.check(len(scores) == n_players, f"scores {scores} for {n_players} players")
                 ctx.check(
-                    bool(winners) and set(winners) <= set(range(n_players)),
+                    set(winners) <= set(range(n_players)),
                     f"winners {winners} of a finished game are not players",
+                )
+                ctx.check(
+                    bool(winners) or allow_no_winner,
+                    "a finished game has no winner (pass allow_no_winner=True for a "
+                    "co-operative game that all players can lose)",
                 )
                 break
             ctx.check(game.legal_moves(state) == moves, "legal_moves differs between calls")

@@ -1,0 +1,180 @@
+"""[SR-3] [SR-4] What a player may see, and states consistent with it.
+
+Open: both Empires, fields, supplies, artisans, shipment areas, caravans, VP, discard
+piles, defeated Enemies, the Crossroads row and its discards, the turn's readied
+effects, and the sizes of every pile. A player also knows which cards make up their own
+draw pile (they shuffled it), but not its order. Hidden: the order of both draw piles,
+the contents of the other player's draw pile and of the Crossroads draw pile, the cards
+a General shows to the other player, and the RNG.
+"""
+
+from __future__ import annotations
+
+import attrs
+from pyrsistent import pvector
+from pyrsistent.typing import PVector
+
+from silkroad.core.rng import Rng
+from silkroad.serica.cards import HAN
+from silkroad.serica.state import (
+    Caravan,
+    Options,
+    Pending,
+    PendingKind,
+    PlayerState,
+    State,
+    Step,
+    Turn,
+    table_of,
+)
+
+__all__ = ["HIDDEN", "Observation", "PlayerView", "determinize", "observe"]
+
+#: A card the observer cannot see.
+HIDDEN = -1
+_GENERAL = (PendingKind.GENERAL_TAKE, PendingKind.GENERAL_ORDER)
+
+
+@attrs.frozen
+class PlayerView:
+    """One player's side of the table as the observer sees it.
+
+    :ivar draw_size: cards in the draw pile.
+    :ivar draw_cards: the draw pile's cards in id order (the observer's own pile only;
+        empty for the other player's).
+    """
+
+    draw_size: int
+    draw_cards: tuple[int, ...]
+    discard: PVector[int]
+    empire: PVector[int]
+    fields: tuple[tuple[int, ...], ...]
+    supply: tuple[int, ...]
+    artisans: int
+    shipment: tuple[int, ...]
+    caravans: tuple[Caravan, ...]
+    vp: int
+    defeated: tuple[int, ...]
+
+
+@attrs.frozen
+class Observation:
+    """[SR-3] The table as ``player`` sees it (see the module docstring)."""
+
+    options: Options
+    player: int
+    players: tuple[PlayerView, PlayerView]
+    crossroads: PVector[int]
+    cross_pile_size: int
+    cross_discard: PVector[int]
+    active: int
+    first: int
+    round: int
+    step: Step
+    turn: Turn
+    pending: Pending | None
+    attacks: tuple[int, ...]
+    coop_won: bool
+
+
+def _view(player: PlayerState, own: bool) -> PlayerView:
+    return PlayerView(
+        draw_size=len(player.draw),
+        draw_cards=tuple(sorted(player.draw)) if own else (),
+        discard=player.discard,
+        empire=player.empire,
+        fields=player.fields,
+        supply=player.supply,
+        artisans=player.artisans,
+        shipment=player.shipment,
+        caravans=player.caravans,
+        vp=player.vp,
+        defeated=player.defeated,
+    )
+
+
+def observe(state: State, player: int) -> Observation:
+    """[SR-3] What ``player`` (0 Han, 1 Rome) may see of ``state``."""
+    pending = state.pending
+    if pending is not None and pending.kind in _GENERAL and player != state.active:
+        pending = attrs.evolve(pending, cards=(HIDDEN,) * len(pending.cards))
+    return Observation(
+        options=state.options,
+        player=player,
+        players=(_view(state.players[0], player == 0), _view(state.players[1], player == 1)),
+        crossroads=state.crossroads,
+        cross_pile_size=len(state.cross_pile),
+        cross_discard=state.cross_discard,
+        active=state.active,
+        first=state.first,
+        round=state.round,
+        step=state.step,
+        turn=state.turn,
+        pending=pending,
+        attacks=state.attacks,
+        coop_won=state.coop_won,
+    )
+
+
+def _seen(obs: Observation) -> set[int]:
+    seen: set[int] = set(obs.crossroads) | set(obs.cross_discard)
+    for view in obs.players:
+        seen.update(view.discard, view.empire, view.defeated, view.draw_cards)
+        for field in view.fields:
+            seen.update(field)
+    if obs.pending is not None:
+        seen.update(c for c in obs.pending.cards if c != HIDDEN)
+    return seen
+
+
+def determinize(obs: Observation, seed: int) -> State:
+    """A full state consistent with ``obs``: the observer's draw pile is shuffled, and
+    every unseen card is dealt at random to the other draw pile, the Crossroads draw
+    pile and any hidden General cards; the RNG comes from ``seed``."""
+    t = table_of(obs.options)
+    rng = Rng.from_seed(seed)
+    unseen = [c for c in range(t.n_cards) if c not in _seen(obs)]
+    order, rng = rng.shuffle(unseen)
+    deal = list(order)
+    pending = obs.pending
+    if pending is not None and HIDDEN in pending.cards:
+        cards = tuple(deal.pop() if c == HIDDEN else c for c in pending.cards)
+        pending = attrs.evolve(pending, cards=cards)
+    players: list[PlayerState] = []
+    for p, view in enumerate(obs.players):
+        if p == obs.player:
+            draw, rng = rng.shuffle(view.draw_cards)
+        else:
+            draw, deal = tuple(deal[: view.draw_size]), deal[view.draw_size :]
+        players.append(
+            PlayerState(
+                draw=pvector(draw),
+                discard=view.discard,
+                empire=view.empire,
+                fields=view.fields,
+                supply=view.supply,
+                artisans=view.artisans,
+                shipment=view.shipment,
+                caravans=view.caravans,
+                vp=view.vp,
+                defeated=view.defeated,
+            )
+        )
+    cross_pile = pvector(deal)
+    rng, _ = rng.split()
+    return State(
+        options=obs.options,
+        rng=rng,
+        players=(players[HAN], players[1 - HAN]),
+        crossroads=obs.crossroads,
+        cross_pile=cross_pile,
+        cross_discard=obs.cross_discard,
+        active=obs.active,
+        first=obs.first,
+        round=obs.round,
+        step=obs.step,
+        turn=obs.turn,
+        pending=pending,
+        attacks=obs.attacks,
+        coop_won=obs.coop_won,
+    )

@@ -1,0 +1,1246 @@
+"""[SR-3] .. [SR-8] The rules of Serica: setup, the four phases, the abilities, the end.
+
+Every public function is pure. ``apply`` checks the move against ``legal_moves`` and
+then dispatches to a small handler; handlers assume the move is legal. A turn is a
+sequence of steps (:class:`~silkroad.serica.state.Step`); a choice inside a step (a
+payment, a caravan hit by an Enemy, an ability's options) is a
+:class:`~silkroad.serica.state.Pending` decision, and ``legal_moves`` then lists only
+its options.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+from pyrsistent import pvector
+from pyrsistent.typing import PVector
+
+from silkroad.core.errors import IllegalMoveError
+from silkroad.core.rng import Rng
+from silkroad.serica.cards import (
+    GOOD_VALUE,
+    GOODS,
+    HAN,
+    OWN_GOODS,
+    ROME,
+    Ability,
+    CardDef,
+    CardType,
+    Good,
+)
+from silkroad.serica.moves import (
+    Advance,
+    Begin,
+    Build,
+    Buy,
+    Choice,
+    Choose,
+    Defend,
+    Done,
+    Give,
+    Hire,
+    Import,
+    Load,
+    Move,
+    Pay,
+    Pick,
+    Place,
+    Produce,
+    Rearrange,
+    Send,
+    Supply,
+    Swap,
+    Take,
+    Top,
+    Use,
+)
+from silkroad.serica.state import (
+    BUILT_TO_END,
+    CARAVAN_SIZE,
+    COOP_GOAL,
+    EMPIRE_SIZE,
+    FIELD_DEPTH,
+    FIELDS,
+    MAX_CARAVANS,
+    ROUTE_LENGTH,
+    Caravan,
+    Options,
+    Pending,
+    PendingKind,
+    PlayerState,
+    State,
+    Step,
+    Table,
+    Turn,
+    table_of,
+)
+
+__all__ = [
+    "apply",
+    "built_count",
+    "current_player",
+    "field_strength",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "scores",
+    "winners",
+]
+
+_NO_GOODS = (0, 0, 0, 0, 0, 0)
+_EMPTY: PVector[int] = pvector()
+_PHASE_2 = (Step.BUY, Step.BUILD, Step.DEFEND)
+_BEFORE_ATTACKS = (Step.PRODUCE, Step.BUY, Step.BUILD, Step.DEFEND)
+_DONE = Done()
+_HIRE = Hire()
+_BEGIN = Begin()
+_ADVANCE = Advance()
+
+
+# =========================================================================== helpers
+
+
+def _tuple_add(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
+    out = list(values)
+    out[index] += delta
+    return tuple(out)
+
+
+def _set_player(
+    players: tuple[PlayerState, PlayerState], p: int, player: PlayerState
+) -> tuple[PlayerState, PlayerState]:
+    return (player, players[1]) if p == 0 else (players[0], player)
+
+
+def _with_player(state: State, p: int, player: PlayerState, **changes: object) -> State:
+    return attrs.evolve(state, players=_set_player(state.players, p, player), **changes)  # type: ignore[arg-type]
+
+
+def _draw(player: PlayerState, n: int, rng: Rng) -> tuple[tuple[int, ...], PlayerState, Rng]:
+    """[SR-5.4] Draw ``n`` cards from the player's draw pile, reshuffling the discard
+    pile into a new draw pile when it runs out; fewer come back when both are empty."""
+    pile, discard = player.draw, player.discard
+    if n <= len(pile):
+        return tuple(pile[:n]), attrs.evolve(player, draw=pile[n:]), rng
+    drawn = tuple(pile)
+    if not discard:
+        return drawn, attrs.evolve(player, draw=_EMPTY), rng
+    order, rng = rng.shuffle(discard)
+    need = n - len(drawn)
+    player = attrs.evolve(player, draw=pvector(order[need:]), discard=_EMPTY)
+    return drawn + order[:need], player, rng
+
+
+def field_strength(state: State, p: int) -> int:
+    """[SR-4] The defensive strength of the cards built in player ``p``'s fields."""
+    card = table_of(state.options).card
+    return sum(card[c].strength for field in state.players[p].fields for c in field)
+
+
+def built_count(player: PlayerState) -> int:
+    """[SR-6] How many cards the player has built."""
+    return sum(len(field) for field in player.fields)
+
+
+def _built_of_type(state: State, p: int, kind: CardType) -> int:
+    card = table_of(state.options).card
+    return sum(1 for field in state.players[p].fields for c in field if card[c].type is kind)
+
+
+def _built_with(state: State, p: int, ability: Ability) -> int:
+    card = table_of(state.options).card
+    return sum(1 for field in state.players[p].fields for c in field if card[c].ability is ability)
+
+
+def _first_of_kind(cards: PVector[int] | tuple[int, ...], t: Table, kind: int) -> int:
+    for c in cards:
+        if t.kind_of[c] == kind:
+            return c
+    raise AssertionError("no card of that kind")  # pragma: no cover - moves are checked
+
+
+def _row_kinds(state: State, t: Table, *, enemies: bool | None) -> list[int]:
+    """Distinct kinds in the Crossroads, left to right (only Enemies / non-Enemies)."""
+    out: list[int] = []
+    for c in state.crossroads:
+        k = t.kind_of[c]
+        if k not in out and (enemies is None or t.enemy[c] == enemies):
+            out.append(k)
+    return out
+
+
+def _take_from_row(state: State, card: int) -> tuple[PVector[int], PVector[int], bool]:
+    """[SR-5.2] Remove ``card`` from the Crossroads and replace it from the draw pile.
+
+    Returns the new row, the new pile, and whether this drew the pile's last card.
+    """
+    row, pile = state.crossroads, state.cross_pile
+    index = row.index(card)
+    if pile:
+        return row.set(index, pile[0]), pile[1:], len(pile) == 1
+    return row.delete(index), pile, False
+
+
+def _game_over(state: State, **changes: object) -> State:
+    return attrs.evolve(state, step=Step.OVER, pending=None, attacks=(), **changes)  # type: ignore[arg-type]
+
+
+def _after_row_draw(state: State, exhausted: bool) -> State:
+    """[SR-7] In the co-op game, drawing the last Crossroads card ends the game."""
+    if exhausted and state.options.coop and state.step is not Step.OVER:
+        return _game_over(state)
+    return state
+
+
+def _coop_goals(state: State) -> bool:
+    """[SR-7] Han has built 5 Military cards and Rome 5 Court cards."""
+    return (
+        _built_of_type(state, HAN, CardType.MILITARY) >= COOP_GOAL
+        and _built_of_type(state, ROME, CardType.COURT) >= COOP_GOAL
+    )
+
+
+def _after_build(state: State, p: int) -> State:
+    """[SR-6] [SR-7] The game ends right after a tenth built card (competitive) or once
+    both co-op goals are met."""
+    if state.options.coop:
+        if _coop_goals(state):
+            return _game_over(state, coop_won=True)
+        return state
+    if built_count(state.players[p]) >= BUILT_TO_END:
+        return _game_over(state)
+    return state
+
+
+def _stack_bonus(t: Table, field: tuple[int, ...], d: CardDef) -> int:
+    """[SR-5.2.S] Stacked VP: the card directly inside it (towards the map) has the same
+    type and colour and a lower level."""
+    if not field:
+        return 0
+    inner = t.card[field[-1]]
+    if inner.type is d.type and inner.colour is d.colour and inner.level < d.level:
+        return d.stacked_vp
+    return 0
+
+
+def _place(state: State, p: int, card: int, field: int) -> State:
+    """[SR-5.2] B. Put ``card`` at the outer end of field ``field`` (0-based) and score
+    its VP and any stacking bonus."""
+    t = table_of(state.options)
+    me = state.players[p]
+    d = t.card[card]
+    cards = me.fields[field]
+    gain = d.vp + _stack_bonus(t, cards, d)
+    fields = list(me.fields)
+    fields[field] = (*cards, card)
+    me = attrs.evolve(me, fields=tuple(fields), vp=me.vp + gain)
+    return _after_build(_with_player(state, p, me), p)
+
+
+def _free_fields(player: PlayerState) -> list[int]:
+    """[SR-5.2] Fields with room for another card."""
+    return [i for i, f in enumerate(player.fields) if len(f) < FIELD_DEPTH]
+
+
+# =========================================================================== setup
+
+
+def new_game(options: Options, seed: int) -> State:
+    """[SR-3] Setup: starting cards, two random non-Enemy cards each, personal decks,
+    4-card Empires, the 4-card Crossroads and the first player."""
+    t = table_of(options)
+    rng = Rng.from_seed(seed)
+    starting: list[list[int]] = [[], []]
+    rest: list[int] = []
+    card_id = 0
+    for kind in t.kinds:
+        ids = list(range(card_id, card_id + kind.copies))
+        card_id += kind.copies
+        starting[HAN].extend(ids[: kind.han_start])
+        starting[ROME].extend(ids[kind.han_start : kind.han_start + kind.rome_start])
+        rest.extend(ids[kind.han_start + kind.rome_start :])
+    players: list[PlayerState] = []
+    for p in (HAN, ROME):
+        deck = starting[p]
+        for _ in range(2):
+            # An Enemy drawn is shuffled back and another card drawn: the same as
+            # drawing uniformly among the non-Enemy cards left.
+            candidates = [c for c in rest if not t.enemy[c]]
+            index, rng = rng.randrange(len(candidates))
+            deck.append(candidates[index])
+            rest.remove(candidates[index])
+        order, rng = rng.shuffle(deck)
+        players.append(
+            PlayerState(
+                draw=pvector(order[EMPIRE_SIZE:]),
+                discard=_EMPTY,
+                empire=pvector(order[:EMPIRE_SIZE]),
+                fields=((),) * FIELDS,
+                supply=_NO_GOODS,
+                artisans=0,
+                shipment=_NO_GOODS,
+                caravans=(),
+                vp=0,
+                defeated=(),
+            )
+        )
+    pile, rng = rng.shuffle(rest)
+    if options.first_player is None:
+        first, rng = rng.randrange(2)
+    else:
+        first = options.first_player
+    return State(
+        options=options,
+        rng=rng,
+        players=(players[0], players[1]),
+        crossroads=pvector(pile[:4]),
+        cross_pile=pvector(pile[4:]),
+        cross_discard=_EMPTY,
+        active=first,
+        first=first,
+        round=1,
+        step=Step.PRODUCE,
+        turn=Turn(),
+        pending=None,
+        attacks=(),
+    )
+
+
+# =========================================================================== queries
+
+
+def current_player(state: State) -> int | None:
+    """[SR-5] Who decides now: the active player, or None once the game is over."""
+    return None if state.step is Step.OVER else state.active
+
+
+def is_over(state: State) -> bool:
+    """[SR-6] [SR-7] Whether the game has ended."""
+    return state.step is Step.OVER
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """[SR-6] VP per player; [SR-7] in the co-op game both share the combined total."""
+    vp0, vp1 = state.players[0].vp, state.players[1].vp
+    if state.options.coop:
+        return (vp0 + vp1, vp0 + vp1)
+    return (vp0, vp1)
+
+
+def winners(state: State) -> tuple[int, ...]:
+    """[SR-6] Most VP wins; [Rulings] tied players share the win. [SR-7] Co-op: both
+    players win if the goals were met, nobody otherwise."""
+    if state.step is not Step.OVER:
+        return ()
+    if state.options.coop:
+        return (0, 1) if state.coop_won else ()
+    vp0, vp1 = state.players[0].vp, state.players[1].vp
+    if vp0 == vp1:
+        return (0, 1)
+    return (0,) if vp0 > vp1 else (1,)
+
+
+# =========================================================================== legality
+
+
+def _my_strength(state: State) -> int:
+    """[SR-5.2] [SR-8.3] Field strength plus readied Soldiers and Encampments."""
+    return field_strength(state, state.active) + state.turn.defense
+
+
+def _deficits_ok(
+    supply: tuple[int, ...], artisans: int, goods: list[Good], n: int, m: int, smith: int
+) -> bool:
+    """[SR-5.2] [SR-8.1] Whether ``m`` different types among ``goods`` can each pay ``n``
+    goods, artisans standing in for goods in at most ``smith`` of the types."""
+    if m <= 0:
+        return True
+    if len(goods) < m:
+        return False
+    deficits = sorted(max(0, n - supply[g]) for g in goods)[:m]
+    short = [d for d in deficits if d > 0]
+    return len(short) <= smith and sum(short) <= artisans
+
+
+def _effective_cost(turn: Turn, d: CardDef) -> tuple[int, int]:
+    """[SR-9] The cost N/M of ``d`` after readied discounts: [SR-8.2] Merchant halves M
+    (rounded down), then [SR-8.4] Oasis removes one type from a Court card."""
+    m = d.cost_m
+    if turn.merchant:
+        m //= 2
+    if turn.oasis and d.type is CardType.COURT:
+        m = max(0, m - 1)
+    return d.cost_n, m
+
+
+def _can_buy(state: State, d: CardDef) -> bool:
+    """[SR-5.2] Whether the active player can pay for ``d`` now."""
+    me = state.players[state.active]
+    n, m = _effective_cost(state.turn, d)
+    return _deficits_ok(me.supply, me.artisans, list(d.goods), n, m, state.turn.smith)
+
+
+def _can_settler_build(state: State, t: Table) -> bool:
+    """[SR-8.1] Whether a Settler could build a Crossroads card now."""
+    me = state.players[state.active]
+    if not _free_fields(me):
+        return False
+    return any(not t.enemy[c] and t.card[c].artisans <= me.artisans for c in state.crossroads)
+
+
+def _governor_pairs(state: State, t: Table) -> list[Rearrange]:
+    """[SR-8.3] The swaps a Governor can make: two built cards of different kinds."""
+    me = state.players[state.active]
+    spots = [(f, i, c) for f, field in enumerate(me.fields) for i, c in enumerate(field)]
+    out = []
+    for a in range(len(spots)):
+        fa, ia, ca = spots[a]
+        for b in range(a + 1, len(spots)):
+            fb, ib, cb = spots[b]
+            if t.kind_of[ca] != t.kind_of[cb]:
+                out.append(Rearrange(fa + 1, ia + 1, fb + 1, ib + 1))
+    return out
+
+
+def _can_activate(state: State, t: Table, ability: Ability) -> bool:
+    """[SR-8] Whether ``ability`` can still change something now ([Rulings]: an
+    ability is offered only in the phases where it has an effect)."""
+    step = state.step
+    turn = state.turn
+    p = state.active
+    me = state.players[p]
+    if ability is Ability.ARTISAN or ability is Ability.LABORER:
+        return step is Step.PRODUCE
+    if ability is Ability.SCHOLAR:
+        return bool(me.draw or me.discard)
+    if ability is Ability.SETTLER:
+        return bool(me.draw or me.discard) or _can_settler_build(state, t)
+    if ability in (Ability.SMITH, Ability.MERCHANT, Ability.OASIS):
+        return step is Step.PRODUCE or step is Step.BUY
+    if ability is Ability.GUARD:
+        return True
+    if ability is Ability.MARKETPLACE:
+        return _built_with(state, p, Ability.WAREHOUSE) > 0
+    if ability is Ability.TRADER:  # caravans begun this turn cannot also move
+        return bool(me.caravans) and not turn.traded
+    if ability is Ability.TRADING_POST:
+        return bool(me.caravans) and any(me.supply[g] for g in OWN_GOODS[p])
+    if ability is Ability.WAREHOUSE:
+        return len(me.caravans) < MAX_CARAVANS and (
+            step is not Step.TRADE or not turn.traded or turn.extra_begins > 0
+        )
+    if ability in (Ability.ENCAMPMENT, Ability.SOLDIER, Ability.OUTPOST):
+        return step in _BEFORE_ATTACKS and not turn.defended
+    if ability is Ability.FORT:  # only caravans already on the map can be attacked
+        return step in _BEFORE_ATTACKS and bool(me.caravans)
+    if ability is Ability.GENERAL:
+        other = state.players[1 - p]
+        return bool(other.draw) and _my_strength(state) > field_strength(state, 1 - p)
+    if ability is Ability.GOVERNOR:
+        return bool(_governor_pairs(state, t))
+    if ability is Ability.AMBASSADOR:
+        return bool(me.discard or state.players[1 - p].discard)
+    if ability is Ability.CAPITOL or ability is Ability.DIPLOMAT:
+        return bool(state.crossroads)
+    if ability is Ability.CITY:
+        return any(not t.enemy[c] for c in state.crossroads)
+    if ability is Ability.ENVOY:
+        return bool(_envoy_kinds(state, t))
+    return False  # Enemy abilities are never used by players
+
+
+def _envoy_kinds(state: State, t: Table) -> list[int]:
+    """[SR-8.4] Envoy: the non-Enemy Crossroads kinds whose ability it can copy now
+    ([Rulings] an Envoy does not copy an Envoy)."""
+    return [
+        k
+        for k in _row_kinds(state, t, enemies=False)
+        if t.kinds[k].ability is not Ability.ENVOY and _can_activate(state, t, t.kinds[k].ability)
+    ]
+
+
+def _step_moves(state: State, t: Table) -> list[Move]:
+    """[SR-5] The moves of the current step when no decision is pending."""
+    step = state.step
+    turn = state.turn
+    p = state.active
+    me = state.players[p]
+    out: list[Move] = []
+    if step is Step.PRODUCE:
+        pp = turn.pp
+        for g in OWN_GOODS[p]:
+            if GOOD_VALUE[g] <= pp:
+                out.append(Produce(g))
+        if pp >= 1:
+            out.append(_HIRE)
+            for g in GOODS:
+                if me.shipment[g]:
+                    out.append(Import(g))
+    elif step is not Step.TRADE:
+        if step is Step.BUY:
+            for k in _row_kinds(state, t, enemies=False):
+                if _can_buy(state, t.kinds[k]):
+                    out.append(Buy(t.kinds[k].key))
+        if step is not Step.DEFEND:
+            free = _free_fields(me)
+            if free:
+                seen: list[int] = []
+                for c in me.empire:
+                    k = t.kind_of[c]
+                    if k in seen:
+                        continue
+                    seen.append(k)
+                    d = t.kinds[k]
+                    if d.artisans <= me.artisans:
+                        out.extend(Build(d.key, f + 1) for f in free)
+        if not turn.defended:
+            strength = field_strength(state, p) + turn.defense
+            for k in _row_kinds(state, t, enemies=True):
+                d = t.kinds[k]
+                if max(0, d.enemy_strength - turn.outpost) <= strength:
+                    out.append(Defend(d.key))
+    else:
+        can_begin = len(me.caravans) < MAX_CARAVANS and any(me.supply[g] for g in OWN_GOODS[p])
+        if can_begin and (not turn.traded or turn.extra_begins > 0):
+            out.append(_BEGIN)
+        if not turn.traded and me.caravans:
+            out.append(_ADVANCE)
+    seen_use: list[int] = []
+    used = turn.used
+    for c in me.empire:
+        k = t.kind_of[c]
+        if k in seen_use or c in used:
+            continue
+        seen_use.append(k)
+        if _can_activate(state, t, t.kinds[k].ability):
+            out.append(Use(t.kinds[k].key))
+    out.append(_DONE)
+    return out
+
+
+def _pay_options(state: State, t: Table, pending: Pending) -> list[Move]:
+    """[SR-5.2] [SR-9] The goods types that can pay the next part of a buy while
+    leaving the rest payable."""
+    me = state.players[state.active]
+    d = t.card[pending.card]
+    n = pending.n
+    out: list[Move] = []
+    open_goods = [g for g in d.goods if g not in pending.paid]
+    for g in open_goods:
+        have = me.supply[g]
+        low = max(0, n - have)
+        high = min(n, me.artisans) if pending.smith > 0 else 0
+        rest = [x for x in open_goods if x != g]
+        for a in range(low, high + 1):
+            supply = _tuple_add(me.supply, g, -(n - a))
+            smith = pending.smith - (1 if a else 0)
+            if _deficits_ok(supply, me.artisans - a, rest, n, pending.count - 1, smith):
+                out.append(Pay(g, a))
+    return out
+
+
+def _pending_moves(state: State, t: Table, pending: Pending) -> list[Move]:
+    """[SR-5] [SR-8] The options of the pending decision."""
+    kind = pending.kind
+    p = state.active
+    me = state.players[p]
+    if kind is PendingKind.PAY:
+        return _pay_options(state, t, pending)
+    if kind is PendingKind.LOAD:
+        out: list[Move] = [Load(g) for g in OWN_GOODS[p] if me.supply[g]]
+        if pending.n:
+            out.append(_DONE)
+        return out
+    if kind is PendingKind.LOSE:
+        return [Send(r) for r in pending.routes]
+    if kind is PendingKind.GUARD:
+        out = [Choose(Choice.VP)]
+        if len(me.caravans) < MAX_CARAVANS:
+            out.append(Choose(Choice.CARAVAN))
+        return out
+    if kind is PendingKind.SETTLER:
+        out = []
+        if me.draw or me.discard:
+            out.append(Choose(Choice.DRAW))
+        if _can_settler_build(state, t):
+            out.append(Choose(Choice.BUILD))
+        return out
+    if kind is PendingKind.SETTLER_PICK:
+        return [
+            Pick(t.kinds[k].key)
+            for k in _row_kinds(state, t, enemies=False)
+            if t.kinds[k].artisans <= me.artisans
+        ]
+    if kind is PendingKind.PLACE:
+        return [Place(f + 1) for f in _free_fields(me)]
+    if kind is PendingKind.TRADING_POST:
+        out = []
+        own = OWN_GOODS[p]
+        for caravan in me.caravans:
+            for g in own:
+                if me.supply[g]:
+                    out.append(Swap(caravan.route, g))
+            for g_out in own:
+                if caravan.goods[g_out]:
+                    for g in own:
+                        if g != g_out and me.supply[g]:
+                            out.append(Swap(caravan.route, g, g_out))
+        return out
+    if kind is PendingKind.GENERAL_TAKE:
+        return [Take(i + 1) for i in range(len(pending.cards))]
+    if kind is PendingKind.GENERAL_ORDER:
+        return [Top(i + 1) for i in range(len(pending.cards))]
+    if kind is PendingKind.GOVERNOR:
+        return list(_governor_pairs(state, t))
+    if kind is PendingKind.AMBASSADOR:
+        out = []
+        if me.discard:
+            out.append(Choose(Choice.OWN))
+        if state.players[1 - p].discard:
+            out.append(Choose(Choice.OTHER))
+        return out
+    if kind is PendingKind.CAPITOL or kind is PendingKind.DIPLOMAT:
+        return [Pick(t.kinds[k].key) for k in _row_kinds(state, t, enemies=None)]
+    if kind is PendingKind.CITY_TAKE:
+        return [Pick(t.kinds[k].key) for k in _row_kinds(state, t, enemies=False)]
+    if kind is PendingKind.CITY_GIVE:
+        out = []
+        seen: list[int] = []
+        for c in me.empire:
+            k = t.kind_of[c]
+            if k not in seen:
+                seen.append(k)
+                out.append(Give(t.kinds[k].key))
+        return out
+    if kind is PendingKind.ENVOY:
+        return [Pick(t.kinds[k].key) for k in _envoy_kinds(state, t)]
+    if kind is PendingKind.BANDIT_BONUS or kind is PendingKind.PIRATE_BONUS:
+        pair = (
+            (Good.GLASSWARE, Good.SPICES)
+            if kind is PendingKind.BANDIT_BONUS
+            else (Good.WINE, Good.PORCELAIN)
+        )
+        out = [Supply(pair[0]), Supply(pair[1])]
+        out.extend(Send(c.route) for c in me.caravans)
+        out.append(_DONE)
+        return out
+    if kind is PendingKind.CHIEFTAIN_BONUS:
+        out = []
+        if _free_fields(me):
+            out.extend(Pick(t.kinds[k].key) for k in _row_kinds(state, t, enemies=False))
+        out.append(_DONE)
+        return out
+    raise AssertionError(f"unknown pending decision {kind}")  # pragma: no cover
+
+
+# One-entry cache: apply() usually follows legal_moves() on the same state object.
+_CACHE: tuple[object, tuple[Move, ...]] = (None, ())
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """[SR-5] Every legal move of the player to act, in a fixed order; () when over."""
+    global _CACHE
+    cached = _CACHE
+    if cached[0] is state:
+        return cached[1]
+    if state.step is Step.OVER:
+        moves: tuple[Move, ...] = ()
+    else:
+        t = table_of(state.options)
+        pending = state.pending
+        if pending is None:
+            moves = tuple(_step_moves(state, t))
+        else:
+            moves = tuple(_pending_moves(state, t, pending))
+    _CACHE = (state, moves)
+    return moves
+
+
+# =========================================================================== apply
+
+
+def apply(state: State, move: Move) -> State:
+    """[SR-5] The state after ``move``.
+
+    :raises IllegalMoveError: if ``move`` is not in ``legal_moves(state)``; ``state`` is
+        unchanged (it always is: states are values).
+    """
+    try:
+        legal = move in legal_moves(state)
+    except TypeError:  # an unhashable object is no move
+        legal = False
+    if not legal:
+        raise IllegalMoveError(
+            f"{move!s} is not a legal move now ({_describe(state)})", state=state, move=move
+        )
+    t = table_of(state.options)
+    pending = state.pending
+    if pending is not None:
+        return _resolve(state, t, pending, move)
+    handler = _HANDLERS[type(move)]
+    return handler(state, t, move)
+
+
+def _describe(state: State) -> str:
+    if state.step is Step.OVER:
+        return "the game is over"
+    who = "Han" if state.active == HAN else "Rome"
+    if state.pending is not None:
+        return f"{who} must decide: {state.pending.kind.value}"
+    return f"{who} to play, step {state.step.value}"
+
+
+# --------------------------------------------------------------------------- phase 1
+
+
+def _produce(state: State, t: Table, move: Produce) -> State:
+    """[SR-5.1] Produce a good of your own for 1, 2 or 3 production points."""
+    p = state.active
+    me = state.players[p]
+    me = attrs.evolve(me, supply=_tuple_add(me.supply, move.good, 1))
+    turn = attrs.evolve(state.turn, pp=state.turn.pp - GOOD_VALUE[move.good])
+    return _with_player(state, p, me, turn=turn)
+
+
+def _hire(state: State, t: Table, move: Hire) -> State:
+    """[SR-5.1] Hire an artisan for 1 production point."""
+    p = state.active
+    me = state.players[p]
+    me = attrs.evolve(me, artisans=me.artisans + 1)
+    return _with_player(state, p, me, turn=attrs.evolve(state.turn, pp=state.turn.pp - 1))
+
+
+def _import(state: State, t: Table, move: Import) -> State:
+    """[SR-5.1] Buy a good the other player shipped here for 1 production point."""
+    p = state.active
+    me = state.players[p]
+    me = attrs.evolve(
+        me,
+        supply=_tuple_add(me.supply, move.good, 1),
+        shipment=_tuple_add(me.shipment, move.good, -1),
+    )
+    return _with_player(state, p, me, turn=attrs.evolve(state.turn, pp=state.turn.pp - 1))
+
+
+# --------------------------------------------------------------------------- phase 2
+
+
+def _buy(state: State, t: Table, move: Buy) -> State:
+    """[SR-5.2] A. Buy a Crossroads card: readied discounts apply, then the goods types
+    are paid one decision at a time."""
+    card = _first_of_kind(state.crossroads, t, t.index[move.card])
+    d = t.card[card]
+    n, m = _effective_cost(state.turn, d)
+    turn = state.turn
+    turn = attrs.evolve(
+        turn,
+        merchant=max(0, turn.merchant - 1),
+        oasis=turn.oasis - 1 if turn.oasis and d.type is CardType.COURT else turn.oasis,
+        smith=0,
+    )
+    pending = Pending(PendingKind.PAY, card=card, count=m, n=n, smith=state.turn.smith)
+    state = attrs.evolve(state, turn=turn, pending=pending)
+    if m == 0:
+        return _finish_buy(state, card)
+    return state
+
+
+def _finish_buy(state: State, card: int) -> State:
+    """[SR-5.2] The bought card goes to the buyer's discard pile and is replaced."""
+    p = state.active
+    row, pile, exhausted = _take_from_row(state, card)
+    me = state.players[p]
+    me = attrs.evolve(me, discard=me.discard.append(card))
+    state = _with_player(state, p, me, crossroads=row, cross_pile=pile, pending=None)
+    return _after_row_draw(state, exhausted)
+
+
+def _pay(state: State, t: Table, pending: Pending, move: Pay) -> State:
+    """[SR-5.2] [SR-8.1] Pay N goods of one type (artisans standing in with a Smith)."""
+    p = state.active
+    me = state.players[p]
+    me = attrs.evolve(
+        me,
+        supply=_tuple_add(me.supply, move.good, -(pending.n - move.artisans)),
+        artisans=me.artisans - move.artisans,
+    )
+    pending = attrs.evolve(
+        pending,
+        count=pending.count - 1,
+        paid=(*pending.paid, int(move.good)),
+        smith=pending.smith - (1 if move.artisans else 0),
+    )
+    state = _with_player(state, p, me, pending=pending)
+    if pending.count == 0:
+        return _finish_buy(state, pending.card)
+    return state
+
+
+def _build(state: State, t: Table, move: Build) -> State:
+    """[SR-5.2] B. Build an Empire card: pay its artisans, place it, score it."""
+    p = state.active
+    me = state.players[p]
+    card = _first_of_kind(me.empire, t, t.index[move.card])
+    d = t.card[card]
+    me = attrs.evolve(me, empire=me.empire.remove(card), artisans=me.artisans - d.artisans)
+    state = _with_player(state, p, me, step=Step.BUILD)
+    return _place(state, p, card, move.field - 1)
+
+
+def _defend(state: State, t: Table, move: Defend) -> State:
+    """[SR-5.2] C. Defeat one Enemy: it leaves the game, is replaced, scores its VP and
+    offers its bonus ([SR-8.5])."""
+    p = state.active
+    card = _first_of_kind(state.crossroads, t, t.index[move.card])
+    d = t.card[card]
+    row, pile, exhausted = _take_from_row(state, card)
+    me = state.players[p]
+    me = attrs.evolve(me, defeated=(*me.defeated, card), vp=me.vp + d.enemy_vp)
+    bonus = {
+        Ability.BANDIT: PendingKind.BANDIT_BONUS,
+        Ability.PIRATE: PendingKind.PIRATE_BONUS,
+        Ability.CHIEFTAIN: PendingKind.CHIEFTAIN_BONUS,
+    }[d.ability]
+    state = _with_player(
+        state,
+        p,
+        me,
+        crossroads=row,
+        cross_pile=pile,
+        step=Step.DEFEND,
+        turn=attrs.evolve(state.turn, defended=True),
+        pending=Pending(bonus, card=card),
+    )
+    return _after_row_draw(state, exhausted)
+
+
+def _done(state: State, t: Table, move: Done) -> State:
+    """[SR-5] End the current step: production, phase 2, or phase 3 (then phase 4)."""
+    step = state.step
+    if step is Step.PRODUCE:
+        # [SR-5.1] unspent production points are lost
+        return attrs.evolve(state, step=Step.BUY, turn=attrs.evolve(state.turn, pp=0))
+    if step in _PHASE_2:
+        return _enter_trade(state)
+    return _end_turn(state)
+
+
+# --------------------------------------------------------------------------- phase 3
+
+
+def _enter_trade(state: State) -> State:
+    """[SR-5.3] Phase 3 opens with every Crossroads Enemy attacking, left to right."""
+    t = table_of(state.options)
+    attacks = tuple(c for c in state.crossroads if t.enemy[c])
+    state = attrs.evolve(state, step=Step.TRADE, attacks=attacks)
+    return _run_attacks(state, t)
+
+
+def _target_good(caravans: tuple[Caravan, ...], most: bool) -> int:
+    """[SR-5.3] The most (or least) valuable good shipped in any of the caravans."""
+    present = [g for g in GOODS if any(c.goods[g] for c in caravans)]
+    key = (lambda g: (GOOD_VALUE[g], g)) if most else (lambda g: (-GOOD_VALUE[g], -g))
+    return max(present, key=key)
+
+
+def _attack_targets(state: State, t: Table, enemy: int) -> tuple[int, ...]:
+    """[SR-8.5] The caravans (routes) an Enemy's attack may hit; () if it does nothing.
+
+    [Rulings] Enemies attack the caravans of the player whose phase 3 it is.
+    """
+    caravans = state.players[state.active].caravans
+    if not caravans:
+        return ()
+    ability = t.ability[enemy]
+    if ability is Ability.CHIEFTAIN:
+        return tuple(c.route for c in caravans)
+    loss = (1 if ability is Ability.BANDIT else 2) - state.turn.fort
+    if loss <= 0:
+        return ()
+    good = _target_good(caravans, ability is Ability.BANDIT)
+    return tuple(c.route for c in caravans if c.goods[good])
+
+
+def _hit(state: State, t: Table, enemy: int, route: int) -> State:
+    """[SR-8.5] Apply one Enemy attack to the caravan on ``route``.
+
+    Bandit: 1 good of the most valuable type shipped; Pirate: 2 goods of the least
+    valuable type (as many as the caravan holds); each readied Fort saves one good per
+    attack ([SR-8.3]); Chieftain: the whole caravan. A caravan left empty is gone.
+    """
+    p = state.active
+    me = state.players[p]
+    ability = t.ability[enemy]
+    kept: list[Caravan] = []
+    for caravan in me.caravans:
+        if caravan.route != route:
+            kept.append(caravan)
+            continue
+        if ability is Ability.CHIEFTAIN:
+            continue
+        good = _target_good(me.caravans, ability is Ability.BANDIT)
+        loss = (1 if ability is Ability.BANDIT else 2) - state.turn.fort
+        goods = _tuple_add(caravan.goods, good, -min(loss, caravan.goods[good]))
+        if any(goods):
+            kept.append(attrs.evolve(caravan, goods=goods))
+    return _with_player(state, p, attrs.evolve(me, caravans=tuple(kept)))
+
+
+def _run_attacks(state: State, t: Table) -> State:
+    """Resolve queued attacks until one needs the player's choice of caravan."""
+    attacks = state.attacks
+    while attacks:
+        enemy = attacks[0]
+        targets = _attack_targets(state, t, enemy)
+        if len(targets) > 1:
+            return attrs.evolve(
+                state,
+                attacks=attacks,
+                pending=Pending(PendingKind.LOSE, card=enemy, routes=targets),
+            )
+        if targets:
+            state = _hit(state, t, enemy, targets[0])
+        attacks = attacks[1:]
+    return attrs.evolve(state, attacks=(), pending=None)
+
+
+def _begin(state: State, t: Table, move: Begin) -> State:
+    """[SR-5.3] A. Begin a caravan on the lowest free route; goods are loaded next
+    (4, plus 1 per readied Warehouse [SR-8.2])."""
+    p = state.active
+    me = state.players[p]
+    turn = state.turn
+    if turn.traded:
+        turn = attrs.evolve(turn, extra_begins=turn.extra_begins - 1, warehouse=0)
+    else:
+        turn = attrs.evolve(turn, traded=True, warehouse=0)
+    used = {c.route for c in me.caravans}
+    route = min(r for r in range(1, MAX_CARAVANS + 1) if r not in used)
+    caravans = tuple(sorted((*me.caravans, Caravan(route, 0, _NO_GOODS)), key=lambda c: c.route))
+    me = attrs.evolve(me, caravans=caravans)
+    room = CARAVAN_SIZE + state.turn.warehouse
+    pending = Pending(PendingKind.LOAD, count=room, routes=(route,))
+    return _with_player(state, p, me, turn=turn, pending=pending)
+
+
+def _load(state: State, t: Table, pending: Pending, move: Load) -> State:
+    """[SR-5.3] Load one good into the caravan being begun; full ends the loading."""
+    p = state.active
+    me = state.players[p]
+    route = pending.routes[0]
+    caravans = tuple(
+        attrs.evolve(c, goods=_tuple_add(c.goods, move.good, 1)) if c.route == route else c
+        for c in me.caravans
+    )
+    me = attrs.evolve(me, caravans=caravans, supply=_tuple_add(me.supply, move.good, -1))
+    left = pending.count - 1
+    after = None if left == 0 else attrs.evolve(pending, count=left, n=pending.n + 1)
+    return _with_player(state, p, me, pending=after)
+
+
+def _advance(state: State, t: Table, move: Advance) -> State:
+    """[SR-5.3] B. Move every caravan one space, plus one per readied Trader
+    ([SR-8.2]); a caravan that has travelled 4 spaces arrives: 2 VP plus the value of
+    its goods, which go to the other player's shipment area."""
+    p = state.active
+    me = state.players[p]
+    other = state.players[1 - p]
+    steps = 1 + state.turn.trader
+    kept: list[Caravan] = []
+    vp = me.vp
+    shipment = other.shipment
+    for caravan in me.caravans:
+        position = caravan.position + steps
+        if position >= ROUTE_LENGTH:
+            vp += 2 + sum(n * GOOD_VALUE[g] for g, n in enumerate(caravan.goods))
+            shipment = tuple(a + b for a, b in zip(shipment, caravan.goods, strict=True))
+        else:
+            kept.append(attrs.evolve(caravan, position=position))
+    me = attrs.evolve(me, caravans=tuple(kept), vp=vp)
+    other = attrs.evolve(other, shipment=shipment)
+    players = (me, other) if p == 0 else (other, me)
+    turn = attrs.evolve(state.turn, traded=True, trader=0)
+    return attrs.evolve(state, players=players, turn=turn)
+
+
+# --------------------------------------------------------------------------- phase 4
+
+
+def _end_turn(state: State) -> State:
+    """[SR-5.4] Discard the Empire, deal 4 new cards (reshuffling), shuffle discarded
+    Crossroads cards back into their draw pile; then the other player's turn."""
+    p = state.active
+    me = state.players[p]
+    rng = state.rng
+    me = attrs.evolve(me, discard=me.discard.extend(me.empire), empire=_EMPTY)
+    drawn, me, rng = _draw(me, EMPIRE_SIZE, rng)
+    me = attrs.evolve(me, empire=pvector(drawn))
+    pile = state.cross_pile
+    if state.cross_discard:
+        order, rng = rng.shuffle((*pile, *state.cross_discard))
+        pile = pvector(order)
+    nxt = 1 - p
+    round_ = state.round + (1 if nxt == state.first else 0)
+    state = _with_player(
+        state,
+        p,
+        me,
+        rng=rng,
+        cross_pile=pile,
+        cross_discard=_EMPTY,
+        active=nxt,
+        round=round_,
+        step=Step.PRODUCE,
+        turn=Turn(),
+        pending=None,
+        attacks=(),
+    )
+    if round_ > state.options.round_limit:
+        # [Rulings] the round limit ends a game nobody could finish
+        return _game_over(state, round=state.options.round_limit)
+    return state
+
+
+# --------------------------------------------------------------------------- abilities
+
+
+def _use(state: State, t: Table, move: Use) -> State:
+    """[SR-8] Use the ability of an unused Empire card (once per round)."""
+    kind = t.index[move.card]
+    me = state.players[state.active]
+    card = next(c for c in me.empire if t.kind_of[c] == kind and c not in state.turn.used)
+    state = attrs.evolve(state, turn=attrs.evolve(state.turn, used=(*state.turn.used, card)))
+    return _activate(state, t, t.kinds[kind].ability)
+
+
+def _draw_to_empire(state: State, n: int) -> State:
+    """[SR-8.1] Draw ``n`` cards to the Empire (reshuffling as in [SR-5.4])."""
+    p = state.active
+    drawn, me, rng = _draw(state.players[p], n, state.rng)
+    me = attrs.evolve(me, empire=me.empire.extend(drawn))
+    return _with_player(state, p, me, rng=rng)
+
+
+def _activate(state: State, t: Table, ability: Ability) -> State:
+    """[SR-8] The effect of an ability (used from the Empire or copied by an Envoy)."""
+    p = state.active
+    me = state.players[p]
+    turn = state.turn
+    if ability is Ability.ARTISAN:  # [SR-8.1] +1 artisan
+        return _with_player(state, p, attrs.evolve(me, artisans=me.artisans + 1))
+    if ability is Ability.LABORER:  # [SR-8.1] +1 production point
+        return attrs.evolve(state, turn=attrs.evolve(turn, pp=turn.pp + 1))
+    if ability is Ability.SCHOLAR:  # [SR-8.1] draw 1 card to the Empire
+        return _draw_to_empire(state, 1)
+    if ability is Ability.SETTLER:
+        return attrs.evolve(state, pending=Pending(PendingKind.SETTLER))
+    if ability is Ability.SMITH:
+        return attrs.evolve(state, turn=attrs.evolve(turn, smith=turn.smith + 1))
+    if ability is Ability.MERCHANT:
+        return attrs.evolve(state, turn=attrs.evolve(turn, merchant=turn.merchant + 1))
+    if ability is Ability.OASIS:
+        return attrs.evolve(state, turn=attrs.evolve(turn, oasis=turn.oasis + 1))
+    if ability is Ability.GUARD:
+        return attrs.evolve(state, pending=Pending(PendingKind.GUARD))
+    if ability is Ability.MARKETPLACE:  # [SR-8.2] +1 VP per built Warehouse
+        gain = _built_with(state, p, Ability.WAREHOUSE)
+        return _with_player(state, p, attrs.evolve(me, vp=me.vp + gain))
+    if ability is Ability.TRADER:
+        return attrs.evolve(state, turn=attrs.evolve(turn, trader=turn.trader + 1))
+    if ability is Ability.TRADING_POST:
+        return attrs.evolve(state, pending=Pending(PendingKind.TRADING_POST))
+    if ability is Ability.WAREHOUSE:
+        return attrs.evolve(state, turn=attrs.evolve(turn, warehouse=turn.warehouse + 1))
+    if ability is Ability.ENCAMPMENT:
+        return attrs.evolve(state, turn=attrs.evolve(turn, defense=turn.defense + 2))
+    if ability is Ability.SOLDIER:
+        return attrs.evolve(state, turn=attrs.evolve(turn, defense=turn.defense + 1))
+    if ability is Ability.OUTPOST:
+        return attrs.evolve(state, turn=attrs.evolve(turn, outpost=turn.outpost + 1))
+    if ability is Ability.FORT:
+        return attrs.evolve(state, turn=attrs.evolve(turn, fort=turn.fort + 1))
+    if ability is Ability.GENERAL:  # [SR-8.3] view the top 3 of the other draw pile
+        other = state.players[1 - p]
+        shown = tuple(other.draw[:3])
+        other = attrs.evolve(other, draw=other.draw[len(shown) :])
+        return _with_player(
+            state, 1 - p, other, pending=Pending(PendingKind.GENERAL_TAKE, cards=shown)
+        )
+    if ability is Ability.GOVERNOR:
+        return attrs.evolve(state, pending=Pending(PendingKind.GOVERNOR))
+    if ability is Ability.AMBASSADOR:
+        return attrs.evolve(state, pending=Pending(PendingKind.AMBASSADOR))
+    if ability is Ability.CAPITOL:
+        count = min(2, len(state.crossroads))
+        return attrs.evolve(state, pending=Pending(PendingKind.CAPITOL, count=count))
+    if ability is Ability.DIPLOMAT:
+        return attrs.evolve(state, pending=Pending(PendingKind.DIPLOMAT, count=1))
+    if ability is Ability.CITY:
+        return attrs.evolve(state, pending=Pending(PendingKind.CITY_TAKE))
+    if ability is Ability.ENVOY:
+        return attrs.evolve(state, pending=Pending(PendingKind.ENVOY))
+    raise AssertionError(f"{ability} is not a player ability")  # pragma: no cover
+
+
+def _discard_from_row(state: State, t: Table, key: str) -> tuple[State, bool]:
+    """[SR-8.4] Discard a Crossroads card (it returns to the draw pile in phase 4)."""
+    card = _first_of_kind(state.crossroads, t, t.index[key])
+    row, pile, exhausted = _take_from_row(state, card)
+    state = attrs.evolve(
+        state, crossroads=row, cross_pile=pile, cross_discard=state.cross_discard.append(card)
+    )
+    return state, exhausted
+
+
+def _resolve(state: State, t: Table, pending: Pending, move: Move) -> State:
+    """[SR-5] [SR-8] Answer the pending decision."""
+    kind = pending.kind
+    p = state.active
+    me = state.players[p]
+    if kind is PendingKind.PAY:
+        assert isinstance(move, Pay)
+        return _pay(state, t, pending, move)
+    if kind is PendingKind.LOAD:
+        if isinstance(move, Done):
+            return attrs.evolve(state, pending=None)
+        assert isinstance(move, Load)
+        return _load(state, t, pending, move)
+    if kind is PendingKind.LOSE:
+        assert isinstance(move, Send)
+        state = _hit(state, t, pending.card, move.route)
+        state = attrs.evolve(state, attacks=state.attacks[1:], pending=None)
+        return _run_attacks(state, t)
+    if kind is PendingKind.GUARD:  # [SR-8.2]
+        assert isinstance(move, Choose)
+        if move.choice is Choice.VP:
+            return _with_player(state, p, attrs.evolve(me, vp=me.vp + 1), pending=None)
+        turn = attrs.evolve(state.turn, extra_begins=state.turn.extra_begins + 1)
+        return attrs.evolve(state, turn=turn, pending=None)
+    if kind is PendingKind.SETTLER:  # [SR-8.1]
+        assert isinstance(move, Choose)
+        if move.choice is Choice.DRAW:
+            return _draw_to_empire(attrs.evolve(state, pending=None), 2)
+        return attrs.evolve(state, pending=Pending(PendingKind.SETTLER_PICK))
+    if kind is PendingKind.SETTLER_PICK or kind is PendingKind.CHIEFTAIN_BONUS:
+        if isinstance(move, Done):
+            return attrs.evolve(state, pending=None)
+        assert isinstance(move, Pick)
+        card = _first_of_kind(state.crossroads, t, t.index[move.card])
+        free = kind is PendingKind.CHIEFTAIN_BONUS
+        return attrs.evolve(state, pending=Pending(PendingKind.PLACE, card=card, free=free))
+    if kind is PendingKind.PLACE:  # [SR-5.2] a card built straight from the Crossroads
+        assert isinstance(move, Place)
+        card = pending.card
+        cost = 0 if pending.free else t.card[card].artisans
+        row, pile, exhausted = _take_from_row(state, card)
+        me = attrs.evolve(me, artisans=me.artisans - cost)
+        state = _with_player(state, p, me, crossroads=row, cross_pile=pile, pending=None)
+        state = _place(state, p, card, move.field - 1)
+        return _after_row_draw(state, exhausted)
+    if kind is PendingKind.TRADING_POST:  # [SR-8.2]
+        assert isinstance(move, Swap)
+        caravans = []
+        supply = _tuple_add(me.supply, move.good, -1)
+        for c in me.caravans:
+            if c.route == move.route:
+                goods = _tuple_add(c.goods, move.good, 1)
+                if move.out is not None:
+                    goods = _tuple_add(goods, move.out, -1)
+                    supply = _tuple_add(supply, move.out, 1)
+                c = attrs.evolve(c, goods=goods)
+            caravans.append(c)
+        me = attrs.evolve(me, caravans=tuple(caravans), supply=supply)
+        return _with_player(state, p, me, pending=None)
+    if kind is PendingKind.GENERAL_TAKE:  # [SR-8.3]
+        assert isinstance(move, Take)
+        taken = pending.cards[move.index - 1]
+        rest = tuple(c for i, c in enumerate(pending.cards) if i != move.index - 1)
+        me = attrs.evolve(me, discard=me.discard.append(taken))
+        state = _with_player(state, p, me, pending=None)
+        if len(rest) > 1:
+            return attrs.evolve(state, pending=Pending(PendingKind.GENERAL_ORDER, cards=rest))
+        other = state.players[1 - p]
+        other = attrs.evolve(other, draw=pvector(rest).extend(other.draw))
+        return _with_player(state, 1 - p, other)
+    if kind is PendingKind.GENERAL_ORDER:
+        assert isinstance(move, Top)
+        top = pending.cards[move.index - 1]
+        under = [c for c in pending.cards if c != top]
+        other = state.players[1 - p]
+        other = attrs.evolve(other, draw=pvector([top, *under]).extend(other.draw))
+        return _with_player(state, 1 - p, other, pending=None)
+    if kind is PendingKind.GOVERNOR:  # [SR-8.3]
+        assert isinstance(move, Rearrange)
+        fields = [list(f) for f in me.fields]
+        a = fields[move.field_a - 1][move.position_a - 1]
+        b = fields[move.field_b - 1][move.position_b - 1]
+        fields[move.field_a - 1][move.position_a - 1] = b
+        fields[move.field_b - 1][move.position_b - 1] = a
+        me = attrs.evolve(me, fields=tuple(tuple(f) for f in fields))
+        return _with_player(state, p, me, pending=None)
+    if kind is PendingKind.AMBASSADOR:  # [SR-8.4]
+        assert isinstance(move, Choose)
+        source = p if move.choice is Choice.OWN else 1 - p
+        owner = state.players[source]
+        card = owner.discard[-1]
+        owner = attrs.evolve(owner, discard=owner.discard.delete(len(owner.discard) - 1))
+        players = _set_player(state.players, source, owner)
+        me = players[p]
+        me = attrs.evolve(me, draw=pvector([card]).extend(me.draw))
+        return attrs.evolve(state, players=_set_player(players, p, me), pending=None)
+    if kind is PendingKind.CAPITOL or kind is PendingKind.DIPLOMAT:  # [SR-8.4]
+        assert isinstance(move, Pick)
+        state, exhausted = _discard_from_row(state, t, move.card)
+        left = pending.count - 1
+        after = attrs.evolve(pending, count=left) if left > 0 and state.crossroads else None
+        return _after_row_draw(attrs.evolve(state, pending=after), exhausted)
+    if kind is PendingKind.CITY_TAKE:  # [SR-8.4]
+        assert isinstance(move, Pick)
+        card = _first_of_kind(state.crossroads, t, t.index[move.card])
+        return attrs.evolve(state, pending=Pending(PendingKind.CITY_GIVE, card=card))
+    if kind is PendingKind.CITY_GIVE:
+        assert isinstance(move, Give)
+        k = t.index[move.card]
+        copies = [c for c in me.empire if t.kind_of[c] == k]
+        # [Rulings] a used copy goes first: the player keeps the unused one
+        spent = [c for c in copies if c in state.turn.used]
+        given = (spent or copies)[0]
+        taken = pending.card
+        row = state.crossroads.set(state.crossroads.index(taken), given)
+        me = attrs.evolve(me, empire=me.empire.remove(given).append(taken))
+        return _with_player(state, p, me, crossroads=row, pending=None)
+    if kind is PendingKind.ENVOY:  # [SR-8.4]
+        assert isinstance(move, Pick)
+        ability = t.kinds[t.index[move.card]].ability
+        return _activate(attrs.evolve(state, pending=None), t, ability)
+    if kind is PendingKind.BANDIT_BONUS or kind is PendingKind.PIRATE_BONUS:  # [SR-8.5]
+        amount = 1 if kind is PendingKind.BANDIT_BONUS else 2
+        if isinstance(move, Done):
+            return attrs.evolve(state, pending=None)
+        if isinstance(move, Supply):
+            me = attrs.evolve(me, supply=_tuple_add(me.supply, move.good, amount))
+            return _with_player(state, p, me, pending=None)
+        assert isinstance(move, Send)
+        good = OWN_GOODS[p][0 if amount == 1 else 1]
+        joined = tuple(
+            attrs.evolve(c, goods=_tuple_add(c.goods, good, amount)) if c.route == move.route else c
+            for c in me.caravans
+        )
+        return _with_player(state, p, attrs.evolve(me, caravans=joined), pending=None)
+    raise AssertionError(f"unhandled decision {kind}")  # pragma: no cover
+
+
+_HANDLERS: dict[type, Callable[[State, Table, Any], State]] = {
+    Produce: _produce,
+    Hire: _hire,
+    Import: _import,
+    Use: _use,
+    Buy: _buy,
+    Build: _build,
+    Defend: _defend,
+    Done: _done,
+    Begin: _begin,
+    Advance: _advance,
+}

@@ -1,0 +1,346 @@
+"""[SR-3] Options, the card table and the game state of Serica.
+
+The state is a frozen attrs value of tuples and pyrsistent vectors. Cards are integers:
+the position of a physical card in the card table built from the options (every kind
+expanded into its copies), so two Guards are two different ids. Player 0 plays the Han
+Dynasty, player 1 the Roman Empire.
+"""
+
+from __future__ import annotations
+
+import enum
+from pathlib import Path
+
+import attrs
+from pyrsistent.typing import PVector
+
+from silkroad.core.errors import DataError, RulesError
+from silkroad.core.rng import Rng
+from silkroad.serica.cards import (
+    Ability,
+    CardDef,
+    CardType,
+    check_cards,
+    default_cards,
+    load_card_file,
+)
+
+__all__ = [
+    "DEFAULT_ROUND_LIMIT",
+    "FIELDS",
+    "FIELD_DEPTH",
+    "MAX_CARAVANS",
+    "PRODUCTION_POINTS",
+    "Caravan",
+    "Options",
+    "Pending",
+    "PendingKind",
+    "PlayerState",
+    "State",
+    "Step",
+    "Table",
+    "Turn",
+    "table_of",
+]
+
+#: [SR-5.1] Production points per turn.
+PRODUCTION_POINTS = 8
+#: [SR-5.2] Fields per player, and cards per field out from the map.
+FIELDS = 4
+FIELD_DEPTH = 3
+#: [SR-5.3] Caravans a player may have on the map at once, goods in a new caravan, and
+#: the spaces a caravan travels.
+MAX_CARAVANS = 3
+CARAVAN_SIZE = 4
+ROUTE_LENGTH = 4
+#: [SR-5.4] Cards dealt to a player's Empire.
+EMPIRE_SIZE = 4
+#: [SR-6] Built cards that end the competitive game.
+BUILT_TO_END = 10
+#: [SR-7] Cards of the required type each co-op player must build.
+COOP_GOAL = 5
+#: [Rulings] The game also ends after this many rounds.
+DEFAULT_ROUND_LIMIT = 60
+
+
+def _positive_int(_instance: object, attribute: attrs.Attribute[int], value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise RulesError(f"{attribute.name} must be a positive integer, got {value!r}")
+
+
+def _first_player(_instance: object, _attribute: object, value: int | None) -> None:
+    if value is not None and (isinstance(value, bool) or value not in (0, 1)):
+        raise RulesError(f"first_player is 0 (Han), 1 (Rome) or None (drawn), got {value!r}")
+
+
+def _cards(_instance: object, _attribute: object, value: tuple[CardDef, ...]) -> None:
+    check_cards(value, "Options.cards")
+
+
+@attrs.frozen(cache_hash=True)
+class Options:
+    """[SR-3] [SR-7] How to set up a game.
+
+    :ivar coop: play the co-operative game of SR-7 instead of the competitive one.
+    :ivar first_player: 0 (Han Dynasty) or 1 (Roman Empire) starts; None draws it from
+        the seed ([SR-3] "players decide who will go first").
+    :ivar round_limit: [Rulings] the game also ends after this many rounds.
+    :ivar cards: the card definitions (the built-in data unless replaced, e.g. by
+        :meth:`with_card_file`); carried in the options so a record is self-contained.
+    """
+
+    coop: bool = False
+    first_player: int | None = attrs.field(default=None, validator=_first_player)
+    round_limit: int = attrs.field(default=DEFAULT_ROUND_LIMIT, validator=_positive_int)
+    cards: tuple[CardDef, ...] = attrs.field(
+        factory=default_cards, validator=_cards, repr=False, eq=True
+    )
+
+    def with_cards(self, cards: tuple[CardDef, ...]) -> Options:
+        """These options with other card definitions (checked as a whole deck)."""
+        return attrs.evolve(self, cards=tuple(cards))
+
+    def with_card_file(self, path: str | Path) -> Options:
+        """These options with the cards of a user's data file (docs: "Data file format").
+
+        :raises DataError: for a file that cannot be read or breaks the format.
+        """
+        try:
+            return self.with_cards(load_card_file(path))
+        except DataError:
+            raise
+        except RulesError as exc:  # pragma: no cover - check_cards raises DataError
+            raise DataError(str(exc), source=str(path)) from None
+
+
+class Step(enum.Enum):
+    """[SR-5] Where the active player is in their turn."""
+
+    #: [SR-5.1] Phase 1.
+    PRODUCE = "produce"
+    #: [SR-5.2] Phase 2, A. Buy.
+    BUY = "buy"
+    #: [SR-5.2] Phase 2, B. Build.
+    BUILD = "build"
+    #: [SR-5.2] Phase 2, C. Defend.
+    DEFEND = "defend"
+    #: [SR-5.3] Phase 3 (after the Enemy attacks).
+    TRADE = "trade"
+    #: [SR-6] [SR-7] The game has ended.
+    OVER = "over"
+
+
+class PendingKind(enum.Enum):
+    """The decisions that interrupt a step."""
+
+    #: [SR-5.2] which goods type pays the next part of a buy.
+    PAY = "pay"
+    #: [SR-5.3] which goods go into the caravan being begun.
+    LOAD = "load"
+    #: [SR-5.3] which caravan an Enemy attack hits.
+    LOSE = "lose"
+    #: [SR-8.2] Guard: 1 VP or an extra caravan.
+    GUARD = "guard"
+    #: [SR-8.1] Settler: draw 2 cards or build from the Crossroads.
+    SETTLER = "settler"
+    #: [SR-8.1] Settler: which Crossroads card to build.
+    SETTLER_PICK = "settler_pick"
+    #: [SR-5.2] which field receives a card built from the Crossroads.
+    PLACE = "place"
+    #: [SR-8.2] Trading Post: add or swap a good.
+    TRADING_POST = "trading_post"
+    #: [SR-8.3] General: which viewed card to take.
+    GENERAL_TAKE = "general_take"
+    #: [SR-8.3] General: which remaining card goes back on top.
+    GENERAL_ORDER = "general_order"
+    #: [SR-8.3] Governor: which two built cards change places.
+    GOVERNOR = "governor"
+    #: [SR-8.4] Ambassador: whose discard pile.
+    AMBASSADOR = "ambassador"
+    #: [SR-8.4] Capitol: which Crossroads card to discard (``count`` left).
+    CAPITOL = "capitol"
+    #: [SR-8.4] Diplomat: which Crossroads card to discard.
+    DIPLOMAT = "diplomat"
+    #: [SR-8.4] City: which Crossroads card to take.
+    CITY_TAKE = "city_take"
+    #: [SR-8.4] City: which Empire card goes to the Crossroads.
+    CITY_GIVE = "city_give"
+    #: [SR-8.4] Envoy: which Crossroads card's ability to copy.
+    ENVOY = "envoy"
+    #: [SR-8.5] the bonus of a defeated Bandit.
+    BANDIT_BONUS = "bandit_bonus"
+    #: [SR-8.5] the bonus of a defeated Pirate.
+    PIRATE_BONUS = "pirate_bonus"
+    #: [SR-8.5] the bonus of a defeated Chieftain.
+    CHIEFTAIN_BONUS = "chieftain_bonus"
+
+
+@attrs.frozen
+class Pending:
+    """A decision the active player must take before anything else.
+
+    :ivar card: the card concerned (bought, placed, attacking, taken by a City), or -1.
+    :ivar count: PAY: goods types still to pay; LOAD: room left; CAPITOL: cards left.
+    :ivar n: PAY: goods per type; LOAD: goods loaded so far.
+    :ivar paid: PAY: the goods types already used.
+    :ivar smith: PAY: goods types that artisans may still stand in for.
+    :ivar cards: GENERAL: the viewed cards, out of every pile (-1 in an observation of
+        the other player).
+    :ivar routes: LOSE: the caravans the attack may hit; LOAD: the caravan being loaded.
+    :ivar free: PLACE: built without paying artisans (Chieftain bonus).
+    """
+
+    kind: PendingKind
+    card: int = -1
+    count: int = 0
+    n: int = 0
+    paid: tuple[int, ...] = ()
+    smith: int = 0
+    cards: tuple[int, ...] = ()
+    routes: tuple[int, ...] = ()
+    free: bool = False
+
+
+@attrs.frozen
+class Caravan:
+    """[SR-5.3] A caravan on trade route ``route`` (1..3), ``position`` spaces out (0..3),
+    carrying ``goods`` (a count per :class:`~silkroad.serica.cards.Good`)."""
+
+    route: int
+    position: int
+    goods: tuple[int, ...]
+
+
+@attrs.frozen
+class PlayerState:
+    """[SR-3] One player's cards, supply, caravans and score.
+
+    :ivar draw: draw pile, index 0 on top; :ivar discard: discard pile, last on top.
+    :ivar empire: the face-up Empire cards (abilities usable).
+    :ivar fields: four fields, each from the map outward (at most three cards).
+    :ivar supply: trade goods held, a count per good.
+    :ivar shipment: goods the other player shipped here, not yet bought.
+    :ivar defeated: Enemy cards this player defeated (out of the game).
+    """
+
+    draw: PVector[int]
+    discard: PVector[int]
+    empire: PVector[int]
+    fields: tuple[tuple[int, ...], ...]
+    supply: tuple[int, ...]
+    artisans: int
+    shipment: tuple[int, ...]
+    caravans: tuple[Caravan, ...]
+    vp: int
+    defeated: tuple[int, ...]
+
+
+@attrs.frozen
+class Turn:
+    """What the active player has done and readied this turn ([SR-5] note: each ability
+    once per round, effects cumulative).
+
+    :ivar pp: production points left.
+    :ivar used: Empire cards whose ability was used this round.
+    :ivar defense: readied defensive strength (Soldier, Encampment).
+    :ivar outpost: readied reduction of Enemy strengths.
+    :ivar fort: readied Forts (each saves one good per attack).
+    :ivar merchant: readied Merchants (each halves the types of one buy).
+    :ivar oasis: readied Oases (each removes one type from one Court buy).
+    :ivar smith: readied Smiths (artisans stand in for one goods type each, next buy).
+    :ivar trader: readied Traders (extra spaces on the next caravan move).
+    :ivar warehouse: readied Warehouses (extra goods in the next caravan begun).
+    :ivar extra_begins: caravans the Guard lets the player begin beyond the trade action.
+    :ivar traded: the phase-3 action (begin or move) is taken.
+    :ivar defended: an Enemy was defeated this turn.
+    """
+
+    pp: int = PRODUCTION_POINTS
+    used: tuple[int, ...] = ()
+    defense: int = 0
+    outpost: int = 0
+    fort: int = 0
+    merchant: int = 0
+    oasis: int = 0
+    smith: int = 0
+    trader: int = 0
+    warehouse: int = 0
+    extra_begins: int = 0
+    traded: bool = False
+    defended: bool = False
+
+
+@attrs.frozen(eq=True)
+class State:
+    """[SR-3] [SR-5] The whole table.
+
+    :ivar crossroads: the face-up Crossroads cards, left to right.
+    :ivar cross_pile: the Crossroads draw pile, index 0 on top.
+    :ivar cross_discard: Crossroads cards discarded this turn ([SR-5.4] shuffled back).
+    :ivar attacks: Enemy cards still to attack in this phase 3, in order.
+    :ivar coop_won: [SR-7] both co-op goals were met.
+    """
+
+    options: Options
+    rng: Rng
+    players: tuple[PlayerState, PlayerState]
+    crossroads: PVector[int]
+    cross_pile: PVector[int]
+    cross_discard: PVector[int]
+    active: int
+    first: int
+    round: int
+    step: Step
+    turn: Turn
+    pending: Pending | None
+    attacks: tuple[int, ...]
+    coop_won: bool = False
+
+
+# --------------------------------------------------------------------------- card table
+
+
+@attrs.frozen
+class Table:
+    """Per-card lookups derived from the options' card definitions (not serialized)."""
+
+    kinds: tuple[CardDef, ...]
+    #: card id -> kind index
+    kind_of: tuple[int, ...]
+    #: card id -> definition
+    card: tuple[CardDef, ...]
+    #: key -> kind index
+    index: dict[str, int]
+    #: card id -> ability
+    ability: tuple[Ability, ...]
+    enemy: tuple[bool, ...]
+    n_cards: int
+    max_cost_n: int
+
+
+_TABLES: dict[tuple[CardDef, ...], Table] = {}
+
+
+def table_of(options: Options) -> Table:
+    """The card table of ``options`` (cached)."""
+    cards = options.cards
+    table = _TABLES.get(cards)
+    if table is None:
+        kind_of: list[int] = []
+        for i, kind in enumerate(cards):
+            kind_of.extend([i] * kind.copies)
+        defs = tuple(cards[k] for k in kind_of)
+        table = Table(
+            kinds=cards,
+            kind_of=tuple(kind_of),
+            card=defs,
+            index={kind.key: i for i, kind in enumerate(cards)},
+            ability=tuple(d.ability for d in defs),
+            enemy=tuple(d.type is CardType.ENEMY for d in defs),
+            n_cards=len(defs),
+            max_cost_n=max((k.cost_n for k in cards), default=1),
+        )
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        _TABLES[cards] = table
+    return table

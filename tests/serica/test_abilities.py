@@ -1,0 +1,488 @@
+"""[SR-8] The 26 card abilities; [SR-5] each once per round, from the Empire only."""
+
+from __future__ import annotations
+
+import pytest
+
+from silkroad.core.errors import IllegalMoveError
+from silkroad.serica import (
+    Advance,
+    Begin,
+    Build,
+    Buy,
+    Choice,
+    Choose,
+    Defend,
+    Done,
+    Give,
+    Load,
+    Pay,
+    Pick,
+    Place,
+    Produce,
+    Rearrange,
+    Send,
+    Supply,
+    Swap,
+    Take,
+    Top,
+    Use,
+    apply,
+)
+from silkroad.serica.cards import Good
+from silkroad.serica.state import PendingKind, Step
+
+from .helpers import Builder, goods, play, texts
+
+
+def keys(b: Builder, cards) -> list[str]:  # type: ignore[no-untyped-def]
+    return [b.t.card[c].key for c in cards]
+
+
+# ------------------------------------------------------------------ [SR-5] general
+
+
+@pytest.mark.rule("SR-5", "SR-8")
+def test_each_ability_is_used_once_per_round_and_abilities_are_cumulative() -> None:
+    b = Builder()
+    han = b.player(empire=["artisan", "artisan", "laborer"])
+    state = b.state(han)
+    state = play(state, Use("artisan"))
+    assert "use artisan" in texts(state)  # the second copy
+    state = play(state, Use("artisan"), Use("laborer"))
+    assert state.players[0].artisans == 2
+    assert state.turn.pp == 9
+    assert not any(m.startswith("use") for m in texts(state))
+    with pytest.raises(IllegalMoveError):
+        apply(state, Use("artisan"))
+    # a new turn frees them again
+    state = play(state, Done(), Done(), Done())
+    assert state.turn.used == ()
+
+
+@pytest.mark.rule("SR-8", "SR-4")
+def test_built_cards_lose_their_abilities() -> None:
+    b = Builder()
+    han = b.player(empire=["guard"], fields=[["scholar"], [], [], []], artisans=3, draw=["city"])
+    state = b.state(han, step=Step.BUILD)
+    assert "use scholar" not in texts(state)
+    assert "use guard" in texts(state)
+    state = play(state, Build("guard", 2))
+    assert not any(m.startswith("use") for m in texts(state))
+
+
+# ------------------------------------------------------------------ [SR-8.1] Citizen
+
+
+@pytest.mark.rule("SR-8.1")
+def test_artisan_adds_an_artisan_in_phase_1_only() -> None:
+    b = Builder()
+    state = b.state(b.player(empire=["artisan"]))
+    assert play(state, Use("artisan")).players[0].artisans == 1
+    assert "use artisan" not in texts(play(state, Done()))
+
+
+@pytest.mark.rule("SR-8.1")
+def test_laborer_adds_a_production_point() -> None:
+    b = Builder()
+    state = b.state(b.player(empire=["laborer"]))
+    state = play(state, Use("laborer"), Produce(Good.SILK), Produce(Good.SILK), Produce(Good.SILK))
+    assert state.turn.pp == 0
+    assert state.players[0].supply == goods({"silk": 3})
+
+
+@pytest.mark.rule("SR-8.1")
+def test_scholar_draws_a_card_to_the_empire() -> None:
+    b = Builder()
+    state = b.state(b.player(empire=["scholar"], draw=["guard", "fort"]), step=Step.TRADE)
+    state = play(state, Use("scholar"))
+    assert keys(b, state.players[0].empire) == ["scholar", "guard"]
+    assert "use guard" in texts(state)  # the drawn card's ability is usable this round
+    empty = Builder()
+    assert "use scholar" not in texts(empty.state(empty.player(empire=["scholar"])))
+
+
+@pytest.mark.rule("SR-8.1")
+def test_settler_draws_two_cards() -> None:
+    b = Builder()
+    state = b.state(b.player(empire=["settler"], draw=["city", "fort", "envoy"]))
+    state = play(state, Use("settler"))
+    assert texts(state) == ["choose draw"]  # no artisans to build from the Crossroads
+    state = play(state, Choose(Choice.DRAW))
+    assert keys(b, state.players[0].empire) == ["settler", "city", "fort"]
+
+
+@pytest.mark.rule("SR-8.1")
+def test_settler_builds_a_crossroads_card_at_its_artisan_cost() -> None:
+    b = Builder()
+    han = b.player(empire=["settler"], artisans=3, fields=[["soldier"], [], [], []])
+    state = b.state(han, crossroads=["fort", "bandit", "marketplace"], cross_top=["city"])
+    state = play(state, Use("settler"), Choose(Choice.BUILD))
+    assert texts(state) == ["pick fort"]  # Marketplace costs 5; Enemies are never built
+    state = play(state, Pick("fort"), Place(1))
+    han = state.players[0]
+    assert keys(b, han.fields[0]) == ["soldier", "fort"]
+    assert han.artisans == 0
+    assert han.vp == 2 + 1
+    assert keys(b, state.crossroads) == ["city", "bandit", "marketplace"]
+
+
+@pytest.mark.rule("SR-8.1")
+def test_smith_lets_artisans_stand_in_for_one_goods_type() -> None:
+    b = Builder()
+    han = b.player(empire=["smith"], supply={"spices": 2}, artisans=3)
+    state = b.state(han, crossroads=["scholar"], step=Step.BUY)
+    assert "buy scholar" not in texts(state)  # 2/2 but only spices held
+    state = play(state, Use("smith"), Buy("scholar"))
+    assert texts(state) == [
+        "pay glassware with 2 artisans",
+        "pay wine with 2 artisans",
+        "pay spices",
+        "pay porcelain with 2 artisans",
+    ]
+    state = play(state, Pay(Good.SPICES))
+    assert "pay wine with 2 artisans" in texts(state)
+    state = play(state, Pay(Good.WINE, 2))
+    han = state.players[0]
+    assert han.supply == goods()
+    assert han.artisans == 1
+    assert keys(b, han.discard) == ["scholar"]
+
+
+@pytest.mark.rule("SR-8.1")
+def test_smith_covers_only_one_type() -> None:
+    b = Builder()
+    han = b.player(empire=["smith"], artisans=9)
+    state = b.state(han, crossroads=["scholar"], step=Step.BUY)
+    state = play(state, Use("smith"))
+    assert "buy scholar" not in texts(state)  # two types would need artisans
+
+
+# ------------------------------------------------------------------ [SR-8.2] Trade
+
+
+@pytest.mark.rule("SR-8.2")
+def test_guard_adds_one_vp() -> None:
+    b = Builder()
+    state = b.state(b.player(empire=["guard"], vp=2))
+    state = play(state, Use("guard"), Choose(Choice.VP))
+    assert state.players[0].vp == 3
+
+
+@pytest.mark.rule("SR-8.2")
+def test_guard_lets_you_begin_an_additional_caravan() -> None:
+    b = Builder()
+    han = b.player(empire=["guard"], supply={"silk": 2}, caravans=[(1, 0, {"silk": 1})])
+    state = b.state(han, step=Step.TRADE)
+    state = play(state, Use("guard"), Choose(Choice.CARAVAN), Advance())
+    assert "begin" in texts(state)  # after moving, one more caravan
+    state = play(state, Begin(), Load(Good.SILK), Done())
+    assert [(c.route, c.position) for c in state.players[0].caravans] == [(1, 1), (2, 0)]
+    assert "begin" not in texts(state)
+
+
+@pytest.mark.rule("SR-8.2")
+def test_marketplace_scores_one_vp_per_built_warehouse() -> None:
+    b = Builder()
+    han = b.player(empire=["marketplace"], fields=[["warehouse"], ["warehouse"], [], []], vp=2)
+    state = play(b.state(han), Use("marketplace"))
+    assert state.players[0].vp == 4
+    b = Builder()
+    assert "use marketplace" not in texts(b.state(b.player(empire=["marketplace"])))
+
+
+@pytest.mark.rule("SR-8.2")
+def test_merchant_halves_the_number_of_types_rounded_down() -> None:
+    b = Builder()
+    han = b.player(empire=["merchant"], supply={"silk": 2})
+    state = b.state(han, crossroads=["settler", "merchant"], step=Step.BUY)
+    assert not any(m.startswith("buy") for m in texts(state))
+    state = play(state, Use("merchant"))
+    # Merchant 2/3 from wine, gold, porcelain, silk -> 2/1
+    assert texts(state)[:1] == ["buy merchant"]
+    state = play(state, Buy("merchant"))
+    assert texts(state) == ["pay silk"]
+    state = play(state, Pay(Good.SILK))
+    assert state.players[0].supply == goods()
+    assert state.turn.merchant == 0
+
+
+@pytest.mark.rule("SR-8.2")
+def test_merchant_turns_a_1_4_cost_into_1_2() -> None:
+    b = Builder()
+    han = b.player(empire=["merchant"], supply={"silk": 1, "porcelain": 1})
+    state = b.state(han, crossroads=["marketplace"], step=Step.BUY)
+    state = play(state, Use("merchant"), Buy("marketplace"))
+    assert state.pending is not None
+    assert state.pending.count == 2
+    state = play(state, Pay(Good.PORCELAIN), Pay(Good.SILK))
+    assert [b.t.card[c].key for c in state.players[0].discard] == ["marketplace"]
+
+
+@pytest.mark.rule("SR-8.2")
+def test_trader_moves_caravans_one_more_space() -> None:
+    b = Builder()
+    han = b.player(empire=["trader"], caravans=[(1, 0, {"silk": 1}), (2, 2, {"spices": 1})])
+    state = b.state(han, step=Step.TRADE)
+    state = play(state, Use("trader"), Advance())
+    assert [(c.route, c.position) for c in state.players[0].caravans] == [(1, 2)]
+    assert state.players[0].vp == 2 + 1  # the second arrived
+
+
+@pytest.mark.rule("SR-8.2")
+def test_trading_post_adds_a_good_to_an_existing_caravan() -> None:
+    b = Builder()
+    han = b.player(empire=["trading-post"], supply={"silk": 1}, caravans=[(1, 1, {"spices": 4})])
+    state = b.state(han, step=Step.TRADE)
+    state = play(state, Use("trading-post"))
+    assert texts(state) == ["add silk to 1", "swap spices for silk in 1"]
+    state = play(state, Swap(1, Good.SILK))
+    assert state.players[0].caravans[0].goods == goods({"spices": 4, "silk": 1})
+
+
+@pytest.mark.rule("SR-8.2")
+def test_trading_post_swaps_a_good_with_the_supply() -> None:
+    b = Builder()
+    han = b.player(empire=["trading-post"], supply={"silk": 1}, caravans=[(1, 1, {"spices": 2})])
+    state = play(b.state(han), Use("trading-post"), Swap(1, Good.SILK, Good.SPICES))
+    han = state.players[0]
+    assert han.caravans[0].goods == goods({"spices": 1, "silk": 1})
+    assert han.supply == goods({"spices": 1})
+    b = Builder()
+    assert "use trading-post" not in texts(
+        b.state(b.player(empire=["trading-post"], supply={"silk": 1}))
+    )
+
+
+@pytest.mark.rule("SR-8.2")
+def test_warehouse_adds_one_good_to_a_new_caravan() -> None:
+    b = Builder()
+    han = b.player(empire=["warehouse", "warehouse"], supply={"silk": 8})
+    state = b.state(han, step=Step.TRADE)
+    state = play(state, Use("warehouse"), Use("warehouse"), Begin(), *[Load(Good.SILK)] * 6)
+    assert state.pending is None
+    assert state.players[0].caravans[0].goods == goods({"silk": 6})
+
+
+# ------------------------------------------------------------------ [SR-8.3] Military
+
+
+@pytest.mark.rule("SR-8.3")
+def test_encampment_and_soldier_add_defense_strength_for_the_round() -> None:
+    b = Builder()
+    han = b.player(empire=["encampment", "soldier"], fields=[["guard"], [], [], []])
+    state = b.state(han, crossroads=["chieftain", "pirate", "bandit"], step=Step.BUY)
+    assert [m for m in texts(state) if m.startswith("defend")] == []
+    state = play(state, Use("soldier"))
+    assert [m for m in texts(state) if m.startswith("defend")] == ["defend bandit"]
+    state = play(state, Use("encampment"))  # 1 + 1 + 2 = 4
+    assert [m for m in texts(state) if m.startswith("defend")] == ["defend pirate", "defend bandit"]
+
+
+@pytest.mark.rule("SR-8.3")
+def test_outpost_reduces_every_enemy_strength_by_one() -> None:
+    b = Builder()
+    han = b.player(empire=["outpost"], fields=[["fort"], [], [], []])
+    state = b.state(han, crossroads=["pirate"], step=Step.BUY)
+    assert "defend pirate" not in texts(state)
+    assert "defend pirate" in texts(play(state, Use("outpost")))
+
+
+@pytest.mark.rule("SR-8.3")
+def test_fort_saves_one_good_per_attack_but_not_against_the_chieftain() -> None:
+    b = Builder()
+    han = b.player(
+        empire=["fort"], caravans=[(1, 1, {"silk": 2, "spices": 3}), (2, 0, {"spices": 1})]
+    )
+    state = b.state(han, crossroads=["bandit", "pirate", "chieftain"], step=Step.DEFEND)
+    state = play(state, Use("fort"), Done())
+    # Bandit takes nothing, Pirate one Spice (player picks the caravan), then the Chieftain
+    assert state.pending is not None
+    assert state.pending.kind is PendingKind.LOSE
+    state = play(state, Send(1))
+    assert state.players[0].caravans[0].goods == goods({"silk": 2, "spices": 2})
+    assert texts(state) == ["caravan 1", "caravan 2"]  # the Chieftain: a whole caravan
+    state = play(state, Send(2))
+    assert [c.route for c in state.players[0].caravans] == [1]
+
+
+@pytest.mark.rule("SR-8.3")
+def test_general_takes_one_of_the_top_three_opponent_cards_and_orders_the_rest() -> None:
+    b = Builder()
+    han = b.player(empire=["general"], fields=[["fort"], [], [], []])
+    rome = b.player(draw=["city", "envoy", "smith", "trader"], fields=[["soldier"], [], [], []])
+    state = b.state(han, rome)
+    state = play(state, Use("general"))
+    assert texts(state) == ["take 1", "take 2", "take 3"]
+    state = play(state, Take(2))
+    assert keys(b, state.players[0].discard) == ["envoy"]
+    assert texts(state) == ["top 1", "top 2"]
+    state = play(state, Top(2))
+    assert keys(b, state.players[1].draw) == ["smith", "city", "trader"]
+
+
+@pytest.mark.rule("SR-8.3")
+def test_general_needs_more_strength_than_the_opponent() -> None:
+    b = Builder()
+    han = b.player(empire=["general", "soldier"], fields=[["guard"], [], [], []])
+    rome = b.player(draw=["city"], fields=[["soldier"], [], [], []])
+    state = b.state(han, rome)
+    assert "use general" not in texts(state)
+    state = play(state, Use("soldier"))
+    assert "use general" in texts(state)
+
+
+@pytest.mark.rule("SR-8.3")
+def test_governor_rearranges_two_built_cards() -> None:
+    b = Builder()
+    han = b.player(empire=["governor"], fields=[["guard", "trader"], [], ["oasis"], []], vp=5)
+    state = b.state(han)
+    state = play(state, Use("governor"))
+    assert "rearrange 1.2 3.1" in texts(state)
+    state = play(state, Rearrange(1, 2, 3, 1))
+    han = state.players[0]
+    assert keys(b, han.fields[0]) == ["guard", "oasis"]
+    assert keys(b, han.fields[2]) == ["trader"]
+    assert han.vp == 5  # VP were scored when the cards were built
+
+
+# ------------------------------------------------------------------ [SR-8.4] Court
+
+
+@pytest.mark.rule("SR-8.4")
+def test_ambassador_puts_a_top_discard_on_your_draw_pile() -> None:
+    b = Builder()
+    han = b.player(empire=["ambassador"], draw=["city"], discard=["guard"])
+    rome = b.player(discard=["fort", "envoy"])
+    state = b.state(han, rome)
+    state = play(state, Use("ambassador"))
+    assert texts(state) == ["choose own", "choose other"]
+    state = play(state, Choose(Choice.OTHER))
+    assert keys(b, state.players[0].draw) == ["envoy", "city"]
+    assert keys(b, state.players[1].discard) == ["fort"]
+
+
+@pytest.mark.rule("SR-8.4")
+def test_capitol_discards_two_crossroads_cards_enemies_included() -> None:
+    b = Builder()
+    state = b.state(
+        b.player(empire=["capitol"]),
+        crossroads=["bandit", "guard", "city"],
+        cross_top=["fort", "smith"],
+    )
+    state = play(state, Use("capitol"), Pick("bandit"))
+    assert keys(b, state.crossroads) == ["fort", "guard", "city"]
+    state = play(state, Pick("city"))
+    assert keys(b, state.crossroads) == ["fort", "guard", "smith"]
+    assert keys(b, state.cross_discard) == ["bandit", "city"]
+    assert state.pending is None
+
+
+@pytest.mark.rule("SR-8.4")
+def test_diplomat_discards_one_crossroads_card() -> None:
+    b = Builder()
+    state = b.state(
+        b.player(empire=["diplomat"]), crossroads=["pirate", "guard"], cross_top=["fort"]
+    )
+    state = play(state, Use("diplomat"))
+    assert texts(state) == ["pick pirate", "pick guard"]
+    state = play(state, Pick("pirate"))
+    assert keys(b, state.crossroads) == ["fort", "guard"]
+    assert state.pending is None
+
+
+@pytest.mark.rule("SR-8.4")
+def test_city_swaps_a_crossroads_card_with_an_empire_card() -> None:
+    b = Builder()
+    state = b.state(b.player(empire=["city", "oasis"]), crossroads=["bandit", "envoy"])
+    state = play(state, Use("city"))
+    assert texts(state) == ["pick envoy"]  # Enemies never enter an Empire
+    state = play(state, Pick("envoy"), Give("oasis"))
+    assert keys(b, state.players[0].empire) == ["city", "envoy"]
+    assert keys(b, state.crossroads) == ["bandit", "oasis"]
+
+
+@pytest.mark.rule("SR-8.4")
+def test_envoy_copies_a_crossroads_ability() -> None:
+    b = Builder()
+    han = b.player(empire=["envoy"], fields=[["warehouse"], ["warehouse"], [], []], vp=1)
+    state = b.state(han, crossroads=["marketplace", "bandit", "laborer"], step=Step.BUY)
+    state = play(state, Use("envoy"))
+    # the Laborer only works in phase 1; an Enemy has no ability to copy
+    assert texts(state) == ["pick marketplace"]
+    state = play(state, Pick("marketplace"))
+    assert state.players[0].vp == 3
+    assert not any(m.startswith("use") for m in texts(state))
+
+
+@pytest.mark.rule("SR-8.4")
+def test_oasis_removes_one_type_from_a_court_card() -> None:
+    b = Builder()
+    han = b.player(empire=["oasis"], supply={"silk": 2})
+    state = b.state(han, crossroads=["ambassador", "guard"], step=Step.BUY)
+    state = play(state, Use("oasis"))
+    # Ambassador 2/1 -> 2/0: free; the Guard (a Trade card) is not cheaper
+    assert [m for m in texts(state) if m.startswith("buy")] == ["buy ambassador"]
+    state = play(state, Buy("ambassador"))
+    han = state.players[0]
+    assert keys(b, han.discard) == ["ambassador"]
+    assert han.supply == goods({"silk": 2})
+
+
+# ------------------------------------------------------------------ [SR-8.5] Enemy
+
+
+@pytest.mark.rule("SR-8.5")
+def test_bandit_takes_one_of_the_most_valuable_good_and_its_bonus() -> None:
+    b = Builder()
+    han = b.player(caravans=[(1, 1, {"porcelain": 1, "spices": 1})])
+    state = play(b.state(han, crossroads=["bandit"], step=Step.DEFEND), Done())
+    assert state.players[0].caravans[0].goods == goods({"spices": 1})
+    b = Builder()
+    han = b.player(fields=[["fort"], [], [], []], caravans=[(2, 1, {"silk": 1})])
+    state = play(b.state(han, crossroads=["bandit"], step=Step.BUILD), Defend("bandit"))
+    assert texts(state) == ["supply glassware", "supply spices", "caravan 2", "done"]
+    assert play(state, Supply(Good.GLASSWARE)).players[0].supply == goods({"glassware": 1})
+    assert play(state, Send(2)).players[0].caravans[0].goods == goods({"silk": 1, "spices": 1})
+
+
+@pytest.mark.rule("SR-8.5")
+def test_pirate_takes_two_of_the_least_valuable_good_and_its_bonus() -> None:
+    b = Builder()
+    rome = b.player(caravans=[(1, 1, {"glassware": 3, "gold": 1})])
+    state = play(b.state(rome=rome, active=1, crossroads=["pirate"], step=Step.DEFEND), Done())
+    assert state.players[1].caravans[0].goods == goods({"glassware": 1, "gold": 1})
+    b = Builder()
+    rome = b.player(fields=[["fort"], ["guard"], [], []], caravans=[(1, 0, {"gold": 1})])
+    state = play(
+        b.state(rome=rome, active=1, crossroads=["pirate"], step=Step.BUILD), Defend("pirate")
+    )
+    assert texts(state) == ["supply wine", "supply porcelain", "caravan 1", "done"]
+    assert play(state, Supply(Good.PORCELAIN)).players[1].supply == goods({"porcelain": 2})
+    assert play(state, Send(1)).players[1].caravans[0].goods == goods({"gold": 1, "wine": 2})
+
+
+@pytest.mark.rule("SR-8.5")
+def test_chieftain_bonus_builds_a_crossroads_card_for_free() -> None:
+    b = Builder()
+    han = b.player(fields=[["general"], ["fort"], [], []], vp=0)
+    state = b.state(
+        han, crossroads=["chieftain", "marketplace"], cross_top=["city", "guard"], step=Step.BUILD
+    )
+    state = play(state, Defend("chieftain"))
+    assert state.players[0].vp == 4
+    assert texts(state) == ["pick city", "pick marketplace", "done"]
+    state = play(state, Pick("marketplace"), Place(3))
+    han = state.players[0]
+    assert keys(b, han.fields[2]) == ["marketplace"]
+    assert han.artisans == 0
+    assert han.vp == 4 + 4
+    assert keys(b, state.crossroads) == ["city", "guard"]
+
+
+@pytest.mark.rule("SR-8.5")
+def test_chieftain_attack_removes_a_whole_caravan() -> None:
+    b = Builder()
+    han = b.player(caravans=[(2, 3, {"silk": 4})])
+    state = play(b.state(han, crossroads=["chieftain"], step=Step.DEFEND), Done())
+    assert state.players[0].caravans == ()

@@ -1,0 +1,245 @@
+"""[SR-1] [SR-2] [SR-4] [SR-9] The card data file: content, format, validation."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from silkroad.core.errors import DataError
+from silkroad.serica import Options, default_cards, load_card_file, new_game, parse_card_text
+from silkroad.serica.cards import GOOD_VALUE, OWN_GOODS, Ability, CardType, Colour, Good
+
+DATA = Path(__file__).parents[2] / "src" / "silkroad" / "serica" / "data" / "cards.toml"
+
+
+def by_key() -> dict[str, object]:
+    return {c.key: c for c in default_cards()}
+
+
+@pytest.mark.rule("SR-1")
+def test_the_deck_has_53_game_cards() -> None:
+    assert sum(c.copies for c in default_cards()) == 53
+
+
+@pytest.mark.rule("SR-8")
+def test_every_ability_has_exactly_one_card_kind() -> None:
+    abilities = [c.ability for c in default_cards()]
+    assert sorted(a.value for a in abilities) == sorted(a.value for a in Ability)
+    assert len(abilities) == 26
+
+
+@pytest.mark.rule("SR-2")
+def test_types_and_colours_follow_the_rulebook() -> None:
+    colour = {
+        CardType.CITIZEN: Colour.RED,
+        CardType.TRADE: Colour.GOLD,
+        CardType.MILITARY: Colour.BLUE,
+        CardType.COURT: Colour.WHITE,
+        CardType.ENEMY: Colour.BROWN,
+    }
+    for card in default_cards():
+        assert card.colour is colour[card.type], card.key
+    kinds = {c.key: c.type for c in default_cards()}
+    assert kinds["artisan"] is CardType.CITIZEN
+    assert kinds["settler"] is CardType.CITIZEN
+    assert kinds["guard"] is CardType.TRADE
+    assert kinds["trading-post"] is CardType.TRADE
+    assert kinds["fort"] is CardType.MILITARY
+    assert kinds["general"] is CardType.MILITARY
+    assert kinds["city"] is CardType.COURT
+    assert kinds["envoy"] is CardType.COURT
+    assert {k for k, v in kinds.items() if v is CardType.ENEMY} == {"bandit", "pirate", "chieftain"}
+
+
+@pytest.mark.rule("SR-2")
+def test_military_is_bought_with_roman_goods_and_court_with_han_goods() -> None:
+    for card in default_cards():
+        if card.type is CardType.MILITARY:
+            assert set(card.goods) <= set(OWN_GOODS[1]), card.key
+        if card.type is CardType.COURT:
+            assert set(card.goods) <= set(OWN_GOODS[0]), card.key
+
+
+@pytest.mark.rule("SR-5.2.S")
+def test_printed_numbers_of_the_stacking_examples() -> None:
+    cards = {c.key: c for c in default_cards()}
+    assert (cards["encampment"].level, cards["encampment"].vp) == (1, 1)
+    assert (cards["outpost"].level, cards["outpost"].vp, cards["outpost"].stacked_vp) == (2, 3, 1)
+    assert cards["warehouse"].vp == 1
+    assert (cards["city"].level, cards["city"].vp) == (2, 2)
+    assert (cards["oasis"].level, cards["oasis"].vp) == (1, 1)
+
+
+@pytest.mark.rule("SR-3")
+def test_starting_decks_in_the_data() -> None:
+    han = sorted(k for c in default_cards() for k in [c.key] * c.han_start)
+    rome = sorted(k for c in default_cards() for k in [c.key] * c.rome_start)
+    assert han == ["artisan", "guard", "oasis", "warehouse"]
+    assert rome == ["artisan", "guard", "soldier", "warehouse"]
+
+
+@pytest.mark.rule("SR-4")
+def test_every_card_carries_the_numbers_of_its_anatomy() -> None:
+    for card in default_cards():
+        assert card.provenance in ("rulebook", "reconstructed")
+        assert card.note
+        if card.is_enemy:
+            assert card.enemy_strength > 0
+            assert card.enemy_vp > 0
+            assert card.level == card.artisans == card.cost_m == 0
+        else:
+            assert 1 <= card.level <= 3
+            assert card.artisans >= 1
+            assert card.vp >= 1
+            assert 1 <= card.cost_m <= len(card.goods)
+            assert card.cost_n >= 1
+
+
+@pytest.mark.rule("SR-9")
+def test_cost_notation_reads_n_of_each_of_m_types() -> None:
+    cards = {c.key: c for c in default_cards()}
+    assert (cards["scholar"].cost_n, cards["scholar"].cost_m) == (2, 2)
+    assert cards["scholar"].cost == "2/2"
+    assert (cards["encampment"].cost_n, cards["encampment"].cost_m) == (2, 1)
+    assert (cards["marketplace"].cost_n, cards["marketplace"].cost_m) == (1, 4)
+    assert GOOD_VALUE[Good.GOLD] == GOOD_VALUE[Good.SILK] == 3
+
+
+# ----------------------------------------------------------------- bad files
+
+
+def _edit(old: str, new: str, count: int = 1) -> str:
+    text = DATA.read_text("utf-8")
+    assert old in text
+    return text.replace(old, new, count)
+
+
+BAD = [
+    ('key = "guard"\nname = "Guard"\n', 'key = "guard"\n', "guard", "name"),
+    ('cost = "2/2"', 'cost = "2-2"', "scholar", "cost"),
+    ('cost = "1/4"', 'cost = "1/9"', "marketplace", "cost"),
+    ('goods = ["spices", "porcelain", "silk"]', 'goods = ["spices", "tea"]', "oasis", "goods"),
+    ('ability = "envoy"', 'ability = "spy"', "envoy", "ability"),
+    (
+        'type = "court"\ncolour = "white"\ncopies = 1\nlevel = 3\nvp = 3',
+        'type = "court"\ncolour = "violet"\ncopies = 1\nlevel = 3\nvp = 3',
+        "envoy",
+        "colour",
+    ),
+    ("enemy_vp = 4", "enemy_vp = 4\nlevel = 2", "chieftain", "level"),
+    (
+        "level = 1\nvp = 1\nstacked_vp = 0\nstrength = 2",
+        "level = 4\nvp = 1\nstacked_vp = 0\nstrength = 2",
+        "encampment",
+        "level",
+    ),
+    (
+        "vp = 4\nstacked_vp = 2\nstrength = 3",
+        'vp = "four"\nstacked_vp = 2\nstrength = 3',
+        "general",
+        "vp",
+    ),
+    (
+        'provenance = "reconstructed"\nnote = "All numbers assumed."\n\n[[card]]\nkey = "smith"',
+        'provenance = "guessed"\nnote = "All numbers assumed."\n\n[[card]]\nkey = "smith"',
+        "scholar",
+        "provenance",
+    ),
+    ('type = "enemy"', 'type = "military"', "bandit", "ability"),
+    (
+        'cost = "2/3"\ngoods = ["glassware", "wine", "gold"]',
+        'cost = "2/3"\ngoods = ["glassware", "wine"]',
+        "general",
+        "goods",
+    ),
+    (
+        "strength = 1\nartisans = 2\ncost",
+        "strength = 1\nartisans = 2\nbonus = 1\ncost",
+        "guard",
+        "bonus",
+    ),
+]
+
+
+@pytest.mark.rule("SR-4")
+@pytest.mark.parametrize(("old", "new", "entry", "field"), BAD)
+def test_a_bad_card_is_refused_naming_file_card_and_field(
+    tmp_path: Path, old: str, new: str, entry: str, field: str
+) -> None:
+    path = tmp_path / "cards.toml"
+    path.write_text(_edit(old, new), "utf-8")
+    with pytest.raises(DataError) as info:
+        load_card_file(path)
+    error = info.value
+    assert error.source == str(path)
+    assert error.entry == entry
+    assert error.field == field
+    assert str(path) in str(error)
+    assert entry in str(error)
+    assert field in str(error)
+
+
+@pytest.mark.rule("SR-1")
+def test_a_deck_that_is_not_53_cards_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "cards.toml"
+    path.write_text(_edit("copies = 3\nenemy_strength", "copies = 4\nenemy_strength"), "utf-8")
+    with pytest.raises(DataError, match="53") as info:
+        load_card_file(path)
+    assert info.value.field == "copies"
+
+
+@pytest.mark.rule("SR-3")
+def test_starting_decks_must_have_four_cards(tmp_path: Path) -> None:
+    path = tmp_path / "cards.toml"
+    path.write_text(
+        _edit(
+            "rome_start = 1\nlevel = 1\nvp = 1\nstacked_vp = 0\nstrength = 1",
+            "level = 1\nvp = 1\nstacked_vp = 0\nstrength = 1",
+        ),
+        "utf-8",
+    )
+    with pytest.raises(DataError, match="starting deck") as info:
+        load_card_file(path)
+    assert info.value.field == "rome_start"
+
+
+def test_duplicate_keys_unreadable_files_and_broken_toml_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(DataError, match="duplicate key") as info:
+        parse_card_text(_edit('key = "laborer"', 'key = "artisan"'), "dup.toml")
+    assert info.value.entry == "artisan"
+    assert info.value.source == "dup.toml"
+    with pytest.raises(DataError, match="not valid TOML"):
+        parse_card_text("[[card]\n", "broken.toml")
+    with pytest.raises(DataError, match="cannot read"):
+        load_card_file(tmp_path / "missing.toml")
+
+
+def test_a_users_printed_data_replaces_the_builtin_cards(tmp_path: Path) -> None:
+    path = tmp_path / "printed.toml"
+    path.write_text(
+        _edit('key = "scholar"\nname = "Scholar"', 'key = "scholar"\nname = "Sage"'), "utf-8"
+    )
+    options = Options().with_card_file(path)
+    assert {c.key: c.name for c in options.cards}["scholar"] == "Sage"
+    assert options != Options()
+    state = new_game(options, 3)
+    assert state.options.cards == options.cards
+    with pytest.raises(DataError):
+        Options().with_card_file(tmp_path / "missing.toml")
+
+
+def test_definitions_built_in_code_are_checked_too() -> None:
+    import attrs
+
+    from silkroad.core.serialize import dumps, loads
+
+    cards = tuple(attrs.evolve(c, level=7) if c.key == "fort" else c for c in default_cards())
+    with pytest.raises(DataError) as info:
+        Options().with_cards(cards)
+    assert info.value.entry == "fort"
+    assert info.value.field == "level"
+    # a record or saved state whose card data was edited by hand is refused on load
+    text = dumps(Options()).replace('"level": 2', '"level": 9', 1)
+    with pytest.raises(DataError, match="level"):
+        loads(text, Options)

@@ -1,0 +1,41 @@
+"""The documentation page agrees with the code and the data."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from silkroad.serica import Options, num_actions
+from silkroad.serica.doc import BEGIN, END, card_table
+
+PAGE = Path(__file__).parents[2] / "docs" / "serica.md"
+
+
+@pytest.mark.rule("SR-4")
+def test_the_reconstructed_card_table_matches_the_data() -> None:
+    text = PAGE.read_text("utf-8")
+    start, end = text.index(BEGIN), text.index(END) + len(END)
+    assert text[start:end] == card_table(), "regenerate with python -m silkroad.serica.doc"
+
+
+def test_the_page_states_the_action_space_size_and_every_ruling_section() -> None:
+    text = PAGE.read_text("utf-8")
+    assert f"{num_actions(Options())} ids" in text
+    for heading in (
+        "## Usage",
+        "## Rulings",
+        "## Data file format",
+        "## Observation",
+        "## Reconstructed components",
+        "## Rulebook sections implemented",
+    ):
+        assert heading in text
+
+
+def test_the_usage_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    text = PAGE.read_text("utf-8")
+    start = text.index("```python\n", text.index("## Usage")) + len("```python\n")
+    code = text[start : text.index("```", start)]
+    exec(compile(code, str(PAGE), "exec"), {})
+    assert "game over" in capsys.readouterr().out

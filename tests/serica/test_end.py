@@ -1,0 +1,138 @@
+"""[SR-6] The end of the competitive game; [SR-7] the co-op game; the round limit."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from silkroad.serica import (
+    Build,
+    Buy,
+    Done,
+    Options,
+    Pay,
+    is_over,
+    legal_moves,
+    scores,
+    winners,
+)
+from silkroad.serica.cards import Good
+from silkroad.serica.state import Step
+
+from .helpers import Builder, play
+
+NINE = [
+    ["guard", "oasis", "city"],
+    ["soldier", "fort", "general"],
+    ["artisan", "scholar", "settler"],
+    [],
+]
+
+
+@pytest.mark.rule("SR-6")
+def test_the_game_ends_right_after_a_tenth_built_card() -> None:
+    b = Builder()
+    han = b.player(empire=["warehouse", "laborer"], fields=NINE, artisans=9, vp=20)
+    rome = b.player(vp=25)
+    state = b.state(han, rome, step=Step.BUILD)
+    assert not is_over(state)
+    state = play(state, Build("warehouse", 4))
+    assert is_over(state)
+    assert legal_moves(state) == ()
+    assert state.step is Step.OVER
+    assert state.pending is None
+    assert scores(state) == (21, 25)
+    assert winners(state) == (1,)
+
+
+@pytest.mark.rule("SR-6")
+def test_most_vp_wins_and_a_tie_is_shared() -> None:
+    b = Builder()
+    han = b.player(empire=["warehouse"], fields=NINE, artisans=9, vp=30)
+    state = play(b.state(han, b.player(vp=10), step=Step.BUILD), Build("warehouse", 4))
+    assert winners(state) == (0,)
+    b = Builder()
+    han = b.player(empire=["warehouse"], fields=NINE, artisans=9, vp=9)
+    state = play(b.state(han, b.player(vp=10), step=Step.BUILD), Build("warehouse", 4))
+    assert scores(state) == (10, 10)
+    assert winners(state) == (0, 1)
+
+
+@pytest.mark.rule("SR-6")
+def test_the_round_limit_ends_a_game_nobody_finishes() -> None:
+    b = Builder(Options(first_player=0, round_limit=3))
+    state = b.state(b.player(vp=4), b.player(vp=2), round=3, active=1, step=Step.TRADE)
+    state = play(state, Done())
+    assert is_over(state)
+    assert state.round == 3
+    assert winners(state) == (0,)
+
+
+@pytest.mark.rule("SR-6")
+def test_the_competitive_game_goes_on_when_the_crossroads_is_exhausted() -> None:
+    b = Builder()
+    han = b.player(supply={"spices": 1, "porcelain": 1})
+    state = b.state(han, crossroads=["oasis"], empty_pile=True, step=Step.BUY)
+    state = play(state, Buy("oasis"), Pay(Good.SPICES), Pay(Good.PORCELAIN))
+    assert not state.crossroads
+    assert not state.cross_pile
+    assert not is_over(state)
+    state = play(state, Done(), Done())
+    assert state.active == 1
+    assert not is_over(state)
+
+
+COOP = Options(coop=True, first_player=0)
+
+
+@pytest.mark.rule("SR-7")
+def test_coop_is_won_when_han_has_five_military_and_rome_five_court_cards() -> None:
+    b = Builder(COOP)
+    han = b.player(
+        empire=["general"],
+        artisans=9,
+        vp=12,
+        fields=[["soldier", "fort"], ["encampment", "outpost"], [], []],
+    )
+    rome = b.player(vp=15, fields=[["oasis", "city", "envoy"], ["ambassador", "diplomat"], [], []])
+    state = b.state(han, rome, step=Step.BUILD)
+    state = play(state, Build("general", 3))
+    assert is_over(state)
+    assert state.coop_won
+    assert scores(state) == (12 + 4 + 15, 12 + 4 + 15)
+    assert winners(state) == (0, 1)
+
+
+@pytest.mark.rule("SR-7")
+def test_coop_is_lost_when_the_last_crossroads_card_is_drawn() -> None:
+    b = Builder(COOP)
+    han = b.player(supply={"spices": 1, "porcelain": 1}, vp=3)
+    state = b.state(
+        han,
+        b.player(vp=4),
+        crossroads=["oasis"],
+        cross_top=["guard"],
+        empty_pile=True,
+        step=Step.BUY,
+    )
+    assert len(state.cross_pile) == 1
+    state = play(state, Buy("oasis"), Pay(Good.SPICES), Pay(Good.PORCELAIN))
+    assert is_over(state)
+    assert not state.coop_won
+    assert winners(state) == ()
+    assert scores(state) == (7, 7)
+
+
+@pytest.mark.rule("SR-7", "SR-6")
+def test_ten_built_cards_do_not_end_the_coop_game() -> None:
+    b = Builder(COOP)
+    han = b.player(empire=["warehouse"], fields=NINE, artisans=9)
+    state = play(b.state(han, step=Step.BUILD), Build("warehouse", 4))
+    assert not is_over(state)
+
+
+@pytest.mark.rule("SR-7")
+def test_coop_options_are_a_variant_of_the_same_game() -> None:
+    options = Options(coop=True)
+    assert options != Options()
+    assert attrs.evolve(options, coop=False) == Options()
