@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import enum
 import functools
-import tomllib
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
@@ -19,6 +18,7 @@ from typing import Any
 
 import attrs
 
+from silkroad.core.data import DataReader, read_data_file
 from silkroad.core.errors import DataError
 
 __all__ = [
@@ -235,40 +235,8 @@ _MAX_ACTIONS = 3
 _MAX_CHOICES = 8
 
 
-class _Reader:
-    """Validating accessors that name file, entry and field in every error."""
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-        self.entry: str | None = None
-
-    def fail(self, message: str, field: str | None = None) -> DataError:
-        return DataError(message, source=self.source, entry=self.entry, field=field)
-
-    def get(self, table: Mapping[str, Any], field: str, kind: type, default: Any = ...) -> Any:
-        if field not in table:
-            if default is ...:
-                raise self.fail(f"missing required field {field!r}", field)
-            return default
-        value = table[field]
-        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise self.fail(f"expected an integer, got {value!r}", field)
-        if not isinstance(value, kind):
-            raise self.fail(f"expected {kind.__name__}, got {value!r}", field)
-        return value
-
-    def nonneg(self, table: Mapping[str, Any], field: str, default: Any = ...) -> int:
-        value: int = self.get(table, field, int, default)
-        if value < 0:
-            raise self.fail(f"must be >= 0, got {value}", field)
-        return value
-
-    def enum(self, cls: type[enum.Enum], value: Any, field: str) -> Any:
-        try:
-            return cls(value)
-        except ValueError:
-            allowed = ", ".join(repr(m.value) for m in cls)
-            raise self.fail(f"unknown value {value!r} (expected one of {allowed})", field) from None
+class _Reader(DataReader):
+    """The shared validating accessors, plus Kashgar's amounts, effects, cards and orders."""
 
     def amounts(self, value: Any, field: str, *, allow_any: bool = False) -> list[Amounts]:
         """A table of track amounts; with ``any_spice`` it expands to one per spice."""
@@ -282,7 +250,7 @@ class _Reader:
             if name == ANY_SPICE and allow_any:
                 any_spice = amount
                 continue
-            resource = self.enum(Resource, name, f"{field}.{name}")
+            resource = self.member(Resource, name, f"{field}.{name}")
             base[RESOURCES.index(resource)] = amount
         if not any_spice:
             return [_as_amounts(base)]
@@ -296,7 +264,7 @@ class _Reader:
     def condition(self, value: Any, field: str) -> Condition:
         if not isinstance(value, dict):
             raise self.fail("expected a table", field)
-        resource = self.enum(Resource, self.get(value, "resource", str), f"{field}.resource")
+        resource = self.member(Resource, self.get(value, "resource", str), f"{field}.resource")
         at_least = self.get(value, "at_least", int, None)
         at_most = self.get(value, "at_most", int, None)
         if at_least is None and at_most is None:
@@ -307,7 +275,7 @@ class _Reader:
     def effect(self, value: Any, field: str) -> Effect:
         if not isinstance(value, dict):
             raise self.fail(f"an effect is a table with an 'op', got {value!r}", field)
-        op = self.enum(Op, self.get(value, "op", str), f"{field}.op")
+        op = self.member(Op, self.get(value, "op", str), f"{field}.op")
         known = {
             "op",
             "target",
@@ -325,7 +293,7 @@ class _Reader:
         for key in value:
             if key not in known:
                 raise self.fail(f"unknown effect field {key!r}", f"{field}.{key}")
-        target = self.enum(Target, value.get("target", "self"), f"{field}.target")
+        target = self.member(Target, value.get("target", "self"), f"{field}.target")
         choices: list[Amounts] = []
         if op in (Op.INCREASE, Op.DECREASE, Op.SET):
             if ("amounts" in value) == ("choose" in value):
@@ -357,7 +325,7 @@ class _Reader:
                 raise self.fail("a choice cannot target other players", f"{field}.target")
         deck = None
         if op in (Op.DRAW, Op.SEARCH):
-            deck = self.enum(
+            deck = self.member(
                 DeckKind,
                 self.get(value, "deck", str, "standard" if op is Op.DRAW else "special"),
                 f"{field}.deck",
@@ -369,7 +337,7 @@ class _Reader:
         if count < 1 or not 1 <= keep <= count:
             raise self.fail("needs count >= 1 and 1 <= keep <= count", field)
         kinds = tuple(
-            self.enum(OrderKind, k, f"{field}.kinds") for k in self.get(value, "kinds", list, [])
+            self.member(OrderKind, k, f"{field}.kinds") for k in self.get(value, "kinds", list, [])
         )
         cond = value.get("condition")
         return Effect(
@@ -408,7 +376,7 @@ class _Reader:
         return Face(
             name=self.get(table, "name", str),
             vp=self.get(table, "vp", int, 0),
-            vp_per_grain=self.nonneg(table, "vp_per_grain", 0),
+            vp_per_grain=self.integer(table, "vp_per_grain", 0, None, 0),
             must_act=self.get(table, "must_act", bool, False),
             caravan=self.actions(table, "caravan"),
             parting=self.actions(table, "parting"),
@@ -455,13 +423,13 @@ class _Reader:
         key = self.get(table, "key", str)
         self.entry = key
         provenance, note, copies = self.meta(table)
-        kind = self.enum(OrderKind, self.get(table, "kind", str), "kind")
+        kind = self.member(OrderKind, self.get(table, "kind", str), "kind")
         return OrderDef(
             key=key,
             name=self.get(table, "name", str),
             kind=kind,
-            vp=self.nonneg(table, "vp"),
-            mules=self.nonneg(table, "mules"),
+            vp=self.integer(table, "vp", 0),
+            mules=self.integer(table, "mules", 0),
             cost=self.amounts(self.get(table, "cost", dict), "cost")[0],
             grain=self.get(table, "grain", bool, False),
             payout=self.effects(table.get("payout", []), "payout"),
@@ -487,11 +455,8 @@ def parse_card_text(
     :raises DataError: naming ``source``, the card and the field at fault.
     """
     reader = _Reader(source)
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise reader.fail(f"not valid TOML: {exc}") from None
-    deck = reader.enum(DeckKind, reader.get(raw, "deck", str), "deck")
+    raw = reader.parse(text)
+    deck = reader.member(DeckKind, reader.get(raw, "deck", str), "deck")
     if deck is DeckKind.ORDERS:
         entries = reader.get(raw, "order", list)
         orders = tuple(reader.order(e, i) for i, e in enumerate(entries))
@@ -519,12 +484,7 @@ def load_card_file(
     path: str | Path,
 ) -> tuple[DeckKind, tuple[CardDef, ...] | tuple[OrderDef, ...]]:
     """Read a deck file from disk (see :func:`parse_card_text`)."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(f"cannot read the file: {exc}", source=str(p)) from None
-    return parse_card_text(text, str(p))
+    return parse_card_text(read_data_file(path), str(path))
 
 
 _FILES = ("patriarch", "starting", "standard", "special", "expansion", "orders")

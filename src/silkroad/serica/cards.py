@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import enum
 import functools
-import tomllib
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
+from silkroad.core.data import DataReader, read_data_file
 from silkroad.core.errors import DataError
 
 __all__ = [
@@ -203,41 +203,14 @@ START_SIZE = 4
 MAX_LEVEL = 3
 
 
-class _Reader:
-    """Validating accessors that name file, card and field in every error."""
+E = TypeVar("E", bound=enum.Enum)
 
-    def __init__(self, source: str) -> None:
-        self.source = source
-        self.entry: str | None = None
 
-    def fail(self, message: str, field: str | None = None) -> DataError:
-        return DataError(message, source=self.source, entry=self.entry, field=field)
+class _Reader(DataReader):
+    """The shared validating accessors, plus Serica's costs, goods and cards."""
 
-    def get(self, table: Mapping[str, Any], field: str, kind: type, default: Any = ...) -> Any:
-        if field not in table:
-            if default is ...:
-                raise self.fail(f"missing required field {field!r}", field)
-            return default
-        value = table[field]
-        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise self.fail(f"expected an integer, got {value!r}", field)
-        if not isinstance(value, kind):
-            raise self.fail(f"expected a {kind.__name__}, got {value!r}", field)
-        return value
-
-    def count(self, table: Mapping[str, Any], field: str, low: int, high: int, default: Any) -> int:
-        value: int = self.get(table, field, int, default)
-        if not low <= value <= high:
-            raise self.fail(f"must be between {low} and {high}, got {value}", field)
-        return value
-
-    def enum(self, cls: type[enum.Enum], table: Mapping[str, Any], field: str) -> Any:
-        value = self.get(table, field, str)
-        try:
-            return cls(value)
-        except ValueError:
-            allowed = ", ".join(repr(m.value) for m in cls)
-            raise self.fail(f"unknown value {value!r} (expected one of {allowed})", field) from None
+    def enum(self, cls: type[E], table: Mapping[str, Any], field: str) -> E:
+        return self.member(cls, self.get(table, field, str), field)
 
     def cost(self, table: Mapping[str, Any]) -> tuple[int, int]:
         text = self.get(table, "cost", str)
@@ -280,7 +253,7 @@ class _Reader:
         if provenance not in _PROVENANCE:
             raise self.fail(f"must be one of {_PROVENANCE}, got {provenance!r}", "provenance")
         note = self.get(table, "note", str)
-        copies = self.count(table, "copies", 1, TOTAL_CARDS, ...)
+        copies = self.integer(table, "copies", 1, TOTAL_CARDS, ...)
         is_enemy = card_type is CardType.ENEMY
         if is_enemy != (ability in ENEMY_ABILITIES):
             raise self.fail(
@@ -304,14 +277,14 @@ class _Reader:
                     raise self.fail("an Enemy card has no such number", field)
             return CardDef(
                 **common,
-                enemy_strength=self.count(table, "enemy_strength", 0, 99, ...),
-                enemy_vp=self.count(table, "enemy_vp", 0, 99, ...),
+                enemy_strength=self.integer(table, "enemy_strength", 0, 99, ...),
+                enemy_vp=self.integer(table, "enemy_vp", 0, 99, ...),
             )
         for field in _ENEMY_ONLY:
             if field in table:
                 raise self.fail("only Enemy cards have this number", field)
-        han = self.count(table, "han_start", 0, START_SIZE, 0)
-        rome = self.count(table, "rome_start", 0, START_SIZE, 0)
+        han = self.integer(table, "han_start", 0, START_SIZE, 0)
+        rome = self.integer(table, "rome_start", 0, START_SIZE, 0)
         if han + rome > copies:
             raise self.fail(f"starting decks use {han + rome} copies of {copies}", "copies")
         cost_n, cost_m = self.cost(table)
@@ -325,11 +298,11 @@ class _Reader:
             **common,
             han_start=han,
             rome_start=rome,
-            level=self.count(table, "level", 1, MAX_LEVEL, ...),
-            vp=self.count(table, "vp", 0, 99, ...),
-            stacked_vp=self.count(table, "stacked_vp", 0, 99, ...),
-            strength=self.count(table, "strength", 0, 99, ...),
-            artisans=self.count(table, "artisans", 0, 99, ...),
+            level=self.integer(table, "level", 1, MAX_LEVEL, ...),
+            vp=self.integer(table, "vp", 0, 99, ...),
+            stacked_vp=self.integer(table, "stacked_vp", 0, 99, ...),
+            strength=self.integer(table, "strength", 0, 99, ...),
+            artisans=self.integer(table, "artisans", 0, 99, ...),
             cost_n=cost_n,
             cost_m=cost_m,
             goods=goods,
@@ -342,10 +315,7 @@ def parse_card_text(text: str, source: str = "<string>") -> tuple[CardDef, ...]:
     :raises DataError: naming ``source``, the card and the field at fault.
     """
     reader = _Reader(source)
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise reader.fail(f"not valid TOML: {exc}") from None
+    raw = reader.parse(text)
     for field in raw:
         if field != "card":
             raise reader.fail(f"unknown top-level field {field!r}", field)
@@ -428,12 +398,7 @@ def load_card_file(path: str | Path) -> tuple[CardDef, ...]:
 
     :raises DataError: for a file that cannot be read or breaks the format.
     """
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(f"cannot read the file: {exc}", source=str(p)) from None
-    return parse_card_text(text, str(p))
+    return parse_card_text(read_data_file(path), str(path))
 
 
 @functools.cache
