@@ -99,3 +99,17 @@ def test_describe_move_falls_back_to_the_notation() -> None:
     assert tinygame.GAME.describe_move(state, move) == str(move)
     described = tinygame.make_game(describer=lambda s, m: f"P{s.turn} does {m}")
     assert described.describe_move(state, move) == f"P0 does {move}"
+
+
+def test_evaluate_defaults_to_the_score_margin() -> None:
+    from silkroad.core.game import score_margin
+
+    assert score_margin((10, 4, 7), 0) == 3.0
+    assert score_margin((10, 4, 7), 1) == -6.0
+    assert score_margin((5,), 0) == 5.0
+    state = tinygame.new_game(tinygame.Options(), 0)
+    state = tinygame.apply(state, tinygame.legal_moves(state)[0])  # P0 plays a card
+    margin = tinygame.GAME.evaluate(state, 0)
+    assert margin == sum(state.piles[0]) > 0
+    custom = tinygame.make_game(evaluator=lambda s, p: 42.0)
+    assert custom.evaluate(state, 1) == 42.0

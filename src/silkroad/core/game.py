@@ -29,6 +29,7 @@ __all__ = [
     "GameDefinition",
     "GameSpec",
     "Information",
+    "score_margin",
 ]
 
 StateT = TypeVar("StateT")
@@ -196,12 +197,25 @@ class Game(Protocol[StateT, MoveT, OptionsT, ObsT]):
         """A short readable account of what ``move`` does in ``state``, for logs."""
         ...
 
+    def evaluate(self, state: StateT, player: int) -> float:
+        """A heuristic value of ``state`` for ``player`` (higher is better), for agents.
+
+        It may read the whole state: agents call it on determinized states only.
+        """
+        ...
+
     def validate(self, state: StateT) -> None:
         """Check the invariants of a state (conservation, ranges). Raises ``StateError``."""
         ...
 
 
 AnyGame = Game[Any, Any, Any, Any]
+
+
+def score_margin(scores: tuple[int, ...], player: int) -> float:
+    """``player``'s score minus the best score of the others (their own score if alone)."""
+    others = [v for p, v in enumerate(scores) if p != player]
+    return float(scores[player] - (max(others) if others else 0))
 
 
 @attrs.frozen(eq=False)
@@ -239,12 +253,21 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
     validate: Callable[[StateT], None]
     #: Optional: a readable account of a move in its state; the notation when absent.
     describer: Callable[[StateT, MoveT], str] | None = None
+    #: Optional: the title's own evaluation; the score margin when absent.
+    evaluator: Callable[[StateT, int], float] | None = None
 
     def describe_move(self, state: StateT, move: MoveT) -> str:
         """What ``move`` does in ``state``, in words (falls back to the notation)."""
         if self.describer is None:
             return self.format_move(move)
         return self.describer(state, move)
+
+    def evaluate(self, state: StateT, player: int) -> float:
+        """The title's evaluation, or by default the score margin: the player's score
+        minus the best other score (the score itself in a one-player game)."""
+        if self.evaluator is not None:
+            return self.evaluator(state, player)
+        return score_margin(self.scores(state), player)
 
     def __repr__(self) -> str:
         return f"<Game {self.spec.name!r}: {self.spec.title}>"
