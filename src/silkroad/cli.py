@@ -69,7 +69,7 @@ def build_options(game: AnyGame, players: int | None, settings: Sequence[str]) -
 
 
 def agent_names(text: str | None, seats: int) -> list[str]:
-    from silkroad.agents import AGENTS
+    from silkroad.agents import make_agent
 
     names = [n.strip() for n in (text or "random").split(",")]
     if len(names) == 1:
@@ -77,8 +77,10 @@ def agent_names(text: str | None, seats: int) -> list[str]:
     if len(names) != seats:
         raise UsageError(f"--agents names {len(names)} agents for {seats} seats")
     for name in names:
-        if name not in AGENTS:
-            raise UsageError(f"unknown agent {name!r} (known agents: {', '.join(sorted(AGENTS))})")
+        try:
+            make_agent(name, 0)  # refuse an unknown agent or bad parameters up front
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
     return names
 
 

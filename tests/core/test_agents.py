@@ -26,6 +26,22 @@ def test_random_agent_is_seeded_and_picks_legal_moves() -> None:
         a.choose(tinygame.GAME, None, ())
 
 
+def test_agent_specs_carry_typed_parameters() -> None:
+    from silkroad.agents import parse_agent_spec
+
+    assert parse_agent_spec("random") == ("random", {})
+    assert parse_agent_spec("ismcts:iterations=400:exploration=0.7:mode=fast") == (
+        "ismcts",
+        {"iterations": 400, "exploration": 0.7, "mode": "fast"},
+    )
+    with pytest.raises(ValueError, match="not key=value"):
+        parse_agent_spec("ismcts:400")
+    with pytest.raises(ValueError, match="starts with a name"):
+        parse_agent_spec(":x=1")
+    with pytest.raises(ValueError, match="bad parameters for agent 'random'"):
+        make_agent("random:depth=3", 1)
+
+
 def test_make_agent_knows_its_names() -> None:
     assert isinstance(make_agent("random", 1), RandomAgent)
     assert "random" in AGENTS

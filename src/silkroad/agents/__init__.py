@@ -14,7 +14,7 @@ from typing import Any, Protocol, runtime_checkable
 from silkroad.core.game import AnyGame
 from silkroad.core.rng import Rng
 
-__all__ = ["AGENTS", "Agent", "RandomAgent", "make_agent"]
+__all__ = ["AGENTS", "Agent", "RandomAgent", "make_agent", "parse_agent_spec"]
 
 
 @runtime_checkable
@@ -44,18 +44,53 @@ class RandomAgent:
         return "RandomAgent()"
 
 
-#: Agent constructors by name, each taking a seed: used by ``silkroad play --agents``.
-AGENTS: dict[str, Callable[[int], Agent]] = {"random": RandomAgent}
+#: Agent constructors by name, each called as ``factory(seed, **params)``: used by
+#: ``make_agent`` and the command's ``--agents``.
+AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent}
 
 
-def make_agent(name: str, seed: int) -> Agent:
-    """A new agent of the named kind.
+def parse_agent_spec(spec: str) -> tuple[str, dict[str, int | float | str]]:
+    """Split ``name[:key=value[:key=value...]]`` into the name and typed parameters.
 
-    :raises ValueError: for an unknown name, listing the known ones.
+    Values are read as int, then float, else kept as text:
+    ``"ismcts:iterations=400:exploration=0.7"`` gives
+    ``("ismcts", {"iterations": 400, "exploration": 0.7})``.
+
+    :raises ValueError: for an empty name or a parameter without ``=``.
     """
+    name, *parts = spec.strip().split(":")
+    if not name:
+        raise ValueError(f"an agent spec starts with a name, got {spec!r}")
+    params: dict[str, int | float | str] = {}
+    for part in parts:
+        key, sep, text = part.partition("=")
+        if not sep or not key:
+            raise ValueError(f"agent parameter {part!r} in {spec!r} is not key=value")
+        value: int | float | str
+        try:
+            value = int(text)
+        except ValueError:
+            try:
+                value = float(text)
+            except ValueError:
+                value = text
+        params[key] = value
+    return name, params
+
+
+def make_agent(spec: str, seed: int) -> Agent:
+    """A new agent from a spec ``name[:key=value...]`` (see :func:`parse_agent_spec`).
+
+    :raises ValueError: for an unknown name (listing the known ones) or parameters the
+        agent does not take.
+    """
+    name, params = parse_agent_spec(spec)
     try:
         factory = AGENTS[name]
     except KeyError:
         known = ", ".join(sorted(AGENTS))
         raise ValueError(f"unknown agent {name!r} (known agents: {known})") from None
-    return factory(seed)
+    try:
+        return factory(seed, **params)
+    except TypeError as exc:
+        raise ValueError(f"bad parameters for agent {name!r}: {exc}") from None
