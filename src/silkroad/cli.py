@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import os
 import sys
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
@@ -122,13 +122,68 @@ def _play_and_print(
     return outcome
 
 
+def _read_line(prompt: str) -> str:
+    """One line from standard input (EOFError when it ends)."""
+    return input(prompt)
+
+
 def cmd_play(args: argparse.Namespace, out: Console) -> int:
     game = get_game(args.game)
-    options = build_options(game, args.players, args.option)
-    names = agent_names(args.agents, _players_of(game, options))
-    outcome = _play_and_print(game, options, args.seed, names, out, quiet=args.quiet)
+    moves: tuple[Any, ...] = ()
+    if args.resume:
+        if args.players is not None or args.option:
+            raise UsageError("--resume continues with the record's own options")
+        record = Record.load(args.resume)
+        if record.game != game.spec.name:
+            raise UsageError(f"{args.resume} is a {record.game} game, not {game.spec.name}")
+        if record.result is not None:
+            raise UsageError(f"{args.resume} is a finished game; use 'silkroad replay'")
+        options, seed, moves = record.options, record.seed, record.moves
+    else:
+        options, seed = build_options(game, args.players, args.option), args.seed
+    seats = _players_of(game, options)
+    humans = set(args.human or ())
+    for seat in humans:
+        if not 0 <= seat < seats:
+            raise UsageError(f"--human {seat}: seats are 0 to {seats - 1}")
+    if not humans and not args.resume:
+        names = agent_names(args.agents, seats)
+        outcome = _play_and_print(game, options, seed, names, out, quiet=args.quiet)
+        if args.save:
+            outcome.record.save(args.save)
+            out.print(f"record saved to {args.save}")
+        return 0
+    return _play_with_humans(game, options, seed, humans, moves, args, out)
+
+
+def _play_with_humans(
+    game: AnyGame,
+    options: Any,
+    seed: int,
+    humans: set[int],
+    moves: tuple[Any, ...],
+    args: argparse.Namespace,
+    out: Console,
+) -> int:
+    from silkroad.agents import AGENTS, make_agent
+    from silkroad.interactive import HumanGame
+    from silkroad.match import agent_seeds
+
+    seats = _players_of(game, options)
+    default = next((a for a in ("ismcts", "greedy") if a in AGENTS), "random")
+    names = agent_names(args.agents or default, seats)
+    seeds = agent_seeds(seed, seats)
+    agents = {p: make_agent(names[p], seeds[p]) for p in range(seats) if p not in humans}
+    opponents = ", ".join(f"P{p} {names[p]}" for p in sorted(agents)) or "none"
+    you = ", ".join(f"P{p}" for p in sorted(humans)) or "nobody (agents only)"
+    out.print(f"[bold]{game.spec.title}[/bold] · seed {seed} · you: {you} · agents: {opponents}")
+    if moves:
+        out.print(f"resuming after {len(moves)} decisions")
+    out.print("Type 'help' for the commands.")
+    session = HumanGame(game, options, seed, humans, agents, read=_read_line, out=out, moves=moves)
+    record = session.play()
     if args.save:
-        outcome.record.save(args.save)
+        record.save(args.save)
         out.print(f"record saved to {args.save}")
     return 0
 
@@ -149,56 +204,10 @@ def cmd_demo(args: argparse.Namespace, out: Console) -> int:
 # --- simulate ----------------------------------------------------------------------------
 
 
-def _simulate_one(job: tuple[str, Any, int, list[str]]) -> dict[str, Any]:
-    from silkroad.match import play_game
-
-    name, options, seed, agents = job
-    game = get_game(name)
-    try:
-        outcome = play_game(game, options, seed, agents)
-    except Exception as exc:  # counted and shown, never hidden
-        return {"seed": seed, "error": f"{type(exc).__name__}: {exc}"}
-    result = outcome.result
-    return {
-        "seed": seed,
-        "scores": list(result.scores),
-        "winners": list(result.winners),
-        "decisions": outcome.decisions,
-    }
-
-
-def _pool_context() -> Any:
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-
-
-def run_simulation(
-    game: AnyGame,
-    options: Any,
-    seeds: Sequence[int],
-    agents: list[str],
-    workers: int,
-    progress: Any = None,
-) -> list[dict[str, Any]]:
-    """Play one game per seed, in ``workers`` processes; results in seed order."""
-    jobs = [(game.spec.name, options, seed, agents) for seed in seeds]
-    results: list[dict[str, Any]] = []
-    if workers <= 1:
-        for job in jobs:
-            results.append(_simulate_one(job))
-            if progress is not None:
-                progress()
-    else:
-        with _pool_context().Pool(workers) as pool:
-            for item in pool.imap_unordered(_simulate_one, jobs, chunksize=4):
-                results.append(item)
-                if progress is not None:
-                    progress()
-    return sorted(results, key=lambda r: seeds.index(r["seed"]))
-
-
 def cmd_simulate(args: argparse.Namespace, out: Console) -> int:
     from rich.progress import Progress
+
+    from silkroad.tournament import run_tournament, summarize
 
     game = get_game(args.game)
     options = build_options(game, args.players, args.option)
@@ -206,39 +215,95 @@ def cmd_simulate(args: argparse.Namespace, out: Console) -> int:
     names = agent_names(args.agents, seats)
     if args.games < 1:
         raise UsageError("--games must be at least 1")
-    workers = max(1, args.workers)
+    save_dir = Path(args.save) if args.save else None
+    if save_dir is not None:
+        save_dir.mkdir(parents=True, exist_ok=True)
     seeds = [args.seed + i for i in range(args.games)]
-    with Progress(console=out, transient=True, disable=args.quiet) as bar:
+    with Progress(console=out, transient=True, disable=args.quiet or args.json) as bar:
         task = bar.add_task(f"{game.spec.name}: {args.games} games", total=args.games)
-        results = run_simulation(
-            game, options, seeds, names, workers, progress=lambda: bar.advance(task)
+        results = run_tournament(
+            game,
+            options,
+            seeds,
+            names,
+            workers=max(1, args.workers),
+            rotate=not args.no_rotate,
+            keep_records=save_dir is not None,
+            progress=lambda: bar.advance(task),
         )
-    errors = [r for r in results if "error" in r]
-    done = [r for r in results if "error" not in r]
+    if save_dir is not None:
+        for r in results:
+            if r.record is not None:
+                r.record.save(save_dir / f"{game.spec.name}-seed{r.seed}.json")
+    stats = summarize(results, names)
+    errors = [r for r in results if r.error is not None]
+    if args.json:
+        document = {
+            "game": game.spec.name,
+            "players": seats,
+            "games": len(results),
+            "seeds": [seeds[0], seeds[-1]],
+            "rotated": not args.no_rotate,
+            "errors": len(errors),
+            "agents": [
+                {
+                    "entrant": st.entrant,
+                    "agent": st.agent,
+                    "games": st.games,
+                    "wins": st.wins,
+                    "win_rate": st.win_rate,
+                    "mean_score": st.mean_score,
+                    "score_spread": st.score_spread,
+                    "mean_length": st.mean_length,
+                    "seconds_per_decision": st.seconds_per_decision,
+                }
+                for st in stats
+            ],
+            "results": [
+                {
+                    "seed": r.seed,
+                    "seats": [names[e] for e in r.entrants],
+                    "scores": list(r.scores),
+                    "winners": list(r.winners),
+                    "decisions": r.decisions,
+                    "error": r.error,
+                }
+                for r in results
+            ],
+        }
+        print(json.dumps(document, indent=2))
+        return 1 if errors else 0
+    rotated = "seats rotated" if not args.no_rotate else "fixed seats"
     table = Table(
         title=f"{game.spec.title}: {len(results)} games, {seats} players, "
-        f"seeds {seeds[0]}..{seeds[-1]}"
+        f"seeds {seeds[0]}..{seeds[-1]}, {rotated}"
     )
-    for column in ("seat", "agent", "wins", "win %", "mean score", "min", "max"):
+    for column in (
+        "entrant",
+        "agent",
+        "wins",
+        "win %",
+        "mean score",
+        "spread",
+        "mean length",
+        "ms/decision",
+    ):
         table.add_column(column, justify="right")
-    for seat in range(seats):
-        scores = [r["scores"][seat] for r in done]
-        wins = sum(seat in r["winners"] for r in done)
+    for st in stats:
         table.add_row(
-            f"P{seat}",
-            names[seat],
-            str(wins),
-            f"{100 * wins / len(done):.1f}" if done else "-",
-            f"{sum(scores) / len(scores):.2f}" if scores else "-",
-            str(min(scores)) if scores else "-",
-            str(max(scores)) if scores else "-",
+            f"A{st.entrant}",
+            st.agent,
+            str(st.wins),
+            f"{100 * st.win_rate:.1f}",
+            f"{st.mean_score:.2f}",
+            f"{st.score_spread:.2f}",
+            f"{st.mean_length:.1f}",
+            f"{1000 * st.seconds_per_decision:.2f}",
         )
     out.print(table)
-    lengths = [r["decisions"] for r in done]
-    mean_length = f"{sum(lengths) / len(lengths):.1f}" if lengths else "-"
-    out.print(f"mean game length: {mean_length} decisions; errors: {len(errors)}")
+    out.print(f"errors: {len(errors)}" + (f"; records saved in {save_dir}" if save_dir else ""))
     for r in errors[:5]:
-        out.print(f"  seed {r['seed']}: {r['error']}", highlight=False)
+        out.print(f"  seed {r.seed}: {r.error}", highlight=False)
     return 1 if errors else 0
 
 
@@ -275,7 +340,11 @@ def cmd_replay(args: argparse.Namespace, out: Console) -> int:
             f"{where}OK: {record.game}, {len(record.moves)} moves replayed; {summary}",
             highlight=False,
         )
-        if args.show:
+        if args.step:
+            from silkroad.interactive import step_through
+
+            step_through(record, get_game(record.game), out, _read_line)
+        elif args.show:
             out.print(get_game(record.game).render(state), highlight=False)
     return 0
 
@@ -417,14 +486,34 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1, help="seed (default 1)")
     p.set_defaults(func=cmd_demo)
 
-    p = sub.add_parser("play", help="play one seeded game between agents and print its log")
+    p = sub.add_parser(
+        "play", help="play one seeded game: agents against each other, or you against agents"
+    )
     game_options(p)
-    p.add_argument("--agents", help="comma-separated agent names, one per seat or one for all")
+    p.add_argument(
+        "--agents",
+        help="comma-separated agent specs (name or name:key=value...), one per seat "
+        "or one for all; seats played by a person are skipped",
+    )
+    p.add_argument(
+        "--human",
+        type=int,
+        action="append",
+        metavar="SEAT",
+        help="a seat (0-based) played by you at the terminal; repeatable",
+    )
+    p.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="continue a game saved with 'save FILE' (or any unfinished record)",
+    )
     p.add_argument("--quiet", action="store_true", help="print only the final scores")
     p.add_argument("--save", metavar="FILE", help="write the game's record as JSON")
     p.set_defaults(func=cmd_play)
 
-    p = sub.add_parser("simulate", help="play many seeded games in parallel, print statistics")
+    p = sub.add_parser(
+        "simulate", help="a tournament: many seeded games in parallel, seats rotated, statistics"
+    )
     game_options(p)
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     p.add_argument(
@@ -435,6 +524,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--agents", help="comma-separated agent names, one per seat or one for all")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--save", metavar="DIR", help="write every game's record into DIR")
+    p.add_argument("--json", action="store_true", help="print machine-readable results")
+    p.add_argument(
+        "--no-rotate",
+        action="store_true",
+        help="keep each agent in its seat (default: rotate the lineup each game)",
+    )
     p.set_defaults(func=cmd_simulate)
 
     p = sub.add_parser("replay", help="verify saved records by replaying them")
@@ -446,6 +542,11 @@ def build_parser() -> argparse.ArgumentParser:
         "directory means every *.json below it",
     )
     p.add_argument("--show", action="store_true", help="print the final table")
+    p.add_argument(
+        "--step",
+        action="store_true",
+        help="then walk through it decision by decision, showing the table (enter: next, q: stop)",
+    )
     p.set_defaults(func=cmd_replay)
 
     p = sub.add_parser("bench", help="measure random-playout speed (and python-chess's)")
@@ -459,14 +560,66 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--tests", default="tests", help="test directory to scan (default tests)")
     p.add_argument("--game", choices=["KG", "SR", "DH"], help="only one rulebook")
     p.set_defaults(func=cmd_rules)
+    for name, (description, examples) in _HELP.items():
+        command = sub.choices[name]
+        command.description = textwrap.fill(description, 78)
+        command.epilog = "examples:\n" + "\n".join(f"  {line}" for line in examples)
+        command.formatter_class = argparse.RawDescriptionHelpFormatter
     return parser
+
+
+_HELP: dict[str, tuple[str, list[str]]] = {
+    "games": ("List the registered titles with their player counts.", ["silkroad games"]),
+    "demo": (
+        "Play a seeded game of every registered title between random agents and print "
+        "each as a turn log with the final table and scores.",
+        ["silkroad demo", "silkroad demo --seed 7"],
+    ),
+    "play": (
+        "Play one seeded game. Without --human, agents play every seat and the game is "
+        "printed as a turn log. With --human SEAT you play that seat at the terminal: "
+        "answer with a move's number or notation, or undo, save FILE, help, quit.",
+        [
+            "silkroad play kashgar --players 3 --seed 7 --save game.json",
+            "silkroad play serica --human 0 --agents ismcts",
+            "silkroad play kashgar --resume saved.json --human 1",
+            'silkroad play kashgar --option \'expansion=["herder", "beggar"]\'',
+        ],
+    ),
+    "simulate": (
+        "Play a tournament of seeded games (seed S, S+1, ...) between agents in worker "
+        "processes, rotating the lineup every game, and print per agent: wins, win rate, "
+        "mean score and its spread, mean game length and time per decision.",
+        [
+            "silkroad simulate kashgar --games 200 --agents ismcts,random",
+            "silkroad simulate serica --games 50 --json --save records/",
+        ],
+    ),
+    "replay": (
+        "Verify records by replaying every move and checking the recorded result; "
+        "--step then walks through one decision at a time.",
+        ["silkroad replay game.json", "silkroad replay records/", "silkroad replay g.json --step"],
+    ),
+    "bench": (
+        "Measure decisions and games per second of seeded random playouts, with "
+        "python-chess random-playout plies per second from the same run as reference.",
+        ["silkroad bench", "silkroad bench kashgar --players 4 --seconds 5"],
+    ),
+    "rules": (
+        "List the rulebook sections; with --coverage, count the tests marked "
+        "@pytest.mark.rule for each section (read from the test files, not run).",
+        ["silkroad rules --game KG", "silkroad rules --coverage --tests tests"],
+    ),
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; returns the exit code (0 ok, 1 errors found, 2 bad input)."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    out = Console(highlight=False, soft_wrap=True)
+    # Piped or captured output gets a fixed, wide page so tables are not folded.
+    width = None if sys.stdout.isatty() else 120
+    out = Console(highlight=False, soft_wrap=True, width=width)
     try:
         code: int = args.func(args, out)
     except (UsageError, RulesError, OSError) as exc:

@@ -3,6 +3,7 @@ and ``bench``."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -19,11 +20,17 @@ __all__ = ["Outcome", "agent_seeds", "play_game"]
 
 @attrs.frozen
 class Outcome:
-    """A finished game: its record (with result), final state and number of decisions."""
+    """A finished game: its record (with result), final state and number of decisions.
+
+    ``decisions_by_seat`` and ``seconds_by_seat`` count each seat's decisions and the time
+    its agent took to choose them (time is measured, so it is left out of equality).
+    """
 
     record: Record
     state: Any
     decisions: int
+    decisions_by_seat: tuple[int, ...] = ()
+    seconds_by_seat: tuple[float, ...] = attrs.field(default=(), eq=False)
 
     @property
     def result(self) -> Result:
@@ -71,16 +78,22 @@ def play_game(
     ]
     limit = max_decisions if max_decisions is not None else game.max_game_length(options)
     moves: list[Any] = []
+    counts = [0] * seats
+    seconds = [0.0] * seats
     while not game.is_over(state):
         if len(moves) >= limit:
             raise RulesError(f"{game.spec.name} seed {seed} did not end within {limit} decisions")
         player = game.current_player(state)
         assert player is not None
         legal = game.legal_moves(state)
-        move = players[player].choose(game, game.observe(state, player), legal)
+        observation = game.observe(state, player)
+        start = time.perf_counter()
+        move = players[player].choose(game, observation, legal)
+        seconds[player] += time.perf_counter() - start
+        counts[player] += 1
         before, state = state, game.apply(state, move)
         moves.append(move)
         if on_move is not None:
             on_move(len(moves), player, move, before)
     record = Record(game.spec.name, options, seed, tuple(moves), Result.of(game, state))
-    return Outcome(record, state, len(moves))
+    return Outcome(record, state, len(moves), tuple(counts), tuple(seconds))

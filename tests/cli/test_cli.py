@@ -117,21 +117,30 @@ def test_simulate_prints_statistics(
         "--quiet",
     )
     assert code == 0, err
-    assert "Tiny Draw: 12 games, 3 players, seeds 0..11" in out
-    for seat in ("P0", "P1", "P2"):
-        assert seat in out
+    assert "Tiny Draw: 12 games, 3 players, seeds 0..11, seats rotated" in out
+    for entrant in ("A0", "A1", "A2"):
+        assert entrant in out
+    for column in ("win %", "mean score", "spread", "ms/decision"):
+        assert column in out
     assert "errors: 0" in out
 
 
 def test_simulate_results_do_not_depend_on_workers(tiny: object) -> None:
     import tinygame
-    from silkroad.cli import run_simulation
+    from silkroad.tournament import lineup, run_tournament, summarize
 
     seeds = list(range(20))
-    one = run_simulation(tinygame.GAME, tinygame.Options(), seeds, ["random"] * 2, 1)
-    two = run_simulation(tinygame.GAME, tinygame.Options(), seeds, ["random"] * 2, 2)
+    agents = ["random", "random"]
+    one = run_tournament(tinygame.GAME, tinygame.Options(), seeds, agents, workers=1)
+    two = run_tournament(tinygame.GAME, tinygame.Options(), seeds, agents, workers=2)
     assert one == two
-    assert [r["seed"] for r in one] == seeds
+    assert [r.seed for r in one] == seeds
+    assert [r.entrants for r in one[:3]] == [(0, 1), (1, 0), (0, 1)]  # seats rotate
+    assert lineup(3, 1) == (1, 2, 0)
+    stats = summarize(one, agents)
+    assert [s.games for s in stats] == [20, 20]
+    assert sum(s.wins for s in stats) >= 20
+    assert all(s.seconds_per_decision > 0 for s in stats)
 
 
 def test_simulate_counts_errors(
@@ -288,3 +297,18 @@ def test_the_installed_command_runs_without_tracebacks(tmp_path: Path) -> None:
     assert bad.returncode == 2
     assert "Traceback" not in bad.stderr
     assert bad.stderr.startswith("silkroad: error: ")
+
+
+@pytest.mark.parametrize(
+    "command", ["games", "demo", "play", "simulate", "replay", "bench", "rules"]
+)
+def test_every_command_has_complete_help(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as info:
+        main([command, "--help"])
+    assert info.value.code == 0
+    out = capsys.readouterr().out
+    assert f"usage: silkroad {command}" in out
+    assert "examples:" in out
+    assert f"  silkroad {command}" in out

@@ -1,0 +1,163 @@
+"""Tournaments: many seeded games between agents, seats rotated, in parallel processes.
+
+Game ``i`` of a tournament uses seed ``seeds[i]`` and rotates the lineup by ``i``: with
+entrants ``A, B, C`` the seats are ``A B C``, then ``B C A``, then ``C A B``, so no
+entrant keeps the advantage or handicap of one seat. Results are the same whatever the
+number of worker processes.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from silkroad.core.game import AnyGame
+from silkroad.core.replay import Record
+
+__all__ = ["EntrantStats", "GameResult", "lineup", "run_tournament", "summarize"]
+
+
+@attrs.frozen
+class GameResult:
+    """One game of a tournament. ``entrants[seat]`` is the entrant index in that seat."""
+
+    seed: int
+    entrants: tuple[int, ...]
+    scores: tuple[int, ...] = ()
+    winners: tuple[int, ...] = ()
+    decisions: int = 0
+    decisions_by_seat: tuple[int, ...] = ()
+    seconds_by_seat: tuple[float, ...] = attrs.field(default=(), eq=False)
+    error: str | None = None
+    record: Record | None = attrs.field(default=None, eq=False)
+
+
+@attrs.frozen
+class EntrantStats:
+    """How one entrant did over the tournament."""
+
+    entrant: int
+    agent: str
+    games: int
+    wins: int
+    mean_score: float
+    score_spread: float
+    mean_length: float
+    seconds_per_decision: float
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+def lineup(n: int, index: int) -> tuple[int, ...]:
+    """The entrant in each seat for game ``index`` of a rotation over ``n`` entrants."""
+    return tuple((seat + index) % n for seat in range(n))
+
+
+def _play(job: tuple[str, Any, int, tuple[str, ...], tuple[int, ...], bool]) -> GameResult:
+    from silkroad.match import play_game
+    from silkroad.registry import get_game
+
+    name, options, seed, agents, entrants, keep = job
+    try:
+        outcome = play_game(get_game(name), options, seed, [agents[e] for e in entrants])
+    except Exception as exc:  # counted and reported, never hidden
+        return GameResult(seed, entrants, error=f"{type(exc).__name__}: {exc}")
+    result = outcome.result
+    return GameResult(
+        seed,
+        entrants,
+        result.scores,
+        result.winners,
+        outcome.decisions,
+        outcome.decisions_by_seat,
+        outcome.seconds_by_seat,
+        record=outcome.record if keep else None,
+    )
+
+
+def _pool_context() -> Any:
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+
+
+def run_tournament(
+    game: AnyGame,
+    options: Any,
+    seeds: Sequence[int],
+    agents: Sequence[str],
+    *,
+    workers: int = 1,
+    rotate: bool = True,
+    keep_records: bool = False,
+    progress: Callable[[], None] | None = None,
+) -> list[GameResult]:
+    """Play one game per seed; ``agents`` are specs, one entrant per seat.
+
+    The game must be registered (worker processes find it by name). Results come back in
+    seed order; a game that raises is a result with ``error`` set.
+    """
+    n = len(agents)
+    jobs = [
+        (
+            game.spec.name,
+            options,
+            seed,
+            tuple(agents),
+            lineup(n, i) if rotate else tuple(range(n)),
+            keep_records,
+        )
+        for i, seed in enumerate(seeds)
+    ]
+    results: list[GameResult] = []
+    if workers <= 1:
+        for job in jobs:
+            results.append(_play(job))
+            if progress is not None:
+                progress()
+    else:
+        with _pool_context().Pool(workers) as pool:
+            for item in pool.imap_unordered(_play, jobs, chunksize=2):
+                results.append(item)
+                if progress is not None:
+                    progress()
+    order = {seed: i for i, seed in enumerate(seeds)}
+    return sorted(results, key=lambda r: order[r.seed])
+
+
+def summarize(results: Sequence[GameResult], agents: Sequence[str]) -> list[EntrantStats]:
+    """Per entrant: games, wins (a shared win counts for each winner), mean and spread
+    (standard deviation) of score, mean game length, mean seconds per decision."""
+    stats = []
+    done = [r for r in results if r.error is None]
+    for entrant, agent in enumerate(agents):
+        scores, lengths, wins, seconds, decisions = [], [], 0, 0.0, 0
+        for r in done:
+            seat = r.entrants.index(entrant)
+            scores.append(r.scores[seat])
+            lengths.append(r.decisions)
+            wins += seat in r.winners
+            if r.seconds_by_seat:
+                seconds += r.seconds_by_seat[seat]
+            decisions += r.decisions_by_seat[seat] if r.decisions_by_seat else 0
+        games = len(scores)
+        mean = sum(scores) / games if games else 0.0
+        spread = math.sqrt(sum((s - mean) ** 2 for s in scores) / games) if games else 0.0
+        stats.append(
+            EntrantStats(
+                entrant,
+                agent,
+                games,
+                wins,
+                mean,
+                spread,
+                sum(lengths) / games if games else 0.0,
+                seconds / decisions if decisions else 0.0,
+            )
+        )
+    return stats

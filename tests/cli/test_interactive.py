@@ -1,0 +1,244 @@
+"""A person at the terminal: silkroad play --human, --resume, and replay --step."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+import tinygame
+from silkroad.cli import main
+from silkroad.core.replay import Record
+
+
+def run(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, text: str, *argv: str
+) -> tuple[int, str, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_person_plays_a_whole_game_by_numbers(
+    tiny: object,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "game.json"
+    code, out, err = run(
+        capsys,
+        monkeypatch,
+        "1\n" * 40,
+        "play",
+        "tinydraw",
+        "--human",
+        "0",
+        "--agents",
+        "random",
+        "--seed",
+        "4",
+        "--save",
+        str(path),
+    )
+    assert code == 0, err
+    assert "you: P0" in out
+    assert "P0 to decide (you)" in out
+    assert "Your moves:" in out
+    assert "    1. " in out
+    assert "Final scores: you " in out
+    record = Record.load(path)
+    assert record.result is not None
+    # every decision of seat 0 took the first listed move
+    state = tinygame.new_game(record.options, record.seed)
+    for move in record.moves:
+        if state.turn == 0:
+            assert move == tinygame.legal_moves(state)[0]
+        state = tinygame.apply(state, move)
+
+
+def test_wrong_answers_are_asked_again_with_the_reason(
+    tiny: object, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answers = "\n99\nfly away\nplay 42\nhelp\nquit\n"
+    code, out, _ = run(capsys, monkeypatch, answers, "play", "tinydraw", "--human", "0")
+    assert code == 0
+    assert "There is no move 99" in out
+    assert "Not a move: expected 'draw' or 'play N'" in out
+    assert "'play 42' is not legal now" in out
+    assert "undo        take back your last decision" in out
+    assert "Game stopped." in out
+    assert "Traceback" not in out
+
+
+def test_notation_answers_are_accepted(
+    tiny: object,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    state = tinygame.new_game(tinygame.Options(), 0)
+    first = str(tinygame.legal_moves(state)[-1])
+    path = tmp_path / "g.json"
+    run(capsys, monkeypatch, f"{first}\nsave {path}\nquit\n", "play", "tinydraw", "--human", "0")
+    assert [str(m) for m in Record.load(path).moves][:1] == [first]
+
+
+def test_undo_takes_back_the_persons_last_decision(
+    tiny: object,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "g.json"
+    answers = f"undo\n1\nundo\nsave {path}\nquit\n"
+    code, out, _ = run(capsys, monkeypatch, answers, "play", "tinydraw", "--human", "0")
+    assert code == 0
+    assert "Nothing to undo" in out
+    assert "Took back 2 decisions." in out  # the person's move and the agent's reply
+    assert Record.load(path).moves == ()
+
+
+def test_save_and_resume_continue_the_same_game(
+    tiny: object,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    saved = tmp_path / "saved.json"
+    run(
+        capsys,
+        monkeypatch,
+        f"1\n1\nsave {saved}\nquit\n",
+        "play",
+        "tinydraw",
+        "--human",
+        "0",
+        "--seed",
+        "9",
+    )
+    partial = Record.load(saved)
+    assert partial.result is None
+    assert len(partial.moves) >= 2
+    final = tmp_path / "final.json"
+    code, out, err = run(
+        capsys,
+        monkeypatch,
+        "1\n" * 40,
+        "play",
+        "tinydraw",
+        "--resume",
+        str(saved),
+        "--human",
+        "0",
+        "--save",
+        str(final),
+    )
+    assert code == 0, err
+    assert f"resuming after {len(partial.moves)} decisions" in out
+    finished = Record.load(final)
+    assert finished.moves[: len(partial.moves)] == partial.moves
+    assert finished.seed == 9
+    assert finished.result is not None
+
+
+def test_the_end_of_input_stops_the_game(
+    tiny: object, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, _ = run(capsys, monkeypatch, "", "play", "tinydraw", "--human", "1")
+    assert code == 0
+    assert "Game stopped." in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--human", "5"], "seats are 0 to 1"),
+        (["--resume", "missing.json"], "cannot read the file"),
+    ],
+)
+def test_bad_human_arguments(
+    tiny: object,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+    message: str,
+) -> None:
+    code, _, err = run(capsys, monkeypatch, "", "play", "tinydraw", *argv)
+    assert code == 2
+    assert message in err
+
+
+def test_resume_refuses_finished_games_and_extra_options(
+    tiny: object,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    done = tmp_path / "done.json"
+    run(capsys, monkeypatch, "", "play", "tinydraw", "--quiet", "--save", str(done))
+    code, _, err = run(capsys, monkeypatch, "", "play", "tinydraw", "--resume", str(done))
+    assert code == 2
+    assert "finished game" in err
+    code, _, err = run(
+        capsys, monkeypatch, "", "play", "tinydraw", "--resume", str(done), "--players", "3"
+    )
+    assert code == 2
+    assert "record's own options" in err
+
+
+def test_replay_step_walks_through_the_game(
+    tiny: object,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "game.json"
+    run(capsys, monkeypatch, "", "play", "tinydraw", "--quiet", "--save", str(path))
+    total = len(Record.load(path).moves)
+    code, out, _ = run(capsys, monkeypatch, "\n\nq\n", "replay", str(path), "--step")
+    assert code == 0
+    assert "setup" in out
+    assert f"move 2/{total}: P" in out
+    assert f"move 3/{total}" not in out  # stopped by q
+    code, out, _ = run(capsys, monkeypatch, "", "replay", str(path), "--step")
+    assert f"move {total}/{total}" in out  # input ended: the rest without pausing
+
+
+def test_simulate_rotates_seats_saves_records_and_prints_json(
+    tiny: object,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    code, out, err = run(
+        capsys,
+        monkeypatch,
+        "",
+        "simulate",
+        "tinydraw",
+        "--games",
+        "6",
+        "--players",
+        "3",
+        "--workers",
+        "1",
+        "--json",
+        "--save",
+        str(tmp_path / "records"),
+    )
+    assert code == 0, err
+    document = json.loads(out)
+    assert document["games"] == 6
+    assert document["rotated"] is True
+    assert [a["agent"] for a in document["agents"]] == ["random"] * 3
+    assert all(a["games"] == 6 for a in document["agents"])
+    assert sum(a["wins"] for a in document["agents"]) >= 6
+    saved = sorted((tmp_path / "records").glob("*.json"))
+    assert len(saved) == 6
+    assert Record.load(saved[0]).seed == 0
+    code, out, _ = run(capsys, monkeypatch, "", "replay", str(tmp_path / "records"))
+    assert out.count("OK: tinydraw") == 6
