@@ -185,9 +185,11 @@ def action_mask(state: State) -> tuple[bool, ...]:
 
 
 def render(state: State) -> str:
+    """The table as the player to act sees it: their own hand, the others' hand sizes."""
     lines = [f"deck: {len(state.deck)} cards"]
     for p, (hand, pile) in enumerate(zip(state.hands, state.piles, strict=True)):
-        lines.append(f"P{p}: hand {list(hand)} pile {list(pile)} = {sum(pile)}")
+        shown = list(hand) if p == state.turn else f"{len(hand)} cards"
+        lines.append(f"P{p}: hand {shown} pile {list(pile)} = {sum(pile)}")
     return "\n".join(lines)
 
 

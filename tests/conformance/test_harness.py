@@ -61,6 +61,14 @@ def test_catches_an_observation_that_shows_other_hands() -> None:
         check_game(broken(observe=leaky_observe), seeds=SEEDS)
 
 
+def test_catches_a_render_that_shows_other_hands() -> None:
+    def render(state: tinygame.State) -> str:
+        return str([list(h) for h in state.hands])
+
+    with pytest.raises(ConformanceError, match="render shows something hidden from player"):
+        check_game(broken(render=render), seeds=SEEDS)
+
+
 @attrs.frozen
 class RngObservation:
     player: int

@@ -190,7 +190,7 @@ class Game(Protocol[StateT, MoveT, OptionsT, ObsT]):
         ...
 
     def render(self, state: StateT) -> str:
-        """A readable text view of the table."""
+        """A readable text view of the table as the player to act may see it."""
         ...
 
     def describe_move(self, state: StateT, move: MoveT) -> str:

@@ -230,7 +230,8 @@ def check_game(
     9. hidden information: no observation holds an RNG; for every player ``p``,
        ``observe(determinize(observe(s, p), k), p) == observe(s, p)`` for
        ``determinize_samples`` seeds ``k``, determinized states are valid and give the
-       player to act the same legal moves; for an imperfect-information game some
+       player to act the same legal moves and the same ``render`` (the table shows
+       nothing hidden from the player to act); for an imperfect-information game some
        determinized state must differ from the real one somewhere in the run;
     10. the game ends within ``max_steps`` decisions (default: ``max_game_length``),
         final scores have one entry per player, winners are players (at least one,
@@ -366,6 +367,10 @@ def _check_observations(
                     "the observation shows something that determinize treats as hidden"
                 )
             if p == actor:
+                ctx.check(
+                    game.render(world) == game.render(state),
+                    f"render shows something hidden from player {p}, who is to act",
+                )
                 ctx.check(
                     game.legal_moves(world) == tuple(moves),
                     f"player {p} to act has other legal moves in a determinized state",
