@@ -177,3 +177,34 @@ def test_a_corrupt_state_leaves_nothing_half_read() -> None:
     text = dumps(sample()).replace('"kind": "b"', '"kind": "c"')
     with pytest.raises(DataError):
         loads(text, Everything)
+
+
+class Level(enum.IntEnum):
+    LOW = 1
+    HIGH = 2
+
+
+class Mood(enum.StrEnum):
+    CALM = "calm"
+
+
+@attrs.frozen
+class WithIntEnums:
+    level: Level
+    levels: tuple[Level, ...]
+    mood: Mood
+    count: int
+
+
+def test_int_and_str_enums_keep_their_type() -> None:
+    value = WithIntEnums(Level.HIGH, (Level.LOW, Level.HIGH), Mood.CALM, 3)
+    back = from_data(to_data(value), WithIntEnums)
+    assert back == value
+    assert type(back.level) is Level
+    assert all(type(x) is Level for x in back.levels)
+    assert type(back.mood) is Mood
+    assert type(back.count) is int
+    with pytest.raises(DataError, match="level"):
+        from_data({"level": 7, "levels": [], "mood": "calm", "count": 1}, WithIntEnums)
+    with pytest.raises(DataError, match="count"):
+        from_data({"level": 1, "levels": [], "mood": "calm", "count": True}, WithIntEnums)

@@ -177,7 +177,11 @@ def _build_converter() -> cattrs.Converter:
 
     # Strict scalars: JSON true is not 1, 1.5 is not an int, 3 is not a str.
     def strict(kind: type) -> Callable[[Any, Any], Any]:
-        def hook(value: Any, _: Any) -> Any:
+        def hook(value: Any, tp: Any) -> Any:
+            if tp is not kind:  # a subclass, such as an IntEnum or a StrEnum
+                if isinstance(value, bool) or not isinstance(value, kind):
+                    raise TypeError(f"expected {tp.__name__}, got {value!r}")
+                return tp(value)
             if type(value) is kind:
                 return value
             if kind is float and type(value) is int:
