@@ -1,0 +1,145 @@
+"""The assembled game definition (``GAME``) and the small public helpers."""
+
+from __future__ import annotations
+
+from silkroad.core.game import Chance, GameDefinition, GameSpec, Information
+from silkroad.dunhuang.check import validate
+from silkroad.dunhuang.describe import describe_move
+from silkroad.dunhuang.encoding import action_mask, decode_move, encode_move, num_actions
+from silkroad.dunhuang.evaluate import evaluate
+from silkroad.dunhuang.moves import (
+    Ability,
+    Choose,
+    Continue,
+    Done,
+    Keep,
+    Move,
+    Paint,
+    Pass,
+    Place,
+    Recruit,
+    Resolve,
+    Take,
+    Upgrade,
+    UseDie,
+    parse_notation,
+)
+from silkroad.dunhuang.observe import Observation, determinize, observe
+from silkroad.dunhuang.render import render
+from silkroad.dunhuang.rules import (
+    apply,
+    current_player,
+    is_over,
+    legal_moves,
+    new_game,
+    scores,
+    winners,
+)
+from silkroad.dunhuang.state import ROUNDS, Options, State
+
+__all__ = [
+    "GAME",
+    "MOVE_TYPES",
+    "SPEC",
+    "default_options",
+    "format_move",
+    "max_game_length",
+    "num_players",
+    "parse_move",
+]
+
+MOVE_TYPES: tuple[type, ...] = (
+    Keep,
+    Paint,
+    Place,
+    Pass,
+    Resolve,
+    Done,
+    Ability,
+    Upgrade,
+    Take,
+    Recruit,
+    UseDie,
+    Continue,
+    Choose,
+)
+
+
+def default_options(players: int | None = None) -> Options:
+    """[DH-2.1.2] Options for a first game: Silk, Gold and Tea; 4 players unless given."""
+    return Options(players=4 if players is None else players)
+
+
+def num_players(state: State) -> int:
+    """How many players take part."""
+    return state.options.players
+
+
+def format_move(move: Move) -> str:
+    """[DH-3.2] The notation of ``move`` (equal to ``str(move)``)."""
+    return str(move)
+
+
+def parse_move(state: State, text: str) -> Move:
+    """[DH-3.2] The move named by ``text`` (it may be illegal in ``state``; ``apply`` says).
+
+    :raises InvalidMoveError: if ``text`` is not the notation of any move.
+    """
+    del state  # the notation is context-free
+    return parse_notation(text)
+
+
+#: Most decisions of one meeple action (effects, their choices, the ability, a painting).
+_DECISIONS_PER_ACTION = 40
+
+
+def max_game_length(options: Options) -> int:
+    """An upper bound on decisions: draft and placement, then eight bounded rounds."""
+    n = options.players
+    per_round = n * (1 + 3 * _DECISIONS_PER_ACTION + 2 * 3)
+    return 6 * n + ROUNDS * per_round
+
+
+SPEC = GameSpec(
+    name="dunhuang",
+    title="Dunhuang: Pearl on the Silk Road",
+    min_players=3,
+    max_players=4,
+    chance=Chance.SAMPLED,
+    information=Information.IMPERFECT,
+    rules_version="1.0",
+    variants=("three-player",),
+    description=(
+        "Worker placement: paint frescoes, recruit characters, fulfil the Emperor's quests."
+    ),
+)
+
+GAME: GameDefinition[State, Move, Options, Observation] = GameDefinition(
+    spec=SPEC,
+    options_type=Options,
+    state_type=State,
+    move_types=MOVE_TYPES,
+    observation_type=Observation,
+    default_options=default_options,
+    new_game=new_game,
+    legal_moves=legal_moves,
+    apply=apply,
+    current_player=current_player,
+    num_players=num_players,
+    is_over=is_over,
+    scores=scores,
+    winners=winners,
+    observe=observe,
+    determinize=determinize,
+    parse_move=parse_move,
+    format_move=format_move,
+    num_actions=num_actions,
+    encode_move=encode_move,
+    decode_move=decode_move,
+    action_mask=action_mask,
+    max_game_length=max_game_length,
+    render=render,
+    validate=validate,
+    describer=describe_move,
+    evaluator=evaluate,
+)

@@ -1,0 +1,437 @@
+"""[DH-3.E] The effect interpreter and the helpers rules and packs share.
+
+Effects are resolved inside frames (:class:`Frame`): an action's frame lets the player
+choose the order and skip effects; reward and ability frames resolve in order. An effect
+that needs a decision sets ``state.choice``; :func:`settle` then waits for the move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import attrs
+
+from silkroad.dunhuang.data import Effect, parse_effect
+from silkroad.dunhuang.state import (
+    Choice,
+    ChoiceKind,
+    Frame,
+    FrescoSpot,
+    Player,
+    State,
+)
+from silkroad.dunhuang.table import Table
+
+__all__ = [
+    "add_counter",
+    "add_tokens",
+    "can",
+    "choose_recruit",
+    "complete_fresco",
+    "do",
+    "gain",
+    "leave",
+    "meets",
+    "player_of",
+    "push_frame",
+    "recruit",
+    "resolvable",
+    "set_choice",
+    "set_player",
+]
+
+
+# -- small state helpers -----------------------------------------------------------------
+
+_T = TypeVar("_T")
+_COPIERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _copier(cls: type) -> Callable[[Any], Any]:
+    """A function copying every field of an instance of the attrs class ``cls``."""
+    names = tuple(a.name for a in attrs.fields(cast(Any, cls)))
+    lines = ["def copy(inst):", "    new = new_(cls)"]
+    lines += [f"    set_(new, {name!r}, inst.{name})" for name in names]
+    lines.append("    return new")
+    scope: dict[str, Any] = {"new_": object.__new__, "set_": object.__setattr__, "cls": cls}
+    exec("\n".join(lines), scope)  # generated from the class's own fields
+    copy: Callable[[Any], Any] = scope["copy"]
+    return copy
+
+
+def replace(inst: _T, **changes: Any) -> _T:
+    """``attrs.evolve`` without re-running ``__init__`` (the state classes have no
+    validators or converters), on the hot path of every move."""
+    cls = type(inst)
+    copy = _COPIERS.get(cls)
+    if copy is None:
+        copy = _COPIERS[cls] = _copier(cls)
+    new = copy(inst)
+    setter = object.__setattr__
+    for name, value in changes.items():
+        setter(new, name, value)
+    return new  # type: ignore[no-any-return]
+
+
+def player_of(s: State, p: int) -> Player:
+    """Player ``p``'s board."""
+    return s.players[p]
+
+
+def set_player(s: State, p: int, player: Player) -> State:
+    """``s`` with player ``p``'s board replaced."""
+    players = (*s.players[:p], player, *s.players[p + 1 :])
+    return replace(s, players=players)
+
+
+def add_tokens(pl: Player, key: str, n: int) -> Player:
+    """``pl`` with ``n`` more (or fewer) tokens of kind ``key``."""
+    value = pl.tokens.get(key, 0) + n
+    tokens = pl.tokens.set(key, value) if value else pl.tokens.discard(key)
+    return replace(pl, tokens=tokens)
+
+
+def add_counter(pl: Player, key: str, n: int = 1) -> Player:
+    """``pl`` with statistic ``key`` raised by ``n``."""
+    return replace(pl, counters=pl.counters.set(key, pl.counters.get(key, 0) + n))
+
+
+def set_choice(
+    s: State, kind: ChoiceKind, player: int, arg: str = "", n: int = 0, slot: int | None = None
+) -> State:
+    """``s`` waiting for ``player``'s decision."""
+    return replace(s, choice=Choice(kind, player, arg, n, slot))
+
+
+def push_frame(s: State, frame: Frame) -> State:
+    """``s`` with ``frame`` to resolve before the rest."""
+    return replace(s, frames=(*s.frames, frame))
+
+
+def meets(pl: Player, need: tuple[tuple[str, int], ...]) -> bool:
+    """[DH-3.E.12] [DH-5] Whether the player meets every (statistic, at least) pair."""
+    return all(pl.count(stat) >= n for stat, n in need)
+
+
+# -- simple gains --------------------------------------------------------------------------
+
+
+def gain(t: Table, s: State, p: int, e: Effect) -> State:
+    """[DH-3.E.1] [DH-3.E.3-5] [DH-3.E.14] Resolve a decision-free gain for player ``p``."""
+    pl = s.players[p]
+    kind = e.kind
+    if kind == "coin":
+        pl = replace(pl, coins=pl.coins + e.amount)
+    elif kind == "pigment":
+        pl = replace(pl, pigment=pl.pigment + e.amount)
+    elif kind == "vp":
+        pl = replace(pl, vp=pl.vp + e.amount)
+    elif kind == "material":
+        key = f"{e.arg}-material"
+        if key not in t.tokens:
+            return s
+        pl = add_tokens(pl, key, 1)
+    elif kind == "product":
+        if e.arg == "any":
+            return set_choice(s, ChoiceKind.GAIN, p, "product")
+        key = f"{e.arg}-product"
+        if key not in t.tokens:
+            return s
+        pl = add_tokens(pl, key, 1)
+    else:
+        raise AssertionError(f"not a simple effect: {e.text}")
+    return set_player(s, p, pl)
+
+
+# -- characters ----------------------------------------------------------------------------
+
+
+def leave(t: Table, s: State, p: int, slot: int) -> State:
+    """[DH-3.1] [DH-3.E.13] The character on ``slot`` leaves play: grain back, card to the
+    discard pile, its Leaving Effect resolved."""
+    pl = s.players[p]
+    card = pl.characters[slot]
+    if card is None:
+        return s
+    chars = list(pl.characters)
+    grain = list(pl.grain)
+    chars[slot], grain[slot] = None, 0
+    pl = replace(pl, characters=tuple(chars), grain=tuple(grain))
+    c = t.characters[card]
+    pl = add_counter(pl, f"left:{c.pack}")
+    s = replace(set_player(s, p, pl), discard=(*s.discard, card))
+    for e in c.leaving:
+        s = gain(t, s, p, e)
+    return s
+
+
+def pay_grain(t: Table, s: State, p: int, slot: int, n: int) -> State:
+    """[DH-3.1] Pay ``n`` grain of the character on ``slot``; it leaves on its last grain."""
+    pl = s.players[p]
+    grain = list(pl.grain)
+    grain[slot] -= n
+    s = set_player(s, p, replace(pl, grain=tuple(grain)))
+    if grain[slot] <= 0:
+        s = leave(t, s, p, slot)
+    return s
+
+
+def refill_row(s: State, index: int) -> State:
+    """[DH-3.E.7] Fill row position ``index`` from the deck, reshuffling the discard pile
+    into a new deck when the deck is empty; it stays empty if both are (Rulings)."""
+    deck, discard, rng = s.deck, s.discard, s.rng
+    if not deck and discard:
+        order, rng = rng.shuffle(discard)
+        deck, discard = order, ()
+    row = list(s.row)
+    if deck:
+        row[index], deck = deck[0], deck[1:]
+    else:
+        row[index] = None
+    return replace(s, row=tuple(row), deck=deck, discard=discard, rng=rng)
+
+
+def recruit_allowed(t: Table, s: State, choice_arg: str, p: int, card: int) -> bool:
+    """[DH-3.E.7] [DH-3.E.8] Whether this recruitment mode may take ``card``."""
+    c = t.characters[card]
+    if choice_arg == "paid":
+        return c.cost is not None and c.cost <= s.players[p].coins
+    if choice_arg == "free":
+        return True
+    mode = t.recruit_modes.get(choice_arg)
+    return mode is not None and mode(c)
+
+
+def choose_recruit(t: Table, s: State, p: int, mode: str, slot: int | None = None) -> State:
+    """[DH-3.E.7] [DH-3.E.8] Wait for ``p`` to pick a character (recruitment ``mode``),
+    if any can be taken."""
+    if any(c is not None and recruit_allowed(t, s, mode, p, c) for c in s.row):
+        return set_choice(s, ChoiceKind.RECRUIT, p, mode, slot=slot)
+    return s
+
+
+def recruit(t: Table, s: State, p: int, card: int, slot: int, mode: str) -> State:
+    """[DH-3.E.7] Take ``card`` from the row to ``slot`` (paying its coins when ``mode`` is
+    "paid"), replacing any character there, gain its grain, refill the row."""
+    c = t.characters[card]
+    index = s.row.index(card)
+    if mode == "paid":
+        pl = s.players[p]
+        s = set_player(s, p, replace(pl, coins=pl.coins - (c.cost or 0)))
+    row = list(s.row)
+    row[index] = None
+    s = replace(s, row=tuple(row))
+    if s.players[p].characters[slot] is not None:
+        s = leave(t, s, p, slot)
+    pl = s.players[p]
+    chars = list(pl.characters)
+    grain = list(pl.grain)
+    chars[slot], grain[slot] = card, c.grain
+    pl = replace(pl, characters=tuple(chars), grain=tuple(grain))
+    pl = add_counter(pl, f"recruited:{c.pack}")
+    s = set_player(s, p, pl)
+    return refill_row(s, index)
+
+
+# -- frescoes -------------------------------------------------------------------------------
+
+
+def complete_fresco(t: Table, s: State, owner: int, slot: int) -> State:
+    """[DH-3.D] The die of ``owner``'s fresco on ``slot`` reached 0: it moves to the left
+    spot of the reward area and the owner scores the round track."""
+    pl = s.players[owner]
+    spots = list(pl.frescoes)
+    spots[slot] = FrescoSpot(spots[slot].tile, None)
+    pl = replace(
+        pl,
+        frescoes=tuple(spots),
+        left=pl.left + 1,
+        vp=pl.vp + t.board.round_track[s.round - 1],
+    )
+    return set_player(s, owner, add_counter(pl, "completed"))
+
+
+def lower_die(t: Table, s: State, owner: int, slot: int) -> State:
+    """[DH-3.C] [DH-3.E.10] Lower the die of a fresco by 1, completing it at 0."""
+    pl = s.players[owner]
+    spot = pl.frescoes[slot]
+    if spot.die is None:
+        return s
+    if spot.die <= 1:
+        return complete_fresco(t, s, owner, slot)
+    spots = list(pl.frescoes)
+    spots[slot] = FrescoSpot(spot.tile, spot.die - 1)
+    return set_player(s, owner, replace(pl, frescoes=tuple(spots)))
+
+
+def die_value(t: Table, tile: int) -> int:
+    """[DH-2.3.6] [DH-6.1.1] The starting die value of a tile in this game."""
+    if t.options.players == 3:
+        return t.board.three_player_die
+    return t.tiles[tile].value
+
+
+def vacant_slot(pl: Player) -> int | None:
+    """[DH-3.E.11] The rightmost fresco spot without a tile, or None."""
+    for slot in (2, 1, 0):
+        if pl.frescoes[slot].tile is None:
+            return slot
+    return None
+
+
+def place_tile(t: Table, s: State, p: int, tile: int) -> State:
+    """[DH-3.E.11] Put ``tile`` with its die on the rightmost vacant spot and perform its
+    action at once (no meeple, no Emperor's Quest; 5 VP after it on the leftmost spot)."""
+    pl = s.players[p]
+    slot = vacant_slot(pl)
+    assert slot is not None
+    spots = list(pl.frescoes)
+    spots[slot] = FrescoSpot(tile, die_value(t, tile))
+    pl = replace(pl, frescoes=tuple(spots))
+    pl = add_counter(pl, f"painted:{t.tiles[tile].pack}")
+    s = set_player(s, p, pl)
+    bonus = t.board.leftmost_bonus if slot == 0 else 0
+    effects = tuple(e.text for e in t.tiles[tile].effects)
+    return push_frame(s, Frame(p, effects, manual=True, quest=False, slot=None, bonus=bonus))
+
+
+# -- the interpreter -------------------------------------------------------------------------
+
+
+def _can_pay(t: Table, s: State, fr: Frame, cost: tuple[tuple[str, int], ...]) -> bool:
+    pl = s.players[fr.player]
+    for item, n in cost:
+        if item == "coin":
+            ok = pl.coins >= n
+        elif item == "pigment":
+            ok = pl.pigment >= n
+        elif item == "vp":
+            ok = pl.vp >= n
+        elif item == "grain":
+            ok = fr.slot is not None and pl.grain[fr.slot] >= n
+        else:
+            ok = pl.tokens.get(item, 0) >= n
+        if not ok:
+            return False
+    return True
+
+
+def _pay(t: Table, s: State, fr: Frame, cost: tuple[tuple[str, int], ...]) -> State:
+    p = fr.player
+    for item, n in cost:
+        pl = s.players[p]
+        if item == "coin":
+            s = set_player(s, p, replace(pl, coins=pl.coins - n))
+        elif item == "pigment":
+            s = set_player(s, p, replace(pl, pigment=pl.pigment - n))
+        elif item == "vp":
+            s = set_player(s, p, replace(pl, vp=pl.vp - n))
+        elif item == "grain":
+            assert fr.slot is not None
+            s = pay_grain(t, s, p, fr.slot, n)
+        else:
+            s = set_player(s, p, add_tokens(pl, item, -n))
+    return s
+
+
+def can_paint(t: Table, s: State, p: int) -> bool:
+    """[DH-3.E.11] Whether player ``p`` can Begin Painting now (notes 2 and 3)."""
+    pl = s.players[p]
+    if pl.pigment < t.board.paint_cost or vacant_slot(pl) is None:
+        return False
+    if not pl.hand and s.public is None:
+        return False
+    return pl.income + pl.left + pl.right > 0
+
+
+def can(t: Table, s: State, fr: Frame, e: Effect) -> bool:
+    """[DH-3.2] Whether effect ``e`` can be resolved now in frame ``fr``."""
+    kind = e.kind
+    pl = s.players[fr.player]
+    if kind in ("coin", "pigment", "vp"):
+        return True
+    if kind == "material":
+        return f"{e.arg}-material" in t.tokens
+    if kind == "product":
+        return e.arg == "any" or f"{e.arg}-product" in t.tokens
+    if kind == "upgrade":
+        return any(n > 0 and t.tokens[k].upgrade is not None for k, n in pl.tokens.items())
+    if kind == "quest":
+        # the character on the meeple's spot now (grain > 0 means a character is there)
+        return fr.quest and fr.slot is not None and pl.grain[fr.slot] > 0
+    if kind == "recruit":
+        return any(c is not None and recruit_allowed(t, s, "paid", fr.player, c) for c in s.row)
+    if kind == "free-recruit":
+        return any(c is not None for c in s.row)
+    if kind == "pay":
+        if not _can_pay(t, s, fr, e.cost):
+            return False
+        after = _pay(t, s, fr, e.cost)
+        return any(can(t, after, fr, r) for r in e.then)
+    if kind == "if":
+        return meets(pl, e.cost) and any(can(t, s, fr, r) for r in e.then)
+    if kind == "continue":
+        return any(spot.die is not None for spot in pl.frescoes)
+    if kind == "paint":
+        return can_paint(t, s, fr.player)
+    hook = t.effects.get(kind)
+    return hook is not None and hook.can(t, s, fr, e)
+
+
+def do(t: Table, s: State, fr: Frame, e: Effect) -> State:
+    """[DH-3.E] Resolve effect ``e`` (known to be resolvable) in frame ``fr``."""
+    kind = e.kind
+    p = fr.player
+    if kind in ("coin", "pigment", "vp", "material", "product"):
+        return gain(t, s, p, e)
+    if kind == "upgrade":
+        return set_choice(s, ChoiceKind.UPGRADE, p)
+    if kind == "quest":
+        assert fr.slot is not None
+        paid = min(e.amount, s.players[p].grain[fr.slot])
+        pl = s.players[p]
+        s = set_player(s, p, replace(pl, vp=pl.vp + 3 * paid))
+        return pay_grain(t, s, p, fr.slot, paid)
+    if kind == "recruit":
+        return choose_recruit(t, s, p, "paid")
+    if kind == "free-recruit":
+        return choose_recruit(t, s, p, "free")
+    if kind == "pay":
+        s = _pay(t, s, fr, e.cost)
+        then = tuple(r.text for r in e.then)
+        return push_frame(s, Frame(p, then, manual=False, quest=fr.quest, slot=fr.slot))
+    if kind == "if":
+        then = tuple(r.text for r in e.then)
+        return push_frame(s, Frame(p, then, manual=False, quest=fr.quest, slot=fr.slot))
+    if kind == "continue":
+        return set_choice(s, ChoiceKind.CONTINUE, p)
+    if kind == "paint":
+        pl = s.players[p]
+        s = set_player(s, p, replace(pl, pigment=pl.pigment - t.board.paint_cost))
+        return set_choice(s, ChoiceKind.PAINT, p)
+    return t.effects[kind].do(t, s, fr, e)
+
+
+def resolvable(t: Table, s: State, fr: Frame) -> tuple[int, ...]:
+    """[DH-3.2] Indices of the frame's remaining effects that can be resolved now."""
+    return tuple(i for i, text in enumerate(fr.effects) if can(t, s, fr, parse_effect(text)))
+
+
+def resolve_index(t: Table, s: State, i: int) -> State:
+    """[DH-3.2] Resolve the ``i``-th remaining effect of the top frame."""
+    fr = s.frames[-1]
+    text = fr.effects[i]
+    rest = fr.effects[:i] + fr.effects[i + 1 :]
+    s = replace(s, frames=(*s.frames[:-1], replace(fr, effects=rest, done=True)))
+    return do(t, s, fr, parse_effect(text))
+
+
+def pop_frame(s: State) -> State:
+    """[DH-3.E.11] End the top frame, paying its bonus VP (the leftmost-spot 5 VP)."""
+    fr = s.frames[-1]
+    s = replace(s, frames=s.frames[:-1])
+    if fr.bonus:
+        pl = s.players[fr.player]
+        s = set_player(s, fr.player, replace(pl, vp=pl.vp + fr.bonus))
+    return s

@@ -1,0 +1,66 @@
+"""[DH-4] A heuristic evaluation of a Dunhuang state, for agents.
+
+``evaluate(state, player)`` is ``player``'s potential minus the best potential among the
+other players, in victory points. A player's potential is the VP track plus what the
+end of the game would add or what the table promises:
+
+* tokens as DH-4 scores them (1 VP per Material or Product, the end VP of derivative
+  tiles), plus what starting-phase tokens still yield in the rounds left;
+* each die on a fresco: the 6 VP it scores if it stays, or the round track if the fresco
+  is completed (weighted by how close it is);
+* coins, pigment and grain at small fixed rates, for the actions they pay for.
+
+Once the game is over the evaluation is the exact score margin.
+"""
+
+from __future__ import annotations
+
+from silkroad.core.game import score_margin
+from silkroad.dunhuang.data import Effect
+from silkroad.dunhuang.rules import scores
+from silkroad.dunhuang.state import ROUNDS, Phase, State
+from silkroad.dunhuang.table import table
+
+__all__ = ["evaluate"]
+
+COIN_VP = 0.6
+PIGMENT_VP = 0.5
+GRAIN_VP = 1.5
+
+
+def _effect_vp(e: Effect) -> float:
+    if e.kind == "vp":
+        return float(e.amount)
+    if e.kind in ("material", "product"):
+        return 1.0
+    if e.kind == "coin":
+        return COIN_VP * e.amount
+    if e.kind == "pigment":
+        return PIGMENT_VP * e.amount
+    return 0.0
+
+
+def _potential(state: State, p: int) -> float:
+    t = table(state.options)
+    pl = state.players[p]
+    left = ROUNDS - state.round
+    value = float(pl.vp) + COIN_VP * pl.coins + PIGMENT_VP * pl.pigment + GRAIN_VP * sum(pl.grain)
+    for key, n in pl.tokens.items():
+        token = t.tokens[key]
+        worth = 1.0 if token.category in ("material", "product") else float(token.end_vp)
+        worth += left * sum(_effect_vp(e) for e in token.start)
+        value += n * worth
+    track = t.board.round_track[min(state.round, ROUNDS) - 1]
+    for spot in pl.frescoes:
+        if spot.die is not None:
+            value += max(t.board.die_on_fresco_vp, track / (1 + spot.die))
+    return value
+
+
+def evaluate(state: State, player: int) -> float:
+    """[DH-4] ``player``'s potential minus the best potential of the others, in VP."""
+    if state.phase is Phase.OVER:
+        return score_margin(scores(state), player)
+    values = [_potential(state, p) for p in range(len(state.players))]
+    others = [v for q, v in enumerate(values) if q != player]
+    return values[player] - max(others)

@@ -1,0 +1,181 @@
+"""[DH-2.3] What a player may see, and full states consistent with it.
+
+Hidden from a player: the fresco tiles other players hold (drafted tiles in hand, the
+packs they draft from, a first tile placed face down before the flip, DH-2.3.5-6), the
+public fresco before the flip, the order of the character deck, and the RNG.
+"""
+
+from __future__ import annotations
+
+import attrs
+from pyrsistent.typing import PMap
+
+from silkroad.core.rng import Rng
+from silkroad.dunhuang.check import held_tile
+from silkroad.dunhuang.state import (
+    Action,
+    Choice,
+    Frame,
+    FrescoSpot,
+    Options,
+    Phase,
+    Player,
+    State,
+)
+from silkroad.dunhuang.table import table
+
+__all__ = ["Observation", "determinize", "observe"]
+
+
+@attrs.frozen
+class Observation:
+    """[DH-2.3] The game as ``viewer`` sees it.
+
+    ``players`` are the real boards except that other players' hands are empty (their
+    sizes are ``hand_sizes``) and, before the flip, other players' face-down first tile
+    is left out (``face_down`` says who has one). ``draft`` holds only the viewer's own
+    pack (the others' sizes are ``draft_sizes``); ``deck_size`` replaces the deck.
+    """
+
+    viewer: int
+    options: Options
+    phase: Phase
+    round: int
+    first: int
+    players: tuple[Player, ...]
+    hand_sizes: tuple[int, ...]
+    face_down: tuple[bool, ...]
+    draft: tuple[int, ...]
+    draft_sizes: tuple[int, ...]
+    row: tuple[int | None, ...]
+    deck_size: int
+    discard: tuple[int, ...]
+    public: int | None
+    public_hidden: bool
+    revealed: bool
+    gone: tuple[int, ...]
+    next_first: int | None
+    turn: int
+    spots: PMap[int, int]
+    achievements: PMap[str, int]
+    frames: tuple[Frame, ...]
+    choice: Choice | None
+    action: Action | None
+    queue: tuple[Choice, ...]
+    final: tuple[int, ...] | None
+
+
+def observe(state: State, player: int) -> Observation:
+    """[DH-2.3] What ``player`` sees of ``state``."""
+    n = len(state.players)
+    players = []
+    face_down = []
+    for q, pl in enumerate(state.players):
+        hidden = q != player and not state.revealed and pl.frescoes[2].tile is not None
+        face_down.append(hidden)
+        if q != player:
+            pl = attrs.evolve(pl, hand=())
+            if hidden:
+                pl = attrs.evolve(pl, frescoes=(pl.frescoes[0], pl.frescoes[1], FrescoSpot()))
+        players.append(pl)
+    draft_own = state.draft[player] if state.draft else ()
+    return Observation(
+        viewer=player,
+        options=state.options,
+        phase=state.phase,
+        round=state.round,
+        first=state.first,
+        players=tuple(players),
+        hand_sizes=tuple(len(pl.hand) for pl in state.players),
+        face_down=tuple(face_down),
+        draft=draft_own,
+        draft_sizes=tuple(len(d) for d in state.draft) if state.draft else (0,) * n,
+        row=state.row,
+        deck_size=len(state.deck),
+        discard=state.discard,
+        public=state.public if state.revealed else None,
+        public_hidden=state.public is not None and not state.revealed,
+        revealed=state.revealed,
+        gone=state.gone,
+        next_first=state.next_first,
+        turn=state.turn,
+        spots=state.spots,
+        achievements=state.achievements,
+        frames=state.frames,
+        choice=state.choice,
+        action=state.action,
+        queue=state.queue,
+        final=state.final,
+    )
+
+
+def determinize(observation: Observation, seed: int) -> State:
+    """[DH-2.3] A full state the viewer cannot tell from the real one: the hidden fresco
+    tiles and the character deck order dealt anew from ``seed``."""
+    o = observation
+    t = table(o.options)
+    rng = Rng.from_seed(seed)
+    n = len(o.players)
+    v = o.viewer
+    known: set[int] = set(o.players[v].hand) | set(o.draft) | set(o.gone)
+    for pl in o.players:
+        known.update(spot.tile for spot in pl.frescoes if spot.tile is not None)
+    if o.public is not None:
+        known.add(o.public)
+    held = held_tile(o.choice)
+    if held is not None:
+        known.add(held)
+    pool, rng = rng.shuffle([x for x in t.tile_ids if x not in known])
+    rest = list(pool)
+    players = list(o.players)
+    for q in range(n):
+        if o.face_down[q]:
+            tile = next(x for x in rest if not t.tiles[x].no_start)
+            rest.remove(tile)
+            pl = players[q]
+            players[q] = attrs.evolve(
+                pl, frescoes=(pl.frescoes[0], pl.frescoes[1], FrescoSpot(tile, None))
+            )
+    public = o.public
+    if o.public_hidden:
+        public = rest.pop()
+    draft: list[tuple[int, ...]] = []
+    for q in range(n):
+        if q == v:
+            draft.append(o.draft)
+        else:
+            k = o.draft_sizes[q]
+            draft.append(tuple(rest[:k]))
+            rest = rest[k:]
+        if q != v:
+            k = o.hand_sizes[q]
+            players[q] = attrs.evolve(players[q], hand=tuple(rest[:k]))
+            rest = rest[k:]
+    seen: set[int] = {c for c in o.row if c is not None} | set(o.discard)
+    for pl in o.players:
+        seen.update(c for c in pl.characters if c is not None)
+    deck, rng = rng.shuffle([c for c in t.char_ids if c not in seen])
+    return State(
+        options=o.options,
+        rng=rng,
+        phase=o.phase,
+        round=o.round,
+        first=o.first,
+        players=tuple(players),
+        row=o.row,
+        deck=deck,
+        discard=o.discard,
+        public=public,
+        revealed=o.revealed,
+        draft=tuple(draft) if o.phase is Phase.DRAFT else (),
+        gone=o.gone,
+        next_first=o.next_first,
+        turn=o.turn,
+        spots=o.spots,
+        achievements=o.achievements,
+        frames=o.frames,
+        choice=o.choice,
+        action=o.action,
+        queue=o.queue,
+        final=o.final,
+    )

@@ -1,0 +1,60 @@
+"""Gold Starting Pack: Gold characters and their recruitment.
+
+* Gold characters show no coin cost, so Recruitment (DH-3.E.7 note 2) never takes them.
+* ``gold-recruit`` (the Gold ultimate action, DH-3.B): pay one Gold Product, then take a
+  Gold character from the recruiting row to any character spot.
+* ``gold-free-recruit`` (Gold characters' abilities, the DH-3.E.8 special rule as
+  reconstructed): a Free Recruitment of a non-Gold character that must go to the spot of
+  the Gold character using it, which leaves play (the DH-3.2 Zhao example).
+"""
+
+from __future__ import annotations
+
+from silkroad.dunhuang import engine
+from silkroad.dunhuang.data import CharacterDef, Effect
+from silkroad.dunhuang.packs import EffectHook, Pack
+from silkroad.dunhuang.state import Frame, State
+from silkroad.dunhuang.table import Table
+
+NAME = "gold"
+
+
+def _is_gold(c: CharacterDef) -> bool:
+    return c.pack == NAME
+
+
+def _not_gold(c: CharacterDef) -> bool:
+    return c.pack != NAME
+
+
+def _any(t: Table, s: State, test: object) -> bool:
+    return any(c is not None and test(t.characters[c]) for c in s.row)  # type: ignore[operator]
+
+
+def _can_recruit(t: Table, s: State, fr: Frame, e: Effect) -> bool:
+    return s.players[fr.player].tokens.get("gold-product", 0) > 0 and _any(t, s, _is_gold)
+
+
+def _do_recruit(t: Table, s: State, fr: Frame, e: Effect) -> State:
+    """[DH-3.B] Pay one Gold Product, then choose a Gold character and a spot."""
+    s = engine.set_player(s, fr.player, engine.add_tokens(s.players[fr.player], "gold-product", -1))
+    return engine.choose_recruit(t, s, fr.player, "gold")
+
+
+def _can_free(t: Table, s: State, fr: Frame, e: Effect) -> bool:
+    return fr.slot is not None and _any(t, s, _not_gold)
+
+
+def _do_free(t: Table, s: State, fr: Frame, e: Effect) -> State:
+    """[DH-3.E.8] Free Recruitment into this Gold character's own spot."""
+    return engine.choose_recruit(t, s, fr.player, "gold-free", fr.slot)
+
+
+PACK = Pack(
+    NAME,
+    effects={
+        "gold-recruit": EffectHook(_can_recruit, _do_recruit),
+        "gold-free-recruit": EffectHook(_can_free, _do_free),
+    },
+    recruit_modes={"gold": _is_gold, "gold-free": _not_gold},
+)

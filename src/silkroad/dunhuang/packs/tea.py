@@ -1,0 +1,67 @@
+"""Tea Starting Pack: Field Tiles, the Tea Trade effect and its trade routes.
+
+* ``field``: gain a Field Tile (Tier 1); Upgrade Resource turns it into Tier 2. Fields act
+  in the starting phase (their ``start`` effects in ``data/tea.toml``).
+* ``tea-trade``: pay one Tea Product (the ``trade_cost`` setting), choose a trade route
+  (``Choose(route)``) and gain its rewards. Counted for achievements as ``trades:tea``;
+  each route whose reward was gained at least once counts in ``routes:tea``.
+"""
+
+from __future__ import annotations
+
+from silkroad.dunhuang import engine
+from silkroad.dunhuang.data import Effect
+from silkroad.dunhuang.packs import EffectHook, Pack, PackChoice
+from silkroad.dunhuang.state import Choice, ChoiceKind, Frame, State
+from silkroad.dunhuang.table import Table
+
+NAME = "tea"
+
+
+def _cost(t: Table) -> str:
+    return t.packs[t.options.packs.index(NAME)].setting("trade_cost", "tea-product")
+
+
+def _can_field(t: Table, s: State, fr: Frame, e: Effect) -> bool:
+    return True
+
+
+def _do_field(t: Table, s: State, fr: Frame, e: Effect) -> State:
+    """[DH-3.1.2] Gain a Tier 1 Field Tile."""
+    return engine.set_player(s, fr.player, engine.add_tokens(s.players[fr.player], "tea-field1", 1))
+
+
+def _can_trade(t: Table, s: State, fr: Frame, e: Effect) -> bool:
+    return s.players[fr.player].tokens.get(_cost(t), 0) > 0
+
+
+def _do_trade(t: Table, s: State, fr: Frame, e: Effect) -> State:
+    """Tea Trade: pay the cost, then choose a route."""
+    s = engine.set_player(s, fr.player, engine.add_tokens(s.players[fr.player], _cost(t), -1))
+    return engine.set_choice(s, ChoiceKind.PACK, fr.player, "tea-trade")
+
+
+def _routes(t: Table, s: State, c: Choice) -> tuple[int, ...]:
+    return tuple(sorted(t.routes[NAME]))
+
+
+def _choose_route(t: Table, s: State, c: Choice, route: int) -> State:
+    p = c.player
+    s = engine.replace(s, choice=None)
+    for effect in t.routes[NAME][route].effects:
+        s = engine.gain(t, s, p, effect)
+    pl = engine.add_counter(s.players[p], f"trades:{NAME}")
+    key = f"route:{NAME}:{route}"
+    if key not in pl.counters:
+        pl = engine.add_counter(engine.add_counter(pl, key), f"routes:{NAME}")
+    return engine.set_player(s, p, pl)
+
+
+PACK = Pack(
+    NAME,
+    effects={
+        "field": EffectHook(_can_field, _do_field),
+        "tea-trade": EffectHook(_can_trade, _do_trade),
+    },
+    choices={"tea-trade": PackChoice(_routes, _choose_route)},
+)

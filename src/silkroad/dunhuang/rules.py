@@ -1,0 +1,720 @@
+"""[DH-2] [DH-3] [DH-4] [DH-5] [DH-6.1] Setup, the round structure, moves and scoring.
+
+``apply`` plays one decision and then :func:`_settle` advances the game through
+everything automatic (effects in order, cleanup steps, the next round) to the next
+decision. A decision with a single option (other than placing a meeple or using an
+ability) is taken automatically.
+"""
+
+from __future__ import annotations
+
+from pyrsistent import pmap
+
+from silkroad.core import scoring
+from silkroad.core.errors import IllegalMoveError
+from silkroad.core.rng import Rng
+from silkroad.dunhuang import engine
+from silkroad.dunhuang.data import parse_effect
+from silkroad.dunhuang.engine import replace
+from silkroad.dunhuang.moves import (
+    Ability,
+    Choose,
+    Continue,
+    Done,
+    Keep,
+    Move,
+    Paint,
+    Pass,
+    Place,
+    Recruit,
+    Resolve,
+    Take,
+    Upgrade,
+    UseDie,
+)
+from silkroad.dunhuang.state import (
+    MEEPLES,
+    ROUNDS,
+    ROW,
+    Action,
+    Choice,
+    ChoiceKind,
+    Frame,
+    FrescoSpot,
+    Options,
+    Phase,
+    Player,
+    State,
+)
+from silkroad.dunhuang.table import FRESCO, ULTIMATE, Table, table
+
+__all__ = [
+    "apply",
+    "current_player",
+    "final_breakdown",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "scores",
+    "winners",
+]
+
+#: [DH-3.A] The first zone of basic actions (b1-b3): its first user this round becomes
+#: the first player of the next round.
+FIRST_ZONE = range(3)
+
+
+# -- setup ------------------------------------------------------------------------------------
+
+
+def new_game(options: Options, seed: int) -> State:
+    """[DH-2] Set up a game: board, characters, players, the fresco draft."""
+    t = table(options)
+    n = options.players
+    rng = Rng.from_seed(seed)
+    first, rng = rng.randrange(n)
+    chars, rng = rng.shuffle(t.char_ids)
+    row, deck = tuple(chars[:ROW]), tuple(chars[ROW:])
+    tiles, rng = rng.shuffle(t.tile_ids)
+    public: int | None = None
+    if n == 4:
+        public, tiles = tiles[0], tiles[1:]
+    draft = tuple(tuple(tiles[5 * p : 5 * p + 5]) for p in range(n))
+    players = []
+    for p in range(n):
+        pl = Player(tokens=pmap(dict.fromkeys(t.materials, 1)))
+        seat = (p - first) % n
+        for e in t.board.seat_resources[seat]:
+            if e.kind == "coin":
+                pl = replace(pl, coins=pl.coins + e.amount)
+            elif e.kind == "pigment":
+                pl = replace(pl, pigment=pl.pigment + e.amount)
+        players.append(pl)
+    s = State(
+        options=options,
+        rng=rng,
+        phase=Phase.DRAFT,
+        round=1,
+        first=first,
+        players=tuple(players),
+        row=row,
+        deck=deck,
+        public=public,
+        draft=draft,
+        turn=first,
+    )
+    s = replace(s, choice=Choice(ChoiceKind.DRAFT, first))
+    return _settle(t, s)
+
+
+def _seats(s: State) -> tuple[int, ...]:
+    n = len(s.players)
+    return tuple((s.first + k) % n for k in range(n))
+
+
+def _keep(t: Table, s: State, p: int, tile: int) -> State:
+    """[DH-2.3.5] Keep a tile; after everyone kept one, packs pass left."""
+    pl = s.players[p]
+    draft = list(s.draft)
+    draft[p] = tuple(x for x in draft[p] if x != tile)
+    s = engine.set_player(s, p, replace(pl, hand=(*pl.hand, tile)))
+    s = replace(s, draft=tuple(draft), choice=None)
+    n = len(s.players)
+    nxt = (p + 1) % n
+    if nxt != s.first:
+        return replace(s, choice=Choice(ChoiceKind.DRAFT, nxt))
+    if not any(s.draft):
+        return replace(s, phase=Phase.PLACE, draft=(), choice=Choice(ChoiceKind.PLACE, s.first))
+    passed = tuple(s.draft[(q - 1) % n] for q in range(n))
+    return replace(s, draft=passed, choice=Choice(ChoiceKind.DRAFT, s.first))
+
+
+def _first_place(t: Table, s: State, p: int, tile: int | None) -> State:
+    """[DH-2.3.6] Place a first tile face down; once all did, flip them and set the dice."""
+    if tile is not None:
+        pl = s.players[p]
+        spots = (pl.frescoes[0], pl.frescoes[1], FrescoSpot(tile, None))
+        hand = tuple(x for x in pl.hand if x != tile)
+        s = engine.set_player(s, p, replace(pl, frescoes=spots, hand=hand))
+    n = len(s.players)
+    nxt = (p + 1) % n
+    if nxt != s.first:
+        return replace(s, choice=Choice(ChoiceKind.PLACE, nxt))
+    players = []
+    for pl in s.players:
+        tile2 = pl.frescoes[2].tile
+        if tile2 is not None:
+            pl = replace(
+                pl,
+                frescoes=(
+                    pl.frescoes[0],
+                    pl.frescoes[1],
+                    FrescoSpot(tile2, engine.die_value(t, tile2)),
+                ),
+                income=pl.income - 1,
+            )
+            pl = engine.add_counter(pl, f"painted:{t.tiles[tile2].pack}")
+        players.append(pl)
+    s = replace(s, players=tuple(players), revealed=True, choice=None)
+    return _begin_round(t, s)
+
+
+# -- rounds -------------------------------------------------------------------------------------
+
+
+def _begin_round(t: Table, s: State) -> State:
+    """[DH-3.1.1] Starting phase: each player picks an uncovered income reward (not in round 1)."""
+    queue: list[Choice] = []
+    if s.round > 1:
+        for p in _seats(s):
+            if s.players[p].income < 3:
+                queue.append(Choice(ChoiceKind.INCOME, p))
+    return replace(s, phase=Phase.START, queue=tuple(queue))
+
+
+def _start_rest(t: Table, s: State) -> State:
+    """[DH-3.1.2] [DH-3.1.3] Pack effects of the starting phase, then achievements in seat order."""
+    for p in _seats(s):
+        for token in t.start_tokens:
+            for _ in range(s.players[p].tokens.get(token.key, 0)):
+                for e in token.start:
+                    s = engine.gain(t, s, p, e)
+        for module in t.modules:
+            if module.start is not None:
+                s = module.start(t, s, p)
+    for p in _seats(s):
+        s = claim_achievements(t, s, p)
+    return replace(s, phase=Phase.ACTION, turn=s.first)
+
+
+def claim_achievements(t: Table, s: State, p: int) -> State:
+    """[DH-5] Place a token on every open spot whose requirement ``p`` meets; of two spots
+    with the same requirement the player takes the richer free one and never both."""
+    pl = s.players[p]
+    claimed = s.achievements
+    if len(claimed) == len(t.achievements):
+        return s
+    # the same (immutable) statistics and claims as at this player's last fruitless
+    # check: nothing new can be claimed
+    last = _no_claim.get(p)
+    if (
+        last is not None
+        and last[0] is pl.tokens
+        and last[1] is pl.counters
+        and last[2] is claimed
+        and last[3] is t
+    ):
+        return s
+    stats = dict(pl.counters.items())
+    stats.update(pl.tokens.items())
+    gained = 0
+    for a in t.achievements:
+        if a.key in claimed:
+            continue
+        if not all(_stat(stats, key) >= n for key, n in a.need):
+            continue
+        if any(claimed.get(k) == p for k in t.same_need[a.key]):
+            continue
+        claimed = claimed.set(a.key, p)
+        gained += a.vp
+    if gained or claimed is not s.achievements:
+        s = replace(s, achievements=claimed)
+        s = engine.set_player(s, p, replace(pl, vp=pl.vp + gained))
+    else:
+        _no_claim[p] = (pl.tokens, pl.counters, claimed, t)
+    return s
+
+
+#: Per player, the statistics and claims of the last check that claimed nothing (an
+#: identity memo over immutable values; it keeps them alive, so identity is sound).
+_no_claim: dict[int, tuple[object, object, object, Table]] = {}
+
+
+def _stat(stats: dict[str, int], key: str) -> int:
+    if "+" in key:
+        return sum(stats.get(k, 0) for k in key.split("+"))
+    return stats.get(key, 0)
+
+
+def _cleanup(t: Table, s: State) -> State:
+    """[DH-3.3] Steps 1 to 3, then the reward-area choices of step 4."""
+    players = []
+    gone = list(s.gone)
+    for pl in s.players:
+        spots = []
+        for spot in pl.frescoes:
+            if spot.tile is not None and spot.die is None:
+                gone.append(spot.tile)
+                spot = FrescoSpot()
+            spots.append(spot)
+        frescoes = (spots[0], spots[1], spots[2])
+        players.append(replace(pl, home=(True, True, True), idle=0, frescoes=frescoes))
+    s = replace(s, players=tuple(players), spots=pmap(), gone=tuple(gone))
+    # step 3: discard the leftmost character, slide the row, refill the rightmost
+    row = s.row
+    discard = s.discard if row[0] is None else (*s.discard, row[0])
+    s = replace(
+        s,
+        row=(*[c for c in row[1:] if c is not None], None, None, None, None)[:ROW],
+        discard=discard,
+    )
+    for i in range(ROW):
+        if s.row[i] is None:
+            s = engine.refill_row(s, i)
+    queue: list[Choice] = []
+    for p in _seats(s):
+        pl = s.players[p]
+        queue += [Choice(ChoiceKind.GAIN, p, "left")] * pl.left
+        queue += [Choice(ChoiceKind.GAIN, p, "right")] * pl.right
+    return replace(s, phase=Phase.CLEANUP, queue=tuple(queue))
+
+
+def _cleanup_finish(t: Table, s: State) -> State:
+    """[DH-3.3.4] [DH-3.3.5] Move the reward-area dice, advance the round marker."""
+    players = tuple(
+        replace(pl, income=pl.income + pl.right, right=pl.left, left=0) for pl in s.players
+    )
+    first = s.first if s.next_first is None else s.next_first
+    s = replace(s, players=players, first=first, next_first=None, round=s.round + 1)
+    if s.round > ROUNDS:
+        final = _breakdown(t, s)
+        return replace(s, phase=Phase.OVER, final=tuple(sum(row) for row in final), round=ROUNDS)
+    return _begin_round(t, s)
+
+
+def _next_turn(s: State) -> State:
+    n = len(s.players)
+    for k in range(1, n + 1):
+        p = (s.turn + k) % n
+        if any(s.players[p].home):
+            return replace(s, turn=p)
+    return s
+
+
+def _after_action(t: Table, s: State) -> tuple[State, bool]:
+    """[DH-3.2] After the effects: the ability step, then achievements and the next turn."""
+    a = s.action
+    assert a is not None
+    if a.meeple is not None and not a.ability:
+        pl = s.players[a.player]
+        card = pl.characters[a.meeple]
+        if card is not None and pl.grain[a.meeple] > 0:
+            fr = Frame(a.player, (), manual=False, quest=False, slot=a.meeple)
+            if any(engine.can(t, s, fr, e) for e in t.characters[card].ability):
+                return replace(s, choice=Choice(ChoiceKind.ABILITY, a.player)), True
+    s = claim_achievements(t, s, a.player)
+    s = replace(s, action=None)
+    return _next_turn(s), False
+
+
+def _settle(t: Table, s: State) -> State:
+    """Advance through everything automatic to the next decision (or the end)."""
+    while True:
+        s = _settle_once(t, s)
+        if s.phase is Phase.OVER:
+            return s
+        if s.choice is None and not s.frames:
+            return s  # a meeple placement
+        if s.choice is not None and s.choice.kind is ChoiceKind.ABILITY:
+            return s
+        moves = _cached_moves(t, s)
+        if len(moves) != 1:
+            return s
+        s = _play(t, s, moves[0])
+
+
+def _settle_once(t: Table, s: State) -> State:
+    while True:
+        if s.choice is not None:
+            return s
+        if s.frames:
+            fr = s.frames[-1]
+            ok = engine.resolvable(t, s, fr)
+            if not ok:
+                s = engine.pop_frame(s)
+                continue
+            if fr.manual:
+                return s
+            s = engine.resolve_index(t, s, ok[0])
+            continue
+        if s.action is not None:
+            s, wait = _after_action(t, s)
+            if wait:
+                return s
+            continue
+        if s.queue:
+            s = replace(s, choice=s.queue[0], queue=s.queue[1:])
+            continue
+        if s.phase is Phase.START:
+            s = _start_rest(t, s)
+            continue
+        if s.phase is Phase.ACTION:
+            if any(any(pl.home) for pl in s.players):
+                return s
+            s = _cleanup(t, s)
+            continue
+        if s.phase is Phase.CLEANUP:
+            s = _cleanup_finish(t, s)
+            continue
+        return s
+
+
+# -- legal moves -----------------------------------------------------------------------------
+
+
+def spot_effects(t: Table, s: State, spot: int) -> tuple[str, ...]:
+    """[DH-3.A] [DH-3.B] [DH-3.C] The effects of an action spot (a fresco spot: its tile's)."""
+    d = t.spots[spot]
+    if d.kind == "fresco":
+        tile = s.players[d.owner].frescoes[d.slot].tile
+        return () if tile is None else tuple(e.text for e in t.tiles[tile].effects)
+    return tuple(e.text for e in d.effects)
+
+
+def spot_open(t: Table, s: State, p: int, meeple: int, spot: int) -> bool:
+    """[DH-3.2] [DH-6.1.2] Whether ``p`` may put ``meeple`` on ``spot`` now."""
+    d = t.spots[spot]
+    if d.blocked or spot in s.spots:
+        return False
+    if d.kind == "ultimate" and s.options.players == 3:
+        used = sum(1 for k in range(ULTIMATE, FRESCO) if k in s.spots)
+        if used >= 2:
+            return False
+    effects = spot_effects(t, s, spot)
+    if not effects:
+        return False
+    fr = Frame(p, effects, slot=meeple if s.players[p].characters[meeple] is not None else None)
+    return any(engine.can(t, s, fr, parse_effect(e)) for e in effects)
+
+
+def _turn_moves(t: Table, s: State) -> tuple[Move, ...]:
+    """[DH-3.2] Every (meeple, spot) the player to act may use; the same test as
+    :func:`spot_open`, computed once per spot (a meeple matters only through its character)."""
+    p = s.turn
+    pl = s.players[p]
+    home = [m for m in range(MEEPLES) if pl.home[m]]
+    if not home:
+        return (Pass(),)
+    plain = Frame(p, ())
+    with_char = {m: Frame(p, (), slot=m) for m in home if pl.characters[m] is not None}
+    ultimate_full = (
+        s.options.players == 3 and sum(k in s.spots for k in range(ULTIMATE, FRESCO)) >= 2
+    )
+    per_meeple: dict[int, list[Move]] = {m: [] for m in home}
+    occupied = set(s.spots.keys())
+    places = t.place_moves
+    for d in t.open_spots:
+        if d.id in occupied or (ultimate_full and d.kind == "ultimate"):
+            continue
+        if d.kind == "fresco":
+            tile = s.players[d.owner].frescoes[d.slot].tile
+            if tile is None:
+                continue
+            effects = t.tiles[tile].effects
+        else:
+            effects = d.effects
+        if any(engine.can(t, s, plain, e) for e in effects):
+            for m in home:
+                per_meeple[m].append(places[m][d.id])
+        else:
+            for m, fr in with_char.items():
+                if any(engine.can(t, s, fr, e) for e in effects):
+                    per_meeple[m].append(places[m][d.id])
+    out = [move for m in home for move in per_meeple[m]]
+    return tuple(out) if out else (Pass(),)
+
+
+def _choice_moves(t: Table, s: State, c: Choice) -> tuple[Move, ...]:
+    pl = s.players[c.player]
+    k = c.kind
+    if k is ChoiceKind.DRAFT:
+        return tuple(Keep(x) for x in sorted(s.draft[c.player]))
+    if k is ChoiceKind.PLACE:
+        ok = tuple(Paint(x) for x in sorted(pl.hand) if not t.tiles[x].no_start)
+        return ok if ok else (Pass(),)
+    if k is ChoiceKind.INCOME:
+        return tuple(Take(e.text) for e in t.board.income[: 3 - pl.income])
+    if k is ChoiceKind.ABILITY:
+        return (Ability(True), Ability(False))
+    if k is ChoiceKind.UPGRADE:
+        return tuple(
+            Upgrade(key)
+            for key in t.token_keys
+            if pl.tokens.get(key, 0) > 0 and t.tokens[key].upgrade
+        )
+    if k is ChoiceKind.GAIN:
+        if c.arg == "product":
+            return tuple(Take(key) for key in t.products)
+        if c.arg in ("left", "paint-left"):
+            return tuple(Take(e.text) for e in t.board.reward_left)
+        return tuple(Take(key) for key in t.materials)
+    if k is ChoiceKind.RECRUIT:
+        slots = range(3) if c.slot is None else (c.slot,)
+        return tuple(
+            Recruit(card, slot)
+            for card in s.row
+            if card is not None and engine.recruit_allowed(t, s, c.arg, c.player, card)
+            for slot in slots
+        )
+    if k is ChoiceKind.PAINT:
+        tiles = sorted(pl.hand) + ([] if s.public is None else [s.public])
+        return tuple(Paint(x) for x in tiles)
+    if k is ChoiceKind.DIE:
+        return (UseDie("left"), UseDie("right"))
+    if k is ChoiceKind.CONTINUE:
+        return tuple(Continue(i) for i, spot in enumerate(pl.frescoes) if spot.die is not None)
+    return tuple(Choose(n) for n in t.pack_choices[c.arg].options(t, s, c))
+
+
+def _moves(t: Table, s: State) -> tuple[Move, ...]:
+    if s.phase is Phase.OVER:
+        return ()
+    if s.choice is not None:
+        return _choice_moves(t, s, s.choice)
+    if s.frames:
+        fr = s.frames[-1]
+        ok = engine.resolvable(t, s, fr)
+        moves: list[Move] = [Resolve(i) for i in ok]
+        quest = any(parse_effect(fr.effects[i]).kind == "quest" for i in ok)
+        if fr.done and not quest:
+            moves.append(Done())
+        return tuple(moves)
+    return _turn_moves(t, s)
+
+
+#: The last state whose legal moves were listed, and those moves: an identity memo
+#: (``apply`` settles on a state and lists its moves; callers then ask for them again).
+#: One tuple, read and replaced whole, so concurrent threads never mix two entries.
+_last: tuple[State | None, tuple[Move, ...]] = (None, ())
+
+
+def _cached_moves(t: Table, s: State) -> tuple[Move, ...]:
+    global _last
+    last = _last
+    if last[0] is s:
+        return last[1]
+    moves = _moves(t, s)
+    _last = (s, moves)
+    return moves
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """[DH-3.2] Every legal move of the player to decide, in a fixed order."""
+    return _cached_moves(table(state.options), state)
+
+
+def current_player(state: State) -> int | None:
+    """[DH-3.2] Who decides now (None once the game is over)."""
+    if state.phase is Phase.OVER:
+        return None
+    if state.choice is not None:
+        return state.choice.player
+    if state.frames:
+        return state.frames[-1].player
+    return state.turn
+
+
+# -- playing a move -----------------------------------------------------------------------
+
+
+def _place(t: Table, s: State, p: int, m: int, spot: int) -> State:
+    """[DH-3.2] [DH-3.A] [DH-3.C] Put a meeple on a spot and start its action."""
+    pl = s.players[p]
+    home = list(pl.home)
+    home[m] = False
+    s = engine.set_player(s, p, replace(pl, home=tuple(home)))
+    s = replace(s, spots=s.spots.set(spot, 3 * p + m), action=Action(p, m))
+    if spot in FIRST_ZONE and s.next_first is None:
+        s = replace(s, next_first=p)
+    d = t.spots[spot]
+    if d.kind == "fresco" and d.owner != p:
+        s = engine.lower_die(t, s, d.owner, d.slot)
+    effects = spot_effects(t, s, spot)
+    return engine.push_frame(s, Frame(p, effects, manual=True, quest=True, slot=m))
+
+
+def _play(t: Table, s: State, move: Move) -> State:
+    """Apply a move known to be legal, then settle."""
+    c = s.choice
+    if c is None:
+        if isinstance(move, Resolve):
+            return _settle(t, engine.resolve_index(t, s, move.index))
+        if isinstance(move, Done):
+            return _settle(t, engine.pop_frame(s))
+        if isinstance(move, Place):
+            return _settle(t, _place(t, s, s.turn, move.meeple, move.spot))
+        # Pass: the meeples left cannot act this round
+        pl = s.players[s.turn]
+        s = engine.set_player(
+            s, s.turn, replace(pl, home=(False, False, False), idle=pl.idle + sum(pl.home))
+        )
+        return _settle(t, _next_turn(s))
+    p = c.player
+    s = replace(s, choice=None)
+    k = c.kind
+    if k is ChoiceKind.DRAFT:
+        assert isinstance(move, Keep)
+        return _settle(t, _keep(t, s, p, move.tile))
+    if k is ChoiceKind.PLACE:
+        return _settle(t, _first_place(t, s, p, move.tile if isinstance(move, Paint) else None))
+    if k is ChoiceKind.INCOME:
+        assert isinstance(move, Take)
+        return _settle(t, engine.gain(t, s, p, parse_effect(move.item)))
+    if k is ChoiceKind.ABILITY:
+        assert isinstance(move, Ability)
+        assert s.action is not None
+        a = s.action
+        s = replace(s, action=replace(a, ability=True))
+        if move.use:
+            assert a.meeple is not None
+            card = s.players[p].characters[a.meeple]
+            assert card is not None
+            s = engine.pay_grain(t, s, p, a.meeple, 1)
+            effects = tuple(e.text for e in t.characters[card].ability)
+            s = engine.push_frame(s, Frame(p, effects, manual=False, quest=False, slot=a.meeple))
+        return _settle(t, s)
+    if k is ChoiceKind.UPGRADE:
+        assert isinstance(move, Upgrade)
+        pl = s.players[p]
+        target = t.tokens[move.token].upgrade
+        assert target is not None
+        pl = engine.add_tokens(engine.add_tokens(pl, move.token, -1), target, 1)
+        return _settle(t, engine.set_player(s, p, pl))
+    if k is ChoiceKind.GAIN:
+        assert isinstance(move, Take)
+        if c.arg in ("left", "paint-left"):
+            s = engine.gain(t, s, p, parse_effect(move.item))
+        else:
+            s = engine.set_player(s, p, engine.add_tokens(s.players[p], move.item, 1))
+        if c.arg.startswith("paint-"):
+            pl = s.players[p]
+            if c.arg == "paint-left":
+                pl = replace(pl, left=pl.left - 1)
+            else:
+                pl = replace(pl, right=pl.right - 1)
+            s = engine.place_tile(t, engine.set_player(s, p, pl), p, c.n)
+        return _settle(t, s)
+    if k is ChoiceKind.RECRUIT:
+        assert isinstance(move, Recruit)
+        return _settle(t, engine.recruit(t, s, p, move.card, move.slot, c.arg))
+    if k is ChoiceKind.PAINT:
+        assert isinstance(move, Paint)
+        return _settle(t, _paint(t, s, p, move.tile))
+    if k is ChoiceKind.DIE:
+        assert isinstance(move, UseDie)
+        return _settle(t, replace(s, choice=Choice(ChoiceKind.GAIN, p, f"paint-{move.side}", c.n)))
+    if k is ChoiceKind.CONTINUE:
+        assert isinstance(move, Continue)
+        return _settle(t, engine.lower_die(t, s, p, move.slot))
+    assert isinstance(move, Choose)
+    return _settle(t, t.pack_choices[c.arg].choose(t, s, c, move.option))
+
+
+def _paint(t: Table, s: State, p: int, tile: int) -> State:
+    """[DH-3.E.11] Take the tile, then the leftmost die of the board (or, with none there,
+    a die of the reward area with its reward: note 3), place and perform it."""
+    pl = s.players[p]
+    if tile == s.public:
+        s = replace(s, public=None)
+    else:
+        pl = replace(pl, hand=tuple(x for x in pl.hand if x != tile))
+    if pl.income > 0:
+        s = engine.set_player(s, p, replace(pl, income=pl.income - 1))
+        return engine.place_tile(t, s, p, tile)
+    s = engine.set_player(s, p, pl)
+    if pl.left and pl.right:
+        return replace(s, choice=Choice(ChoiceKind.DIE, p, n=tile))
+    side = "paint-left" if pl.left else "paint-right"
+    return replace(s, choice=Choice(ChoiceKind.GAIN, p, side, tile))
+
+
+def apply(state: State, move: Move) -> State:
+    """[DH-3.2] The state after ``move``; ``state`` is unchanged.
+
+    :raises IllegalMoveError: if ``move`` is not in ``legal_moves(state)``.
+    """
+    t = table(state.options)
+    legal = _cached_moves(t, state)
+    try:
+        ok = move in legal
+    except TypeError:
+        ok = False
+    if not ok:
+        who = current_player(state)
+        shown = ", ".join(str(m) for m in legal[:12]) + (" ..." if len(legal) > 12 else "")
+        decider = "nobody" if who is None else f"player {who + 1}"
+        raise IllegalMoveError(
+            f"{move!r} is not a legal move now ({decider} decides; legal: {shown or 'none'})",
+            state=state,
+            move=move,
+        )
+    return _play(t, state, move)
+
+
+# -- end ---------------------------------------------------------------------------------------
+
+
+def rank_board(
+    tokens: list[int], rewards: tuple[int, ...], tiebreak: list[int] | None = None
+) -> tuple[int, ...]:
+    """[DH-5] Ranking VP of one achievement board: most tokens first; tied players share
+    the places' VP rounded down; players without a token get nothing. ``tiebreak`` (a
+    pack's special ranking) orders players tied on tokens before sharing."""
+    if tiebreak is None:
+        tiebreak = [0] * len(tokens)
+    values = [(k, b) for k, b in zip(tokens, tiebreak, strict=True)]
+    return scoring.share_rewards(values, rewards, eligible=lambda v: v[0] > 0)
+
+
+def final_breakdown(state: State) -> tuple[tuple[int, int, int, int, int], ...]:
+    """[DH-4] Per player: VP track (step 1), tokens (step 2), dice on frescoes (step 3),
+    achievement ranking (step 4) and pack VP (step 5), as the end scoring counts them."""
+    return _breakdown(table(state.options), state)
+
+
+def _breakdown(t: Table, s: State) -> tuple[tuple[int, int, int, int, int], ...]:
+    n = len(s.players)
+    ranking = [0] * n
+    for pack in t.packs:
+        keys = {a.key for a in pack.achievements}
+        counts = [
+            sum(1 for k, q in s.achievements.items() if q == p and k in keys) for p in range(n)
+        ]
+        setting = pack.setting("ranking")
+        tiebreak = [0] * n
+        if setting.startswith("tiebreak "):
+            stat = setting.split()[1]
+            tiebreak = [s.players[p].count(stat) for p in range(n)]
+        shares = rank_board(counts, t.board.ranking, tiebreak)
+        for p in range(n):
+            ranking[p] += shares[p]
+    out = []
+    for p, pl in enumerate(s.players):
+        tokens = sum(pl.tokens.get(k, 0) for k in t.scored)
+        dice = sum(1 for spot in pl.frescoes if spot.die is not None) * t.board.die_on_fresco_vp
+        extra = sum(n_ * t.tokens[k].end_vp for k, n_ in pl.tokens.items())
+        extra += sum(m.end_vp(t, s, p) for m in t.modules if m.end_vp is not None)
+        out.append((pl.vp, tokens, dice, ranking[p], extra))
+    return tuple(out)
+
+
+def is_over(state: State) -> bool:
+    """[DH-4] True after the cleanup of the eighth round."""
+    return state.phase is Phase.OVER
+
+
+def scores(state: State) -> tuple[int, ...]:
+    """[DH-4] Final VP once over; the VP track before."""
+    if state.final is not None:
+        return state.final
+    return tuple(pl.vp for pl in state.players)
+
+
+def winners(state: State) -> tuple[int, ...]:
+    """[DH-4] Most VP; ties broken by achievement tokens placed; then shared."""
+    if state.final is None:
+        return ()
+    tokens = [
+        sum(1 for q in state.achievements.values() if q == p) for p in range(len(state.players))
+    ]
+    return scoring.winners(state.final, tokens)

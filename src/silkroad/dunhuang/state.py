@@ -1,0 +1,298 @@
+"""[DH-2] Options and the game state of Dunhuang.
+
+The state is a frozen attrs value. Cards and tiles are their data ids (a character id
+and a fresco tile id are separate name spaces); action spots are numbered by the table
+built from the options (``table.py``). Effects being resolved are kept as their text
+notation so a state stays small and readable.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from pathlib import Path
+
+import attrs
+from pyrsistent import pmap
+from pyrsistent.typing import PMap
+
+from silkroad.core.errors import DataError, RulesError
+from silkroad.core.rng import Rng
+
+__all__ = [
+    "DEFAULT_PACKS",
+    "Action",
+    "Choice",
+    "ChoiceKind",
+    "Frame",
+    "FrescoSpot",
+    "Options",
+    "Phase",
+    "Player",
+    "State",
+]
+
+#: [DH-2.1.2] The packs recommended for a first game.
+DEFAULT_PACKS: tuple[str, ...] = ("silk", "gold", "tea")
+#: [DH-3] Rounds in a game.
+ROUNDS = 8
+#: [DH-2.2.1] Meeples, overseer dice and character spots of a player.
+MEEPLES = DICE = SLOTS = 3
+#: [DH-2.1.5] Positions of the character recruiting row.
+ROW = 4
+
+
+def _names(value: Iterable[str]) -> tuple[str, ...]:
+    return tuple(value)
+
+
+def _pairs(value: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    return tuple((str(a), str(b)) for a, b in value)
+
+
+@attrs.frozen(cache_hash=True)
+class Options:
+    """[DH-2.1.2] [DH-6.1] How to set up a game.
+
+    :ivar players: 3 or 4 (DH-6.1 is the 3-player mode).
+    :ivar packs: the three Starting Packs in play (default Silk, Gold, Tea).
+    :ivar data: replacement data files, as (pack name, TOML text) pairs: a pack listed
+        here uses this text instead of its built-in file (see :meth:`with_pack_file`).
+        The options carry the text, so a record replays without the file.
+    """
+
+    players: int = 4
+    packs: tuple[str, ...] = attrs.field(default=DEFAULT_PACKS, converter=_names)
+    data: tuple[tuple[str, str], ...] = attrs.field(default=(), repr=False, converter=_pairs)
+
+    def __attrs_post_init__(self) -> None:
+        if isinstance(self.players, bool) or self.players not in (3, 4):
+            raise RulesError(f"Dunhuang is played here by 3 or 4 players, got {self.players!r}")
+        if len(self.packs) != 3 or len(set(self.packs)) != 3:
+            raise RulesError(f"choose three different Starting Packs, got {self.packs!r}")
+        from silkroad.dunhuang.packs import available
+
+        known = available()
+        for name in self.packs:
+            if name not in known:
+                raise RulesError(
+                    f"unknown Starting Pack {name!r} (known: {', '.join(sorted(known))})"
+                )
+        from silkroad.dunhuang.data import parse_pack_text
+
+        for name, text in self.data:
+            if name not in known:
+                raise RulesError(f"data given for unknown Starting Pack {name!r}")
+            parsed = parse_pack_text(text, f"data of {name}")
+            if parsed.name != name:
+                raise DataError(
+                    f"the file describes pack {parsed.name!r}, not {name!r}",
+                    source=f"data of {name}",
+                    entry="pack",
+                    field="name",
+                )
+
+    def with_pack_file(self, path: str | Path) -> Options:
+        """These options with a Starting Pack's data replaced by the file at ``path``
+        (for instance the printed values); the file's ``[pack] name`` says which pack.
+
+        :raises DataError: for a file that cannot be read or breaks the format.
+        """
+        from silkroad.dunhuang.data import parse_pack_text
+
+        try:
+            text = Path(path).read_text("utf-8")
+        except OSError as exc:
+            raise DataError(f"cannot read: {exc}", source=str(path)) from None
+        name = parse_pack_text(text, str(path)).name
+        data = (*((n, t) for n, t in self.data if n != name), (name, text))
+        return attrs.evolve(self, data=data)
+
+
+class Phase(enum.Enum):
+    """[DH-2] [DH-3] Where the game is."""
+
+    #: [DH-2.3.5] Fresco draft.
+    DRAFT = "draft"
+    #: [DH-2.3.6] Each player places a first fresco tile.
+    PLACE = "place"
+    #: [DH-3.1] Starting phase.
+    START = "start"
+    #: [DH-3.2] Action phase.
+    ACTION = "action"
+    #: [DH-3.3] Cleanup phase.
+    CLEANUP = "cleanup"
+    #: [DH-4] The game has ended.
+    OVER = "over"
+
+
+class ChoiceKind(enum.Enum):
+    """[DH-3.2] The kinds of pending decision."""
+
+    #: [DH-2.3.5] which fresco tile to keep from the pack in hand (``Keep``).
+    DRAFT = "draft"
+    #: [DH-2.3.6] which tile to place first (``Paint``).
+    PLACE = "place"
+    #: [DH-3.1.1] which uncovered income reward to take (``Take``).
+    INCOME = "income"
+    #: [DH-3.2] whether to activate the meeple's character (``Ability``).
+    ABILITY = "ability"
+    #: [DH-3.E.2] which token to upgrade (``Upgrade``).
+    UPGRADE = "upgrade"
+    #: [DH-3.E.14] [DH-3.3.4] which token or reward to gain (``Take``).
+    GAIN = "gain"
+    #: [DH-3.E.7] [DH-3.E.8] which character, to which spot (``Recruit``).
+    RECRUIT = "recruit"
+    #: [DH-3.E.11] which tile to paint (``Paint``).
+    PAINT = "paint"
+    #: [DH-3.E.11 note 3] which reward-area die to use (``UseDie``).
+    DIE = "die"
+    #: [DH-3.E.10] which own fresco advances (``Continue``).
+    CONTINUE = "continue"
+    #: a pack effect's own choice (``Choose``).
+    PACK = "pack"
+
+
+@attrs.frozen
+class Choice:
+    """[DH-3.2] A pending decision of ``player``.
+
+    :ivar arg: what the decision is about: the GAIN kind (``product``, ``left``,
+        ``right``, ``paint-left``, ``paint-right``), the RECRUIT mode, the pack effect.
+    :ivar n: a tile being painted (DIE, GAIN while painting).
+    :ivar slot: the character spot a recruitment must use (Gold free recruitment).
+    """
+
+    kind: ChoiceKind
+    player: int
+    arg: str = ""
+    n: int = 0
+    slot: int | None = None
+
+
+@attrs.frozen
+class Frame:
+    """[DH-3.2] Effects being resolved for ``player``.
+
+    :ivar effects: the effects not yet resolved (their notation).
+    :ivar manual: the player picks the order and may skip (an action); otherwise the
+        effects resolve in order, each when it can (rewards, abilities).
+    :ivar done: some effect of this frame was resolved.
+    :ivar quest: Emperor's Quest applies (False for the Begin Painting extra action).
+    :ivar slot: the character spot of the meeple used (None: no meeple, e.g. the
+        Begin Painting extra action); its character is whoever is there when an effect
+        resolves.
+    :ivar bonus: VP gained when the frame ends (DH-3.E.11 note 1).
+    """
+
+    player: int
+    effects: tuple[str, ...]
+    manual: bool = True
+    done: bool = False
+    quest: bool = True
+    slot: int | None = None
+    bonus: int = 0
+
+
+@attrs.frozen
+class Action:
+    """[DH-3.2] The action in progress: who, which meeple (None: none used)."""
+
+    player: int
+    meeple: int | None
+    ability: bool = False
+
+
+@attrs.frozen
+class FrescoSpot:
+    """[DH-3.C] One of a player's three fresco action spots: tile and die value.
+
+    ``die`` None with a tile: the fresco is complete and leaves at cleanup (DH-3.D).
+    """
+
+    tile: int | None = None
+    die: int | None = None
+
+
+_EMPTY_SPOTS = (FrescoSpot(), FrescoSpot(), FrescoSpot())
+
+
+@attrs.frozen
+class Player:
+    """[DH-2.2] A player's board.
+
+    :ivar tokens: Material, Product and derivative tiles by kind (no zero entries).
+    :ivar characters: the card on each character spot (None: empty).
+    :ivar grain: the grain under each character spot.
+    :ivar home: which meeples are on the player board.
+    :ivar idle: meeples that had no legal spot this round (see Rulings).
+    :ivar income: dice on the income area (they cover its rightmost spots).
+    :ivar left: dice on the left spot of the overseer reward area; ``right`` likewise.
+    :ivar hand: fresco tiles in hand (hidden from others).
+    :ivar counters: statistics that achievements and packs read (``painted:silk``...).
+    """
+
+    coins: int = 0
+    pigment: int = 0
+    vp: int = 0
+    tokens: PMap[str, int] = attrs.field(factory=pmap)
+    characters: tuple[int | None, int | None, int | None] = (None, None, None)
+    grain: tuple[int, int, int] = (0, 0, 0)
+    home: tuple[bool, bool, bool] = (True, True, True)
+    idle: int = 0
+    income: int = DICE
+    left: int = 0
+    right: int = 0
+    frescoes: tuple[FrescoSpot, FrescoSpot, FrescoSpot] = _EMPTY_SPOTS
+    hand: tuple[int, ...] = ()
+    counters: PMap[str, int] = attrs.field(factory=pmap)
+
+    def count(self, key: str) -> int:
+        """How many tokens of kind ``key`` (or statistic ``key``) the player has."""
+        if "+" in key:
+            return sum(self.count(k) for k in key.split("+"))
+        value = self.tokens.get(key)
+        if value is None:
+            value = self.counters.get(key, 0)
+        return value
+
+
+@attrs.frozen
+class State:
+    """[DH-2] The whole game.
+
+    :ivar first: the first player of this round; ``next_first`` who takes the tile.
+    :ivar turn: whose meeple turn it is in the action phase.
+    :ivar row: the character recruiting row, leftmost first (None: empty).
+    :ivar deck: the character draw pile, top first; ``discard`` its discard pile.
+    :ivar public: the public fresco tile (None: none); ``revealed`` once flipped.
+    :ivar draft: the tiles each player holds to draft from.
+    :ivar gone: fresco tiles removed from the game (completed and cleaned up).
+    :ivar spots: occupied action spots: spot -> ``3 * player + meeple``.
+    :ivar achievements: claimed achievement spots: key -> player.
+    :ivar queue: decisions waiting after the current one (income, cleanup rewards).
+    :ivar final: final scores once the game is over.
+    """
+
+    options: Options
+    rng: Rng
+    phase: Phase
+    round: int
+    first: int
+    players: tuple[Player, ...]
+    row: tuple[int | None, ...]
+    deck: tuple[int, ...]
+    discard: tuple[int, ...] = ()
+    public: int | None = None
+    revealed: bool = False
+    draft: tuple[tuple[int, ...], ...] = ()
+    gone: tuple[int, ...] = ()
+    next_first: int | None = None
+    turn: int = 0
+    spots: PMap[int, int] = attrs.field(factory=pmap)
+    achievements: PMap[str, int] = attrs.field(factory=pmap)
+    frames: tuple[Frame, ...] = ()
+    choice: Choice | None = None
+    action: Action | None = None
+    queue: tuple[Choice, ...] = ()
+    final: tuple[int, ...] | None = None

@@ -1,0 +1,244 @@
+"""[DH-2.1] The component table of a game: everything the options put on the table.
+
+Built once per :class:`Options` and cached: the packs in play, their cards, tiles and
+tokens, the action spots with their effects, the achievement spots, the move items.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+import attrs
+
+from silkroad.core.errors import DataError
+from silkroad.dunhuang.data import (
+    CORE_EFFECTS,
+    AchievementDef,
+    BoardDef,
+    CharacterDef,
+    Effect,
+    FrescoDef,
+    PackDef,
+    ResourceTileDef,
+    RouteDef,
+    TokenDef,
+    load_board,
+    parse_pack_text,
+)
+from silkroad.dunhuang.moves import Place
+from silkroad.dunhuang.packs import EffectHook, Pack, PackChoice, get
+from silkroad.dunhuang.state import Options
+
+__all__ = ["BASIC", "FRESCO", "ULTIMATE", "SpotDef", "Table", "table"]
+
+#: First spot id of each area: 12 basic, 3 ultimate, then 3 fresco spots per player.
+BASIC, ULTIMATE, FRESCO = 0, 12, 15
+#: [DH-2.0] Every spot id any game can use (4 players).
+SPOT_COUNT = FRESCO + 3 * 4
+#: Most effects one action, ability or tile may list (the ``Resolve`` action ids).
+MAX_EFFECTS = 8
+
+
+@attrs.frozen
+class SpotDef:
+    """[DH-3.A] [DH-3.B] [DH-3.C] An action spot: its label and (for basic and ultimate) effects."""
+
+    id: int
+    label: str
+    kind: str
+    effects: tuple[Effect, ...] = ()
+    blocked: bool = False
+    owner: int = -1
+    slot: int = -1
+    source: str = ""
+
+
+def _zone4(board: BoardDef, packs: tuple[PackDef, ...]) -> list[tuple[tuple[Effect, ...], str]]:
+    """[DH-2.1.3] [DH-2.1.6] The effects on the three zone-4 spots, and what covers each."""
+    names = {p.name for p in packs}
+    printed = list(board.zone4_printed)
+    covered: list[ResourceTileDef | None] = [None] * len(printed)
+    rest: list[ResourceTileDef] = []
+    for pack in packs:
+        for tile in pack.resource_tiles:
+            target = tile.covers
+            if target is not None and target not in names and target in printed:
+                i = printed.index(target)
+                if covered[i] is None:
+                    covered[i] = tile
+                    continue
+            rest.append(tile)
+    for extra in rest:
+        for i, p in enumerate(printed):
+            if covered[i] is None and p not in names:
+                covered[i] = extra
+                break
+    out: list[tuple[tuple[Effect, ...], str]] = []
+    own = {p.name: p.printed_spot for p in packs}
+    for i, cover in enumerate(covered):
+        if cover is None and own.get(printed[i]):
+            out.append((own[printed[i]], f"printed {printed[i]} spot"))
+        elif cover is None:
+            out.append(((), f"printed {printed[i]} (not in play)"))
+        else:
+            out.append((cover.effects, f"{cover.pack} resource tile"))
+    return out
+
+
+class Table:
+    """[DH-2.1] Everything fixed for a game with these options (read-only)."""
+
+    def __init__(self, options: Options) -> None:
+        self.options = options
+        self.board: BoardDef = load_board()
+        self.modules: tuple[Pack, ...] = tuple(get(name) for name in options.packs)
+        replaced = {name: parse_pack_text(text, f"data of {name}") for name, text in options.data}
+        self.packs: tuple[PackDef, ...] = tuple(replaced.get(m.name, m.data) for m in self.modules)
+        four = options.players == 4
+        self.characters: dict[int, CharacterDef] = {
+            c.id: c for p in self.packs for c in p.characters
+        }
+        self.char_ids: tuple[int, ...] = tuple(sorted(self.characters))
+        self.tiles: dict[int, FrescoDef] = {
+            f.id: f for p in self.packs for f in p.frescoes if four or not f.four_player_only
+        }
+        self.tile_ids: tuple[int, ...] = tuple(sorted(self.tiles))
+        self.tokens: dict[str, TokenDef] = {t.key: t for p in self.packs for t in p.tokens}
+        self.token_keys: tuple[str, ...] = tuple(self.tokens)
+        self.routes: dict[str, dict[int, RouteDef]] = {
+            p.name: {r.id: r for r in p.routes} for p in self.packs
+        }
+        self.achievements: tuple[AchievementDef, ...] = tuple(
+            a for p in self.packs for a in sorted(p.achievements, key=lambda a: -a.vp)
+        )
+        #: [DH-5] For each achievement spot, the other spots with the same requirement.
+        self.same_need: dict[str, tuple[str, ...]] = {
+            a.key: tuple(
+                b.key
+                for b in self.achievements
+                if b.key != a.key and (b.pack, b.need) == (a.pack, a.need)
+            )
+            for a in self.achievements
+        }
+        self.effects: dict[str, EffectHook] = {}
+        self.recruit_modes: dict[str, Callable[[CharacterDef], bool]] = {}
+        self.pack_choices: dict[str, PackChoice] = {}
+        for module in self.modules:
+            self.effects.update(module.effects)
+            self.recruit_modes.update(module.recruit_modes)
+            self.pack_choices.update(module.choices)
+        self._check()
+        self.spots: tuple[SpotDef, ...] = self._spots()
+        self.open_spots: tuple[SpotDef, ...] = tuple(d for d in self.spots if not d.blocked)
+        #: The ``Place`` move of each meeple and spot, built once.
+        self.place_moves: tuple[tuple[Place, ...], ...] = tuple(
+            tuple(Place(m, i) for i in range(SPOT_COUNT)) for m in range(3)
+        )
+        self.start_tokens: tuple[TokenDef, ...] = tuple(t for t in self.tokens.values() if t.start)
+        self.scored: tuple[str, ...] = tuple(
+            t.key for t in self.tokens.values() if t.category in ("material", "product")
+        )
+        self.materials: tuple[str, ...] = tuple(f"{p.name}-material" for p in self.packs)
+        self.products: tuple[str, ...] = tuple(
+            k for p in self.packs if (k := f"{p.name}-product") in self.tokens
+        )
+        #: Items a ``Take`` move may name, in a fixed order (for the action space).
+        self.take_items: tuple[str, ...] = tuple(
+            dict.fromkeys(
+                [e.text for e in self.board.income]
+                + [e.text for e in self.board.reward_left]
+                + list(self.token_keys)
+            )
+        )
+
+    def _check(self) -> None:
+        """Data that the rules cannot use: unknown effects, too few tiles or characters."""
+        known = set(CORE_EFFECTS) | set(self.effects)
+        for pack in self.packs:
+            entries: list[tuple[str, str, tuple[Effect, ...]]] = [
+                ("ultimate", "effects", pack.ultimate.effects),
+                ("pack", "printed_spot", pack.printed_spot),
+            ]
+            entries += [(f"character {c.id}", "ability", c.ability) for c in pack.characters]
+            entries += [(f"fresco {f.id}", "effects", f.effects) for f in pack.frescoes]
+            entries += [
+                (f"resource tile {i + 1}", "effects", r.effects)
+                for i, r in enumerate(pack.resource_tiles)
+            ]
+            for entry, field, effects in entries:
+                if len(effects) > MAX_EFFECTS:
+                    raise DataError(
+                        f"at most {MAX_EFFECTS} effects", source=pack.name, entry=entry, field=field
+                    )
+                for e in effects:
+                    for kind in (e.kind, *(r.kind for r in e.then)):
+                        if kind not in known:
+                            raise DataError(
+                                f"effect {kind!r} is neither a DH-3.E effect nor one of a pack "
+                                "in play",
+                                source=pack.name,
+                                entry=entry,
+                                field=field,
+                            )
+        n = self.options.players
+        need = 5 * n + (1 if n == 4 else 0)
+        if len(self.tile_ids) < need:
+            raise DataError(
+                f"{n} players need {need} fresco tiles, the packs have {len(self.tile_ids)}",
+                source=", ".join(self.options.packs),
+                field="frescoes",
+            )
+        if len(self.char_ids) < 4:
+            raise DataError(
+                "the recruiting row needs four characters",
+                source=", ".join(self.options.packs),
+                field="characters",
+            )
+
+    def _spots(self) -> tuple[SpotDef, ...]:
+        board = self.board
+        spots: list[SpotDef] = []
+        for z, zone in enumerate(board.zones):
+            for k, effects in enumerate(zone):
+                spots.append(
+                    SpotDef(
+                        3 * z + k, f"b{3 * z + k + 1}", "basic", effects, source=f"zone {z + 1}"
+                    )
+                )
+        for k, (effects, source) in enumerate(_zone4(board, self.packs)):
+            i = 9 + k
+            spots.append(
+                SpotDef(i, f"b{i + 1}", "basic", effects, blocked=not effects, source=source)
+            )
+        for k in range(3):
+            if k < len(self.packs):
+                u = self.packs[k].ultimate
+                spots.append(
+                    SpotDef(ULTIMATE + k, f"u{k + 1}", "ultimate", u.effects, source=u.name)
+                )
+            else:
+                spots.append(SpotDef(ULTIMATE + k, f"u{k + 1}", "ultimate", blocked=True))
+        for p in range(4):
+            for s in range(3):
+                spots.append(
+                    SpotDef(
+                        FRESCO + 3 * p + s,
+                        f"f{p + 1}.{s + 1}",
+                        "fresco",
+                        blocked=p >= self.options.players,
+                        owner=p,
+                        slot=s,
+                    )
+                )
+        return tuple(spots)
+
+    def pack_of_token(self, key: str) -> str:
+        """The pack a token kind belongs to."""
+        return self.tokens[key].pack
+
+
+@functools.lru_cache(maxsize=64)
+def table(options: Options) -> Table:
+    """The (cached) table of these options."""
+    return Table(options)

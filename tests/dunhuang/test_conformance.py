@@ -1,0 +1,38 @@
+"""The shared conformance suite on Dunhuang: 3 and 4 players, every triple of the packs."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from silkroad.dunhuang import GAME, Options
+from silkroad.testing import check_game
+
+PACKS = ("silk", "gold", "tea", "china")
+
+
+@pytest.mark.rule("DH-3")
+def test_four_players_every_move() -> None:
+    report = check_game(GAME, Options(4), seeds=range(2), determinize_samples=1, every_move=True)
+    assert report.games == 2
+    assert report.moves_applied > report.decisions
+    assert report.hidden_differences > 0
+
+
+@pytest.mark.rule("DH-6.1")
+def test_three_players_every_move() -> None:
+    report = check_game(GAME, Options(3), seeds=range(1, 3), determinize_samples=1)
+    assert report.games == 2
+    assert report.illegal_moves_rejected > 0
+
+
+@pytest.mark.rule("DH-2.1")
+@pytest.mark.parametrize("triple", list(itertools.combinations(PACKS, 3)))
+def test_every_triple_of_packs(triple: tuple[str, ...]) -> None:
+    players = 3 + PACKS.index(triple[-1]) % 2  # alternate 3 and 4 players across triples
+    for options in (Options(players, triple), Options(7 - players, triple)):
+        report = check_game(
+            GAME, options, seeds=range(10, 11), determinize_samples=1, every_move=False
+        )
+        assert report.games == 1

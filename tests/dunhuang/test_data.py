@@ -1,0 +1,167 @@
+"""[DH-1] The component data: provenance, printed facts, validation of files."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from silkroad.core.errors import DataError
+from silkroad.dunhuang import Options, load_pack_file
+from silkroad.dunhuang.data import load_board, parse_effect
+from silkroad.dunhuang.encoding import MAX_EFFECTS
+from silkroad.dunhuang.packs import get
+from silkroad.dunhuang.table import table
+
+PACKS = ("silk", "gold", "tea", "china")
+
+
+def entries(name: str) -> list[Any]:
+    d = get(name).data
+    return [
+        d,
+        d.ultimate,
+        *d.tokens,
+        *d.characters,
+        *d.frescoes,
+        *d.resource_tiles,
+        *d.achievements,
+        *d.routes,
+    ]
+
+
+@pytest.mark.rule("DH-1")
+@pytest.mark.parametrize("name", PACKS)
+def test_every_entry_has_provenance_and_a_note(name: str) -> None:
+    for entry in entries(name):
+        assert entry.provenance in ("rulebook", "reconstructed")
+        assert entry.note.strip()
+
+
+@pytest.mark.rule("DH-2.3")
+@pytest.mark.parametrize("name", PACKS)
+def test_seven_fresco_tiles_a_pack_two_of_them_four_player_only(name: str) -> None:
+    tiles = get(name).data.frescoes
+    assert len(tiles) == 7
+    assert sum(f.four_player_only for f in tiles) == 2
+    assert all(1 <= f.value <= 6 for f in tiles)
+    assert all(len(f.effects) <= MAX_EFFECTS for f in tiles)
+
+
+@pytest.mark.rule("DH-2.3", "DH-6.1")
+def test_twenty_one_tiles_in_a_four_player_stack_fifteen_with_three() -> None:
+    for a in range(4):
+        packs = tuple(p for i, p in enumerate(PACKS) if i != a)
+        assert len(table(Options(4, packs)).tile_ids) == 21
+        assert len(table(Options(3, packs)).tile_ids) == 15
+
+
+@pytest.mark.rule("DH-3.D")
+def test_round_track_gives_eighteen_in_round_two_and_decreases() -> None:
+    track = load_board().round_track
+    assert len(track) == 8
+    assert track[1] == 18
+    assert all(a > b for a, b in itertools.pairwise(track))
+
+
+@pytest.mark.rule("DH-1")
+def test_printed_facts_of_the_packs() -> None:
+    silk, gold, tea, china = (get(n).data for n in PACKS)
+    tokens = {t.key for p in (silk, gold, tea, china) for t in p.tokens}
+    # named by the DH-7 quests
+    assert {"silk-clothes", "china-whiteware", "china-faience", "tea-field2"} <= tokens
+    assert sum(1 for c in gold.characters) >= 6  # six Gold characters can leave play
+    assert all(c.cost is None for c in gold.characters)  # DH-3.E.7 note 2
+    assert all(c.cost is not None for p in (silk, tea, china) for c in p.characters)
+    assert len(tea.routes) >= 3  # three different trade routes
+    assert [r.covers for r in tea.resource_tiles] == ["jade"]  # DH-2.1.6
+    assert gold.ultimate.effects[0].kind == "gold-recruit"  # DH-3.B example
+    # the DH-3.E.11 example tile: value 2, a Gold Material and an Emperor's Quest
+    assert any(
+        f.value == 2 and [e.text for e in f.effects] == ["material gold", "quest 2"]
+        for f in gold.frescoes
+    )
+    # the DH-3.E.7 example character: 2 coins, 3 grain
+    assert any(c.cost == 2 and c.grain == 3 for c in silk.characters)
+
+
+@pytest.mark.rule("DH-3.E")
+def test_effect_notation() -> None:
+    e = parse_effect("pay coin 1, silk-product 2 -> vp 4 & pigment")
+    assert e.kind == "pay"
+    assert e.cost == (("coin", 1), ("silk-product", 2))
+    assert [r.text for r in e.then] == ["vp 4", "pigment"]
+    assert parse_effect("quest 2").amount == 2
+    for bad in ("quest 3", "pay coin -> vp 1", "material", "vp x", "Coin"):
+        with pytest.raises(ValueError, match=r"effect|amount|needs|Grain|item"):
+            parse_effect(bad)
+
+
+@pytest.mark.rule("DH-1")
+def test_a_bad_pack_file_names_file_entry_and_field(tmp_path: Path) -> None:
+    good = (Path(__file__).parents[2] / "src/silkroad/dunhuang/data/silk.toml").read_text()
+    bad = good.replace(
+        'value = 4\neffects = ["upgrade", "quest 1"]', 'value = 9\neffects = ["upgrade", "quest 1"]'
+    )
+    path = tmp_path / "silk.toml"
+    path.write_text(bad)
+    with pytest.raises(DataError) as err:
+        load_pack_file(path)
+    assert "fresco 403" in str(err.value)
+    assert "value" in str(err.value)
+    path.write_text(
+        good.replace(
+            'provenance = "reconstructed"\nnote = "Invented."',
+            'provenance = "guess"\nnote = "Invented."',
+            1,
+        )
+    )
+    with pytest.raises(DataError, match="provenance"):
+        load_pack_file(path)
+    path.write_text(good.replace('ability = ["pigment"]', 'ability = ["juggle 3 x"]'))
+    with pytest.raises(DataError, match="ability"):
+        load_pack_file(path)
+    with pytest.raises(DataError):
+        load_pack_file(tmp_path / "missing.toml")
+
+
+SILK = Path(__file__).parents[2] / "src/silkroad/dunhuang/data/silk.toml"
+
+
+@pytest.mark.rule("DH-2.1")
+def test_options_carry_a_replacement_pack_file(tmp_path: Path) -> None:
+    from silkroad.core.serialize import dumps, loads
+    from silkroad.dunhuang import GAME, new_game
+
+    text = SILK.read_text().replace('name = "Weaver"\ncost = 2', 'name = "Master Weaver"\ncost = 1')
+    path = tmp_path / "my-silk.toml"
+    path.write_text(text)
+    options = Options(4).with_pack_file(path)
+    assert [name for name, _ in options.data] == ["silk"]
+    assert table(options).characters[401].name == "Master Weaver"
+    assert table(options).characters[401].cost == 1
+    assert table(Options(4)).characters[401].cost == 2  # the built-in data is untouched
+    assert loads(dumps(options, GAME), Options, GAME) == options  # records stay self-contained
+    assert new_game(options, 1) != new_game(Options(4), 1)
+
+
+@pytest.mark.rule("DH-2.1")
+def test_replacement_data_is_checked(tmp_path: Path) -> None:
+    from silkroad.core.errors import RulesError
+
+    with pytest.raises(DataError, match="not 'gold'"):
+        Options(4, data=(("gold", SILK.read_text()),))
+    unknown = SILK.read_text().replace('ability = ["pigment"]', 'ability = ["teleport"]')
+    with pytest.raises(DataError, match="teleport"):
+        table(Options(4, data=(("silk", unknown),)))
+    # all seven Silk tiles removed: 14 tiles cannot make a 4-player stack of 21
+    few = re.sub(r"\[\[frescoes\]\].*?(?=\[\[achievements\]\])", "", SILK.read_text(), flags=re.S)
+    with pytest.raises(DataError, match="fresco tiles"):
+        table(Options(4, data=(("silk", few),)))
+    with pytest.raises(RulesError):
+        Options(4, data=(("jade", SILK.read_text()),))
+    with pytest.raises(DataError, match="cannot read"):
+        Options(4).with_pack_file(tmp_path / "none.toml")

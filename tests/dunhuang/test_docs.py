@@ -1,0 +1,49 @@
+"""The docs page matches the data (its component tables are generated)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from silkroad.dunhuang.docgen import END, START, component_tables, update_page
+
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "dunhuang.md"
+
+
+@pytest.mark.rule("DH-1")
+def test_component_tables_match_the_data() -> None:
+    text = PAGE.read_text(encoding="utf-8")
+    assert START in text
+    assert END in text
+    assert update_page(text) == text, "run: python -m silkroad.dunhuang.docgen docs/dunhuang.md"
+    tables = component_tables()
+    assert "| c201 | Gold Prospector | - | 2 |" in tables
+    assert "| reconstructed |" in tables
+    assert "20, 18, 16" in tables
+
+
+@pytest.mark.rule("DH-3")
+def test_every_section_and_ruling_is_documented() -> None:
+    text = PAGE.read_text(encoding="utf-8")
+    for heading in (
+        "## Usage",
+        "## Description",
+        "## Options and variants",
+        "## Moves and notation",
+        "## Observation",
+        "## Scoring and termination",
+        "## Rulings",
+        "## Starting Packs",
+        "## Data files",
+        "## Components",
+        "## Rulebook sections implemented",
+    ):
+        assert heading in text
+    for ruling in (
+        "**Supply.**",
+        "cannot be refilled",
+        "**Reward-area dice.**",
+        "**No legal spot.**",
+    ):
+        assert ruling in text

@@ -1,0 +1,116 @@
+"""Rulings where the rulebook is silent (docs/dunhuang.md, "Rulings"), each tested."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from silkroad.dunhuang import current_player
+from silkroad.dunhuang.rules import _cleanup, _settle
+from silkroad.dunhuang.state import ChoiceKind, Phase
+from silkroad.dunhuang.table import table
+
+from .helpers import clear_board, give_tile, play, player, ready, set_row, texts, turn_of
+
+
+@pytest.mark.rule("DH-1")
+def test_supply_is_unlimited() -> None:
+    s = turn_of(clear_board(ready()), 0)
+    s = player(s, 0, coins=40, pigment=40, tokens={"gold-material": 50})
+    s = play(s, "m1 b1")
+    assert s.players[0].coins == 41  # beyond the 24 coins of value in the box
+    s = play(turn_of(s, 0), "m2 b12")
+    assert s.players[0].tokens["gold-material"] == 51
+
+
+@pytest.mark.rule("DH-3.E.7")
+def test_an_unrefillable_row_position_stays_empty() -> None:
+    from silkroad.dunhuang.engine import refill_row
+
+    s = attrs.evolve(ready(), deck=(), discard=())
+    s = refill_row(attrs.evolve(s, row=(None, *s.row[1:])), 0)
+    assert s.row[0] is None
+    # with only the discard pile left, it is shuffled into a new deck first
+    s = attrs.evolve(s, discard=(999,))
+    s = refill_row(s, 0)
+    assert s.row[0] == 999
+    assert s.deck == ()
+    assert s.discard == ()
+
+
+@pytest.mark.rule("DH-3.3")
+def test_the_owner_of_a_reward_area_die_decides_its_reward() -> None:
+    s = clear_board(ready())
+    s = give_tile(s, 2, 2, 402, 2)
+    s = player(s, 2, income=1, left=1)
+    t = table(s.options)
+    s = _settle(t, _cleanup(t, attrs.evolve(s, first=0)))
+    assert s.choice is not None
+    assert s.choice.kind is ChoiceKind.GAIN
+    assert current_player(s) == 2
+
+
+@pytest.mark.rule("DH-3.2")
+def test_a_player_whose_meeples_have_no_legal_spot_passes() -> None:
+    from silkroad.dunhuang import apply, parse_move
+
+    s = turn_of(clear_board(ready()), 0)
+    # every basic and ultimate spot taken (by stand-in meeples of player 2)
+    s = attrs.evolve(s, spots=s.spots.update(dict.fromkeys(range(15), 3)))
+    assert texts(s) == ["pass"]
+    s = apply(s, parse_move(s, "pass"))
+    assert s.players[0].idle == 3
+    assert s.players[0].home == (False, False, False)
+    assert s.turn == 1
+
+
+@pytest.mark.rule("DH-5")
+def test_every_achievement_met_is_claimed_at_once() -> None:
+    s = turn_of(clear_board(ready()), 0)
+    s = player(s, 0, tokens={"silk-clothes": 4, "gold-product": 2})
+    s = play(s, "m1 b1")
+    assert {k for k, p in s.achievements.items() if p == 0} == {"silk-1", "silk-5", "gold-5"}
+
+
+@pytest.mark.rule("DH-2.3")
+def test_a_hand_of_no_icon_tiles_places_no_first_fresco() -> None:
+    from silkroad.dunhuang import Options, apply, legal_moves, new_game, validate
+
+    s = new_game(Options(4), 1)
+    while s.phase is Phase.DRAFT:
+        s = apply(s, legal_moves(s)[0])
+    assert s.choice is not None
+    p = s.choice.player
+    t = table(s.options)
+    no_icon = [x for x in t.tile_ids if t.tiles[x].no_start]
+    # the player's hand becomes the no-icon tiles (swapped with their holders); the
+    # player's spare tile leaves the game
+    hands = [list(pl.hand) for pl in s.players]
+    mine = [x for x in hands[p] if x not in no_icon]
+    for tile in no_icon:
+        holders = [q for q, h in enumerate(hands) if tile in h and q != p]
+        if tile in hands[p] or not holders:
+            continue  # already held, or it is the public fresco
+        q = holders[0]
+        give = mine.pop()
+        hands[q][hands[q].index(tile)] = give
+        hands[p][hands[p].index(give)] = tile
+    gone = [x for x in hands[p] if x not in no_icon]
+    hands[p] = [x for x in hands[p] if x in no_icon]
+    players = tuple(attrs.evolve(pl, hand=tuple(h)) for pl, h in zip(s.players, hands, strict=True))
+    s = attrs.evolve(s, players=players, gone=(*s.gone, *gone))
+    validate(s)
+    assert [str(m) for m in legal_moves(s)] == ["pass"]
+    s = apply(s, legal_moves(s)[0])
+    assert s.players[p].frescoes[2].tile is None
+
+
+@pytest.mark.rule("DH-3.E.7")
+def test_leaving_effect_also_when_replaced() -> None:
+    from .helpers import give_character
+
+    s = give_character(turn_of(clear_board(ready()), 0), 0, 0, 406, 3)  # leaving: vp 2
+    s = set_row(player(s, 0, coins=3), (401, 402, 403, 404))
+    s = play(s, "m2 b8", "recruit c401 s1")
+    assert s.players[0].vp == 2
+    assert s.players[0].characters[0] == 401
