@@ -4,6 +4,9 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
+# everything the whole test suite exercises: test tools, linters, the python-chess
+# reference of the benchmark, and the OpenSpiel, PettingZoo and Ray adapters
+EXTRAS := test,dev,bench,openspiel,pettingzoo,ray
 
 .PHONY: demo test lint typecheck pytest bench coverage clean
 
@@ -15,7 +18,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test,dev,bench]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[$(EXTRAS)]'
 	touch $@ $(VENV)/.installed
 
 demo: $(VENV)/.installed

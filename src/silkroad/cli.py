@@ -8,6 +8,7 @@ file, a bad option) prints one line on stderr and exits with code 2, without a t
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
 import sys
@@ -215,6 +216,8 @@ def cmd_simulate(args: argparse.Namespace, out: Console) -> int:
     names = agent_names(args.agents, seats)
     if args.games < 1:
         raise UsageError("--games must be at least 1")
+    if args.backend == "ray" and importlib.util.find_spec("ray") is None:
+        raise UsageError("--backend ray needs Ray: pip install 'silkroad[ray]'")
     save_dir = Path(args.save) if args.save else None
     if save_dir is not None:
         save_dir.mkdir(parents=True, exist_ok=True)
@@ -230,6 +233,8 @@ def cmd_simulate(args: argparse.Namespace, out: Console) -> int:
             rotate=not args.no_rotate,
             keep_records=save_dir is not None,
             progress=lambda: bar.advance(task),
+            backend=args.backend,
+            ray_address=args.ray_address,
         )
     if save_dir is not None:
         for r in results:
@@ -527,6 +532,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--save", metavar="DIR", help="write every game's record into DIR")
     p.add_argument("--json", action="store_true", help="print machine-readable results")
     p.add_argument(
+        "--backend",
+        choices=["local", "ray"],
+        default="local",
+        help="local worker processes (default) or Ray tasks (extra 'ray')",
+    )
+    p.add_argument(
+        "--ray-address",
+        metavar="ADDR",
+        help="a Ray cluster for --backend ray (default: start a local one)",
+    )
+    p.add_argument(
         "--no-rotate",
         action="store_true",
         help="keep each agent in its seat (default: rotate the lineup each game)",
@@ -593,6 +609,7 @@ _HELP: dict[str, tuple[str, list[str]]] = {
         [
             "silkroad simulate kashgar --games 200 --agents ismcts,random",
             "silkroad simulate serica --games 50 --json --save records/",
+            "silkroad simulate kashgar --games 5000 --backend ray --ray-address auto",
         ],
     ),
     "replay": (

@@ -1,0 +1,443 @@
+"""Every silkroad title as an OpenSpiel (pyspiel) Python game.
+
+``register_all()`` registers each title of :data:`silkroad.GAMES` as
+``silkroad_<name>`` (``silkroad_kashgar``, ...); then::
+
+    import pyspiel
+    from silkroad.adapters.openspiel import register_all
+    register_all()
+    game = pyspiel.load_game("silkroad_kashgar", {"players": 3})
+
+Game parameters (all optional):
+
+* ``players`` (int): the player count (default: the title's default options);
+* ``options`` (str): the ``Options`` fields to change (the variants: co-op, packs,
+  expansions), made by :func:`options_parameter`, e.g.
+  ``options_parameter(expansion=["herder", "herder"], round_limit=10)``;
+* ``seed`` (int, default -1): with -1 the first node is a chance node that draws the
+  game's seed uniformly among :data:`SEED_OUTCOMES` values; with a seed >= 0 that chance
+  node has this single outcome (a fixed deal);
+* ``utility`` (str, ``"vp"`` or ``"win"``): the reward mapping of
+  :func:`silkroad.adapters.returns_from_scores`: final victory points (general-sum), or 1
+  for each winner and 0 for the others.
+
+Chance: a silkroad game draws everything random (shuffles, draws) inside ``apply`` from
+the RNG carried in its state, which a seed fully determines. So the OpenSpiel game is
+*explicit stochastic* with exactly one chance node, at the root, choosing that seed;
+after it, play is a deterministic function of the actions. (A sampled-stochastic Python
+game cannot be serialized by pyspiel, which would need a game-level RNG state that Python
+games cannot provide.) pyspiel serializes a Python state by pickling its attributes: the
+silkroad state inside pickles as the project's JSON document.
+
+Information: ``observation_string`` is the title's ``observe`` for that player as JSON;
+``information_state_string`` adds a digest of every observation the player has had so far
+(perfect recall; computed when first asked for, so play and search do not pay for it);
+``observation_tensor`` is the hashed feature vector of :mod:`silkroad.adapters.features`.
+Actions are the title's integer action ids.
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+import hashlib
+import json
+from typing import Any
+
+import attrs
+import numpy as np
+import pyspiel
+
+from silkroad.adapters import UTILITIES, returns_from_scores
+from silkroad.adapters.features import DEFAULT_SIZE, observation_features
+from silkroad.core.errors import DataError
+from silkroad.core.game import AnyGame
+from silkroad.core.serialize import dumps, from_data, loads, to_data
+
+__all__ = [
+    "SEED_OUTCOMES",
+    "VP_BOUND",
+    "game_type",
+    "options_parameter",
+    "register",
+    "register_all",
+    "short_name",
+]
+
+#: How many seeds the root chance node chooses among (when no ``seed`` parameter).
+SEED_OUTCOMES = 1024
+#: Utility bounds under ``utility="vp"``: a generous bound on any title's final score.
+VP_BOUND = 1000.0
+
+_REGISTERED: dict[str, AnyGame] = {}
+#: The registered titles by their silkroad name.
+_TITLES: dict[str, AnyGame] = {}
+
+
+@attrs.frozen
+class _Config:
+    """A pyspiel game's parameters read into silkroad terms (pyspiel may rebuild game
+    objects without running ``__init__``, so states look this up from the parameters)."""
+
+    title: AnyGame
+    options: Any
+    players: int
+    fixed_seed: int
+    utility: str
+    key: tuple[str, str]
+
+    @classmethod
+    def of(cls, title: AnyGame, params: dict[str, Any]) -> _Config:
+        key = (title.spec.name, json.dumps(params, sort_keys=True, default=str))
+        cached = _CONFIGS.get(key)
+        if cached is not None:
+            return cached
+        players = int(params["players"])
+        utility = str(params["utility"])
+        if utility not in UTILITIES:
+            raise ValueError(f"utility must be one of {UTILITIES}, got {utility!r}")
+        options = _options(title, players, str(params["options"]))
+        config = cls(title, options, players, int(params["seed"]), utility, key)
+        _CONFIGS[key] = config
+        return config
+
+    def __reduce__(self) -> tuple[Any, tuple[str, str]]:
+        # pyspiel pickles a Python state's attributes: a config travels as its key.
+        return (_config_from_key, self.key)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Config:
+        return self  # immutable: a clone shares it
+
+
+def _config_from_key(name: str, params: str) -> _Config:
+    return _Config.of(_TITLES[name], json.loads(params))
+
+
+class _Inner:
+    """A silkroad state inside a pyspiel state; it pickles as the project's JSON."""
+
+    __slots__ = ("state", "title")
+
+    def __init__(self, title: AnyGame, state: Any) -> None:
+        self.title, self.state = title, state
+
+    def __reduce__(self) -> tuple[Any, tuple[str, str]]:
+        return (_inner_from_json, (self.title.spec.name, dumps(self.state, self.title)))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Inner:
+        return self  # immutable: a clone shares it
+
+
+def _inner_from_json(name: str, text: str) -> _Inner:
+    title = _TITLES[name]
+    return _Inner(title, loads(text, title.state_type, title))
+
+
+class _Trail:
+    """The states a game went through, newest first, as a shared linked list.
+
+    Perfect-recall information states need a digest of every observation a player has
+    had. Computing it at every move would tax play (and search) for something only some
+    algorithms ask for, so the trail keeps the states and the digests are computed on
+    demand and remembered on each node. Clones share the trail; a pickled trail keeps only
+    its digests.
+    """
+
+    __slots__ = ("digests", "inner", "parent", "title")
+
+    def __init__(
+        self,
+        title: AnyGame | None,
+        inner: Any,
+        parent: _Trail | None,
+        digests: tuple[str, ...] | None = None,
+    ) -> None:
+        self.title, self.inner, self.parent, self.digests = title, inner, parent, digests
+
+    def digest(self, player: int) -> str:
+        pending: list[_Trail] = []
+        node: _Trail | None = self
+        while node is not None and node.digests is None:
+            pending.append(node)
+            node = node.parent
+        previous = node.digests if node is not None else None
+        for step in reversed(pending):
+            assert step.title is not None
+            n = step.title.num_players(step.inner)
+            before = previous or ("",) * n
+            step.digests = tuple(
+                hashlib.sha256(
+                    (before[p] + _observation_json(step.title, step.inner, p)).encode()
+                ).hexdigest()[:32]
+                for p in range(n)
+            )
+            step.parent = None  # remembered: the older states are no longer needed
+            previous = step.digests
+        assert self.digests is not None
+        return self.digests[player]
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        self.digest(0)
+        return (_Trail, (None, None, None, self.digests))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Trail:
+        return self
+
+
+_CONFIGS: dict[tuple[str, str], _Config] = {}
+
+
+def _config_of(pygame: Any) -> _Config:
+    title = _REGISTERED[pygame.get_type().short_name]
+    spec = pygame.get_type().parameter_specification
+    return _Config.of(title, {**spec, **pygame.get_parameters()})
+
+
+def short_name(game: AnyGame) -> str:
+    """The OpenSpiel name of a title: ``silkroad_<name>`` (dashes become underscores)."""
+    return "silkroad_" + game.spec.name.replace("-", "_")
+
+
+def game_type(game: AnyGame) -> pyspiel.GameType:
+    """The pyspiel GameType of a title."""
+    spec = game.spec
+    information = (
+        pyspiel.GameType.Information.PERFECT_INFORMATION
+        if spec.information.value == "perfect"
+        else pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    )
+    default_players = game.num_players(game.new_game(game.default_options(), 0))
+    return pyspiel.GameType(
+        short_name=short_name(game),
+        long_name=f"silkroad {spec.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=information,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=spec.max_players,
+        min_num_players=spec.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={
+            "players": default_players,
+            "options": "{}",
+            "seed": -1,
+            "utility": "vp",
+        },
+    )
+
+
+def options_parameter(**changes: Any) -> str:
+    """The ``options`` game parameter for these Options changes.
+
+    OpenSpiel writes game parameters as ``name(key=value,...)``, so a parameter value
+    cannot hold commas or parentheses; JSON with several fields or a list would. The
+    value is therefore the JSON object in URL-safe base64 (a plain JSON object without
+    commas, such as ``{"round_limit":10}``, is accepted too).
+    """
+    text = json.dumps(changes, separators=(",", ":"), sort_keys=True)
+    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
+
+
+def _options(game: AnyGame, players: int, text: str) -> Any:
+    """The title's options for ``players`` with the JSON ``text`` applied."""
+    spec = game.spec
+    if not spec.min_players <= players <= spec.max_players:
+        raise ValueError(
+            f"{spec.name} is for {spec.min_players} to {spec.max_players} players, not {players}"
+        )
+    if not text.lstrip().startswith("{"):
+        try:
+            text = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)).decode()
+        except (ValueError, UnicodeDecodeError):
+            raise ValueError("the 'options' parameter is neither JSON nor base64 JSON") from None
+    try:
+        changes = json.loads(text)
+    except ValueError as exc:
+        raise ValueError(f"the 'options' parameter is not JSON: {exc}") from None
+    if not isinstance(changes, dict):
+        raise ValueError("the 'options' parameter must be a JSON object of Options fields")
+    data = to_data(game.default_options(players))
+    data.update(changes)
+    try:
+        return from_data(data, game.options_type)
+    except DataError as exc:
+        raise ValueError(f"bad 'options' parameter: {exc}") from None
+
+
+def register(game: AnyGame) -> str:
+    """Register one title with pyspiel (once); returns its short name."""
+    name = short_name(game)
+    if name in _REGISTERED:
+        return name
+    gtype = game_type(game)
+
+    class SilkroadGame(pyspiel.Game):  # type: ignore[misc]
+        def __init__(self, params: dict[str, Any] | None = None) -> None:
+            full = {**gtype.parameter_specification, **(params or {})}
+            config = _Config.of(game, full)
+            bound = VP_BOUND if config.utility == "vp" else 1.0
+            info = pyspiel.GameInfo(
+                num_distinct_actions=game.num_actions(config.options),
+                max_chance_outcomes=1 if config.fixed_seed >= 0 else SEED_OUTCOMES,
+                num_players=config.players,
+                min_utility=-bound if config.utility == "vp" else 0.0,
+                max_utility=bound,
+                utility_sum=None,
+                max_game_length=game.max_game_length(config.options),
+            )
+            super().__init__(gtype, info, params or {})
+
+        def new_initial_state(self) -> SilkroadState:
+            return SilkroadState(self)
+
+        def make_py_observer(
+            self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+        ) -> SilkroadObserver:
+            recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+            return SilkroadObserver(recall)
+
+    # pyspiel pickles games by class: make the class importable from this module.
+    class_name = "".join(part.title() for part in name.split("_")) + "Game"
+    SilkroadGame.__name__ = SilkroadGame.__qualname__ = class_name
+    globals()[class_name] = SilkroadGame
+    pyspiel.register_game(gtype, SilkroadGame)
+    _REGISTERED[name] = game
+    _TITLES[game.spec.name] = game
+    return name
+
+
+class SilkroadState(pyspiel.State):  # type: ignore[misc]
+    """A pyspiel state wrapping an immutable silkroad state (none before the deal)."""
+
+    def __init__(self, game: Any) -> None:
+        super().__init__(game)
+        self.cfg = _config_of(game)
+        self.cur: _Inner | None = None
+        self.trail: _Trail | None = None
+
+    @property
+    def inner(self) -> Any:
+        """The silkroad state (None before the deal)."""
+        return None if self.cur is None else self.cur.state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> SilkroadState:
+        # pyspiel clones Python states with deepcopy; the silkroad state is immutable.
+        twin = SilkroadState(self.get_game())
+        twin.cur = self.cur
+        twin.trail = self.trail
+        return twin
+
+    def current_player(self) -> int:
+        if self.cur is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        player = self.cfg.title.current_player(self.cur.state)
+        return int(pyspiel.PlayerId.TERMINAL) if player is None else int(player)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        title, inner = self.cfg.title, self.inner
+        return sorted(title.encode_move(inner, m) for m in title.legal_moves(inner))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.cfg.fixed_seed >= 0:
+            return [(self.cfg.fixed_seed, 1.0)]
+        return [(seed, 1.0 / SEED_OUTCOMES) for seed in range(SEED_OUTCOMES)]
+
+    def _apply_action(self, action: int) -> None:
+        title = self.cfg.title
+        if self.cur is None:
+            inner = title.new_game(self.cfg.options, int(action))
+        else:
+            inner = title.apply(self.cur.state, title.decode_move(self.cur.state, int(action)))
+        self.cur = _Inner(title, inner)
+        self.trail = _Trail(title, inner, self.trail)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"seed {action}"
+        title = self.cfg.title
+        try:
+            return title.format_move(title.decode_move(self.inner, int(action)))
+        except Exception:  # an action id that is not legal here still gets a name
+            return f"action {action}"
+
+    def is_terminal(self) -> bool:
+        return self.cur is not None and bool(self.cfg.title.is_over(self.cur.state))
+
+    def returns(self) -> list[float]:
+        title = self.cfg.title
+        if not self.is_terminal():
+            return [0.0] * self.cfg.players
+        return returns_from_scores(
+            title.scores(self.inner), title.winners(self.inner), self.cfg.utility
+        )
+
+    def __str__(self) -> str:
+        if self.cur is None:
+            return "(the deal: a seed is about to be drawn)"
+        return str(self.cfg.title.render(self.cur.state))
+
+
+def _observation_json(title: AnyGame, inner: Any, player: int) -> str:
+    """The canonical JSON of a player's observation (options, which never change during
+    a game, are converted once and reused)."""
+    observation = title.observe(inner, player)
+    data = {}
+    for field in _fields(type(observation)):
+        value = getattr(observation, field.name)
+        if isinstance(value, title.options_type):
+            data[field.name] = _options_json(value)
+        else:
+            data[field.name] = json.dumps(to_data(value, field.type), sort_keys=True)
+    return json.dumps(data, sort_keys=True)
+
+
+_FIELDS: dict[type, tuple[Any, ...]] = {}
+
+
+def _fields(cls: type) -> tuple[Any, ...]:
+    """The attrs fields of ``cls`` with their annotations resolved to types."""
+    found = _FIELDS.get(cls)
+    if found is None:
+        found = _FIELDS[cls] = tuple(attrs.fields(attrs.resolve_types(cls)))
+    return found
+
+
+@functools.lru_cache(maxsize=16)
+def _options_json(options: Any) -> str:
+    return json.dumps(to_data(options), sort_keys=True)
+
+
+class SilkroadObserver:
+    """pyspiel's PyObserver interface over ``observe``."""
+
+    def __init__(self, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(DEFAULT_SIZE, np.float32)
+        self.dict = {"features": self.tensor}
+
+    def set_from(self, state: SilkroadState, player: int) -> None:
+        if state.inner is None:
+            self.tensor.fill(0.0)
+            return
+        title = state.cfg.title
+        self.tensor[:] = observation_features(title.observe(state.inner, player), DEFAULT_SIZE)
+
+    def string_from(self, state: SilkroadState, player: int) -> str:
+        if state.inner is None:
+            return "deal"
+        seen = _observation_json(state.cfg.title, state.inner, player)
+        if not self.perfect_recall:
+            return seen
+        assert state.trail is not None
+        return f"{state.trail.digest(player)} {seen}"
+
+
+def register_all() -> list[str]:
+    """Register every title of :data:`silkroad.GAMES`; returns their short names."""
+    from silkroad.registry import GAMES
+
+    return [register(GAMES[name]) for name in GAMES]

@@ -1,0 +1,172 @@
+"""Every title as a pyspiel game: OpenSpiel's own random_sim_test (with serialization) and
+its MCTSBot, on every title, player count and variant."""
+
+from __future__ import annotations
+
+import pickle
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import mcts
+
+import silkroad
+import tinygame
+from silkroad.adapters import returns_from_scores
+from silkroad.adapters.openspiel import (
+    SEED_OUTCOMES,
+    options_parameter,
+    register,
+    register_all,
+    short_name,
+)
+
+register_all()
+register(tinygame.GAME)
+
+CASES = [
+    ("silkroad_kashgar", {"players": 2}),
+    ("silkroad_kashgar", {"players": 3}),
+    (
+        "silkroad_kashgar",
+        {"players": 4, "options": options_parameter(expansion=["herder"] * 2 + ["messenger"] * 2)},
+    ),
+    ("silkroad_serica", {}),
+    ("silkroad_serica", {"options": options_parameter(coop=True)}),
+    ("silkroad_dunhuang", {"players": 3}),
+    ("silkroad_dunhuang", {"players": 4}),
+    ("silkroad_dunhuang", {"options": options_parameter(packs=["silk", "tea", "china"])}),
+    ("silkroad_tinydraw", {"players": 3, "utility": "win"}),
+]
+
+
+def test_every_registered_title_is_a_pyspiel_game() -> None:
+    names = {g.short_name for g in pyspiel.registered_games()}
+    for title in silkroad.GAMES:
+        assert short_name(silkroad.get_game(title)) in names
+
+
+@pytest.mark.parametrize(("name", "params"), CASES)
+def test_random_sim_test_with_serialization(name: str, params: dict[str, object]) -> None:
+    game = pyspiel.load_game(name, params)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "simulations"),
+    [
+        ("silkroad_kashgar", options_parameter(round_limit=4), 8),
+        ("silkroad_serica", options_parameter(round_limit=3), 4),
+        ("silkroad_dunhuang", "{}", 2),
+        ("silkroad_tinydraw", "{}", 20),
+    ],
+)
+def test_mcts_bot_plays_complete_games(name: str, options: str, simulations: int) -> None:
+    game = pyspiel.load_game(name, {"options": options, "utility": "win"})
+    bots = [
+        mcts.MCTSBot(
+            game,
+            2.0,
+            simulations,
+            mcts.RandomRolloutEvaluator(1, np.random.RandomState(seat)),
+            random_state=np.random.RandomState(10 + seat),
+        )
+        for seat in range(game.num_players())
+    ]
+    state = game.new_initial_state()
+    steps = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[3][0])
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+            steps += 1
+    assert steps <= game.max_game_length()
+    returns = state.returns()
+    assert sum(returns) >= 1.0  # at least one winner under utility "win"
+    assert set(returns) <= {0.0, 1.0}
+
+
+def test_the_root_chance_node_draws_the_seed() -> None:
+    game = pyspiel.load_game("silkroad_tinydraw", {})
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == SEED_OUTCOMES == game.max_chance_outcomes()
+    assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+    state.apply_action(7)
+    assert state.inner == tinygame.new_game(tinygame.Options(), 7)
+    fixed = pyspiel.load_game("silkroad_tinydraw", {"seed": 42}).new_initial_state()
+    assert fixed.chance_outcomes() == [(42, 1.0)]
+
+
+def test_actions_are_the_titles_action_ids() -> None:
+    game = pyspiel.load_game("silkroad_tinydraw", {})
+    state = game.new_initial_state()
+    state.apply_action(3)
+    inner = state.inner
+    expected = sorted(tinygame.encode_move(inner, m) for m in tinygame.legal_moves(inner))
+    assert state.legal_actions() == expected
+    assert game.num_distinct_actions() == tinygame.GAME.num_actions(tinygame.Options())
+    assert state.action_to_string(state.current_player(), expected[0]) == str(
+        tinygame.decode_move(inner, expected[0])
+    )
+
+
+def test_observations_hide_what_the_title_hides() -> None:
+    game = pyspiel.load_game("silkroad_tinydraw", {"seed": 5})
+    state = game.new_initial_state()
+    state.apply_action(5)
+    own = state.observation_string(0)
+    assert str(list(state.inner.hands[0])).replace(" ", "") in own.replace(" ", "")
+    assert str(list(state.inner.hands[1])).replace(" ", "") not in own.replace(" ", "")
+    assert state.observation_string(0) != state.observation_string(1)
+    assert len(state.observation_tensor(0)) == game.observation_tensor_size()
+    info = state.information_state_string(0)
+    state.apply_action(state.legal_actions()[0])
+    assert state.information_state_string(0) != info  # perfect recall grows
+
+
+def test_returns_follow_the_documented_mapping() -> None:
+    assert returns_from_scores((10, 7, 10), (0, 2), "vp") == [10.0, 7.0, 10.0]
+    assert returns_from_scores((10, 7, 10), (0, 2), "win") == [1.0, 0.0, 1.0]
+    with pytest.raises(ValueError, match="utility"):
+        returns_from_scores((1,), (0,), "elo")
+    game = pyspiel.load_game("silkroad_tinydraw", {"seed": 1})
+    state = game.new_initial_state()
+    state.apply_action(1)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    assert state.returns() == [float(s) for s in tinygame.scores(state.inner)]
+
+
+def test_states_serialize_through_the_projects_json() -> None:
+    game = pyspiel.load_game("silkroad_kashgar", {"players": 3})
+    state = game.new_initial_state()
+    state.apply_action(11)
+    for _ in range(5):
+        state.apply_action(state.legal_actions()[-1])
+    text = pyspiel.serialize_game_and_state(game, state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert str(game2) == str(game)
+    assert str(state2) == str(state)
+    assert state2.inner == state.inner
+    # the silkroad state travels as the project's JSON document
+    rebuild, (title, document) = state.cur.__reduce__()
+    assert title == "kashgar"
+    assert '"silkroad": 1' in document
+    assert rebuild(title, document).state == state.inner
+    assert pickle.loads(pickle.dumps(state)).inner == state.inner
+    clone = state.clone()
+    assert clone.inner is state.inner
+
+
+def test_bad_parameters_are_refused() -> None:
+    with pytest.raises(ValueError, match="2 to 4 players"):
+        pyspiel.load_game("silkroad_kashgar", {"players": 9})
+    with pytest.raises(ValueError, match="utility"):
+        pyspiel.load_game("silkroad_kashgar", {"utility": "elo"})
+    with pytest.raises(ValueError, match="options"):
+        pyspiel.load_game("silkroad_kashgar", {"options": "!!"})
+    with pytest.raises(ValueError, match="bad 'options'"):
+        pyspiel.load_game("silkroad_kashgar", {"options": options_parameter(players="x")})

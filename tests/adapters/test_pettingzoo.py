@@ -1,0 +1,117 @@
+"""Every title as a PettingZoo AEC environment, checked by PettingZoo's own api_test and
+seed_test for every player count."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+import silkroad
+import tinygame
+from silkroad.adapters.pettingzoo import SilkroadEnv, env
+from silkroad.core.errors import InvalidMoveError
+
+# Like PettingZoo's own classic games, observations are dicts holding an action mask,
+# which api_test notes with these two warnings.
+pytestmark = pytest.mark.filterwarnings(
+    "ignore:Observation is not a NumPy array:UserWarning",
+    "ignore:Observation space for each agent probably should be:UserWarning",
+)
+
+
+def cases() -> list[tuple[str, int]]:
+    out = []
+    for name in ("kashgar", "serica", "dunhuang"):
+        spec = silkroad.get_game(name).spec
+        out += [(name, n) for n in range(spec.min_players, spec.max_players + 1)]
+    return out
+
+
+@pytest.mark.parametrize(("name", "players"), cases())
+def test_pettingzoo_api_and_seed_tests(name: str, players: int) -> None:
+    api_test(env(name, players=players, render_mode="ansi"), num_cycles=300)
+    seed_test(lambda: env(name, players=players), num_cycles=150)
+
+
+def play_out(environment: SilkroadEnv, seed: int) -> dict[str, float]:
+    environment.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    totals = dict.fromkeys(environment.possible_agents, 0.0)
+    for agent in environment.agent_iter():
+        observation, reward, termination, truncation, _ = environment.last()
+        totals[agent] += reward
+        if termination or truncation:
+            environment.step(None)
+            continue
+        legal = np.flatnonzero(observation["action_mask"])
+        environment.step(int(rng.choice(legal)))
+    return totals
+
+
+@pytest.mark.parametrize("utility", ["vp", "win"])
+def test_a_whole_game_ends_with_the_final_scores_as_rewards(utility: str) -> None:
+    silkroad.register(tinygame.GAME, replace=True)
+    try:
+        environment = env("tinydraw", players=3, utility=utility)
+        totals = play_out(environment, seed=4)
+        final = environment.state_
+        assert tinygame.GAME.is_over(final)
+        expected = (
+            [float(s) for s in tinygame.scores(final)]
+            if utility == "vp"
+            else [1.0 if p in tinygame.winners(final) else 0.0 for p in range(3)]
+        )
+        assert [totals[f"player_{p}"] for p in range(3)] == expected
+        assert environment.agents == []
+    finally:
+        silkroad.unregister("tinydraw")
+
+
+def test_a_kashgar_game_runs_to_its_end() -> None:
+    environment = env("kashgar", players=2)
+    totals = play_out(environment, seed=1)
+    scores = silkroad.get_game("kashgar").scores(environment.state_)
+    assert [totals["player_0"], totals["player_1"]] == [float(s) for s in scores]
+
+
+def test_observations_masks_and_render() -> None:
+    environment = env("kashgar", players=3, render_mode="ansi")
+    environment.reset(seed=2)
+    agent = environment.agent_selection
+    observation = environment.observe(agent)
+    assert observation["observation"].dtype == np.float32
+    assert observation["observation"].shape == (512,)
+    mask = observation["action_mask"]
+    game = silkroad.get_game("kashgar")
+    assert list(np.flatnonzero(mask)) == sorted(
+        game.encode_move(environment.state_, m) for m in game.legal_moves(environment.state_)
+    )
+    others = [a for a in environment.possible_agents if a != agent]
+    assert all(not environment.observe(a)["action_mask"].any() for a in others)
+    text = environment.render()
+    assert text is not None
+    assert text.startswith("Kashgar, 3 players")
+    assert env("kashgar").render() is None  # no render_mode: no output
+    assert environment.metadata["name"] == "silkroad_kashgar_v0"
+
+
+def test_illegal_actions_and_bad_arguments_are_refused() -> None:
+    environment = env("kashgar")
+    environment.reset(seed=3)
+    mask = environment.observe(environment.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(InvalidMoveError):
+        environment.step(illegal)
+    with pytest.raises(ValueError, match="render_mode"):
+        env("kashgar", render_mode="human")
+    with pytest.raises(ValueError, match="utility"):
+        env("kashgar", utility="elo")
+
+
+def test_reset_without_a_seed_is_reproducible_from_the_first_seed() -> None:
+    first, second = env("serica"), env("serica")
+    for environment in (first, second):
+        environment.reset(seed=9)
+        environment.reset()
+    assert first.state_ == second.state_

@@ -1,0 +1,38 @@
+"""The ray backend of tournaments gives the same results as local processes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+import ray
+
+import silkroad
+from silkroad.tournament import run_tournament, summarize
+
+
+@pytest.fixture(scope="module")
+def local_ray() -> Iterator[None]:
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield
+    ray.shutdown()
+
+
+@pytest.mark.usefixtures("local_ray")
+def test_ray_and_local_backends_agree() -> None:
+    game = silkroad.get_game("kashgar")
+    options = game.default_options(3).__class__.create(3, round_limit=6)
+    seeds = list(range(100, 112))
+    agents = ["random", "random", "random"]
+    local = run_tournament(game, options, seeds, agents, workers=2)
+    remote = run_tournament(game, options, seeds, agents, backend="ray", batch_size=5)
+    assert remote == local
+    assert [r.seed for r in remote] == seeds
+    assert all(r.error is None for r in remote)
+    assert summarize(remote, agents) == summarize(local, agents)
+
+
+def test_an_unknown_backend_is_refused() -> None:
+    game = silkroad.get_game("kashgar")
+    with pytest.raises(ValueError, match="backend"):
+        run_tournament(game, game.default_options(), [1], ["random", "random"], backend="dask")
