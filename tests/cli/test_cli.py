@@ -257,10 +257,15 @@ def test_rules_lists_sections_and_coverage(
     (tmp_path / "test_x.py").write_text(
         "import pytest\n@pytest.mark.rule('KG-6')\ndef test_end(): ...\n"
     )
+    (tmp_path / "test_y.py").write_text(
+        "import pytest\n@pytest.mark.rule('SR-6')\ndef test_end(): ...\n"
+    )
     code, out, _ = run(capsys, "rules", "--coverage", "--tests", str(tmp_path), "--game", "KG")
     assert code == 0
     assert "KG: 1/" in out
     assert "none" in out
+    assert "SR:" not in out
+    assert "name no section" not in out  # another rulebook's ids are still known
 
 
 def test_demo_plays_every_registered_title(
