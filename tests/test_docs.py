@@ -1,0 +1,33 @@
+"""The code in README.md and docs/index.md runs as written (docs must not drift)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def python_blocks(path: Path) -> list[str]:
+    return re.findall(r"```python\n(.*?)```", path.read_text(encoding="utf-8"), re.S)
+
+
+@pytest.mark.parametrize("page", ["README.md", "docs/index.md"])
+def test_the_game_loops_of_the_front_pages_run(page: str) -> None:
+    blocks = python_blocks(ROOT / page)
+    assert blocks, f"{page} has no python example"
+    for block in blocks:
+        namespace: dict[str, object] = {}
+        exec(compile(block, page, "exec"), namespace)
+        game, state = namespace["game"], namespace["state"]
+        assert game.is_over(state)  # type: ignore[attr-defined]
+
+
+def test_every_doc_page_linked_from_the_readme_exists() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    links = re.findall(r"\]\((docs/[^)]+)\)", readme)
+    assert links
+    for link in links:
+        assert (ROOT / link).is_file(), f"README links to missing {link}"
