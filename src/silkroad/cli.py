@@ -46,9 +46,9 @@ class _Parser(argparse.ArgumentParser):
 def build_options(game: AnyGame, players: int | None, settings: Sequence[str]) -> Any:
     """The game's options for ``--players`` and ``--option key=value`` settings."""
     spec = game.spec
-    if players is not None and not spec.min_players <= players <= spec.max_players:
+    if players is not None and players not in spec.allowed_players:
         raise UsageError(
-            f"{spec.name} is for {spec.min_players} to {spec.max_players} players, not {players}"
+            f"{spec.name} is for {spec.players_text()} players, not {players}"
         )
     options = game.default_options(players)
     if not settings:
@@ -373,7 +373,7 @@ def cmd_bench(args: argparse.Namespace, out: Console) -> int:
         counts = (
             [args.players]
             if args.players
-            else sorted({game.spec.min_players, game.spec.max_players})
+            else sorted({game.spec.min_players, game.spec.max_players})  # the extremes
         )
         for players in counts:
             options = build_options(game, players, args.option)
@@ -456,7 +456,7 @@ def cmd_games(args: argparse.Namespace, out: Console) -> int:
         table.add_row(
             name,
             spec.title,
-            f"{spec.min_players}-{spec.max_players}",
+            spec.players_text(),
             spec.information.value,
             spec.rules_version,
         )

@@ -33,6 +33,7 @@ CASES = [
     ),
     ("silkroad_serica", {}),
     ("silkroad_serica", {"options": options_parameter(coop=True)}),
+    ("silkroad_dunhuang", {"players": 1}),
     ("silkroad_dunhuang", {"players": 3}),
     ("silkroad_dunhuang", {"players": 4}),
     ("silkroad_dunhuang", {"options": options_parameter(packs=["silk", "tea", "china"])}),

@@ -73,6 +73,7 @@ def test_play_accepts_options(
     [
         (["play", "chess"], "unknown game 'chess'"),
         (["play", "tinydraw", "--players", "7"], "for 2 to 3 players, not 7"),
+        (["play", "dunhuang", "--players", "2"], "for 1, 3 or 4 players, not 2"),
         (["play", "tinydraw", "--option", "colour=red"], "--option takes KEY=VALUE"),
         (["play", "tinydraw", "--option", "hand_size=big"], "bad --option"),
         (["play", "tinydraw", "--agents", "random,random,random"], "3 agents for 2 seats"),

@@ -93,6 +93,23 @@ def test_game_spec_checks_itself() -> None:
         GameSpec(name="ok", min_players=3, max_players=2, **good)  # type: ignore[arg-type]
 
 
+def test_game_spec_lists_allowed_player_counts() -> None:
+    base = {
+        "title": "T",
+        "chance": Chance.SAMPLED,
+        "information": Information.PERFECT,
+        "rules_version": "1",
+    }
+    plain = GameSpec(name="plain", min_players=2, max_players=4, **base)  # type: ignore[arg-type]
+    assert plain.allowed_players == (2, 3, 4)
+    assert plain.players_text() == "2 to 4"
+    gaps = GameSpec(name="gaps", min_players=1, max_players=4, player_counts=(1, 3, 4), **base)  # type: ignore[arg-type]
+    assert gaps.allowed_players == (1, 3, 4)
+    assert gaps.players_text() == "1, 3 or 4"
+    with pytest.raises(ValueError, match="player_counts"):
+        GameSpec(name="bad", min_players=1, max_players=4, player_counts=(1, 2), **base)  # type: ignore[arg-type]
+
+
 def test_describe_move_falls_back_to_the_notation() -> None:
     state = tinygame.new_game(tinygame.Options(), 0)
     move = tinygame.legal_moves(state)[0]

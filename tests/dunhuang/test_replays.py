@@ -21,6 +21,8 @@ GOLDEN = {
     "3p-silk-gold-tea-seed2.json": (Options(3), 2),
     "4p-china-gold-tea-seed3.json": (Options(4, ("china", "gold", "tea")), 3),
     "3p-silk-china-tea-seed4.json": (Options(3, ("silk", "china", "tea")), 4),
+    # [DH-6.2] solitaire, the two packs drawn from the seed
+    "1p-solitaire-seed5.json": (Options(1), 5),
 }
 
 
@@ -37,6 +39,7 @@ def _record(options: Options, seed: int) -> Record:
 
 
 @pytest.mark.rule("DH-4")
+@pytest.mark.rule("DH-6.2")
 @pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_golden_replay(name: str) -> None:
     record = Record.load(FOLDER / name, game=GAME)

@@ -245,9 +245,9 @@ def options_parameter(**changes: Any) -> str:
 def _options(game: AnyGame, players: int, text: str) -> Any:
     """The title's options for ``players`` with the JSON ``text`` applied."""
     spec = game.spec
-    if not spec.min_players <= players <= spec.max_players:
+    if players not in spec.allowed_players:
         raise ValueError(
-            f"{spec.name} is for {spec.min_players} to {spec.max_players} players, not {players}"
+            f"{spec.name} is for {spec.players_text()} players, not {players}"
         )
     if not text.lstrip().startswith("{"):
         try:

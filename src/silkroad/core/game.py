@@ -68,6 +68,8 @@ class GameSpec:
     :ivar title: the game's printed name.
     :ivar min_players: fewest players the rules allow.
     :ivar max_players: most players the rules allow.
+    :ivar player_counts: the allowed counts when not every count from ``min_players`` to
+        ``max_players`` is (Dunhuang: 1, 3 or 4); ``()`` means the whole range.
     :ivar variants: names of the variants ``Options`` can select (may be empty).
     :ivar chance: how chance enters play.
     :ivar information: perfect or imperfect information.
@@ -85,6 +87,7 @@ class GameSpec:
     rules_version: str
     variants: tuple[str, ...] = ()
     description: str = ""
+    player_counts: tuple[int, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         if not 1 <= self.min_players <= self.max_players:
@@ -92,6 +95,27 @@ class GameSpec:
                 f"player counts must satisfy 1 <= min <= max, got "
                 f"{self.min_players}..{self.max_players}"
             )
+        counts = self.player_counts
+        if counts and (
+            list(counts) != sorted(set(counts))
+            or counts[0] != self.min_players
+            or counts[-1] != self.max_players
+        ):
+            raise ValueError(
+                f"player_counts must be increasing from min_players to max_players, got {counts}"
+            )
+
+    @property
+    def allowed_players(self) -> tuple[int, ...]:
+        """Every player count the rules allow, smallest first."""
+        return self.player_counts or tuple(range(self.min_players, self.max_players + 1))
+
+    def players_text(self) -> str:
+        """The allowed counts for messages: ``"2 to 4"`` or ``"1, 3 or 4"``."""
+        counts = self.allowed_players
+        if counts == tuple(range(counts[0], counts[-1] + 1)):
+            return f"{counts[0]} to {counts[-1]}" if len(counts) > 1 else str(counts[0])
+        return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
 
 
 class Game(Protocol[StateT, MoveT, OptionsT, ObsT]):

@@ -1,4 +1,5 @@
-"""Dunhuang: Pearl on the Silk Road, 3 or 4 players, with the Silk, Gold, Tea and China packs.
+"""Dunhuang: Pearl on the Silk Road, 3 or 4 players or solitaire, with the Silk, Gold, Tea
+and China packs.
 
 The public API of the silkroad game contract (see ``docs/dunhuang.md``)::
 
@@ -30,6 +31,7 @@ from silkroad.dunhuang.encoding import action_mask, decode_move, encode_move, nu
 from silkroad.dunhuang.evaluate import evaluate
 from silkroad.dunhuang.moves import (
     Ability,
+    Bottom,
     Choose,
     Continue,
     Done,
@@ -55,6 +57,7 @@ from silkroad.dunhuang.rules import (
     legal_moves,
     new_game,
     scores,
+    solitaire_result,
     winners,
 )
 from silkroad.dunhuang.state import DEFAULT_PACKS, Options, State
@@ -64,6 +67,7 @@ __all__ = [
     "GAME",
     "SPEC",
     "Ability",
+    "Bottom",
     "Choose",
     "Continue",
     "Done",
@@ -103,6 +107,7 @@ __all__ = [
     "parse_move",
     "render",
     "scores",
+    "solitaire_result",
     "validate",
     "winners",
 ]

@@ -9,6 +9,7 @@ from silkroad.dunhuang.encoding import action_mask, decode_move, encode_move, nu
 from silkroad.dunhuang.evaluate import evaluate
 from silkroad.dunhuang.moves import (
     Ability,
+    Bottom,
     Choose,
     Continue,
     Done,
@@ -62,11 +63,13 @@ MOVE_TYPES: tuple[type, ...] = (
     UseDie,
     Continue,
     Choose,
+    Bottom,
 )
 
 
 def default_options(players: int | None = None) -> Options:
-    """[DH-2.1.2] Options for a first game: Silk, Gold and Tea; 4 players unless given."""
+    """[DH-2.1.2] [DH-6.2.1] Options for a first game: Silk, Gold and Tea, 4 players
+    unless given; for 1 player, solitaire with two packs drawn at setup."""
     return Options(players=4 if players is None else players)
 
 
@@ -94,21 +97,25 @@ _DECISIONS_PER_ACTION = 40
 
 
 def max_game_length(options: Options) -> int:
-    """An upper bound on decisions: draft and placement, then eight bounded rounds."""
+    """An upper bound on decisions: draft and placement (solitaire: the first draws and
+    their bottom orders), then eight bounded rounds."""
     n = options.players
     per_round = n * (1 + 3 * _DECISIONS_PER_ACTION + 2 * 3)
-    return 6 * n + ROUNDS * per_round
+    return 6 * max(n, 2) + ROUNDS * per_round
 
 
 SPEC = GameSpec(
     name="dunhuang",
     title="Dunhuang: Pearl on the Silk Road",
-    min_players=3,
+    # [DH-6.2] solitaire, [DH-6.1] three players, the 4-player game; 2 players is not a
+    # Dunhuang game.
+    min_players=1,
     max_players=4,
+    player_counts=(1, 3, 4),
     chance=Chance.SAMPLED,
     information=Information.IMPERFECT,
     rules_version="1.0",
-    variants=("three-player",),
+    variants=("three-player", "solitaire"),
     description=(
         "Worker placement: paint frescoes, recruit characters, fulfil the Emperor's quests."
     ),

@@ -5,7 +5,17 @@ from __future__ import annotations
 from collections import Counter
 
 from silkroad.core.errors import StateError
-from silkroad.dunhuang.state import DICE, MEEPLES, ROUNDS, ROW, Choice, ChoiceKind, Phase, State
+from silkroad.dunhuang.state import (
+    DICE,
+    MEEPLES,
+    PUBLICS,
+    ROUNDS,
+    ROW,
+    Choice,
+    ChoiceKind,
+    Phase,
+    State,
+)
 from silkroad.dunhuang.table import table
 
 __all__ = ["validate"]
@@ -20,16 +30,20 @@ def _fail(message: str) -> StateError:
 
 
 def held_tile(choice: Choice | None) -> int | None:
-    """[DH-3.E.11] The tile being painted while its die is chosen (in no other place)."""
+    """[DH-3.E.11] [DH-6.3.3] The tile being painted while its die is chosen, or (in
+    solitaire) while the rest of its draw goes to the bottom (in no other place)."""
     if choice is None:
         return None
     if choice.kind is ChoiceKind.DIE or choice.arg.startswith("paint-"):
+        return choice.n
+    if choice.kind is ChoiceKind.BOTTOM and choice.arg == "paint":
         return choice.n
     return None
 
 
 def validate(state: State) -> None:
-    """[DH-1] Check conservation and ranges.
+    """[DH-1] [DH-6.3.4] Check conservation and ranges (in solitaire the tile stack, the
+    drawn tiles, the public line and the cards kept aside included).
 
     :raises StateError: naming the first broken invariant.
     """
@@ -47,8 +61,20 @@ def validate(state: State) -> None:
             raise _fail(f"a meeple on unusable spot {spot}")
         if not 0 <= v < 3 * n:
             raise _fail(f"spot {spot} holds an unknown meeple {v}")
-    tiles: list[int] = list(state.gone)
-    chars: list[int] = [*state.deck, *state.discard, *(c for c in state.row if c is not None)]
+    tiles: list[int] = [*state.gone, *state.stack, *state.drawn]
+    tiles.extend(x for x in state.publics if x is not None)
+    chars: list[int] = [
+        *state.deck,
+        *state.discard,
+        *state.aside,
+        *(c for c in state.row if c is not None),
+    ]
+    if t.solo and len(state.publics) != PUBLICS:
+        raise _fail(f"the public fresco line has {len(state.publics)} positions")
+    if not 0 <= state.known <= len(state.stack):
+        raise _fail(f"{state.known} known tiles at the bottom of a stack of {len(state.stack)}")
+    if (state.solo is not None) != t.solo:
+        raise _fail("the solitaire part of the table exists exactly in solitaire")
     for d in state.draft:
         tiles.extend(d)
     if state.public is not None:
@@ -84,7 +110,7 @@ def validate(state: State) -> None:
         raise _fail("the character cards are not each in exactly one place")
     if sorted(tiles) != list(t.tile_ids):
         raise _fail("the fresco tiles are not each in exactly one place")
-    keys = {a.key for a in t.achievements}
+    keys = {a.key for a in t.achievements} | {q.key for q in t.quests}
     for key, p in state.achievements.items():
         if key not in keys or not 0 <= p < n:
             raise _fail(f"achievement {key!r} held by {p}")

@@ -28,6 +28,7 @@ from silkroad.core.errors import DataError
 
 __all__ = [
     "CORE_EFFECTS",
+    "QUEST_REWARDS",
     "SIMPLE_EFFECTS",
     "AchievementDef",
     "BoardDef",
@@ -35,6 +36,7 @@ __all__ = [
     "Effect",
     "FrescoDef",
     "PackDef",
+    "QuestDef",
     "RouteDef",
     "TokenDef",
     "UltimateDef",
@@ -62,6 +64,9 @@ CORE_EFFECTS: dict[str, int] = {
 }
 #: Effects that need no decision (allowed as leaving, starting-phase and route rewards).
 SIMPLE_EFFECTS = frozenset({"coin", "pigment", "vp", "material", "product"})
+#: [DH-7] Effects a solitaire quest may give as its reward: the simple gains, Upgrade
+#: Resource and ``paint-for N`` (a Begin Painting effect paying N pigment, DH-7.1).
+QUEST_REWARDS = SIMPLE_EFFECTS | {"upgrade", "paint-for"}
 #: Cost items of a Payment effect besides token kinds.
 COST_ITEMS = frozenset({"coin", "pigment", "vp", "grain"})
 
@@ -182,6 +187,28 @@ class AchievementDef:
 
 
 @attrs.frozen
+class QuestDef:
+    """[DH-6.2.6] [DH-7] A quest on the solitaire side of an achievement board.
+
+    :ivar stage: 1 (first set), 2 (second set) or 3 (final quest).
+    :ivar need: the requirement, (statistic, at least) pairs as for achievements.
+    :ivar reward: effects gained on completion, in order.
+    :ivar per: the final quest's reward of ``vp_each`` VP per unit of statistic ``per``.
+    """
+
+    key: str
+    pack: str
+    stage: int
+    need: tuple[tuple[str, int], ...]
+    reward: tuple[Effect, ...]
+    per: str | None
+    vp_each: int
+    text: str
+    provenance: str
+    note: str
+
+
+@attrs.frozen
 class RouteDef:
     """[DH-7.3] A trade route (Tea) or similar numbered pack tile with reward effects."""
 
@@ -230,6 +257,8 @@ class PackDef:
     resource_tiles: tuple[ResourceTileDef, ...]
     achievements: tuple[AchievementDef, ...]
     routes: tuple[RouteDef, ...]
+    #: [DH-7] The quests on the solitaire side of the pack's achievement board.
+    quests: tuple[QuestDef, ...]
     #: [DH-3.A] Effects of the zone-4 spot printed for this pack (used when uncovered).
     printed_spot: tuple[Effect, ...]
     #: Pack-specific settings (e.g. ``ranking``, ``trade_cost``), as strings.
@@ -255,6 +284,10 @@ class BoardDef:
     die_on_fresco_vp: int
     ranking: tuple[int, ...]
     three_player_die: int
+    #: [DH-6.2.3] Starting die value of every fresco in solitaire.
+    solo_die: int
+    #: [DH-6.2.2] The solitaire player's starting coins and pigment.
+    solo_resources: tuple[Effect, ...]
 
 
 class _Reader:
@@ -346,6 +379,8 @@ def load_board() -> BoardDef:
         die_on_fresco_vp=r.get("die_on_fresco_vp", int),
         ranking=tuple(r.get("ranking", list)),
         three_player_die=r.get("three_player_die", int),
+        solo_die=r.get("solo_die", int),
+        solo_resources=r.effects("solo_resources", simple=True),
     )
 
 
@@ -486,6 +521,35 @@ def _pack(source: str, raw: dict[str, Any]) -> PackDef:
                 r.get("id", int), r.get("name", str), r.effects("effects", simple=True), rp, rn
             )
         )
+    quests = []
+    for q in raw.get("quests", []):
+        r = _Reader(source, str(q.get("key", "?")), q)
+        qp, qn = r.provenance()
+        stage = r.get("stage", int)
+        if stage not in (1, 2, 3):
+            raise r.fail("stage", f"is 1 (first set), 2 (second set) or 3 (final), got {stage}")
+        reward = r.effects("reward", ())
+        for e in reward:
+            if e.kind not in QUEST_REWARDS:
+                raise r.fail("reward", f"{e.text!r}: only {sorted(QUEST_REWARDS)} are allowed here")
+        per = r.get("per", str, None)
+        vp_each = r.get("vp_each", int, 0)
+        if (per is None) != (vp_each == 0):
+            raise r.fail("per", "'per' and 'vp_each' go together")
+        quests.append(
+            QuestDef(
+                r.get("key", str),
+                pack,
+                stage,
+                _need(r, "need"),
+                reward,
+                per,
+                vp_each,
+                r.get("text", str),
+                qp,
+                qn,
+            )
+        )
     known = {
         "name",
         "title",
@@ -510,6 +574,7 @@ def _pack(source: str, raw: dict[str, Any]) -> PackDef:
         resource_tiles=tuple(tiles),
         achievements=tuple(achievements),
         routes=tuple(routes),
+        quests=tuple(quests),
         printed_spot=head.effects("printed_spot", None),
         extra=extra,
     )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from silkroad.dunhuang.data import parse_effect
 from silkroad.dunhuang.moves import Move, Place, Recruit, Resolve
-from silkroad.dunhuang.rules import current_player, spot_effects
+from silkroad.dunhuang.rules import spot_effects
 from silkroad.dunhuang.state import State
 from silkroad.dunhuang.table import table
 
@@ -12,15 +12,13 @@ __all__ = ["describe_move"]
 
 
 def describe_move(state: State, move: Move) -> str:
-    """What ``move`` does in ``state``, in words."""
+    """What ``move`` does in ``state``, in words: the effects of the spot a meeple goes
+    to, the effect being resolved, the character recruited; otherwise the notation."""
     t = table(state.options)
-    who = current_player(state)
-    name = "-" if who is None else f"P{who + 1}"
     if isinstance(move, Place):
-        effects = ", ".join(spot_effects(t, state, move.spot))
-        return f"{name}: {move} ({effects})"
+        return ", ".join(spot_effects(t, state, move.spot)) or str(move)
     if isinstance(move, Resolve) and state.frames:
-        return f"{name}: {move} ({parse_effect(state.frames[-1].effects[move.index]).text})"
+        return str(parse_effect(state.frames[-1].effects[move.index]).text)
     if isinstance(move, Recruit) and move.card in t.characters:
-        return f"{name}: {move} ({t.characters[move.card].name})"
-    return f"{name}: {move}"
+        return f"recruits {t.characters[move.card].name}"
+    return str(move)

@@ -46,6 +46,7 @@ def _pack(p: PackDef) -> list[str]:
         *tiles,
         *p.achievements,
         *p.routes,
+        *p.quests,
         p.ultimate,
     ]
     reconstructed = len([e for e in entries if e.provenance == "reconstructed"])
@@ -98,6 +99,19 @@ def _pack(p: PackDef) -> list[str]:
         out += ["", "| route | name | rewards | provenance | note |", "|---|---|---|---|---|"]
         for r in p.routes:
             out.append(f"| {r.id} | {r.name} | {_effects(r.effects)} | {_prov(r)} |")
+    if p.quests:
+        out += [
+            "",
+            "| quest (solitaire side) | set | requirement | reward | provenance | note |",
+            "|---|---|---|---|---|---|",
+        ]
+        stages = {1: "first", 2: "second", 3: "final"}
+        for q in p.quests:
+            need = ", ".join(f"{k} >= {n}" for k, n in q.need)
+            reward = _effects(q.reward) if q.reward else ""
+            if q.per is not None:
+                reward = f"{q.vp_each} VP per {q.per}"
+            out.append(f"| {q.key} | {stages[q.stage]} | {need} | {reward or '-'} | {_prov(q)} |")
     return [*out, ""]
 
 
@@ -119,6 +133,8 @@ def component_tables() -> str:
         f"{board.leftmost_bonus} VP |",
         f"| die still on a fresco at the end | {board.die_on_fresco_vp} VP |",
         f"| achievement board ranking | {', '.join(map(str, board.ranking))} |",
+        f"| solitaire: every fresco die starts at | {board.solo_die} |",
+        f"| solitaire: starting coins and pigment | {_effects(board.solo_resources)} |",
         "",
     ]
     for name in PACKS:

@@ -1,17 +1,18 @@
 """A fixed integer action space for learning agents.
 
 Layout (``T`` fresco tiles, ``C`` characters, ``K`` token kinds, ``I`` take items of
-the options; see ``table.py``)::
+the options; in solitaire those of all four solitaire packs, so the space does not
+depend on the packs drawn; see ``table.space``)::
 
-    [0, 81)        Place: 27 * meeple + spot
-    81             Pass
-    [82, 90)       Resolve: 82 + index
-    90             Done
-    91, 92         Ability(True), Ability(False)
-    93, 94         UseDie left, right
-    [95, 98)       Continue: 95 + spot
-    [98, 106)      Choose: 98 + position of the option among the pack choice's options
-    then T Keep, T Paint, 3C Recruit, K Upgrade, I Take
+    [0, 99)        Place: 33 * meeple + spot
+    99             Pass
+    [100, 108)     Resolve: 100 + index
+    108            Done
+    109, 110       Ability(True), Ability(False)
+    111, 112       UseDie left, right
+    [113, 116)     Continue: 113 + spot
+    [116, 124)     Choose: 116 + position of the option among the pack choice's options
+    then T Keep, T Paint, T Bottom, 3C Recruit, K Upgrade, I Take
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 from silkroad.core.errors import InvalidMoveError
 from silkroad.dunhuang.moves import (
     Ability,
+    Bottom,
     Choose,
     Continue,
     Done,
@@ -35,7 +37,7 @@ from silkroad.dunhuang.moves import (
 )
 from silkroad.dunhuang.rules import legal_moves
 from silkroad.dunhuang.state import Options, State
-from silkroad.dunhuang.table import MAX_EFFECTS, SPOT_COUNT, table
+from silkroad.dunhuang.table import MAX_EFFECTS, SPOT_COUNT, space
 
 __all__ = ["MAX_EFFECTS", "action_mask", "decode_move", "encode_move", "num_actions"]
 
@@ -53,12 +55,12 @@ _KEEP = _CHOOSE + MAX_CHOOSE
 
 def num_actions(options: Options) -> int:
     """[DH-3.2] Size of the action space for these options."""
-    t = table(options)
-    return _KEEP + 2 * len(t.tile_ids) + 3 * len(t.char_ids) + len(t.token_keys) + len(t.take_items)
+    t = space(options)
+    return _KEEP + 3 * len(t.tile_ids) + 3 * len(t.char_ids) + len(t.token_keys) + len(t.take_items)
 
 
 def _id(state: State, move: Move, legal: tuple[Move, ...]) -> int | None:
-    t = table(state.options)
+    t = space(state.options)
     tiles, chars = len(t.tile_ids), len(t.char_ids)
     if isinstance(move, Place):
         return _PLACE + SPOT_COUNT * move.meeple + move.spot
@@ -81,7 +83,9 @@ def _id(state: State, move: Move, legal: tuple[Move, ...]) -> int | None:
         return _KEEP + t.tile_ids.index(move.tile)
     if isinstance(move, Paint):
         return _KEEP + tiles + t.tile_ids.index(move.tile)
-    base = _KEEP + 2 * tiles
+    if isinstance(move, Bottom):
+        return _KEEP + 2 * tiles + t.tile_ids.index(move.tile)
+    base = _KEEP + 3 * tiles
     if isinstance(move, Recruit):
         return base + 3 * t.char_ids.index(move.card) + move.slot
     base += 3 * chars

@@ -39,6 +39,7 @@ __all__ = [
     "resolvable",
     "set_choice",
     "set_player",
+    "set_solo",
 ]
 
 
@@ -104,6 +105,12 @@ def set_choice(
     return replace(s, choice=Choice(kind, player, arg, n, slot))
 
 
+def set_solo(s: State, **changes: Any) -> State:
+    """[DH-6.2] ``s`` with fields of its solitaire part replaced."""
+    assert s.solo is not None
+    return replace(s, solo=replace(s.solo, **changes))
+
+
 def push_frame(s: State, frame: Frame) -> State:
     """``s`` with ``frame`` to resolve before the rest."""
     return replace(s, frames=(*s.frames, frame))
@@ -160,7 +167,11 @@ def leave(t: Table, s: State, p: int, slot: int) -> State:
     pl = replace(pl, characters=tuple(chars), grain=tuple(grain))
     c = t.characters[card]
     pl = add_counter(pl, f"left:{c.pack}")
-    s = replace(set_player(s, p, pl), discard=(*s.discard, card))
+    if t.solo:
+        # [DH-6.3.4] kept aside near the player board, never shuffled back
+        s = set_solo(set_player(s, p, pl), aside=(*s.aside, card))
+    else:
+        s = replace(set_player(s, p, pl), discard=(*s.discard, card))
     for e in c.leaving:
         s = gain(t, s, p, e)
     return s
@@ -266,9 +277,11 @@ def lower_die(t: Table, s: State, owner: int, slot: int) -> State:
 
 
 def die_value(t: Table, tile: int) -> int:
-    """[DH-2.3.6] [DH-6.1.1] The starting die value of a tile in this game."""
+    """[DH-2.3.6] [DH-6.1.1] [DH-6.2.3] The starting die value of a tile in this game."""
     if t.options.players == 3:
         return t.board.three_player_die
+    if t.solo:
+        return t.board.solo_die
     return t.tiles[tile].value
 
 
@@ -335,10 +348,30 @@ def _pay(t: Table, s: State, fr: Frame, cost: tuple[tuple[str, int], ...]) -> St
     return s
 
 
-def can_paint(t: Table, s: State, p: int) -> bool:
-    """[DH-3.E.11] Whether player ``p`` can Begin Painting now (notes 2 and 3)."""
+def free_public(t: Table, s: State) -> int | None:
+    """[DH-6.3.2] The first position of the public fresco line with no tile and no meeple."""
+    from silkroad.dunhuang.table import PUBLIC
+
+    for k, tile in enumerate(s.publics):
+        if tile is None and PUBLIC + k not in s.spots:
+            return k
+    return None
+
+
+def can_paint(t: Table, s: State, p: int, cost: int | None = None) -> bool:
+    """[DH-3.E.11] [DH-6.3.2] [DH-6.3.3] Whether player ``p`` can Begin Painting now
+    (notes 2 and 3; in solitaire a tile is drawn from the stack, and with the three spots
+    covered it becomes a public fresco)."""
     pl = s.players[p]
-    if pl.pigment < t.board.paint_cost or vacant_slot(pl) is None:
+    if pl.pigment < (t.board.paint_cost if cost is None else cost):
+        return False
+    if t.solo:
+        if not s.stack:
+            return False
+        if vacant_slot(pl) is None:
+            return free_public(t, s) is not None
+        return pl.income + pl.left + pl.right > 0
+    if vacant_slot(pl) is None:
         return False
     if not pl.hand and s.public is None:
         return False
@@ -375,6 +408,8 @@ def can(t: Table, s: State, fr: Frame, e: Effect) -> bool:
         return any(spot.die is not None for spot in pl.frescoes)
     if kind == "paint":
         return can_paint(t, s, fr.player)
+    if kind == "paint-for":
+        return can_paint(t, s, fr.player, e.amount)
     hook = t.effects.get(kind)
     return hook is not None and hook.can(t, s, fr, e)
 
@@ -406,11 +441,36 @@ def do(t: Table, s: State, fr: Frame, e: Effect) -> State:
         return push_frame(s, Frame(p, then, manual=False, quest=fr.quest, slot=fr.slot))
     if kind == "continue":
         return set_choice(s, ChoiceKind.CONTINUE, p)
-    if kind == "paint":
+    if kind in ("paint", "paint-for"):
+        cost = t.board.paint_cost if kind == "paint" else e.amount
         pl = s.players[p]
-        s = set_player(s, p, replace(pl, pigment=pl.pigment - t.board.paint_cost))
+        s = set_player(s, p, replace(pl, pigment=pl.pigment - cost))
+        if t.solo:
+            return draw_tiles(s, p, ChoiceKind.PAINT)
         return set_choice(s, ChoiceKind.PAINT, p)
     return t.effects[kind].do(t, s, fr, e)
+
+
+def draw_tiles(s: State, p: int, kind: ChoiceKind, arg: str = "") -> State:
+    """[DH-6.2.3] [DH-6.3.3] Draw up to four tiles from the top of the stack; the player
+    then chooses (``kind``) among them."""
+    from silkroad.dunhuang.state import SOLO_DRAW
+
+    k = min(SOLO_DRAW, len(s.stack))
+    unknown = len(s.stack) - s.known
+    known = s.known - max(0, k - unknown)
+    s = set_solo(s, drawn=(*s.drawn, *s.stack[:k]), stack=s.stack[k:], known=known)
+    return set_choice(s, kind, p, arg)
+
+
+def to_bottom(s: State, tile: int) -> State:
+    """[DH-6.3.3] Put a drawn tile at the bottom of the stack (the player knows it is there)."""
+    return set_solo(
+        s,
+        drawn=tuple(x for x in s.drawn if x != tile),
+        stack=(*s.stack, tile),
+        known=s.known + 1,
+    )
 
 
 def resolvable(t: Table, s: State, fr: Frame) -> tuple[int, ...]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from silkroad.core.game import score_margin
 from silkroad.dunhuang.data import Effect
-from silkroad.dunhuang.rules import scores
+from silkroad.dunhuang.rules import scores, solitaire_result
 from silkroad.dunhuang.state import ROUNDS, Phase, State
 from silkroad.dunhuang.table import table
 
@@ -57,8 +57,22 @@ def _potential(state: State, p: int) -> float:
     return value
 
 
+#: [DH-6.2.6] Solitaire: what a completed quest, and winning, are worth to the heuristic.
+QUEST_VP = 10.0
+WIN_VP = 100.0
+
+
 def evaluate(state: State, player: int) -> float:
-    """[DH-4] ``player``'s potential minus the best potential of the others, in VP."""
+    """[DH-4] ``player``'s potential minus the best potential of the others, in VP.
+    [DH-6.2.6] Solitaire: the potential plus ``QUEST_VP`` per completed quest; once over,
+    the final VP plus ``WIN_VP`` for a win."""
+    if state.options.players == 1:
+        done = sum(1 for q in table(state.options).quests if q.key in state.achievements)
+        if state.phase is Phase.OVER:
+            result = solitaire_result(state)
+            won = result is not None and result[0]
+            return float(scores(state)[0]) + (WIN_VP if won else 0.0)
+        return _potential(state, 0) + QUEST_VP * done
     if state.phase is Phase.OVER:
         return score_margin(scores(state), player)
     values = [_potential(state, p) for p in range(len(state.players))]

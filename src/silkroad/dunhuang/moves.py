@@ -19,10 +19,12 @@ move                          notation                  meaning
 ``UseDie("left")``            ``die left``              use a die of the reward area
 ``Continue(2)``               ``continue 3``            advance own fresco spot 3
 ``Choose(2)``                 ``choose 2``              a pack's choice (e.g. trade route 2)
+``Bottom(401)``               ``bottom t401``           solitaire: tile 401 to the stack bottom
 ============================  ========================  ====================================
 
 Spots: ``b1``-``b12`` basic (zones of three), ``u1``-``u3`` ultimate, ``fP.S`` the fresco
-spot S (1 leftmost) of player P. Players, meeples and spots count from 1 in the notation
+spot S (1 leftmost) of player P, ``p1``-``p6`` the public fresco line of solitaire.
+Players, meeples and spots count from 1 in the notation
 and from 0 in the fields.
 """
 
@@ -36,6 +38,7 @@ from silkroad.core.errors import InvalidMoveError
 
 __all__ = [
     "Ability",
+    "Bottom",
     "Choose",
     "Continue",
     "Done",
@@ -61,26 +64,31 @@ def spot_label(spot: int) -> str:
         return f"b{spot + 1}"
     if 12 <= spot < 15:
         return f"u{spot - 11}"
+    if spot >= 27:
+        return f"p{spot - 26}"
     player, slot = divmod(spot - 15, 3)
     return f"f{player + 1}.{slot + 1}"
 
 
-_SPOT = re.compile(r"^(?:b(\d+)|u(\d+)|f(\d+)\.(\d+))$")
+_SPOT = re.compile(r"^(?:b(\d+)|u(\d+)|f(\d+)\.(\d+)|p(\d+))$")
+_SPOTS = "b1-b12, u1-u3, f1.1-f4.3, p1-p6"
 
 
 def spot_of_label(text: str) -> int:
     """[DH-2.0] The spot id of a label such as ``b3``, ``u1`` or ``f2.3``."""
     m = _SPOT.match(text)
     if m is None:
-        raise InvalidMoveError(f"{text!r} is not a spot (b1-b12, u1-u3, f1.1-f4.3)", text=text)
-    b, u, fp, fs = m.groups()
+        raise InvalidMoveError(f"{text!r} is not a spot ({_SPOTS})", text=text)
+    b, u, fp, fs, pub = m.groups()
     if b is not None and 1 <= int(b) <= 12:
         return int(b) - 1
     if u is not None and 1 <= int(u) <= 3:
         return 11 + int(u)
     if fp is not None and 1 <= int(fp) <= 4 and 1 <= int(fs) <= 3:
         return 15 + 3 * (int(fp) - 1) + int(fs) - 1
-    raise InvalidMoveError(f"{text!r} is not a spot (b1-b12, u1-u3, f1.1-f4.3)", text=text)
+    if pub is not None and 1 <= int(pub) <= 6:
+        return 26 + int(pub)
+    raise InvalidMoveError(f"{text!r} is not a spot ({_SPOTS})", text=text)
 
 
 @attrs.frozen
@@ -211,6 +219,16 @@ class Choose:
         return f"choose {self.option}"
 
 
+@attrs.frozen
+class Bottom:
+    """[DH-6.2.3] [DH-6.3.3] Solitaire: put this drawn tile at the bottom of the stack next."""
+
+    tile: int
+
+    def __str__(self) -> str:
+        return f"bottom t{self.tile}"
+
+
 Move = (
     Keep
     | Paint
@@ -225,6 +243,7 @@ Move = (
     | UseDie
     | Continue
     | Choose
+    | Bottom
 )
 
 _INT = r"(-?\d+)"
@@ -244,6 +263,7 @@ _PATTERNS: tuple[tuple[re.Pattern[str], object], ...] = (
     (re.compile(r"^die (left|right)$"), lambda m: UseDie(m[1])),
     (re.compile(r"^continue ([1-3])$"), lambda m: Continue(int(m[1]) - 1)),
     (re.compile(rf"^choose {_INT}$"), lambda m: Choose(int(m[1]))),
+    (re.compile(rf"^bottom t{_INT}$"), lambda m: Bottom(int(m[1]))),
 )
 
 

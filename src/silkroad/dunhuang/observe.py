@@ -2,7 +2,9 @@
 
 Hidden from a player: the fresco tiles other players hold (drafted tiles in hand, the
 packs they draft from, a first tile placed face down before the flip, DH-2.3.5-6), the
-public fresco before the flip, the order of the character deck, and the RNG.
+public fresco before the flip, the order of the character deck, and the RNG. In
+solitaire (DH-6.3.3): the order of the fresco tile stack, except the tiles the player
+put at its bottom, whose order the player knows.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from silkroad.dunhuang.state import (
     Options,
     Phase,
     Player,
+    Solo,
     State,
 )
 from silkroad.dunhuang.table import table
@@ -63,6 +66,11 @@ class Observation:
     action: Action | None
     queue: tuple[Choice, ...]
     final: tuple[int, ...] | None
+    stack_size: int = 0
+    stack_bottom: tuple[int, ...] = ()
+    drawn: tuple[int, ...] = ()
+    publics: tuple[int | None, ...] = ()
+    aside: tuple[int, ...] = ()
 
 
 def observe(state: State, player: int) -> Observation:
@@ -106,6 +114,11 @@ def observe(state: State, player: int) -> Observation:
         action=state.action,
         queue=state.queue,
         final=state.final,
+        stack_size=len(state.stack),
+        stack_bottom=state.stack[len(state.stack) - state.known :],
+        drawn=state.drawn,
+        publics=state.publics,
+        aside=state.aside,
     )
 
 
@@ -122,6 +135,9 @@ def determinize(observation: Observation, seed: int) -> State:
         known.update(spot.tile for spot in pl.frescoes if spot.tile is not None)
     if o.public is not None:
         known.add(o.public)
+    known.update(o.stack_bottom)
+    known.update(o.drawn)
+    known.update(x for x in o.publics if x is not None)
     held = held_tile(o.choice)
     if held is not None:
         known.add(held)
@@ -151,7 +167,9 @@ def determinize(observation: Observation, seed: int) -> State:
             k = o.hand_sizes[q]
             players[q] = attrs.evolve(players[q], hand=tuple(rest[:k]))
             rest = rest[k:]
-    seen: set[int] = {c for c in o.row if c is not None} | set(o.discard)
+    # [DH-6.3.3] solitaire: the unseen tiles are the stack above the known bottom
+    stack = (*rest, *o.stack_bottom)
+    seen: set[int] = {c for c in o.row if c is not None} | set(o.discard) | set(o.aside)
     for pl in o.players:
         seen.update(c for c in pl.characters if c is not None)
     deck, rng = rng.shuffle([c for c in t.char_ids if c not in seen])
@@ -178,4 +196,9 @@ def determinize(observation: Observation, seed: int) -> State:
         action=o.action,
         queue=o.queue,
         final=o.final,
+        solo=None
+        if o.options.players != 1
+        else Solo(
+            stack=stack, known=len(o.stack_bottom), drawn=o.drawn, publics=o.publics, aside=o.aside
+        ),
     )

@@ -1,4 +1,5 @@
-"""[DH-2] [DH-3] [DH-4] [DH-5] [DH-6.1] Setup, the round structure, moves and scoring.
+"""[DH-2] [DH-3] [DH-4] [DH-5] [DH-6.1] [DH-6.2] [DH-6.3] [DH-7] Setup, the round structure,
+moves and scoring; solitaire setup, its special rules and quests.
 
 ``apply`` plays one decision and then :func:`_settle` advances the game through
 everything automatic (effects in order, cleanup steps, the next round) to the next
@@ -8,6 +9,7 @@ ability) is taken automatically.
 
 from __future__ import annotations
 
+import attrs
 from pyrsistent import pmap
 
 from silkroad.core import scoring
@@ -18,6 +20,7 @@ from silkroad.dunhuang.data import parse_effect
 from silkroad.dunhuang.engine import replace
 from silkroad.dunhuang.moves import (
     Ability,
+    Bottom,
     Choose,
     Continue,
     Done,
@@ -36,6 +39,8 @@ from silkroad.dunhuang.state import (
     MEEPLES,
     ROUNDS,
     ROW,
+    SOLO_DEADLINES,
+    SOLO_PACKS,
     Action,
     Choice,
     ChoiceKind,
@@ -44,6 +49,7 @@ from silkroad.dunhuang.state import (
     Options,
     Phase,
     Player,
+    Solo,
     State,
 )
 from silkroad.dunhuang.table import FRESCO, ULTIMATE, Table, table
@@ -56,6 +62,7 @@ __all__ = [
     "legal_moves",
     "new_game",
     "scores",
+    "solitaire_result",
     "winners",
 ]
 
@@ -69,9 +76,11 @@ FIRST_ZONE = range(3)
 
 def new_game(options: Options, seed: int) -> State:
     """[DH-2] Set up a game: board, characters, players, the fresco draft."""
+    rng = Rng.from_seed(seed)
+    if options.players == 1:
+        return _new_solo(options, rng)
     t = table(options)
     n = options.players
-    rng = Rng.from_seed(seed)
     first, rng = rng.randrange(n)
     chars, rng = rng.shuffle(t.char_ids)
     row, deck = tuple(chars[:ROW]), tuple(chars[ROW:])
@@ -105,6 +114,147 @@ def new_game(options: Options, seed: int) -> State:
     )
     s = replace(s, choice=Choice(ChoiceKind.DRAFT, first))
     return _settle(t, s)
+
+
+def _new_solo(options: Options, rng: Rng) -> State:
+    """[DH-6.2.1] [DH-6.2.2] Solitaire setup: two packs (drawn when the options name none),
+    the character deck and the fresco tile stack shuffled, the solitaire resources, then
+    the first draw of four tiles (DH-6.2.3)."""
+    if not options.packs:
+        order, rng = rng.shuffle(SOLO_PACKS)
+        chosen = set(order[:2])
+        options = attrs.evolve(options, packs=tuple(x for x in SOLO_PACKS if x in chosen))
+    t = table(options)
+    chars, rng = rng.shuffle(t.char_ids)
+    tiles, rng = rng.shuffle(t.tile_ids)
+    pl = Player(tokens=pmap(dict.fromkeys(t.materials, 1)))
+    for e in t.board.solo_resources:
+        if e.kind == "coin":
+            pl = replace(pl, coins=pl.coins + e.amount)
+        elif e.kind == "pigment":
+            pl = replace(pl, pigment=pl.pigment + e.amount)
+    s = State(
+        options=options,
+        rng=rng,
+        phase=Phase.PLACE,
+        round=1,
+        first=0,
+        players=(pl,),
+        row=tuple(chars[:ROW]),
+        deck=tuple(chars[ROW:]),
+        solo=Solo(stack=tuple(tiles)),
+    )
+    s = engine.draw_tiles(s, 0, ChoiceKind.PLACE, "solo")
+    return _settle(t, s)
+
+
+def _solo_first(t: Table, s: State, tile: int | None) -> State:
+    """[DH-6.2.3] The initial fresco: one of the four drawn tiles, with a die at 2."""
+    if tile is not None:
+        pl = s.players[0]
+        spots = (pl.frescoes[0], pl.frescoes[1], FrescoSpot(tile, engine.die_value(t, tile)))
+        pl = replace(pl, frescoes=spots, income=pl.income - 1)
+        pl = engine.add_counter(pl, f"painted:{t.tiles[tile].pack}")
+        s = engine.set_solo(
+            engine.set_player(s, 0, pl), drawn=tuple(x for x in s.drawn if x != tile)
+        )
+    return _bottom_or(t, s, "start")
+
+
+def _solo_public(t: Table, s: State, tile: int) -> State:
+    """[DH-6.2.4] Two of four drawn tiles become public frescoes (no die)."""
+    publics = list(s.publics)
+    publics[publics.index(None)] = tile
+    s = engine.set_solo(s, publics=tuple(publics), drawn=tuple(x for x in s.drawn if x != tile))
+    if sum(x is not None for x in publics) < 2 and s.drawn:
+        return replace(s, choice=Choice(ChoiceKind.PUBLIC, 0))
+    return _bottom_or(t, s, "public")
+
+
+def _bottom_or(t: Table, s: State, arg: str, tile: int = 0) -> State:
+    """[DH-6.3.3] The tiles left of a draw go to the bottom, one decision each; then the
+    placement goes on (``arg``: the initial fresco, the public ones, a Begin Painting)."""
+    if s.drawn:
+        return replace(s, choice=Choice(ChoiceKind.BOTTOM, 0, arg, tile))
+    if arg == "start":
+        return engine.draw_tiles(s, 0, ChoiceKind.PUBLIC)
+    if arg == "public":
+        return _begin_round(t, replace(s, revealed=True))
+    return _solo_paint(t, s, 0, tile)
+
+
+def _solo_paint(t: Table, s: State, p: int, tile: int) -> State:
+    """[DH-6.3.2] [DH-3.E.11] Place the chosen tile: on the rightmost vacant own spot as
+    usual, or, with all three covered, on the public line (no die, no extra action)."""
+    pl = s.players[p]
+    if engine.vacant_slot(pl) is not None:
+        return _paint(t, s, p, tile)
+    k = engine.free_public(t, s)
+    assert k is not None
+    publics = list(s.publics)
+    publics[k] = tile
+    pl = engine.add_counter(pl, f"painted:{t.tiles[tile].pack}")
+    return engine.set_solo(engine.set_player(s, p, pl), publics=tuple(publics))
+
+
+def claim_quests(t: Table, s: State, p: int) -> State:
+    """[DH-6.2.6] [DH-6.2.7] [DH-7] Complete every quest of the current set whose
+    requirement is met, gaining its reward at once; a set opens only when every quest of
+    the sets before it (on both boards) is complete."""
+    claimed = s.achievements
+    frames: list[Frame] = []
+    while True:
+        open_ = [q for q in t.quests if q.key not in claimed]
+        if not open_:
+            break
+        stage = min(q.stage for q in open_)
+        done = [q for q in open_ if q.stage == stage and engine.meets(s.players[p], q.need)]
+        if not done:
+            break
+        for q in done:
+            claimed = claimed.set(q.key, p)
+            pl = s.players[p]
+            if q.per is not None:
+                pl = replace(pl, vp=pl.vp + q.vp_each * pl.count(q.per))
+                s = engine.set_player(s, p, pl)
+            later: list[str] = []
+            for e in q.reward:
+                if e.kind in ("upgrade", "paint-for") or later:
+                    later.append(e.text)
+                else:
+                    s = engine.gain(t, s, p, e)
+            if later:
+                frames.append(Frame(p, tuple(later), manual=False, quest=False))
+    if claimed is s.achievements:
+        return s
+    s = replace(s, achievements=claimed)
+    for fr in reversed(frames):
+        s = engine.push_frame(s, fr)
+    return s
+
+
+def solitaire_result(state: State) -> tuple[bool, int, str] | None:
+    """[DH-6.2.6] The result of a finished solitaire game: (won, VP, account), where
+    won means every quest of both boards was completed in time; None for a game not
+    over or not solitaire."""
+    if state.options.players != 1 or state.final is None:
+        return None
+    t = table(state.options)
+    vp = state.final[0]
+    open_ = [q for q in t.quests if q.key not in state.achievements]
+    if not open_:
+        return True, vp, f"won with {vp} VP"
+    stage = min(q.stage for q in open_)
+    names = ("first set", "second set", "final quest")[stage - 1]
+    return False, vp, f"lost: the {names} was not done by the end of round {state.round} ({vp} VP)"
+
+
+def _solo_failed(t: Table, s: State, ended: int) -> bool:
+    """[DH-6.2.6] Whether a set whose time ran out at the end of round ``ended`` is
+    incomplete (Rulings: the deadlines of ``SOLO_DEADLINES``)."""
+    return any(
+        q.key not in s.achievements and SOLO_DEADLINES[q.stage - 1] <= ended for q in t.quests
+    )
 
 
 def _seats(s: State) -> tuple[int, ...]:
@@ -189,7 +339,10 @@ def _start_rest(t: Table, s: State) -> State:
 
 def claim_achievements(t: Table, s: State, p: int) -> State:
     """[DH-5] Place a token on every open spot whose requirement ``p`` meets; of two spots
-    with the same requirement the player takes the richer free one and never both."""
+    with the same requirement the player takes the richer free one and never both.
+    In solitaire the boards show quests instead (:func:`claim_quests`)."""
+    if t.solo:
+        return claim_quests(t, s, p)
     pl = s.players[p]
     claimed = s.achievements
     if len(claimed) == len(t.achievements):
@@ -270,11 +423,23 @@ def _cleanup(t: Table, s: State) -> State:
 
 
 def _cleanup_finish(t: Table, s: State) -> State:
-    """[DH-3.3.4] [DH-3.3.5] Move the reward-area dice, advance the round marker."""
+    """[DH-3.3.4] [DH-3.3.5] Move the reward-area dice, advance the round marker.
+    [DH-6.2.6] Solitaire: quests met by the cleanup rewards are completed (their rewards
+    first), then a set whose time ran out loses the game."""
+    if t.solo:
+        claimed = claim_quests(t, s, 0)
+        if claimed.frames:
+            return claimed  # the rewards' decisions; the cleanup finishes afterwards
+        s = claimed
     players = tuple(
         replace(pl, income=pl.income + pl.right, right=pl.left, left=0) for pl in s.players
     )
     first = s.first if s.next_first is None else s.next_first
+    if t.solo and _solo_failed(t, s, s.round):
+        # [DH-6.2.6] a set not done in time: the game is lost and ends here
+        s = replace(s, players=players, first=first, next_first=None)
+        final = _breakdown(t, s)
+        return replace(s, phase=Phase.OVER, final=tuple(sum(row) for row in final))
     s = replace(s, players=players, first=first, next_first=None, round=s.round + 1)
     if s.round > ROUNDS:
         final = _breakdown(t, s)
@@ -368,6 +533,9 @@ def spot_effects(t: Table, s: State, spot: int) -> tuple[str, ...]:
     if d.kind == "fresco":
         tile = s.players[d.owner].frescoes[d.slot].tile
         return () if tile is None else tuple(e.text for e in t.tiles[tile].effects)
+    if d.kind == "public":
+        tile = s.publics[d.slot] if s.publics else None
+        return () if tile is None else tuple(e.text for e in t.tiles[tile].effects)
     return tuple(e.text for e in d.effects)
 
 
@@ -411,6 +579,11 @@ def _turn_moves(t: Table, s: State) -> tuple[Move, ...]:
             if tile is None:
                 continue
             effects = t.tiles[tile].effects
+        elif d.kind == "public":
+            ptile = s.publics[d.slot]
+            if ptile is None:
+                continue
+            effects = t.tiles[ptile].effects
         else:
             effects = d.effects
         if any(engine.can(t, s, plain, e) for e in effects):
@@ -430,7 +603,8 @@ def _choice_moves(t: Table, s: State, c: Choice) -> tuple[Move, ...]:
     if k is ChoiceKind.DRAFT:
         return tuple(Keep(x) for x in sorted(s.draft[c.player]))
     if k is ChoiceKind.PLACE:
-        ok = tuple(Paint(x) for x in sorted(pl.hand) if not t.tiles[x].no_start)
+        pool = s.drawn if t.solo else pl.hand
+        ok = tuple(Paint(x) for x in sorted(pool) if not t.tiles[x].no_start)
         return ok if ok else (Pass(),)
     if k is ChoiceKind.INCOME:
         return tuple(Take(e.text) for e in t.board.income[: 3 - pl.income])
@@ -457,8 +631,14 @@ def _choice_moves(t: Table, s: State, c: Choice) -> tuple[Move, ...]:
             for slot in slots
         )
     if k is ChoiceKind.PAINT:
+        if t.solo:
+            return tuple(Paint(x) for x in sorted(s.drawn))
         tiles = sorted(pl.hand) + ([] if s.public is None else [s.public])
         return tuple(Paint(x) for x in tiles)
+    if k is ChoiceKind.PUBLIC:
+        return tuple(Paint(x) for x in sorted(s.drawn))
+    if k is ChoiceKind.BOTTOM:
+        return tuple(Bottom(x) for x in sorted(s.drawn))
     if k is ChoiceKind.DIE:
         return (UseDie("left"), UseDie("right"))
     if k is ChoiceKind.CONTINUE:
@@ -518,7 +698,9 @@ def current_player(state: State) -> int | None:
 
 
 def _place(t: Table, s: State, p: int, m: int, spot: int) -> State:
-    """[DH-3.2] [DH-3.A] [DH-3.C] Put a meeple on a spot and start its action."""
+    """[DH-3.2] [DH-3.A] [DH-3.C] [DH-6.2.4] [DH-6.3.1] Put a meeple on a spot and start
+    its action."""
+    effects = spot_effects(t, s, spot)
     pl = s.players[p]
     home = list(pl.home)
     home[m] = False
@@ -529,7 +711,15 @@ def _place(t: Table, s: State, p: int, m: int, spot: int) -> State:
     d = t.spots[spot]
     if d.kind == "fresco" and d.owner != p:
         s = engine.lower_die(t, s, d.owner, d.slot)
-    effects = spot_effects(t, s, spot)
+    elif d.kind == "fresco" and t.solo and any(e.startswith("continue") for e in effects):
+        # [DH-6.3.1] the own fresco with Continue Painting advances too
+        s = engine.lower_die(t, s, p, d.slot)
+    elif d.kind == "public":
+        # [DH-6.2.4] a public fresco leaves play after one use (kept aside, DH-6.3.4)
+        tile = s.publics[d.slot]
+        assert tile is not None
+        publics = (*s.publics[: d.slot], None, *s.publics[d.slot + 1 :])
+        s = engine.set_solo(replace(s, gone=(*s.gone, tile)), publics=publics)
     return engine.push_frame(s, Frame(p, effects, manual=True, quest=True, slot=m))
 
 
@@ -556,7 +746,16 @@ def _play(t: Table, s: State, move: Move) -> State:
         assert isinstance(move, Keep)
         return _settle(t, _keep(t, s, p, move.tile))
     if k is ChoiceKind.PLACE:
-        return _settle(t, _first_place(t, s, p, move.tile if isinstance(move, Paint) else None))
+        tile = move.tile if isinstance(move, Paint) else None
+        if t.solo:
+            return _settle(t, _solo_first(t, s, tile))
+        return _settle(t, _first_place(t, s, p, tile))
+    if k is ChoiceKind.PUBLIC:
+        assert isinstance(move, Paint)
+        return _settle(t, _solo_public(t, s, move.tile))
+    if k is ChoiceKind.BOTTOM:
+        assert isinstance(move, Bottom)
+        return _settle(t, _bottom_or(t, engine.to_bottom(s, move.tile), c.arg, c.n))
     if k is ChoiceKind.INCOME:
         assert isinstance(move, Take)
         return _settle(t, engine.gain(t, s, p, parse_effect(move.item)))
@@ -599,6 +798,9 @@ def _play(t: Table, s: State, move: Move) -> State:
         return _settle(t, engine.recruit(t, s, p, move.card, move.slot, c.arg))
     if k is ChoiceKind.PAINT:
         assert isinstance(move, Paint)
+        if t.solo:
+            s = engine.set_solo(s, drawn=tuple(x for x in s.drawn if x != move.tile))
+            return _settle(t, _bottom_or(t, s, "paint", move.tile))
         return _settle(t, _paint(t, s, p, move.tile))
     if k is ChoiceKind.DIE:
         assert isinstance(move, UseDie)
@@ -711,9 +913,13 @@ def scores(state: State) -> tuple[int, ...]:
 
 
 def winners(state: State) -> tuple[int, ...]:
-    """[DH-4] Most VP; ties broken by achievement tokens placed; then shared."""
+    """[DH-4] Most VP; ties broken by achievement tokens placed; then shared.
+    [DH-6.2.6] Solitaire: the player wins by completing every quest, else nobody wins."""
     if state.final is None:
         return ()
+    if state.options.players == 1:
+        result = solitaire_result(state)
+        return (0,) if result is not None and result[0] else ()
     tokens = [
         sum(1 for q in state.achievements.values() if q == p) for p in range(len(state.players))
     ]

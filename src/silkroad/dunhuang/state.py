@@ -29,6 +29,7 @@ __all__ = [
     "Options",
     "Phase",
     "Player",
+    "Solo",
     "State",
 ]
 
@@ -40,10 +41,23 @@ ROUNDS = 8
 MEEPLES = DICE = SLOTS = 3
 #: [DH-2.1.5] Positions of the character recruiting row.
 ROW = 4
+#: [DH-6.2.1] The packs a solitaire game draws its two packs from.
+SOLO_PACKS: tuple[str, ...] = ("silk", "tea", "china", "gold")
+#: [DH-6.2.4] [DH-6.3.2] Positions of the public fresco line in solitaire.
+PUBLICS = 6
+#: [DH-6.2.6] Rulings: the round by whose end the first set, the second set and the final
+#: quest must be complete in solitaire (the rulebook only says "in designated time").
+SOLO_DEADLINES: tuple[int, int, int] = (4, 6, 8)
+#: [DH-6.2.3] [DH-6.3.3] Fresco tiles drawn for each placement in solitaire.
+SOLO_DRAW = 4
 
 
 def _names(value: Iterable[str]) -> tuple[str, ...]:
     return tuple(value)
+
+
+def _default_packs(options: Options) -> tuple[str, ...]:
+    return () if options.players == 1 else DEFAULT_PACKS
 
 
 def _pairs(value: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
@@ -52,23 +66,37 @@ def _pairs(value: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
 
 @attrs.frozen(cache_hash=True)
 class Options:
-    """[DH-2.1.2] [DH-6.1] How to set up a game.
+    """[DH-2.1.2] [DH-6.1] [DH-6.2] How to set up a game.
 
-    :ivar players: 3 or 4 (DH-6.1 is the 3-player mode).
-    :ivar packs: the three Starting Packs in play (default Silk, Gold, Tea).
+    :ivar players: 3 or 4 (DH-6.1 is the 3-player mode), or 1 for solitaire (DH-6.2).
+    :ivar packs: the three Starting Packs in play (default Silk, Gold, Tea); in
+        solitaire two of Silk, Tea, China and Gold, or none (the default) to draw two
+        at random from the game's RNG at setup (the state's options then name them).
     :ivar data: replacement data files, as (pack name, TOML text) pairs: a pack listed
         here uses this text instead of its built-in file (see :meth:`with_pack_file`).
         The options carry the text, so a record replays without the file.
     """
 
     players: int = 4
-    packs: tuple[str, ...] = attrs.field(default=DEFAULT_PACKS, converter=_names)
+    packs: tuple[str, ...] = attrs.field(
+        default=attrs.Factory(_default_packs, takes_self=True), converter=_names
+    )
     data: tuple[tuple[str, str], ...] = attrs.field(default=(), repr=False, converter=_pairs)
 
     def __attrs_post_init__(self) -> None:
-        if isinstance(self.players, bool) or self.players not in (3, 4):
-            raise RulesError(f"Dunhuang is played here by 3 or 4 players, got {self.players!r}")
-        if len(self.packs) != 3 or len(set(self.packs)) != 3:
+        if isinstance(self.players, bool) or self.players not in (1, 3, 4):
+            raise RulesError(f"Dunhuang is played here by 1, 3 or 4 players, got {self.players!r}")
+        if self.players == 1:
+            if self.packs and (
+                len(self.packs) != 2
+                or len(set(self.packs)) != 2
+                or not set(self.packs) <= set(SOLO_PACKS)
+            ):
+                raise RulesError(
+                    "solitaire uses two different packs of "
+                    f"{', '.join(SOLO_PACKS)} (or none, to draw them), got {self.packs!r}"
+                )
+        elif len(self.packs) != 3 or len(set(self.packs)) != 3:
             raise RulesError(f"choose three different Starting Packs, got {self.packs!r}")
         from silkroad.dunhuang.packs import available
 
@@ -151,6 +179,10 @@ class ChoiceKind(enum.Enum):
     CONTINUE = "continue"
     #: a pack effect's own choice (``Choose``).
     PACK = "pack"
+    #: [DH-6.2.4] which drawn tile becomes a public fresco (``Paint``).
+    PUBLIC = "public"
+    #: [DH-6.2.3] [DH-6.3.3] which drawn tile goes to the bottom of the stack next (``Bottom``).
+    BOTTOM = "bottom"
 
 
 @attrs.frozen
@@ -258,6 +290,25 @@ class Player:
 
 
 @attrs.frozen
+class Solo:
+    """[DH-6.2] [DH-6.3] The solitaire parts of the table.
+
+    :ivar stack: [DH-6.3.3] the fresco tile stack, top first.
+    :ivar known: [DH-6.3.3] how many tiles at the bottom of the stack the player put
+        there (their order is known to the player).
+    :ivar drawn: [DH-6.3.3] tiles drawn from the stack and not yet placed or returned.
+    :ivar publics: [DH-6.2.4] the public fresco line (None: free position).
+    :ivar aside: [DH-6.3.4] character cards that left play, kept aside.
+    """
+
+    stack: tuple[int, ...] = ()
+    known: int = 0
+    drawn: tuple[int, ...] = ()
+    publics: tuple[int | None, ...] = (None,) * PUBLICS
+    aside: tuple[int, ...] = ()
+
+
+@attrs.frozen
 class State:
     """[DH-2] The whole game.
 
@@ -272,6 +323,8 @@ class State:
     :ivar achievements: claimed achievement spots: key -> player.
     :ivar queue: decisions waiting after the current one (income, cleanup rewards).
     :ivar final: final scores once the game is over.
+    :ivar solo: [DH-6.2] the solitaire parts of the table (None in other games); read
+        through ``stack``, ``known``, ``drawn``, ``publics`` and ``aside``.
     """
 
     options: Options
@@ -296,3 +349,29 @@ class State:
     action: Action | None = None
     queue: tuple[Choice, ...] = ()
     final: tuple[int, ...] | None = None
+    solo: Solo | None = None
+
+    @property
+    def stack(self) -> tuple[int, ...]:
+        """[DH-6.3.3] The solitaire fresco tile stack, top first."""
+        return () if self.solo is None else self.solo.stack
+
+    @property
+    def known(self) -> int:
+        """[DH-6.3.3] Tiles at the bottom of the stack whose order the player knows."""
+        return 0 if self.solo is None else self.solo.known
+
+    @property
+    def drawn(self) -> tuple[int, ...]:
+        """[DH-6.3.3] Tiles drawn from the stack, not yet placed or returned."""
+        return () if self.solo is None else self.solo.drawn
+
+    @property
+    def publics(self) -> tuple[int | None, ...]:
+        """[DH-6.2.4] The public fresco line of solitaire (None: free position)."""
+        return () if self.solo is None else self.solo.publics
+
+    @property
+    def aside(self) -> tuple[int, ...]:
+        """[DH-6.3.4] Character cards that left play in solitaire, kept aside."""
+        return () if self.solo is None else self.solo.aside

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import attrs
 
-from silkroad.core.errors import DataError
+from silkroad.core.errors import DataError, RulesError
 from silkroad.dunhuang.data import (
     CORE_EFFECTS,
     AchievementDef,
@@ -20,6 +20,7 @@ from silkroad.dunhuang.data import (
     Effect,
     FrescoDef,
     PackDef,
+    QuestDef,
     ResourceTileDef,
     RouteDef,
     TokenDef,
@@ -28,14 +29,16 @@ from silkroad.dunhuang.data import (
 )
 from silkroad.dunhuang.moves import Place
 from silkroad.dunhuang.packs import EffectHook, Pack, PackChoice, get
-from silkroad.dunhuang.state import Options
+from silkroad.dunhuang.state import PUBLICS, SOLO_DRAW, SOLO_PACKS, Options
 
-__all__ = ["BASIC", "FRESCO", "ULTIMATE", "SpotDef", "Table", "table"]
+__all__ = ["BASIC", "FRESCO", "PUBLIC", "ULTIMATE", "Space", "SpotDef", "Table", "space", "table"]
 
-#: First spot id of each area: 12 basic, 3 ultimate, then 3 fresco spots per player.
+#: First spot id of each area: 12 basic, 3 ultimate, then 3 fresco spots per player,
+#: then the public fresco line of solitaire (DH-6.2.4).
 BASIC, ULTIMATE, FRESCO = 0, 12, 15
-#: [DH-2.0] Every spot id any game can use (4 players).
-SPOT_COUNT = FRESCO + 3 * 4
+PUBLIC = FRESCO + 3 * 4
+#: [DH-2.0] [DH-6.2.4] Every spot id any game can use.
+SPOT_COUNT = PUBLIC + PUBLICS
 #: Most effects one action, ability or tile may list (the ``Resolve`` action ids).
 MAX_EFFECTS = 8
 
@@ -90,12 +93,20 @@ class Table:
     """[DH-2.1] Everything fixed for a game with these options (read-only)."""
 
     def __init__(self, options: Options) -> None:
+        if not options.packs:
+            raise RulesError(
+                "the solitaire packs are drawn at setup: use the options of a state "
+                "(new_game names them) or name two packs"
+            )
         self.options = options
+        #: [DH-6.2] A solitaire game.
+        self.solo = options.players == 1
         self.board: BoardDef = load_board()
         self.modules: tuple[Pack, ...] = tuple(get(name) for name in options.packs)
         replaced = {name: parse_pack_text(text, f"data of {name}") for name, text in options.data}
         self.packs: tuple[PackDef, ...] = tuple(replaced.get(m.name, m.data) for m in self.modules)
-        four = options.players == 4
+        # [DH-6.2.5] solitaire plays as the 4-player game: every tile is in the stack
+        four = options.players in (1, 4)
         self.characters: dict[int, CharacterDef] = {
             c.id: c for p in self.packs for c in p.characters
         }
@@ -109,8 +120,19 @@ class Table:
         self.routes: dict[str, dict[int, RouteDef]] = {
             p.name: {r.id: r for r in p.routes} for p in self.packs
         }
+        # [DH-6.2.2] solitaire turns the achievement boards to their quest side
         self.achievements: tuple[AchievementDef, ...] = tuple(
-            a for p in self.packs for a in sorted(p.achievements, key=lambda a: -a.vp)
+            a
+            for p in self.packs
+            if not self.solo
+            for a in sorted(p.achievements, key=lambda a: -a.vp)
+        )
+        #: [DH-7] The quests of both boards (solitaire only), by stage then board.
+        self.quests: tuple[QuestDef, ...] = tuple(
+            sorted(
+                (q for p in self.packs if self.solo for q in p.quests),
+                key=lambda q: q.stage,
+            )
         )
         #: [DH-5] For each achievement spot, the other spots with the same requirement.
         self.same_need: dict[str, tuple[str, ...]] = {
@@ -182,12 +204,18 @@ class Table:
                                 field=field,
                             )
         n = self.options.players
-        need = 5 * n + (1 if n == 4 else 0)
+        need = 2 * SOLO_DRAW if n == 1 else 5 * n + (1 if n == 4 else 0)
         if len(self.tile_ids) < need:
             raise DataError(
                 f"{n} players need {need} fresco tiles, the packs have {len(self.tile_ids)}",
                 source=", ".join(self.options.packs),
                 field="frescoes",
+            )
+        if self.solo and {q.stage for q in self.quests} != {1, 2, 3}:
+            raise DataError(
+                "a solitaire game needs a first set, a second set and a final quest",
+                source=", ".join(self.options.packs),
+                field="quests",
             )
         if len(self.char_ids) < 4:
             raise DataError(
@@ -231,6 +259,8 @@ class Table:
                         slot=s,
                     )
                 )
+        for k in range(PUBLICS):
+            spots.append(SpotDef(PUBLIC + k, f"p{k + 1}", "public", blocked=not self.solo, slot=k))
         return tuple(spots)
 
     def pack_of_token(self, key: str) -> str:
@@ -242,3 +272,33 @@ class Table:
 def table(options: Options) -> Table:
     """The (cached) table of these options."""
     return Table(options)
+
+
+@attrs.frozen
+class Space:
+    """[DH-6.2.1] The items the action space is built on: fixed for the options, and in
+    solitaire the same whichever two packs are drawn (all four solitaire packs)."""
+
+    tile_ids: tuple[int, ...]
+    char_ids: tuple[int, ...]
+    token_keys: tuple[str, ...]
+    take_items: tuple[str, ...]
+
+
+@functools.lru_cache(maxsize=64)
+def space(options: Options) -> Space:
+    """[DH-6.2.1] The action-space items of these options."""
+    if options.players != 1:
+        t = table(options)
+        return Space(t.tile_ids, t.char_ids, t.token_keys, t.take_items)
+    replaced = {name: parse_pack_text(text, f"data of {name}") for name, text in options.data}
+    packs = [replaced.get(name, get(name).data) for name in SOLO_PACKS]
+    board = load_board()
+    tokens = [k.key for p in packs for k in p.tokens]
+    items = [e.text for e in board.income] + [e.text for e in board.reward_left] + tokens
+    return Space(
+        tuple(sorted(f.id for p in packs for f in p.frescoes)),
+        tuple(sorted(c.id for p in packs for c in p.characters)),
+        tuple(tokens),
+        tuple(dict.fromkeys(items)),
+    )

@@ -1,0 +1,659 @@
+"""Solitaire: DH-6.2 (setup and goal), DH-6.3 (special rules) and the DH-7 quests."""
+
+from __future__ import annotations
+
+import itertools
+
+import attrs
+import pytest
+from pyrsistent import pmap
+
+from silkroad.core.errors import RulesError
+from silkroad.core.rng import Rng
+from silkroad.dunhuang import (
+    GAME,
+    SPEC,
+    Bottom,
+    Options,
+    Paint,
+    apply,
+    decode_move,
+    default_options,
+    determinize,
+    encode_move,
+    is_over,
+    legal_moves,
+    new_game,
+    num_actions,
+    observe,
+    parse_move,
+    render,
+    scores,
+    solitaire_result,
+    validate,
+    winners,
+)
+from silkroad.dunhuang.state import (
+    SOLO_DEADLINES,
+    SOLO_PACKS,
+    ChoiceKind,
+    FrescoSpot,
+    Phase,
+    State,
+)
+from silkroad.dunhuang.table import PUBLIC, table
+from silkroad.testing import check_game
+
+from .helpers import play, player, texts, turn_of
+
+
+def setup(packs: tuple[str, ...] = ("silk", "gold"), seed: int = 1) -> State:
+    """A solitaire game past its setup (first legal choices), at round 1's action phase."""
+    s = new_game(Options(1, packs), seed)
+    while s.phase is not Phase.ACTION:
+        s = apply(s, legal_moves(s)[0])
+    return s
+
+
+def arrange(
+    s: State,
+    frescoes: dict[int, tuple[int, int | None]] | None = None,
+    publics: tuple[int, ...] = (),
+    stack: tuple[int, ...] | None = None,
+    known: int = 0,
+) -> State:
+    """``s`` with the player's fresco spots, the public line and the stack set; every other
+    tile kept aside (``gone``), the overseer dice back on the income area but those used."""
+    t = table(s.options)
+    frescoes = frescoes or {}
+    spots = [FrescoSpot(), FrescoSpot(), FrescoSpot()]
+    for slot, (tile, die) in frescoes.items():
+        spots[slot] = FrescoSpot(tile, die)
+    used = {tile for tile, _ in frescoes.values()} | set(publics)
+    if stack is None:
+        stack = tuple(x for x in t.tile_ids if x not in used)
+    used |= set(stack)
+    line = (*publics, *([None] * (6 - len(publics))))
+    dice = sum(1 for _, die in frescoes.values() if die is not None)
+    assert s.solo is not None
+    s = attrs.evolve(
+        s,
+        solo=attrs.evolve(s.solo, stack=stack, known=known, drawn=(), publics=line),
+        gone=tuple(x for x in t.tile_ids if x not in used),
+    )
+    return player(s, 0, frescoes=tuple(spots), income=3 - dice, left=0, right=0)
+
+
+# -- DH-6.2 setup -----------------------------------------------------------------------------
+
+
+@pytest.mark.rule("DH-6.2")
+def test_two_random_packs_of_the_four_from_the_seed() -> None:
+    seen = set()
+    for seed in range(30):
+        s = new_game(Options(1), seed)
+        assert len(s.options.packs) == 2
+        assert set(s.options.packs) <= set(SOLO_PACKS)
+        assert new_game(Options(1), seed).options.packs == s.options.packs  # deterministic
+        seen.add(frozenset(s.options.packs))
+    assert len(seen) == 6  # every pair of the four comes up
+    assert new_game(Options(1, ("tea", "china")), 5).options.packs == ("tea", "china")
+
+
+@pytest.mark.rule("DH-6.2")
+@pytest.mark.parametrize(
+    "packs", [("silk", "gold", "tea"), ("silk",), ("silk", "silk"), ("silk", "jade")]
+)
+def test_solitaire_packs_are_two_of_the_four(packs: tuple[str, ...]) -> None:
+    with pytest.raises(RulesError):
+        Options(1, packs)
+
+
+@pytest.mark.rule("DH-6.2")
+def test_players_one_three_or_four() -> None:
+    with pytest.raises(RulesError):
+        Options(2)
+    assert "solitaire" in SPEC.variants
+    assert default_options(1) == Options(1)
+    assert Options(1).packs == ()
+    assert Options(3).packs == ("silk", "gold", "tea")  # other player counts unchanged
+
+
+@pytest.mark.rule("DH-6.2")
+def test_solitaire_resources_and_quest_side() -> None:
+    s = new_game(Options(1, ("china", "tea")), 3)
+    pl = s.players[0]
+    assert (pl.coins, pl.pigment) == (1, 2)
+    assert dict(pl.tokens) == {"china-material": 1, "tea-material": 1}
+    t = table(s.options)
+    assert t.achievements == ()  # the boards show their solitaire side
+    assert [q.key for q in t.quests if q.stage == 1] == ["china-q1", "china-q2", "tea-q1", "tea-q2"]
+    # every tile of both packs is in the stack or drawn (4-player-only tiles included)
+    assert sorted((*s.stack, *s.drawn)) == sorted(t.tile_ids)
+    assert len(t.tile_ids) == 14
+
+
+@pytest.mark.rule("DH-6.2")
+def test_first_fresco_from_four_drawn_then_the_rest_to_the_bottom_in_order() -> None:
+    s = new_game(Options(1, ("silk", "gold")), 4)
+    assert s.choice is not None
+    assert s.choice.kind is ChoiceKind.PLACE
+    drawn = s.drawn
+    assert len(drawn) == 4
+    assert s.stack[:1] != drawn[:1]
+    t = table(s.options)
+    placeable = [x for x in drawn if not t.tiles[x].no_start]
+    assert texts(s) == [f"paint t{x}" for x in sorted(placeable)]
+    first = placeable[0]
+    s = play(s, f"paint t{first}")
+    assert s.players[0].frescoes[2] == FrescoSpot(first, 2)  # DH-6.2.3: every die at 2
+    assert s.players[0].income == 2
+    rest = sorted(x for x in drawn if x != first)
+    assert s.choice is not None
+    assert s.choice.kind is ChoiceKind.BOTTOM
+    assert texts(s) == [f"bottom t{x}" for x in rest]
+    order = [rest[2], rest[0], rest[1]]
+    s = play(s, f"bottom t{order[0]}", f"bottom t{order[1]}")  # the last one goes by itself
+    # then four more tiles are drawn for the public frescoes
+    assert s.choice is not None
+    assert s.choice.kind is ChoiceKind.PUBLIC
+    assert s.stack[-3:] == tuple(order)
+    assert s.known == 3
+    assert len(s.drawn) == 4
+
+
+@pytest.mark.rule("DH-6.2")
+def test_two_public_frescoes_without_dice() -> None:
+    s = new_game(Options(1, ("silk", "gold")), 4)
+    while s.choice is not None and s.choice.kind is not ChoiceKind.PUBLIC:
+        s = apply(s, legal_moves(s)[0])
+    drawn = sorted(s.drawn)
+    s = play(s, f"paint t{drawn[3]}", f"paint t{drawn[1]}")
+    assert s.publics[:2] == (drawn[3], drawn[1])
+    assert texts(s) == [f"bottom t{drawn[0]}", f"bottom t{drawn[2]}"]
+    s = play(s, f"bottom t{drawn[2]}")
+    assert s.phase is Phase.ACTION
+    assert s.stack[-2:] == (drawn[2], drawn[0])
+    # no overseer die went to the public frescoes
+    pl = s.players[0]
+    assert pl.income + sum(f.die is not None for f in pl.frescoes) == 3
+    from silkroad.dunhuang.rules import spot_effects
+
+    t = table(s.options)
+    for k in (0, 1):
+        tile = s.publics[k]
+        assert tile is not None
+        assert spot_effects(t, s, PUBLIC + k) == tuple(e.text for e in t.tiles[tile].effects)
+
+
+@pytest.mark.rule("DH-6.2")
+def test_a_public_fresco_leaves_play_after_one_use() -> None:
+    s = arrange(setup(), {2: (401, 2)}, publics=(402,))  # t402: coin; pigment
+    s = turn_of(s, 0)
+    coins, pigment = s.players[0].coins, s.players[0].pigment
+    s = play(s, "m1 p1")
+    assert s.publics[0] is None
+    assert 402 in s.gone
+    s = play(s, "e1", "e1")
+    assert (s.players[0].coins, s.players[0].pigment) == (coins + 1, pigment + 1)
+    assert "m2 p1" not in texts(s)
+    # it does not come back at cleanup, and the other public frescoes stay until used
+    s = arrange(setup(), {2: (401, 2)}, publics=(402, 602))
+    s = attrs.evolve(turn_of(s, 0), phase=Phase.ACTION)
+    s = player(s, 0, home=(False, False, False), idle=3)
+    from silkroad.dunhuang.rules import _settle
+
+    s = _settle(table(s.options), s)
+    assert s.round == 2
+    assert s.publics[:2] == (402, 602)
+
+
+@pytest.mark.rule("DH-6.2")
+def test_goal_and_result_report() -> None:
+    s = new_game(Options(1, ("tea", "gold")), 2)
+    rng = Rng.from_seed(2)
+    while not is_over(s):
+        moves = legal_moves(s)
+        i, rng = rng.randrange(len(moves))
+        s = apply(s, moves[i])
+    result = solitaire_result(s)
+    assert result is not None
+    won, vp, account = result
+    assert vp == scores(s)[0]
+    assert winners(s) == ((0,) if won else ())
+    assert account.startswith("won" if won else "lost")
+    assert account in render(s)
+    assert solitaire_result(new_game(Options(4), 1)) is None
+
+
+# -- DH-6.3 special rules -----------------------------------------------------------------------
+
+
+@pytest.mark.rule("DH-6.3")
+def test_continue_painting_on_own_fresco_lowers_own_die() -> None:
+    # t405: material silk; continue (a 4-player-only tile, in the solitaire stack)
+    s = turn_of(arrange(setup(), {2: (405, 2), 1: (401, 3)}), 0)
+    s = play(s, "m1 f1.3")
+    assert s.players[0].frescoes[2] == FrescoSpot(405, 1)  # lowered on placing
+    s = play(s, "e2", "continue 2")
+    assert s.players[0].frescoes[1] == FrescoSpot(401, 2)
+    # an own fresco without Continue Painting keeps its die
+    s = turn_of(arrange(setup(), {2: (402, 2)}), 0)
+    s = play(s, "m1 f1.3")
+    assert s.players[0].frescoes[2] == FrescoSpot(402, 2)
+
+
+@pytest.mark.rule("DH-6.3")
+def test_own_continue_fresco_die_does_not_change_in_the_four_player_game() -> None:
+    from .helpers import clear_board, give_tile, ready
+
+    s = turn_of(give_tile(clear_board(ready()), 0, 2, 405, 3), 0)
+    s = play(s, "m1 f1.3")
+    assert s.players[0].frescoes[2] == FrescoSpot(405, 3)
+
+
+@pytest.mark.rule("DH-6.3")
+def test_begin_painting_draws_four_and_the_rest_goes_to_the_bottom() -> None:
+    stack = (401, 402, 404, 406, 201, 202)
+    s = arrange(setup(), {2: (203, 3)}, stack=stack)
+    s = player(turn_of(s, 0), 0, pigment=4)
+    s = play(s, "m1 b5")  # Begin Painting
+    assert s.players[0].pigment == 0
+    assert s.drawn == (401, 402, 404, 406)
+    assert s.stack == (201, 202)
+    assert texts(s) == ["paint t401", "paint t402", "paint t404", "paint t406"]
+    s = play(s, "paint t402")
+    assert texts(s) == ["bottom t401", "bottom t404", "bottom t406"]
+    s = play(s, "bottom t406", "bottom t401")
+    # the tile is placed with a die at 2 and its action performed at once
+    assert s.stack == (201, 202, 406, 401, 404)
+    assert s.known == 3
+    assert s.players[0].frescoes[1] == FrescoSpot(402, 2)
+    assert s.players[0].count("painted:silk") == 1
+
+
+@pytest.mark.rule("DH-6.3")
+def test_a_fourth_fresco_becomes_a_public_one() -> None:
+    s = arrange(setup(), {0: (201, 2), 1: (202, 2), 2: (203, 2)}, publics=(401,))
+    s = player(turn_of(s, 0), 0, pigment=4)
+    top = s.stack[0]
+    s = play(s, "m1 b5", f"paint t{top}")
+    while s.choice is not None and s.choice.kind is ChoiceKind.BOTTOM:
+        s = apply(s, legal_moves(s)[0])
+    assert s.publics[:2] == (401, top)
+    pl = s.players[0]
+    assert [f.tile for f in pl.frescoes] == [201, 202, 203]
+    assert pl.income == 0
+    assert s.frames == ()
+    # it is used once, like the other public frescoes
+    s = turn_of(s, 0)
+    assert "m2 p2" in texts(s)
+    # with no free public position it cannot be resolved
+    full = arrange(
+        setup(),
+        {0: (201, 2), 1: (202, 2), 2: (203, 2)},
+        publics=(401, 402, 404, 405, 406, 407),
+    )
+    full = player(turn_of(full, 0), 0, pigment=4)
+    assert "m1 b5" not in texts(full)
+
+
+@pytest.mark.rule("DH-6.3")
+def test_leaving_characters_are_kept_aside_and_never_reshuffled() -> None:
+    from .helpers import give_character
+
+    s = arrange(setup(), {2: (201, 2)})
+    s = give_character(turn_of(s, 0), 0, 0, 404, 1)  # Dyer: pigment, 1 grain
+    s = play(s, "m1 b1", "ability")
+    assert s.players[0].characters[0] is None
+    assert s.aside == (404,)
+    assert 404 not in s.discard
+    assert s.players[0].count("left:silk") == 1
+    validate(s)
+    # an empty deck is refilled from the discard pile only, never from the kept cards
+    from silkroad.dunhuang.engine import refill_row
+
+    s = attrs.evolve(s, deck=(), discard=(), row=(None, *s.row[1:]))
+    s = refill_row(s, 0)
+    assert s.row[0] is None
+    assert s.aside == (404,)
+
+
+@pytest.mark.rule("DH-6.3")
+def test_observation_hides_the_stack_but_the_known_bottom() -> None:
+    s = arrange(setup(), {2: (201, 2)}, stack=(401, 402, 404, 202, 203), known=2)
+    o = observe(s, 0)
+    assert o.stack_size == 5
+    assert o.stack_bottom == (202, 203)
+    for k in range(5):
+        d = determinize(o, k)
+        assert d.stack[-2:] == (202, 203)
+        assert sorted(d.stack[:3]) == [401, 402, 404]
+        assert observe(d, 0) == o
+        validate(d)
+    assert "401" not in render(s).split("Fresco stack")[1].split("\n")[0]
+
+
+# -- DH-7 quests --------------------------------------------------------------------------------
+
+PRINTED = {
+    "silk": [
+        (1, ["silk-clothes 2"], ["coin 2"]),
+        (1, ["recruited:silk 2"], ["material silk"]),
+        (2, ["silk-clothes 4"], ["paint-for 3"]),
+        (2, ["painted:silk 2"], ["pigment 2"]),
+        (3, ["silk-clothes 5"], ["8 per recruited:silk"]),
+    ],
+    "china": [
+        (1, ["china-faience 1"], ["pigment 2"]),
+        (1, ["painted:china 2"], ["upgrade", "upgrade"]),
+        (2, ["china-whiteware+china-faience 3"], ["coin 2"]),
+        (2, ["recruited:china 2"], ["material china"]),
+        (3, ["china-whiteware+china-faience 5"], ["8 per recruited:china"]),
+    ],
+    "tea": [
+        (1, ["trades:tea 4"], ["coin 2"]),
+        (1, ["tea-field2 1"], ["material tea"]),
+        (2, ["trades:tea 5"], ["pigment 2"]),
+        (2, ["painted:tea 2"], ["product tea"]),
+        (3, ["routes:tea 3"], ["8 per recruited:tea"]),
+    ],
+    "gold": [
+        (1, ["recruited:gold 2"], ["pigment 2"]),
+        (1, ["painted:gold 1"], ["material gold"]),
+        (2, ["recruited:gold 4"], ["pigment 2"]),
+        (2, ["painted:gold 2"], ["upgrade"]),
+        (3, ["left:gold 6"], ["8 per left:gold"]),
+    ],
+}
+
+
+def _quests(pack: str) -> list[tuple[int, list[str], list[str]]]:
+    from silkroad.dunhuang.packs import get
+
+    out = []
+    for q in get(pack).data.quests:
+        reward = [e.text for e in q.reward]
+        if q.per is not None:
+            reward.append(f"{q.vp_each} per {q.per}")
+        out.append((q.stage, [f"{k} {n}" for k, n in q.need], reward))
+    return out
+
+
+@pytest.mark.rule("DH-7.1")
+def test_silk_quests_as_printed() -> None:
+    assert _quests("silk") == PRINTED["silk"]
+
+
+@pytest.mark.rule("DH-7.2")
+def test_china_quests_as_printed() -> None:
+    assert _quests("china") == PRINTED["china"]
+
+
+@pytest.mark.rule("DH-7.3")
+def test_tea_quests_as_printed() -> None:
+    assert _quests("tea") == PRINTED["tea"]
+
+
+@pytest.mark.rule("DH-7.4")
+def test_gold_quests_as_printed() -> None:
+    assert _quests("gold") == PRINTED["gold"]
+
+
+@pytest.mark.rule("DH-7")
+def test_quest_statistics_exist_in_the_data() -> None:
+    """The tiles, characters and statistics the quests name are in the packs' data."""
+    from silkroad.dunhuang.packs import get
+
+    assert len(get("gold").data.characters) >= 6
+    assert len(get("tea").data.routes) >= 3
+    for pack in SOLO_PACKS:
+        data = get(pack).data
+        keys = {k.key for k in data.tokens}
+        for q in data.quests:
+            for stat, _ in q.need:
+                for part in stat.split("+"):
+                    assert part in keys or part.split(":")[0] in {
+                        "recruited",
+                        "painted",
+                        "left",
+                        "trades",
+                        "routes",
+                    }
+
+
+def claim(s: State) -> State:
+    """Check the quests now (as after an action)."""
+    from silkroad.dunhuang.rules import _settle, claim_achievements
+
+    t = table(s.options)
+    return _settle(t, claim_achievements(t, s, 0))
+
+
+@pytest.mark.rule("DH-7")
+def test_sets_in_order_with_rewards_at_once() -> None:
+    s = turn_of(arrange(setup(("silk", "gold")), {2: (201, 2)}), 0)
+    s = attrs.evolve(s, achievements=pmap())
+    coins = s.players[0].coins
+    # second-set and final requirements met, first set not: nothing is completed
+    s = player(s, 0, tokens={"silk-clothes": 5}, counters={"painted:silk": 2})
+    s = claim(s)
+    assert dict(s.achievements) == {"silk-q1": 0}  # only the first-set quest
+    assert s.players[0].coins == coins + 2
+    # the rest of the first set opens the second set at once, then the final quest
+    s = player(
+        s,
+        0,
+        pigment=3,
+        tokens={"silk-clothes": 5},
+        counters={"painted:silk": 2, "recruited:silk": 2, "recruited:gold": 4, "painted:gold": 2},
+    )
+    s = claim(s)
+    second = {"silk-q3", "silk-q4", "gold-q3", "gold-q4"}
+    assert {"silk-q2", "gold-q1", "gold-q2", *second, "silk-q5"} == set(s.achievements) - {
+        "silk-q1"
+    }
+    assert "gold-q5" not in s.achievements  # 6 Gold characters have not left
+    # the decision rewards follow in order: silk-q3's Begin Painting for 3 pigment first
+    assert s.choice is not None
+    assert s.choice.kind is ChoiceKind.PAINT
+    assert s.players[0].pigment == 3 + 2 + 2 + 2 - 3  # gold-q1, silk-q4, gold-q3; paid 3
+
+
+@pytest.mark.rule("DH-7.1")
+def test_silk_second_set_paints_for_three_pigment_and_final_pays_per_character() -> None:
+    s = turn_of(arrange(setup(("silk", "gold")), {2: (201, 2)}), 0)
+    done = pmap(dict.fromkeys(["silk-q1", "silk-q2", "gold-q1", "gold-q2", "silk-q4"], 0))
+    s = attrs.evolve(s, achievements=done)
+    s = player(s, 0, pigment=3, tokens={"silk-clothes": 4}, counters={"recruited:silk": 3})
+    s = claim(s)
+    assert "silk-q3" in s.achievements
+    assert s.players[0].pigment == 0
+    assert s.choice is not None
+    assert s.choice.kind is ChoiceKind.PAINT
+    assert len(s.drawn) == 4
+    # the final quest: 8 VP per Silk character ever recruited
+    s = turn_of(arrange(setup(("silk", "gold")), {2: (201, 2)}), 0)
+    every = [q.key for q in table(s.options).quests if q.key != "silk-q5"]
+    s = attrs.evolve(s, achievements=pmap(dict.fromkeys(every, 0)))
+    s = player(s, 0, vp=10, tokens={"silk-clothes": 5}, counters={"recruited:silk": 3})
+    s = claim(s)
+    assert "silk-q5" in s.achievements
+    assert s.players[0].vp == 10 + 24
+
+
+@pytest.mark.rule("DH-7.2")
+def test_china_first_set_gives_two_upgrades() -> None:
+    s = turn_of(arrange(setup(("china", "gold")), {2: (201, 2)}), 0)
+    s = attrs.evolve(s, achievements=pmap({"china-q1": 0, "gold-q1": 0, "gold-q2": 0}))
+    s = player(s, 0, tokens={"china-material": 1}, counters={"painted:china": 2})
+    s = claim(s)
+    assert "china-q2" in s.achievements
+    # two Upgrade Resource effects, the single candidate taken each time
+    assert s.players[0].tokens.get("china-whiteware") == 1
+
+
+@pytest.mark.rule("DH-7.3")
+def test_tea_second_set_gives_a_tea_product() -> None:
+    s = turn_of(arrange(setup(("tea", "gold")), {2: (201, 2)}), 0)
+    first = pmap(dict.fromkeys(["tea-q1", "tea-q2", "gold-q1", "gold-q2"], 0))
+    s = attrs.evolve(s, achievements=first)
+    s = player(s, 0, tokens={}, counters={"painted:tea": 2, "trades:tea": 4})
+    s = claim(s)
+    assert "tea-q4" in s.achievements
+    assert "tea-q3" not in s.achievements
+    assert s.players[0].tokens.get("tea-product") == 1
+
+
+@pytest.mark.rule("DH-7.4")
+def test_gold_final_quest_pays_per_character_that_left() -> None:
+    s = turn_of(arrange(setup(("silk", "gold")), {2: (201, 2)}), 0)
+    every = [q.key for q in table(s.options).quests if q.key != "gold-q5"]
+    s = attrs.evolve(s, achievements=pmap(dict.fromkeys(every, 0)))
+    s = player(s, 0, vp=0, counters={"left:gold": 5})
+    assert "gold-q5" not in claim(s).achievements
+    s = claim(player(s, 0, vp=0, counters={"left:gold": 7}))
+    assert "gold-q5" in s.achievements
+    assert s.players[0].vp == 56
+
+
+@pytest.mark.rule("DH-7.4")
+def test_gold_second_set_asks_for_two_more_gold_characters() -> None:
+    """Rulings: the repeated requirement counts two more (four in all)."""
+    s = turn_of(arrange(setup(("silk", "gold")), {2: (201, 2)}), 0)
+    first = pmap(dict.fromkeys(["silk-q1", "silk-q2", "gold-q1", "gold-q2"], 0))
+    s = attrs.evolve(s, achievements=first)
+    s = claim(player(s, 0, counters={"recruited:gold": 3}))
+    assert "gold-q3" not in s.achievements
+    s = claim(player(s, 0, counters={"recruited:gold": 4}))
+    assert "gold-q3" in s.achievements
+
+
+# -- designated time (Rulings) and whole games ---------------------------------------------------
+
+
+def _end_round(s: State) -> State:
+    """Finish the round: every meeple sits out, then the cleanup runs."""
+    from silkroad.dunhuang.rules import _settle
+
+    s = player(turn_of(s, 0), 0, home=(False, False, False), idle=3)
+    return _settle(table(s.options), s)
+
+
+@pytest.mark.rule("DH-6.2")
+def test_first_set_not_done_by_round_four_loses() -> None:
+    assert SOLO_DEADLINES == (4, 6, 8)
+    s = attrs.evolve(arrange(setup(), {2: (201, 2)}), round=3)
+    s = _end_round(s)
+    assert not is_over(s)
+    assert s.round == 4
+    s = _end_round(s)
+    assert is_over(s)
+    assert s.round == 4
+    assert winners(s) == ()
+    result = solitaire_result(s)
+    assert result is not None
+    assert not result[0]
+    assert "first set" in result[2]
+    validate(s)
+
+
+@pytest.mark.rule("DH-6.2")
+def test_quests_met_at_the_deadline_cleanup_count() -> None:
+    s = attrs.evolve(arrange(setup(), {2: (201, 2)}), round=4)
+    s = player(
+        s,
+        0,
+        tokens={"silk-clothes": 2},
+        counters={"recruited:silk": 2, "recruited:gold": 2, "painted:gold": 1},
+    )
+    s = _end_round(s)
+    assert not is_over(s)
+    assert {"silk-q1", "silk-q2", "gold-q1", "gold-q2"} <= set(s.achievements)
+
+
+@pytest.mark.rule("DH-6.2")
+def test_second_set_deadline_is_round_six() -> None:
+    s = attrs.evolve(arrange(setup(), {2: (201, 2)}), round=6)
+    first = pmap(dict.fromkeys(["silk-q1", "silk-q2", "gold-q1", "gold-q2"], 0))
+    s = _end_round(attrs.evolve(s, achievements=first))
+    assert is_over(s)
+    assert "second set" in (solitaire_result(s) or (0, 0, ""))[2]
+    s = attrs.evolve(arrange(setup(), {2: (201, 2)}), round=5)
+    assert not is_over(_end_round(attrs.evolve(s, achievements=first)))
+
+
+@pytest.mark.rule("DH-6.2")
+def test_a_game_won() -> None:
+    """Scenario: every quest but the Gold final one done in round 8; the last action
+    completes it, and the game ends won."""
+    s = arrange(setup(("silk", "gold"), 2), {2: (201, 2)})
+    every = [q.key for q in table(s.options).quests if q.key != "gold-q5"]
+    s = attrs.evolve(s, round=8, achievements=pmap(dict.fromkeys(every, 0)))
+    s = player(
+        turn_of(s, 0),
+        0,
+        vp=40,
+        counters={"left:gold": 5, "recruited:gold": 6},
+        home=(True, False, False),
+        idle=2,
+        grain=(0, 0, 0),
+    )
+    from .helpers import give_character
+
+    s = give_character(s, 0, 0, 203, 1)  # Banker: coin 2, leaving vp 2, last grain
+    s = play(s, "m1 b1", "ability")
+    assert s.players[0].count("left:gold") == 6
+    assert is_over(s)
+    result = solitaire_result(s)
+    assert result is not None
+    assert result[0]
+    assert winners(s) == (0,)
+    assert result[1] == scores(s)[0]
+    assert result[1] >= 40 + 48
+    assert "won" in render(s)
+
+
+@pytest.mark.rule("DH-6.2")
+def test_a_game_lost_in_play() -> None:
+    s = new_game(Options(1), 11)
+    rng = Rng.from_seed(11)
+    while not is_over(s):
+        moves = legal_moves(s)
+        i, rng = rng.randrange(len(moves))
+        s = apply(s, moves[i])
+    assert winners(s) == ()
+    assert solitaire_result(s) is not None
+
+
+@pytest.mark.rule("DH-6.2")
+def test_action_space_does_not_depend_on_the_packs_drawn() -> None:
+    sizes = {num_actions(Options(1, pair)) for pair in itertools.combinations(SOLO_PACKS, 2)}
+    assert sizes == {num_actions(Options(1))}
+    s = new_game(Options(1, ("silk", "gold")), 4)
+    s = apply(s, legal_moves(s)[0])
+    for m in legal_moves(s):
+        assert isinstance(m, Bottom)
+        assert decode_move(s, encode_move(s, m)) == m
+        assert parse_move(s, str(m)) == m
+    assert parse_move(s, "m2 p3") == parse_move(s, "m2 p3")
+    assert str(parse_move(s, "m2 p3")) == "m2 p3"
+    assert isinstance(parse_move(s, "paint t401"), Paint)
+
+
+@pytest.mark.rule("DH-6.2")
+@pytest.mark.parametrize("pair", list(itertools.combinations(SOLO_PACKS, 2)))
+def test_conformance_every_pair(pair: tuple[str, str]) -> None:
+    check_game(
+        GAME,
+        Options(1, pair),
+        seeds=range(2),
+        determinize_samples=1,
+        every_move=False,
+        allow_no_winner=True,
+    )
+
+
+@pytest.mark.rule("DH-6.3")
+def test_conformance_drawn_packs() -> None:
+    check_game(GAME, Options(1), seeds=range(3), determinize_samples=2, allow_no_winner=True)
