@@ -23,6 +23,8 @@ GOLDEN = {
     "3p-silk-china-tea-seed4.json": (Options(3, ("silk", "china", "tea")), 4),
     # [DH-6.2] solitaire, the two packs drawn from the seed
     "1p-solitaire-seed5.json": (Options(1), 5),
+    # [DH-8] [DH-9] the promo characters and tiles
+    "4p-promos-silk-gold-tea-seed6.json": (Options(4, promos=True), 6),
 }
 
 
@@ -40,6 +42,8 @@ def _record(options: Options, seed: int) -> Record:
 
 @pytest.mark.rule("DH-4")
 @pytest.mark.rule("DH-6.2")
+@pytest.mark.rule("DH-8")
+@pytest.mark.rule("DH-9")
 @pytest.mark.parametrize("name", sorted(GOLDEN))
 def test_golden_replay(name: str) -> None:
     record = Record.load(FOLDER / name, game=GAME)

@@ -115,6 +115,37 @@ def _pack(p: PackDef) -> list[str]:
     return [*out, ""]
 
 
+def _promos() -> list[str]:
+    """[DH-8] [DH-9] The promo characters, tiles and the tokens their effects use."""
+    from silkroad.dunhuang.promos import load_promos
+
+    promos = load_promos()
+    out = [
+        f"### Promos ({len(promos.characters)} characters, {len(promos.tiles)} fresco tiles)",
+        "",
+        promos.note,
+        "",
+        "| token | name | kind | provenance | note |",
+        "|---|---|---|---|---|",
+    ]
+    for t in promos.tokens:
+        out.append(f"| {t.key} | {t.name} | {t.category} | {_prov(t)} |")
+    out += ["", "| character | name | coins | grain | ability | provenance | note |"]
+    out.append("|---|---|---|---|---|---|---|")
+    for c in promos.characters:
+        out.append(
+            f"| c{c.id} | {c.name} | {c.cost} | {c.grain} | {_effects(c.ability)} | {_prov(c)} |"
+        )
+    out += ["", "| fresco | name | die | upper | lower (at most twice) | provenance | note |"]
+    out.append("|---|---|---|---|---|---|---|")
+    for x in promos.tiles:
+        out.append(
+            f"| t{x.id} | {x.name} | {x.fresco.value} | {_effects(x.upper)} "
+            f"| {_effects((x.lower,))} | {_prov(x.fresco)} |"
+        )
+    return [*out, ""]
+
+
 def component_tables() -> str:
     """[DH-1] The Markdown of every component, from the data files."""
     board = load_board()
@@ -140,6 +171,7 @@ def component_tables() -> str:
     for name in PACKS:
         if name in available():
             lines += _pack(get(name).data)
+    lines += _promos()
     return "\n".join(lines).rstrip() + "\n"
 
 

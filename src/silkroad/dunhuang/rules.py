@@ -84,7 +84,8 @@ def new_game(options: Options, seed: int) -> State:
     first, rng = rng.randrange(n)
     chars, rng = rng.shuffle(t.char_ids)
     row, deck = tuple(chars[:ROW]), tuple(chars[ROW:])
-    tiles, rng = rng.shuffle(t.tile_ids)
+    stack, gone, rng = _promo_stack(t, rng)
+    tiles, rng = rng.shuffle(stack)
     public: int | None = None
     if n == 4:
         public, tiles = tiles[0], tiles[1:]
@@ -111,9 +112,28 @@ def new_game(options: Options, seed: int) -> State:
         public=public,
         draft=draft,
         turn=first,
+        gone=gone,
     )
     s = replace(s, choice=Choice(ChoiceKind.DRAFT, first))
     return _settle(t, s)
+
+
+def _promo_stack(t: Table, rng: Rng) -> tuple[tuple[int, ...], tuple[int, ...], Rng]:
+    """[DH-8] With the promo tiles, 4-player-only pack tiles are left out (set aside face
+    up) so that the stack has 21 tiles; drawn at random only when there are more of them
+    than needed (never with the built-in data). Without promo tiles: every tile, no draw."""
+    if not t.promo_tiles:
+        return t.tile_ids, (), rng
+    from silkroad.dunhuang.promos import STACK, removable
+
+    excess = len(t.tile_ids) - STACK
+    out = removable(t)
+    if excess <= 0:
+        out = ()
+    elif len(out) > excess:
+        order, rng = rng.shuffle(out)
+        out = tuple(sorted(order[:excess]))
+    return tuple(x for x in t.tile_ids if x not in out), out, rng
 
 
 def _new_solo(options: Options, rng: Rng) -> State:
@@ -464,7 +484,7 @@ def _after_action(t: Table, s: State) -> tuple[State, bool]:
         pl = s.players[a.player]
         card = pl.characters[a.meeple]
         if card is not None and pl.grain[a.meeple] > 0:
-            fr = Frame(a.player, (), manual=False, quest=False, slot=a.meeple)
+            fr = Frame(a.player, (), manual=False, quest=True, slot=a.meeple)
             if any(engine.can(t, s, fr, e) for e in t.characters[card].ability):
                 return replace(s, choice=Choice(ChoiceKind.ABILITY, a.player)), True
     s = claim_achievements(t, s, a.player)
@@ -770,7 +790,8 @@ def _play(t: Table, s: State, move: Move) -> State:
             assert card is not None
             s = engine.pay_grain(t, s, p, a.meeple, 1)
             effects = tuple(e.text for e in t.characters[card].ability)
-            s = engine.push_frame(s, Frame(p, effects, manual=False, quest=False, slot=a.meeple))
+            # [DH-8.4] an ability may resolve an Emperor's Quest with its own character
+            s = engine.push_frame(s, Frame(p, effects, manual=False, quest=True, slot=a.meeple))
         return _settle(t, s)
     if k is ChoiceKind.UPGRADE:
         assert isinstance(move, Upgrade)

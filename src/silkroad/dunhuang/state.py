@@ -75,6 +75,8 @@ class Options:
     :ivar data: replacement data files, as (pack name, TOML text) pairs: a pack listed
         here uses this text instead of its built-in file (see :meth:`with_pack_file`).
         The options carry the text, so a record replays without the file.
+    :ivar promos: [DH-8] [DH-9] use the promo characters (3 or 4 players) and, with four
+        players, the promo fresco tiles (default off; not in solitaire).
     """
 
     players: int = 4
@@ -82,10 +84,18 @@ class Options:
         default=attrs.Factory(_default_packs, takes_self=True), converter=_names
     )
     data: tuple[tuple[str, str], ...] = attrs.field(default=(), repr=False, converter=_pairs)
+    promos: bool = False
 
     def __attrs_post_init__(self) -> None:
         if isinstance(self.players, bool) or self.players not in (1, 3, 4):
             raise RulesError(f"Dunhuang is played here by 1, 3 or 4 players, got {self.players!r}")
+        if not isinstance(self.promos, bool):
+            raise RulesError(f"promos is True or False, got {self.promos!r}")
+        if self.promos and self.players == 1:
+            raise RulesError(
+                "the promo characters and tiles are not used in solitaire (DH-6.2.1 shuffles "
+                "only the two packs' cards and tiles; DH-8: promo tiles are 4-player only)"
+            )
         if self.players == 1:
             if self.packs and (
                 len(self.packs) != 2

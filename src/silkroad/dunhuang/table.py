@@ -150,6 +150,10 @@ class Table:
             self.effects.update(module.effects)
             self.recruit_modes.update(module.recruit_modes)
             self.pack_choices.update(module.choices)
+        #: [DH-8] [DH-9] The promo components in play (None: promos off).
+        self.promo_tiles: tuple[int, ...] = ()
+        if options.promos:
+            self._add_promos(four)
         self._check()
         self.spots: tuple[SpotDef, ...] = self._spots()
         self.open_spots: tuple[SpotDef, ...] = tuple(d for d in self.spots if not d.blocked)
@@ -173,6 +177,27 @@ class Table:
                 + list(self.token_keys)
             )
         )
+
+    def _add_promos(self, four: bool) -> None:
+        """[DH-8] [DH-9] The promo characters join the deck; with four players the promo
+        tiles join the stack (DH-8: promo tiles are used only in the 4-player game)."""
+        from silkroad.dunhuang.promos import PROMO_PACK, load_promos
+
+        promos = load_promos()
+        for c in promos.characters:
+            self.characters[c.id] = c
+        self.char_ids = tuple(sorted(self.characters))
+        if four:
+            for tile in promos.tiles:
+                self.tiles[tile.id] = tile.fresco
+            self.tile_ids = tuple(sorted(self.tiles))
+            self.promo_tiles = tuple(tile.id for tile in promos.tiles)
+        for token in promos.tokens:
+            self.tokens.setdefault(token.key, token)
+        self.token_keys = tuple(self.tokens)
+        self.modules = (*self.modules, PROMO_PACK)
+        self.effects.update(PROMO_PACK.effects)
+        self.pack_choices.update(PROMO_PACK.choices)
 
     def _check(self) -> None:
         """Data that the rules cannot use: unknown effects, too few tiles or characters."""
@@ -211,6 +236,10 @@ class Table:
                 source=", ".join(self.options.packs),
                 field="frescoes",
             )
+        if self.promo_tiles:
+            from silkroad.dunhuang.promos import check_stack
+
+            check_stack(self)
         if self.solo and {q.stage for q in self.quests} != {1, 2, 3}:
             raise DataError(
                 "a solitaire game needs a first set, a second set and a final quest",
