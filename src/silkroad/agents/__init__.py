@@ -4,49 +4,44 @@ An agent sees only what its seat may see: ``choose(game, observation, legal_move
 receives the observation of the player to act and that player's legal moves, never the
 state. Agents keep their own seeded RNG, so a game between agents is reproduced by the
 seeds alone.
+
+========  =====================================================================
+name      agent
+========  =====================================================================
+random    :class:`RandomAgent`: a uniformly random legal move
+greedy    :class:`GreedyAgent`: one decision of lookahead on ``game.evaluate``
+ismcts    :class:`ISMCTSAgent`: information-set Monte Carlo tree search
+========  =====================================================================
+
+See ``docs/agents.md`` for parameters, strength and speed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Callable
 
-from silkroad.core.game import AnyGame
-from silkroad.core.rng import Rng
+from silkroad.agents.base import Agent, RandomAgent
+from silkroad.agents.greedy import GreedyAgent
+from silkroad.agents.ismcts import ISMCTSAgent
 
-__all__ = ["AGENTS", "Agent", "RandomAgent", "make_agent", "parse_agent_spec"]
-
-
-@runtime_checkable
-class Agent(Protocol):
-    """Something that picks a move for the player to act."""
-
-    def choose(self, game: AnyGame, observation: Any, legal_moves: Sequence[Any]) -> Any:
-        """One of ``legal_moves`` (non-empty), chosen from ``observation`` only."""
-        ...
-
-
-class RandomAgent:
-    """Picks uniformly among the legal moves with its own seeded RNG."""
-
-    name = "random"
-
-    def __init__(self, seed: int = 0) -> None:
-        self._rng = Rng.from_seed(seed)
-
-    def choose(self, game: AnyGame, observation: Any, legal_moves: Sequence[Any]) -> Any:
-        if not legal_moves:
-            raise ValueError("RandomAgent.choose needs at least one legal move")
-        move, self._rng = self._rng.choice(legal_moves)
-        return move
-
-    def __repr__(self) -> str:
-        return "RandomAgent()"
+__all__ = [
+    "AGENTS",
+    "Agent",
+    "GreedyAgent",
+    "ISMCTSAgent",
+    "RandomAgent",
+    "make_agent",
+    "parse_agent_spec",
+]
 
 
 #: Agent constructors by name, each called as ``factory(seed, **params)``: used by
 #: ``make_agent`` and the command's ``--agents``.
-AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent}
+AGENTS: dict[str, Callable[..., Agent]] = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+    "ismcts": ISMCTSAgent,
+}
 
 
 def parse_agent_spec(spec: str) -> tuple[str, dict[str, int | float | str]]:
@@ -82,7 +77,7 @@ def make_agent(spec: str, seed: int) -> Agent:
     """A new agent from a spec ``name[:key=value...]`` (see :func:`parse_agent_spec`).
 
     :raises ValueError: for an unknown name (listing the known ones) or parameters the
-        agent does not take.
+        agent does not take or that are out of range.
     """
     name, params = parse_agent_spec(spec)
     try:
@@ -93,4 +88,6 @@ def make_agent(spec: str, seed: int) -> Agent:
     try:
         return factory(seed, **params)
     except TypeError as exc:
+        raise ValueError(f"bad parameters for agent {name!r}: {exc}") from None
+    except ValueError as exc:
         raise ValueError(f"bad parameters for agent {name!r}: {exc}") from None

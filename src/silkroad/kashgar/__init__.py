@@ -28,6 +28,7 @@ from silkroad.kashgar.cards import (
 from silkroad.kashgar.check import validate
 from silkroad.kashgar.describe import describe_move
 from silkroad.kashgar.encoding import action_mask, decode_move, encode_move, num_actions
+from silkroad.kashgar.evaluate import evaluate
 from silkroad.kashgar.moves import (
     CaravanAction,
     Fulfill,
@@ -82,6 +83,7 @@ __all__ = [
     "describe_move",
     "determinize",
     "encode_move",
+    "evaluate",
     "format_move",
     "is_over",
     "legal_moves",
@@ -173,6 +175,7 @@ GAME: _GameDefinition[State, Move, Options, Observation] = _GameDefinition(
     render=render,
     validate=validate,
     describer=describe_move,
+    evaluator=evaluate,
 )
 
 # The public surface is exactly __all__ (submodules aside).

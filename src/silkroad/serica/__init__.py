@@ -29,6 +29,7 @@ from silkroad.serica.cards import (
 )
 from silkroad.serica.check import validate
 from silkroad.serica.encoding import action_mask, decode_move, encode_move, num_actions
+from silkroad.serica.evaluate import evaluate
 from silkroad.serica.moves import (
     MOVE_TYPES as _MOVE_TYPES,
 )
@@ -116,6 +117,7 @@ __all__ = [
     "default_options",
     "determinize",
     "encode_move",
+    "evaluate",
     "format_move",
     "is_over",
     "legal_moves",
@@ -217,4 +219,5 @@ GAME: _GameDefinition[State, Move, Options, Observation] = _GameDefinition(
     max_game_length=max_game_length,
     render=render,
     validate=validate,
+    evaluator=evaluate,
 )

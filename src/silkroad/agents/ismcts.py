@@ -1,0 +1,191 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS).
+
+The algorithm of Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree
+Search", IEEE TCIAIG 4(2), 2012 (SO-ISMCTS, section IV). One tree is grown for the
+observer's information set, its edges keyed by move. Each iteration:
+
+1. **Determinize.** Sample a full state consistent with the observation,
+   ``game.determinize(observation, seed_i)``, ``seed_i`` drawn from the agent's RNG. The
+   real state is never seen; every hidden card is re-dealt in every iteration.
+2. **Select.** From the root, while every move legal in *this* determinization already
+   has a child, pick the child maximizing UCB1 with availability counts,
+   ``value / visits + exploration * sqrt(ln(availability) / visits)``, where a child's
+   availability is the number of times it was legal when its parent was visited; then
+   apply its move to the determinized state.
+3. **Expand.** Add one child for a move legal here that has none yet (chosen at random).
+4. **Roll out.** Play random moves for at most ``rollout_depth`` decisions (or to the
+   end), then value the state per player in [0, 1]: the result if the game is over,
+   otherwise the logistic of the title's ``evaluate`` (see :mod:`silkroad.agents.values`).
+5. **Backpropagate.** Every node on the path gains one visit and the value of the player
+   who chose the move leading to it, so each node is judged by its mover: the player to
+   act may be the same one again (a multi-step decision) or another (e.g. opponents
+   placing cards for a Kashgar Herder), and every player maximizes their own value.
+
+The budget is a number of iterations, not a time, so a seed reproduces every choice.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from silkroad.agents.values import check_positive, state_values
+from silkroad.core.game import AnyGame
+from silkroad.core.rng import Rng
+
+__all__ = [
+    "DEFAULT_EXPLORATION",
+    "DEFAULT_ITERATIONS",
+    "DEFAULT_ROLLOUT_DEPTH",
+    "DEFAULT_SCALE",
+    "ISMCTSAgent",
+]
+
+#: Iterations per decision (see ``docs/agents.md`` for the time this takes).
+DEFAULT_ITERATIONS = 200
+#: UCB1 exploration constant for values in [0, 1].
+DEFAULT_EXPLORATION = 0.7
+#: Random decisions played after the tree before the evaluation takes over.
+DEFAULT_ROLLOUT_DEPTH = 4
+#: Evaluation units (victory points) per step of the logistic.
+DEFAULT_SCALE = 4.0
+
+
+class _Node:
+    """A node of the tree: reached by ``move``, chosen by player ``mover``."""
+
+    __slots__ = ("avail", "children", "mover", "total", "visits")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover
+        self.children: dict[Any, _Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+
+
+class ISMCTSAgent:
+    """Single-observer information-set MCTS on the ``Game`` protocol.
+
+    :param seed: seeds the agent's RNG (determinizations, expansions, rollouts).
+    :param iterations: search iterations per decision (a decision with one legal move
+        takes none).
+    :param exploration: the UCB1 constant.
+    :param rollout_depth: random decisions after the tree before evaluating (0: evaluate
+        the expanded node directly).
+    :param scale: evaluation units per step of the logistic that maps ``evaluate`` to a
+        value in [0, 1].
+    :raises ValueError: for a parameter out of range.
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int = DEFAULT_ITERATIONS,
+        exploration: float = DEFAULT_EXPLORATION,
+        rollout_depth: int = DEFAULT_ROLLOUT_DEPTH,
+        scale: float = DEFAULT_SCALE,
+    ) -> None:
+        check_positive("iterations", iterations, integer=True)
+        check_positive("exploration", exploration, integer=False, allow_zero=True)
+        check_positive("rollout_depth", rollout_depth, integer=True, allow_zero=True)
+        check_positive("scale", scale, integer=False)
+        self._rng = Rng.from_seed(seed)
+        self.iterations = iterations
+        self.exploration = float(exploration)
+        self.rollout_depth = rollout_depth
+        self.scale = float(scale)
+
+    def __repr__(self) -> str:
+        return (
+            f"ISMCTSAgent(iterations={self.iterations}, exploration={self.exploration}, "
+            f"rollout_depth={self.rollout_depth}, scale={self.scale})"
+        )
+
+    def choose(self, game: AnyGame, observation: Any, legal_moves: Sequence[Any]) -> Any:
+        """The most visited root move among ``legal_moves`` after the search."""
+        if not legal_moves:
+            raise ValueError("ISMCTSAgent.choose needs at least one legal move")
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        root = self._search(game, observation)
+        best: Any = legal_moves[0]
+        best_key = (0, -float("inf"))
+        for move in legal_moves:
+            child = root.children.get(move)
+            if child is not None and (child.visits, child.total) > best_key:
+                best, best_key = move, (child.visits, child.total)
+        return best
+
+    def root_statistics(self, game: AnyGame, observation: Any) -> dict[Any, tuple[int, float]]:
+        """Run one search and return ``move -> (visits, mean value)`` at the root."""
+        root = self._search(game, observation)
+        return {
+            m: (c.visits, c.total / c.visits if c.visits else 0.0) for m, c in root.children.items()
+        }
+
+    def _search(self, game: AnyGame, observation: Any) -> _Node:
+        """Grow a tree for ``observation`` with ``iterations`` iterations; its root."""
+        rng = self._rng
+        exploration = self.exploration
+        depth_limit = self.rollout_depth
+        scale = self.scale
+        root = _Node(-1)
+        players = -1
+        legal_moves = game.legal_moves
+        apply = game.apply
+        current_player = game.current_player
+        is_over = game.is_over
+        log = math.log
+        sqrt = math.sqrt
+        for _ in range(self.iterations):
+            seed, rng = rng.next_u64()
+            state = game.determinize(observation, seed)
+            if players < 0:
+                players = game.num_players(state)
+            node = root
+            path = [root]
+            # Select and expand.
+            while not is_over(state):
+                legal = legal_moves(state)
+                children = node.children
+                untried = [m for m in legal if m not in children]
+                mover = current_player(state)
+                assert mover is not None
+                if untried:
+                    move, rng = rng.choice(untried)
+                    child = _Node(mover)
+                    children[move] = child
+                    state = apply(state, move)
+                    path.append(child)
+                    break
+                best_child: _Node | None = None
+                best_move: Any = None
+                best_score = -float("inf")
+                for m in legal:
+                    c = children[m]
+                    c.avail += 1
+                    score = c.total / c.visits + exploration * sqrt(log(c.avail) / c.visits)
+                    if score > best_score:
+                        best_child, best_move, best_score = c, m, score
+                assert best_child is not None
+                state = apply(state, best_move)
+                node = best_child
+                path.append(node)
+            # Roll out.
+            depth = 0
+            while depth < depth_limit and not is_over(state):
+                move, rng = rng.choice(legal_moves(state))
+                state = apply(state, move)
+                depth += 1
+            values = state_values(game, state, players, scale)
+            # Backpropagate.
+            root.visits += 1
+            for n in path[1:]:
+                n.visits += 1
+                n.total += values[n.mover]
+        self._rng = rng
+        return root

@@ -1,0 +1,160 @@
+"""[KG-6] A heuristic evaluation of a Kashgar state, for agents.
+
+``evaluate(state, player)`` is ``player``'s potential minus the best potential among the
+other players, in victory points. A player's potential is their VP now plus what
+predicts VP to come:
+
+* **orders within reach**: for the two face-up orders the player is closest to, their
+  VP times how much of the cost and of the mule requirement the tracks already cover
+  (squared, so an order nearly paid for counts far more than a half-paid one), weighted
+  by whether the caravans hold a card that can fulfil orders at all;
+* **resources**: every spice and gold unit, and mules up to 5 (the most any order needs
+  besides the 6-mule cap), for orders still to come;
+* **caravan quality**: a fixed worth per person card in the caravans, from its actions
+  (fulfilling orders above all, then drawing cards and raising tracks), computed once
+  per card table.
+
+Once the game is over the evaluation is the exact score margin. The function reads the
+whole state (agents call it on determinized states only) and costs a few microseconds.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from silkroad.kashgar.cards import Action, Face, Op, Target
+from silkroad.kashgar.rules import points
+from silkroad.kashgar.state import Options, State
+from silkroad.kashgar.table import table
+
+__all__ = ["evaluate"]
+
+#: VP per spice or gold unit on a track.
+RESOURCE_VP = 0.12
+#: VP per mule, up to ``USEFUL_MULES``.
+MULE_VP = 0.2
+USEFUL_MULES = 5
+#: Share of a reachable order's VP counted for the closest and the next order.
+BEST_ORDER = 0.45
+NEXT_ORDER = 0.15
+#: Share of the order term kept when no card in the caravans can fulfil orders.
+NO_FULFILLER = 0.4
+#: Share of a card's action worth counted as VP.
+CARD_WORTH = 0.45
+#: Worth of one caravan action by what it does (a parting action counts half).
+_OP_WORTH = {
+    Op.FULFILL: 1.2,
+    Op.DRAW: 0.5,
+    Op.SEARCH: 0.6,
+    Op.TAKE_DISCARD: 0.4,
+    Op.TAKE_PATRIARCH: 0.4,
+    Op.EXTRA_TURN: 0.6,
+    Op.HERD: 0.3,
+}
+_INCREASE_UNIT = 0.15
+_PARTING_SHARE = 0.5
+_MULES = 6
+
+
+def _action_worth(action: Action) -> float:
+    worth = 0.0
+    for eff in action.effects:
+        if eff.op is Op.INCREASE and eff.choices:
+            gain = max(sum(c) for c in eff.choices)
+            if eff.target is Target.SELF:
+                worth += _INCREASE_UNIT * gain
+        elif eff.op is Op.SET:
+            worth += 0.3
+        else:
+            worth += _OP_WORTH.get(eff.op, 0.0)
+    return worth
+
+
+def _face_worth(face: Face) -> tuple[float, bool]:
+    caravan = max((_action_worth(a) for a in face.caravan), default=0.0)
+    parting = max((_action_worth(a) for a in face.parting), default=0.0)
+    fulfils = any(e.op is Op.FULFILL for a in face.caravan for e in a.effects) or any(
+        e.op is Op.FULFILL for a in face.parting for e in a.effects
+    )
+    return CARD_WORTH * (caravan + _PARTING_SHARE * parting), fulfils
+
+
+@functools.lru_cache(maxsize=16)
+def _card_worth(
+    options: Options,
+) -> tuple[tuple[float, ...], tuple[bool, ...], tuple[float, ...], tuple[bool, ...]]:
+    """Per card id: (front worth, front fulfils, back worth, back fulfils)."""
+    t = table(options)
+    fw: list[float] = []
+    ff: list[bool] = []
+    bw: list[float] = []
+    bf: list[bool] = []
+    for card in range(t.n):
+        front = t.front[card]
+        if front is None:  # an order
+            fw.append(0.0)
+            ff.append(False)
+            bw.append(0.0)
+            bf.append(False)
+            continue
+        w, f = _face_worth(front)
+        fw.append(w)
+        ff.append(f)
+        back = t.back[card]
+        if back is None:
+            bw.append(w)
+            bf.append(f)
+        else:
+            w2, f2 = _face_worth(back)
+            bw.append(w2)
+            bf.append(f2)
+    return tuple(fw), tuple(ff), tuple(bw), tuple(bf)
+
+
+def _potential(state: State, player: int) -> float:
+    t = table(state.options)
+    front_worth, front_fulfils, back_worth, back_fulfils = _card_worth(state.options)
+    turned = state.turned
+    value = float(points(state, player))
+    track = state.tracks[player]
+    value += RESOURCE_VP * (track[0] + track[1] + track[2] + track[3] + track[4] + track[5])
+    value += MULE_VP * min(track[_MULES], USEFUL_MULES)
+    fulfillers = 0
+    for caravan in state.caravans[player]:
+        for card in caravan:
+            if turned and card in turned:
+                value += back_worth[card]
+                fulfillers += back_fulfils[card]
+            else:
+                value += front_worth[card]
+                fulfillers += front_fulfils[card]
+    best = second = 0.0
+    for order in state.display:
+        od = t.order[order]
+        assert od is not None
+        need = covered = 0
+        for have, cost in zip(track, od.cost, strict=True):
+            if cost:
+                need += cost
+                covered += have if have < cost else cost
+        mules = track[_MULES]
+        reach = (covered / need if need else 1.0) * (1.0 if mules >= od.mules else mules / od.mules)
+        v = od.vp * reach * reach
+        if v > best:
+            best, second = v, best
+        elif v > second:
+            second = v
+    orders = BEST_ORDER * best + NEXT_ORDER * second
+    value += orders if fulfillers else NO_FULFILLER * orders
+    return value
+
+
+def evaluate(state: State, player: int) -> float:
+    """[KG-6] ``player``'s potential minus the best other potential, in VP (the exact
+    score margin once the game is over)."""
+    n = state.options.players
+    if state.over:
+        s = [points(state, p) for p in range(n)]
+        return float(s[player] - max(v for p, v in enumerate(s) if p != player))
+    mine = _potential(state, player)
+    return mine - max(_potential(state, p) for p in range(n) if p != player)
