@@ -252,3 +252,20 @@ def test_moves_strategy_finds_the_game_of_a_registered_state(
 ) -> None:
     state = tinygame.new_game(tinygame.Options(), 0)
     assert data.draw(moves(state)) in tinygame.legal_moves(state)
+
+
+def test_check_every_samples_the_expensive_checks() -> None:
+    full = check_game(tinygame.GAME, seeds=range(5))
+    sampled = check_game(tinygame.GAME, seeds=range(5), check_every=4)
+    assert sampled.decisions == full.decisions  # the same games are played to the end
+    assert sampled.illegal_moves_rejected < full.illegal_moves_rejected
+    assert sampled.determinizations < full.determinizations
+    # still catches a broken game, at the sampled decisions or through validate
+    with pytest.raises(ConformanceError, match="changed its input state"):
+        check_game(broken(apply=_mutating_apply), seeds=SEEDS, check_every=3)
+
+
+def _mutating_apply(state: tinygame.State, move: Any) -> tinygame.State:
+    nxt = tinygame.apply(state, move)
+    object.__setattr__(state, "turn", nxt.turn)
+    return nxt

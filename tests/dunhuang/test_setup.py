@@ -93,7 +93,7 @@ def test_options_are_checked() -> None:
     with pytest.raises(RulesError, match="three different"):
         Options(4, ("silk", "silk", "tea"))
     with pytest.raises(RulesError, match="unknown Starting Pack"):
-        Options(4, ("silk", "gold", "jade"))
+        Options(4, ("silk", "gold", "spice"))
 
 
 @pytest.mark.rule("DH-2.2")

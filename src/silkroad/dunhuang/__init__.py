@@ -1,5 +1,5 @@
-"""Dunhuang: Pearl on the Silk Road, 3 or 4 players or solitaire, with the Silk, Gold, Tea
-and China packs, and optionally the promo characters and tiles (``Options(promos=True)``).
+"""Dunhuang: Pearl on the Silk Road, 3 or 4 players or solitaire, with the twelve Starting
+Packs, and optionally the promo characters and tiles (``Options(promos=True)``).
 
 The public API of the silkroad game contract (see ``docs/dunhuang.md``)::
 

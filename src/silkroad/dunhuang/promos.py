@@ -8,7 +8,7 @@ A promo tile's action is its upper effects, then its lower effect at most twice
 (DH-9.1, DH-9.2). The lower effect is written ``promo-lower <tile>`` in a frame: each one
 resolved lowers the die of that tile by 1, whoever resolves it (DH-9.3).
 
-The effects of packs that are not built yet, in their minimal general versions (see the
+The effects the promos name for other packs, in general versions (see the
 "Promos" rulings of ``docs/dunhuang.md``):
 
 * ``brew`` (Brewing, Wine): put one Wine cube (a ``wine-material``) on your Winery Board.
@@ -317,7 +317,9 @@ def _copy_choose(t: Table, s: State, c: Choice, tile: int) -> State:
 
 
 def _end_vp(t: Table, s: State, p: int) -> int:
-    """[DH-4.5] Deposited coins score at the end."""
+    """[DH-4.5] Deposited coins score at the end (by the Sutra pack when it is in play)."""
+    if "sutra" in t.options.packs:
+        return 0
     return DEPOSIT_VP * s.players[p].counters.get(DEPOSIT, 0)
 
 

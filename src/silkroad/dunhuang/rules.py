@@ -905,10 +905,14 @@ def _breakdown(t: Table, s: State) -> tuple[tuple[int, int, int, int, int], ...]
         ]
         setting = pack.setting("ranking")
         tiebreak = [0] * n
+        rewards = t.board.ranking
         if setting.startswith("tiebreak "):
             stat = setting.split()[1]
             tiebreak = [s.players[p].count(stat) for p in range(n)]
-        shares = rank_board(counts, t.board.ranking, tiebreak)
+        elif setting.startswith("rewards "):
+            # [DH-5] a board with its own place rewards (Iron)
+            rewards = tuple(int(w) for w in setting.split()[1:])
+        shares = rank_board(counts, rewards, tiebreak)
         for p in range(n):
             ranking[p] += shares[p]
     out = []

@@ -115,7 +115,13 @@ class Table:
             f.id: f for p in self.packs for f in p.frescoes if four or not f.four_player_only
         }
         self.tile_ids: tuple[int, ...] = tuple(sorted(self.tiles))
-        self.tokens: dict[str, TokenDef] = {t.key: t for p in self.packs for t in p.tokens}
+        # a token two packs share (Wine cubes: Wine and Exotic Beauty) is the one of the
+        # pack its key names, whatever the order of the packs
+        self.tokens: dict[str, TokenDef] = {}
+        for p in self.packs:
+            for tk in p.tokens:
+                if tk.key not in self.tokens or tk.key.startswith(f"{p.name}-"):
+                    self.tokens[tk.key] = tk
         self.token_keys: tuple[str, ...] = tuple(self.tokens)
         self.routes: dict[str, dict[int, RouteDef]] = {
             p.name: {r.id: r for r in p.routes} for p in self.packs
@@ -196,8 +202,11 @@ class Table:
             self.tokens.setdefault(token.key, token)
         self.token_keys = tuple(self.tokens)
         self.modules = (*self.modules, PROMO_PACK)
-        self.effects.update(PROMO_PACK.effects)
-        self.pack_choices.update(PROMO_PACK.choices)
+        # a pack in play keeps its own version of an effect the promos name (Brewing...)
+        for kind, hook in PROMO_PACK.effects.items():
+            self.effects.setdefault(kind, hook)
+        for arg, choice in PROMO_PACK.choices.items():
+            self.pack_choices.setdefault(arg, choice)
 
     def _check(self) -> None:
         """Data that the rules cannot use: unknown effects, too few tiles or characters."""
@@ -228,6 +237,21 @@ class Table:
                                 entry=entry,
                                 field=field,
                             )
+        for pack in self.packs:
+            words = pack.setting("ranking").split()
+            ok = not words or (
+                (words[0] == "tiebreak" and len(words) == 2)
+                or (
+                    words[0] == "rewards" and len(words) > 1 and all(w.isdigit() for w in words[1:])
+                )
+            )
+            if not ok:
+                raise DataError(
+                    "'tiebreak <statistic>' or 'rewards <VP> <VP> ...'",
+                    source=pack.name,
+                    entry="pack",
+                    field="ranking",
+                )
         n = self.options.players
         need = 2 * SOLO_DRAW if n == 1 else 5 * n + (1 if n == 4 else 0)
         if len(self.tile_ids) < need:

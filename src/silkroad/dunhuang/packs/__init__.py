@@ -81,8 +81,13 @@ def _data(name: str) -> PackDef:
 
 @functools.cache
 def available() -> frozenset[str]:
-    """The names of the packs this package provides."""
-    return frozenset(m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_"))
+    """The names of the packs this package provides (module ``exotic_beauty`` is the pack
+    ``exotic-beauty``)."""
+    return frozenset(
+        m.name.replace("_", "-")
+        for m in pkgutil.iter_modules(__path__)
+        if not m.name.startswith("_")
+    )
 
 
 @functools.cache
@@ -90,7 +95,7 @@ def get(name: str) -> Pack:
     """The pack called ``name``."""
     if name not in available():
         raise RulesError(f"unknown Starting Pack {name!r}")
-    module = importlib.import_module(f"{__name__}.{name}")
+    module = importlib.import_module(f"{__name__}.{name.replace('-', '_')}")
     pack = module.PACK
     if not isinstance(pack, Pack) or pack.name != name:
         raise RulesError(f"module {module.__name__} must define PACK = Pack({name!r}, ...)")

@@ -1,0 +1,82 @@
+"""Exotic Beauty Starting Pack: wine standing in for grain (Encore).
+
+The pack adds Wine cubes (``wine-material``, the Wine pack's Material; with Wine in play
+the Wine pack's entry is used). Exotic Beauty characters end their ability with
+``encore``: the player may pay one Wine cube instead of a grain token to use the same
+character's ability once more (``Choose(1)``; ``Choose(0)`` declines). The ability used
+again ends with Encore too, so every Wine cube buys one more use. Counted as
+``encores:exotic-beauty``.
+
+End of game (DH-4.5): 1 VP for every ``applause`` Encores (data setting).
+
+The module is ``exotic_beauty``; the pack (and its data file) is ``exotic-beauty``.
+"""
+
+from __future__ import annotations
+
+from silkroad.dunhuang import engine
+from silkroad.dunhuang.data import Effect
+from silkroad.dunhuang.packs import EffectHook, Pack, PackChoice
+from silkroad.dunhuang.state import Choice, ChoiceKind, Frame, State
+from silkroad.dunhuang.table import Table
+
+NAME = "exotic-beauty"
+WINE = "wine-material"
+ENCORES = "encores:exotic-beauty"
+ENCORE = "encore"
+
+
+def _card(s: State, p: int, slot: int | None) -> int | None:
+    if slot is None:
+        return None
+    return s.players[p].characters[slot]
+
+
+def _again(t: Table, s: State, p: int, slot: int | None) -> bool:
+    card = _card(s, p, slot)
+    if card is None or s.players[p].tokens.get(WINE, 0) <= 0:
+        return False
+    after = engine.set_player(s, p, engine.add_tokens(s.players[p], WINE, -1))
+    fr = Frame(p, (), manual=False, quest=True, slot=slot)
+    return any(engine.can(t, after, fr, e) for e in t.characters[card].ability if e.kind != ENCORE)
+
+
+def _can(t: Table, s: State, fr: Frame, e: Effect) -> bool:
+    return _again(t, s, fr.player, fr.slot)
+
+
+def _do(t: Table, s: State, fr: Frame, e: Effect) -> State:
+    """Offer to pay a Wine cube for one more use of the ability."""
+    return engine.set_choice(s, ChoiceKind.PACK, fr.player, ENCORE, 0, fr.slot)
+
+
+def _options(t: Table, s: State, c: Choice) -> tuple[int, ...]:
+    return (0, 1)
+
+
+def _choose(t: Table, s: State, c: Choice, option: int) -> State:
+    """1: pay a Wine cube, the ability again (with the meeple's character); 0: stop."""
+    s = engine.replace(s, choice=None)
+    if option == 0:
+        return s
+    p = c.player
+    card = _card(s, p, c.slot)
+    assert card is not None
+    pl = engine.add_counter(engine.add_tokens(s.players[p], WINE, -1), ENCORES)
+    s = engine.set_player(s, p, pl)
+    effects = tuple(x.text for x in t.characters[card].ability)
+    return engine.push_frame(s, Frame(p, effects, manual=False, quest=True, slot=c.slot))
+
+
+def _end_vp(t: Table, s: State, p: int) -> int:
+    """[DH-4.5] 1 VP for every ``applause`` Encores."""
+    size = int(t.packs[t.options.packs.index(NAME)].setting("applause", "2"))
+    return s.players[p].counters.get(ENCORES, 0) // size
+
+
+PACK = Pack(
+    NAME,
+    effects={ENCORE: EffectHook(_can, _do)},
+    choices={ENCORE: PackChoice(_options, _choose)},
+    end_vp=_end_vp,
+)

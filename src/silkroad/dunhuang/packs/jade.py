@@ -1,0 +1,76 @@
+"""Jade Starting Pack: the Jade Gamble.
+
+* ``jade-gamble``: pay one Rough Jade (``jade-material``), then a carved piece is drawn
+  at random from the state's RNG, with the odds of the data's ``gamble`` setting
+  (``"<token> <weight>, ..."``); the piece is a derivative token worth its end VP (data),
+  from little to very many. Counted as ``gambles:jade``.
+* Zone 4 prints a Jade spot (DH-2.1.6): with Jade in play it stays uncovered.
+* End of game (DH-4.5): ``collection`` VP (data setting) for owning three different
+  carved pieces, beyond each piece's own end VP.
+"""
+
+from __future__ import annotations
+
+from silkroad.core.errors import DataError
+from silkroad.dunhuang import engine
+from silkroad.dunhuang.data import Effect
+from silkroad.dunhuang.packs import EffectHook, Pack
+from silkroad.dunhuang.state import Frame, State
+from silkroad.dunhuang.table import Table
+
+NAME = "jade"
+STONE = "jade-material"
+GAMBLES = "gambles:jade"
+#: Different carved pieces that make a collection.
+COLLECTION_KINDS = 3
+
+
+def _setting(t: Table, key: str, default: str) -> str:
+    return t.packs[t.options.packs.index(NAME)].setting(key, default)
+
+
+def odds(t: Table) -> tuple[tuple[str, int], ...]:
+    """The Gamble's outcomes and their weights, from the data's ``gamble`` setting."""
+    out = []
+    for part in _setting(t, "gamble", "").split(","):
+        words = part.split()
+        if len(words) != 2 or not words[1].isdigit() or words[0] not in t.tokens:
+            raise DataError(
+                f"'<token> <weight>, ...' of tokens of the pack, got {part.strip()!r}",
+                source=NAME,
+                entry="pack",
+                field="gamble",
+            )
+        out.append((words[0], int(words[1])))
+    if not sum(w for _, w in out):
+        raise DataError("the weights add up to 0", source=NAME, entry="pack", field="gamble")
+    return tuple(out)
+
+
+def _can(t: Table, s: State, fr: Frame, e: Effect) -> bool:
+    return s.players[fr.player].tokens.get(STONE, 0) > 0
+
+
+def _do(t: Table, s: State, fr: Frame, e: Effect) -> State:
+    """Pay a Rough Jade and draw a carved piece from the state's RNG."""
+    table = odds(t)
+    roll, rng = s.rng.randrange(sum(w for _, w in table))
+    piece = table[-1][0]
+    for key, weight in table:
+        if roll < weight:
+            piece = key
+            break
+        roll -= weight
+    pl = engine.add_tokens(s.players[fr.player], STONE, -1)
+    pl = engine.add_counter(engine.add_tokens(pl, piece, 1), GAMBLES)
+    return engine.replace(engine.set_player(s, fr.player, pl), rng=rng)
+
+
+def _end_vp(t: Table, s: State, p: int) -> int:
+    """[DH-4.5] ``collection`` VP for three different carved pieces."""
+    tokens = s.players[p].tokens
+    kinds = sum(1 for key, _ in odds(t) if tokens.get(key, 0) > 0)
+    return int(_setting(t, "collection", "4")) if kinds >= COLLECTION_KINDS else 0
+
+
+PACK = Pack(NAME, effects={"jade-gamble": EffectHook(_can, _do)}, end_vp=_end_vp)

@@ -1,0 +1,76 @@
+"""Silver Starting Pack: Drawing cards, Studios, Seminar and Researching.
+
+* ``draw`` (Drawing cards, DH-3.1.2): gain one Silver Drawing (``silver-material``, the
+  Silver Material of DH-3.E.1). Upgrade Resource turns a Drawing into Silverware
+  (``silver-product``).
+* ``seminar`` (DH-8.5, DH-9): draw one card, then 1 VP per Silver Drawing owned.
+* ``research`` (Researching, DH-9): draw two cards.
+* ``studio``: gain a Studio Tile. In every starting phase (DH-3.1.2) each Studio draws
+  a card.
+* End of game (DH-4.5): ``showcase`` VP (the data setting) for each Silverware matched
+  by a Silver Drawing, beyond the Studios' own end VP (data).
+
+``draw``, ``seminar`` and ``research`` are the promos' versions of these effects
+(:mod:`silkroad.dunhuang.promos`), so a game behaves the same with or without promos.
+"""
+
+from __future__ import annotations
+
+from silkroad.dunhuang import engine
+from silkroad.dunhuang.data import Effect
+from silkroad.dunhuang.packs import EffectHook, Pack
+from silkroad.dunhuang.state import Frame, State
+from silkroad.dunhuang.table import Table
+
+NAME = "silver"
+DRAWING = "silver-material"
+WARE = "silver-product"
+STUDIO = "silver-studio"
+#: VP per Silverware matched by a Drawing, unless the data's ``showcase`` setting differs.
+SHOWCASE = 2
+
+
+def _promo(kind: str) -> EffectHook:
+    from silkroad.dunhuang.promos import HOOKS
+
+    return HOOKS[kind]
+
+
+def _always(t: Table, s: State, fr: Frame, e: Effect) -> bool:
+    return True
+
+
+def _do_studio(t: Table, s: State, fr: Frame, e: Effect) -> State:
+    """Gain a Studio Tile."""
+    return engine.set_player(s, fr.player, engine.add_tokens(s.players[fr.player], STUDIO, 1))
+
+
+def _start(t: Table, s: State, p: int) -> State:
+    """[DH-3.1.2] Drawing cards: each Studio draws one Silver Drawing."""
+    n = s.players[p].tokens.get(STUDIO, 0)
+    if n:
+        s = engine.set_player(s, p, engine.add_tokens(s.players[p], DRAWING, n))
+    return s
+
+
+def _showcase(t: Table) -> int:
+    return int(t.packs[t.options.packs.index(NAME)].setting("showcase", str(SHOWCASE)))
+
+
+def _end_vp(t: Table, s: State, p: int) -> int:
+    """[DH-4.5] ``showcase`` VP per Silverware matched by a Silver Drawing."""
+    tokens = s.players[p].tokens
+    return _showcase(t) * min(tokens.get(DRAWING, 0), tokens.get(WARE, 0))
+
+
+PACK = Pack(
+    NAME,
+    effects={
+        "draw": _promo("draw"),
+        "seminar": _promo("seminar"),
+        "research": _promo("research"),
+        "studio": EffectHook(_always, _do_studio),
+    },
+    start=_start,
+    end_vp=_end_vp,
+)

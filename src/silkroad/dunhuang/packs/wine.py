@@ -1,0 +1,86 @@
+"""Wine Starting Pack: Brewing, the Winery Board and Vat Tiles.
+
+* ``brew`` (Brewing, DH-3.1.2, DH-9): put one Wine cube on the player's Winery Board.
+  The Wine cubes on a player's Winery Board are that player's Wine Material cubes
+  (``wine-material``): Gain Material (DH-3.E.1) and Brewing both add one, and paying a
+  Wine Material cube (DH-9 Exotic Beauty tile) takes one off. Counted as ``brewed:wine``.
+* ``winery N`` (DH-8.1): N VP for each Wine cube on the player's Winery Board.
+* ``vat``: gain a Vat Tile. In every starting phase (DH-3.1.2) each Vat brews once.
+* End of game (DH-4.5): 1 VP for every ``VINTAGE`` Brewings resolved in the game
+  (the ``vintage`` setting), beyond the Vats' own end VP (data).
+"""
+
+from __future__ import annotations
+
+from silkroad.dunhuang import engine
+from silkroad.dunhuang.data import Effect
+from silkroad.dunhuang.packs import EffectHook, Pack
+from silkroad.dunhuang.state import Frame, State
+from silkroad.dunhuang.table import Table
+
+NAME = "wine"
+#: The Wine cubes on the Winery Board (the Wine Material token).
+CUBE = "wine-material"
+VAT = "wine-vat"
+BREWED = "brewed:wine"
+#: Brewings per end-game VP, unless the data file's ``vintage`` setting says otherwise.
+VINTAGE = 3
+
+
+def brew(s: State, p: int) -> State:
+    """[DH-3.1.2] [DH-9] Brewing: one Wine cube onto player ``p``'s Winery Board."""
+    pl = engine.add_counter(engine.add_tokens(s.players[p], CUBE, 1), BREWED)
+    return engine.set_player(s, p, pl)
+
+
+def _always(t: Table, s: State, fr: Frame, e: Effect) -> bool:
+    return True
+
+
+def _do_brew(t: Table, s: State, fr: Frame, e: Effect) -> State:
+    return brew(s, fr.player)
+
+
+def _can_winery(t: Table, s: State, fr: Frame, e: Effect) -> bool:
+    return s.players[fr.player].tokens.get(CUBE, 0) > 0
+
+
+def _do_winery(t: Table, s: State, fr: Frame, e: Effect) -> State:
+    """[DH-8.1] ``amount`` VP for each Wine cube on the Winery Board."""
+    pl = s.players[fr.player]
+    return engine.set_player(
+        s, fr.player, engine.replace(pl, vp=pl.vp + e.amount * pl.tokens.get(CUBE, 0))
+    )
+
+
+def _do_vat(t: Table, s: State, fr: Frame, e: Effect) -> State:
+    """Gain a Vat Tile."""
+    return engine.set_player(s, fr.player, engine.add_tokens(s.players[fr.player], VAT, 1))
+
+
+def _start(t: Table, s: State, p: int) -> State:
+    """[DH-3.1.2] Each Vat brews once in the starting phase."""
+    for _ in range(s.players[p].tokens.get(VAT, 0)):
+        s = brew(s, p)
+    return s
+
+
+def _vintage(t: Table) -> int:
+    return int(t.packs[t.options.packs.index(NAME)].setting("vintage", str(VINTAGE)))
+
+
+def _end_vp(t: Table, s: State, p: int) -> int:
+    """[DH-4.5] 1 VP for every ``vintage`` Brewings resolved in the game."""
+    return s.players[p].counters.get(BREWED, 0) // _vintage(t)
+
+
+PACK = Pack(
+    NAME,
+    effects={
+        "brew": EffectHook(_always, _do_brew),
+        "winery": EffectHook(_can_winery, _do_winery),
+        "vat": EffectHook(_always, _do_vat),
+    },
+    start=_start,
+    end_vp=_end_vp,
+)

@@ -1,0 +1,109 @@
+"""The Iron Starting Pack: Forging, the Iron board's own ranking and its scoring."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from pyrsistent import pmap
+
+from silkroad.core.errors import DataError
+from silkroad.dunhuang import Options, engine, final_breakdown
+from silkroad.dunhuang.data import parse_effect
+from silkroad.dunhuang.packs import available, get
+from silkroad.dunhuang.rules import _cleanup_finish, claim_achievements
+from silkroad.dunhuang.state import Frame, Phase, State
+from silkroad.dunhuang.table import Table, table
+
+from .helpers import clear_board, play, player, ready, turn_of
+
+IGT = ("iron", "gold", "tea")
+FORGE = parse_effect("forge")
+
+
+def _tokens(s: State, p: int, key: str) -> int:
+    return s.players[p].tokens.get(key, 0)
+
+
+def _ended(s: State) -> tuple[tuple[int, int, int, int, int], ...]:
+    return final_breakdown(_cleanup_finish(table(s.options), s))
+
+
+@pytest.mark.rule("DH-2.1", "DH-3.E.1")
+def test_iron_is_a_pack_with_an_iron_material() -> None:
+    assert "iron" in available()
+    assert get("iron").data.tokens[0].key == "iron-material"
+    s = ready(3, IGT)
+    assert all(_tokens(s, p, "iron-material") >= 1 for p in range(3))
+
+
+@pytest.mark.rule("DH-3.E")
+def test_forging_turns_all_iron_material_into_tools_for_a_coin() -> None:
+    s = clear_board(ready(4, IGT))
+    t = table(s.options)
+    fr = Frame(0, ())
+    s = player(s, 0, tokens={"iron-material": 3}, coins=1)
+    assert engine.can(t, s, fr, FORGE)
+    s = engine.do(t, s, fr, FORGE)
+    pl = s.players[0]
+    assert (pl.coins, _tokens(s, 0, "iron-material"), _tokens(s, 0, "iron-product")) == (0, 0, 3)
+    assert pl.counters["forged:iron"] == 3
+    assert not engine.can(t, player(s, 0, coins=1), fr, FORGE)  # no Iron Material
+    assert not engine.can(t, player(s, 0, tokens={"iron-material": 1}), fr, FORGE)  # no coin
+
+
+@pytest.mark.rule("DH-3.B")
+def test_iron_ultimate_gains_material_then_forges() -> None:
+    s = turn_of(clear_board(ready(4, IGT)), 0)
+    s = player(s, 0, tokens={"iron-material": 1}, coins=2)
+    s = play(s, "m1 u1", "e1", "e1")
+    assert _tokens(s, 0, "iron-product") == 2
+    assert s.players[0].coins == 1
+
+
+@pytest.mark.rule("DH-5")
+def test_iron_board_pays_its_own_place_rewards() -> None:
+    s = clear_board(ready(4, IGT))
+    s = attrs.evolve(
+        s,
+        round=8,
+        phase=Phase.CLEANUP,
+        queue=(),
+        achievements=pmap({"iron-1": 0, "iron-3": 0, "iron-2": 1, "iron-4": 2}),
+    )
+    rows = _ended(s)
+    assert [r[3] for r in rows] == [15, 3, 3, 0]  # 15, then 7 shared by two, no third
+    # the other boards keep 12, 6, 3
+    s = attrs.evolve(s, achievements=pmap({"gold-1": 0, "gold-2": 1, "gold-3": 2}))
+    assert [r[3] for r in _ended(s)] == [7, 7, 7, 0]  # (12 + 6 + 3) // 3
+
+
+@pytest.mark.rule("DH-5")
+def test_iron_board_counts_forged_tools() -> None:
+    s = clear_board(ready(4, IGT))
+    s = player(s, 2, counters={"forged:iron": 3})
+    s = claim_achievements(table(s.options), s, 2)
+    assert s.achievements.get("iron-1") == 2
+    assert "iron-2" not in s.achievements
+
+
+@pytest.mark.rule("DH-1", "DH-5")
+def test_a_bad_ranking_setting_is_rejected() -> None:
+    bad = get("iron").data
+    assert bad.setting("ranking") == "rewards 15 7"
+    broken = attrs.evolve(bad, extra=(("ranking", "rewards many"),))
+    t = table(Options(4, IGT))
+    copy = Table.__new__(Table)
+    copy.__dict__.update(t.__dict__)
+    copy.packs = (broken, *t.packs[1:])
+    with pytest.raises(DataError, match="ranking"):
+        copy._check()
+
+
+@pytest.mark.rule("DH-4")
+def test_iron_end_scoring_toolsets() -> None:
+    s = clear_board(ready(4, IGT))
+    s = attrs.evolve(s, round=8, phase=Phase.CLEANUP, queue=(), achievements=pmap())
+    s = player(s, 0, tokens={"iron-product": 5})
+    rows = _ended(s)
+    assert rows[0][4] == 2  # 1 VP per 2 Iron Tools
+    assert rows[0][1] >= 5  # and each is a Product worth 1 VP [DH-4.2]

@@ -1,0 +1,70 @@
+"""Conformance of the eight packs after Silk, Gold, Tea and China: each is in two of these
+triples, played at 3 and at 4 players (with Tea and Silk, and with promos)."""
+
+from __future__ import annotations
+
+import pytest
+
+from silkroad.dunhuang import GAME, Options
+from silkroad.testing import check_game
+
+NEW = ("wine", "silver", "bronze", "sutra", "jade", "iron", "camel", "exotic-beauty")
+TRIPLES = (
+    ("wine", "silver", "bronze"),
+    ("sutra", "jade", "wine"),
+    ("silver", "jade", "iron"),
+    ("bronze", "sutra", "camel"),
+    ("iron", "exotic-beauty", "tea"),
+    ("camel", "exotic-beauty", "silk"),
+)
+
+
+@pytest.mark.rule("DH-3", "DH-4", "DH-2.1")
+@pytest.mark.parametrize("triple", TRIPLES)
+def test_new_pack_triples_conform(triple: tuple[str, ...]) -> None:
+    for players in (3, 4):
+        report = check_game(
+            GAME, Options(players, triple), seeds=range(1), determinize_samples=1, every_move=False
+        )
+        assert report.games == 1
+
+
+@pytest.mark.rule("DH-8", "DH-9", "DH-4")
+def test_new_packs_with_promos_conform() -> None:
+    options = Options(4, ("exotic-beauty", "wine", "gold"), promos=True)
+    report = check_game(GAME, options, seeds=range(1), determinize_samples=1, every_move=False)
+    assert report.games == 1
+
+
+@pytest.mark.rule("DH-2.1")
+def test_every_new_pack_is_in_two_triples() -> None:
+    for name in NEW:
+        assert sum(name in t for t in TRIPLES) >= 2
+
+
+def _all_triples() -> list[tuple[str, ...]]:
+    from itertools import combinations
+
+    from silkroad.dunhuang.packs import available
+
+    return list(combinations(sorted(available()), 3))
+
+
+@pytest.mark.rule("DH-2.1")
+def test_check_game_passes_for_every_one_of_the_220_triples() -> None:
+    """[DH-2.1] Any three of the twelve packs: the shared conformance suite, cheaply
+    (checks sampled every 25 decisions, validate on every state), alternating 3 and 4
+    players and promos off and on across the triples."""
+    triples = _all_triples()
+    assert len(triples) == 220
+    for index, triple in enumerate(triples):
+        options = Options(players=3 + index % 2, packs=triple, promos=index % 3 == 0)
+        report = check_game(
+            GAME,
+            options,
+            seeds=[index],
+            determinize_samples=1,
+            every_move=False,
+            check_every=25,
+        )
+        assert report.games == 1
