@@ -321,8 +321,15 @@ class Table:
 _TABLES: dict[tuple[CardDef, ...], Table] = {}
 
 
+_BY_OPTIONS: dict[Options, Table] = {}
+
+
 def table_of(options: Options) -> Table:
-    """The card table of ``options`` (cached)."""
+    """The card table of ``options`` (cached; looked up by the options first, whose hash
+    is cached, so the hot path never re-hashes the card definitions)."""
+    table = _BY_OPTIONS.get(options)
+    if table is not None:
+        return table
     cards = options.cards
     table = _TABLES.get(cards)
     if table is None:
@@ -343,4 +350,7 @@ def table_of(options: Options) -> Table:
         if len(_TABLES) > 64:
             _TABLES.clear()
         _TABLES[cards] = table
+    if len(_BY_OPTIONS) > 256:
+        _BY_OPTIONS.clear()
+    _BY_OPTIONS[options] = table
     return table
