@@ -47,9 +47,7 @@ def build_options(game: AnyGame, players: int | None, settings: Sequence[str]) -
     """The game's options for ``--players`` and ``--option key=value`` settings."""
     spec = game.spec
     if players is not None and players not in spec.allowed_players:
-        raise UsageError(
-            f"{spec.name} is for {spec.players_text()} players, not {players}"
-        )
+        raise UsageError(f"{spec.name} is for {spec.players_text()} players, not {players}")
     options = game.default_options(players)
     if not settings:
         return options
@@ -102,12 +100,11 @@ def _play_and_print(
         f"seed {seed} · agents {', '.join(names)}"
     )
 
+    from silkroad.interactive import move_line
+
     def log(number: int, player: int, move: Any, before: Any) -> None:
         if not quiet:
-            text = game.format_move(move)
-            described = game.describe_move(before, move)
-            line = text if described == text else f"{text:14} {described}"
-            out.print(f"{number:5d}. P{player}  {line}", highlight=False)
+            out.print(f"{number:5d}. P{player}  {move_line(game, before, move)}", highlight=False)
 
     outcome = play_game(game, options, seed, names, on_move=log)
     if not quiet:

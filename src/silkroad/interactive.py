@@ -23,7 +23,7 @@ from silkroad.core.errors import InvalidMoveError, RulesError
 from silkroad.core.game import AnyGame
 from silkroad.core.replay import Record, Result, states
 
-__all__ = ["HELP", "HumanGame", "step_through"]
+__all__ = ["HELP", "HumanGame", "move_line", "step_through"]
 
 HELP = """\
 Answer with the number of a move or its notation. Other commands:
@@ -33,6 +33,14 @@ Answer with the number of a move or its notation. Other commands:
   quit        stop playing"""
 
 Reader = Callable[[str], str]
+
+
+def move_line(game: AnyGame, state: Any, move: Any) -> str:
+    """A move for logs: its notation, then what it does in ``state`` when the title's
+    ``describe_move`` says more than the notation."""
+    text = game.format_move(move)
+    described = game.describe_move(state, move)
+    return text if described == text else f"{text:14} {described}"
 
 
 class Quit(Exception):
@@ -77,11 +85,9 @@ class HumanGame:
         return Record(self.game.spec.name, self.options, self.seed, tuple(self.moves), result)
 
     def _say_move(self, player: int, move: Any, before: Any) -> None:
-        text = self.game.format_move(move)
-        described = self.game.describe_move(before, move)
         who = "you" if player in self.humans else f"P{player}"
-        extra = "" if described == text else f"  {described}"
-        self.out.print(f"  {len(self.moves):4d}. {who:>3}  {text}{extra}", highlight=False)
+        line = move_line(self.game, before, move)
+        self.out.print(f"  {len(self.moves):4d}. {who:>3}  {line}", highlight=False)
 
     def play(self) -> Record:
         """Play until the game ends or the person quits; returns the record."""
@@ -126,10 +132,7 @@ class HumanGame:
         self.out.print(game.render(self.state), highlight=False)
         self.out.print("Your moves:")
         for number, move in enumerate(legal, start=1):
-            text = game.format_move(move)
-            described = game.describe_move(self.state, move)
-            extra = "" if described == text else f"  {described}"
-            self.out.print(f"  {number:3d}. {text}{extra}", highlight=False)
+            self.out.print(f"  {number:3d}. {move_line(game, self.state, move)}", highlight=False)
 
     def _ask(self, player: int, legal: Sequence[Any]) -> Any:
         """The person's move; None after an undo; raises Quit."""
@@ -217,10 +220,8 @@ def step_through(record: Record, game: AnyGame, out: Console, read: Reader) -> N
         else:
             move = record.moves[index - 1]
             player = game.current_player(previous)
-            text = game.format_move(move)
-            described = game.describe_move(previous, move)
-            extra = "" if described == text else f"  {described}"
-            out.rule(f"move {index}/{len(record.moves)}: P{player} {text}{extra}")
+            line = move_line(game, previous, move)
+            out.rule(f"move {index}/{len(record.moves)}: P{player} {line}")
         out.print(game.render(state), highlight=False)
         previous = state
         if pausing and index < len(record.moves):
