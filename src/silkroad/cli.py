@@ -151,13 +151,14 @@ def cmd_play(args: argparse.Namespace, out: Console) -> int:
             outcome.record.save(args.save)
             out.print(f"record saved to {args.save}")
         return 0
-    return _play_with_humans(game, options, seed, humans, moves, args, out)
+    return _play_with_humans(game, options, seed, seats, humans, moves, args, out)
 
 
 def _play_with_humans(
     game: AnyGame,
     options: Any,
     seed: int,
+    seats: int,
     humans: set[int],
     moves: tuple[Any, ...],
     args: argparse.Namespace,
@@ -167,7 +168,6 @@ def _play_with_humans(
     from silkroad.interactive import HumanGame
     from silkroad.match import agent_seeds
 
-    seats = _players_of(game, options)
     default = next((a for a in ("ismcts", "greedy") if a in AGENTS), "random")
     names = agent_names(args.agents or default, seats)
     seeds = agent_seeds(seed, seats)

@@ -246,9 +246,7 @@ def _options(game: AnyGame, players: int, text: str) -> Any:
     """The title's options for ``players`` with the JSON ``text`` applied."""
     spec = game.spec
     if players not in spec.allowed_players:
-        raise ValueError(
-            f"{spec.name} is for {spec.players_text()} players, not {players}"
-        )
+        raise ValueError(f"{spec.name} is for {spec.players_text()} players, not {players}")
     if not text.lstrip().startswith("{"):
         try:
             text = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)).decode()
@@ -313,9 +311,10 @@ def register(game: AnyGame) -> str:
 class SilkroadState(pyspiel.State):  # type: ignore[misc]
     """A pyspiel state wrapping an immutable silkroad state (none before the deal)."""
 
-    def __init__(self, game: Any) -> None:
+    def __init__(self, game: Any, cfg: _Config | None = None) -> None:
         super().__init__(game)
-        self.cfg = _config_of(game)
+        # a clone passes its config on: reading it from the parameters costs more
+        self.cfg = cfg if cfg is not None else _config_of(game)
         self.cur: _Inner | None = None
         self.trail: _Trail | None = None
 
@@ -326,7 +325,7 @@ class SilkroadState(pyspiel.State):  # type: ignore[misc]
 
     def __deepcopy__(self, memo: dict[int, Any]) -> SilkroadState:
         # pyspiel clones Python states with deepcopy; the silkroad state is immutable.
-        twin = SilkroadState(self.get_game())
+        twin = SilkroadState(self.get_game(), self.cfg)
         twin.cur = self.cur
         twin.trail = self.trail
         return twin
