@@ -19,7 +19,7 @@ from silkroad.core.errors import (
     StateError,
     UnknownGameError,
 )
-from silkroad.core.game import Chance, Game, GameDefinition, GameSpec, Information
+from silkroad.core.game import Chance, Game, GameDefinition, GameSpec, Information, Outcome
 from silkroad.registry import GAMES, get_game, register, unregister
 
 __version__ = "0.1.0"
@@ -34,6 +34,7 @@ __all__ = [
     "IllegalMoveError",
     "Information",
     "InvalidMoveError",
+    "Outcome",
     "ReplayError",
     "RulesError",
     "StateError",

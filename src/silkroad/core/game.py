@@ -29,6 +29,7 @@ __all__ = [
     "GameDefinition",
     "GameSpec",
     "Information",
+    "Outcome",
     "score_margin",
 ]
 
@@ -53,6 +54,22 @@ class Information(enum.Enum):
 
     PERFECT = "perfect"
     IMPERFECT = "imperfect"
+
+
+class Outcome(enum.Enum):
+    """How a game stands: still going, ended by the rules, or stopped by a safeguard.
+
+    A *truncated* game was stopped by a game-length safeguard that is not a rule of the
+    rulebook (it only guarantees that every loop ends). It is over (no legal move) but has
+    no result: ``winners`` is empty and ``scores`` reports the points reached so far.
+    """
+
+    #: The game goes on: there is a player to act.
+    ONGOING = "ongoing"
+    #: The game ended by its rules; ``winners`` names the winners.
+    FINISHED = "finished"
+    #: A safeguard stopped the game; nobody won or lost.
+    TRUNCATED = "truncated"
 
 
 def _check_name(_instance: object, _attribute: object, value: str) -> None:
@@ -174,7 +191,12 @@ class Game(Protocol[StateT, MoveT, OptionsT, ObsT]):
         ...
 
     def winners(self, state: StateT) -> tuple[int, ...]:
-        """The winning players after the rulebook's tie-breaks (empty if not over)."""
+        """The winning players after the rulebook's tie-breaks (empty if not over or
+        truncated)."""
+        ...
+
+    def outcome(self, state: StateT) -> Outcome:
+        """Ongoing, finished by the rules, or truncated by a game-length safeguard."""
         ...
 
     def observe(self, state: StateT, player: int) -> ObsT:
@@ -279,6 +301,9 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
     describer: Callable[[StateT, MoveT], str] | None = None
     #: Optional: the title's own evaluation; the score margin when absent.
     evaluator: Callable[[StateT, int], float] | None = None
+    #: Optional: the title's ``outcome``; when absent a game that is over is finished
+    #: (a title without a safeguard never truncates).
+    outcome_of: Callable[[StateT], Outcome] | None = None
 
     def describe_move(self, state: StateT, move: MoveT) -> str:
         """What ``move`` does in ``state``, in words (falls back to the notation)."""
@@ -292,6 +317,12 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
         if self.evaluator is not None:
             return self.evaluator(state, player)
         return score_margin(self.scores(state), player)
+
+    def outcome(self, state: StateT) -> Outcome:
+        """The title's outcome, or by default finished when over, else ongoing."""
+        if self.outcome_of is not None:
+            return self.outcome_of(state)
+        return Outcome.FINISHED if self.is_over(state) else Outcome.ONGOING
 
     def __repr__(self) -> str:
         return f"<Game {self.spec.name!r}: {self.spec.title}>"
