@@ -105,21 +105,21 @@ def main(argv: Sequence[str] | None = None) -> int:
                 agents.append(make_agent(opponents[k % len(opponents)], seeds[s]))
                 k += 1
         assert timed is not None
-        outcome = play_game(game, options, seed, agents)
-        result = outcome.result
+        played = play_game(game, options, seed, agents)
+        result = played.result
         if seat in result.winners:
             wins += 1.0 / len(result.winners)
             outright += len(result.winners) == 1
         my_scores.append(result.scores[seat])
         other_scores.append(statistics.mean(v for p, v in enumerate(result.scores) if p != seat))
-        lengths.append(outcome.decisions)
+        lengths.append(played.decisions)
         seconds += timed.seconds
         decisions += timed.decisions
         searched += timed.searched
         if args.verbose:
             print(
                 f"game {i:3d} seed {seed} seat {seat}: scores {result.scores} "
-                f"winners {result.winners} decisions {outcome.decisions} "
+                f"winners {result.winners} decisions {played.decisions} "
                 f"subject {timed.seconds:.1f}s",
                 file=sys.stderr,
                 flush=True,

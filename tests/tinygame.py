@@ -14,7 +14,7 @@ from pyrsistent import pvector
 from pyrsistent.typing import PVector
 
 from silkroad.core.errors import IllegalMoveError, InvalidMoveError, StateError
-from silkroad.core.game import Chance, GameDefinition, GameSpec, Information
+from silkroad.core.game import Chance, GameDefinition, GameSpec, Information, Outcome
 from silkroad.core.rng import Rng
 
 CARDS = tuple(range(1, 10))
@@ -237,3 +237,43 @@ def make_game(**overrides: object) -> GameDefinition[State, Move, Options, Obser
 
 
 GAME = make_game()
+
+
+def make_truncating_game(
+    cap: int = 4, **overrides: object
+) -> GameDefinition[State, Move, Options, Observation]:
+    """Tiny Draw with a game-length safeguard: once ``cap`` cards lie on the piles the game
+    stops, truncated, with no winner (the way a title's safeguard stops a runaway game)."""
+
+    def stopped(state: State) -> bool:
+        return state.turn is not None and sum(len(p) for p in state.piles) >= cap
+
+    def legal(state: State) -> tuple[Move, ...]:
+        return () if stopped(state) else legal_moves(state)
+
+    def apply_(state: State, move: Move) -> State:
+        if stopped(state):
+            raise IllegalMoveError("the game is over", state=state, move=move)
+        return apply(state, move)
+
+    def outcome(state: State) -> Outcome:
+        if stopped(state):
+            return Outcome.TRUNCATED
+        return Outcome.ONGOING if state.turn is not None else Outcome.FINISHED
+
+    parts: dict[str, object] = {
+        "legal_moves": legal,
+        "apply": apply_,
+        "current_player": lambda s: None if stopped(s) else s.turn,
+        "is_over": lambda s: s.turn is None or stopped(s),
+        "winners": lambda s: () if stopped(s) else winners(s),
+        "outcome_of": outcome,
+    }
+    parts.update(overrides)
+    return make_game(**parts)
+
+
+def winners_of_scores(state: State) -> tuple[int, ...]:
+    """The best scores, whether or not the game is over (for broken variants)."""
+    s = scores(state)
+    return tuple(p for p, v in enumerate(s) if v == max(s))

@@ -106,18 +106,21 @@ def _play_and_print(
         if not quiet:
             out.print(f"{number:5d}. P{player}  {move_line(game, before, move)}", highlight=False)
 
-    outcome = play_game(game, options, seed, names, on_move=log)
+    played = play_game(game, options, seed, names, on_move=log)
     if not quiet:
         out.print()
-        out.print(game.render(outcome.state), highlight=False)
-    table = Table(title=f"Final scores after {outcome.decisions} decisions")
+        out.print(game.render(played.state), highlight=False)
+    result = played.result
+    title = f"Final scores after {played.decisions} decisions"
+    if result.truncated:
+        title += " (truncated by the game-length safeguard: no winner)"
+    table = Table(title=title)
     for column in ("seat", "agent", "score", ""):
         table.add_column(column)
-    result = outcome.result
     for seat, (name, score) in enumerate(zip(names, result.scores, strict=True)):
         table.add_row(f"P{seat}", name, str(score), "winner" if seat in result.winners else "")
     out.print(table)
-    return outcome
+    return played
 
 
 def _read_line(prompt: str) -> str:
@@ -146,9 +149,9 @@ def cmd_play(args: argparse.Namespace, out: Console) -> int:
             raise UsageError(f"--human {seat}: seats are 0 to {seats - 1}")
     if not humans and not args.resume:
         names = agent_names(args.agents, seats)
-        outcome = _play_and_print(game, options, seed, names, out, quiet=args.quiet)
+        played = _play_and_print(game, options, seed, names, out, quiet=args.quiet)
         if args.save:
-            outcome.record.save(args.save)
+            played.record.save(args.save)
             out.print(f"record saved to {args.save}")
         return 0
     return _play_with_humans(game, options, seed, seats, humans, moves, args, out)
@@ -239,6 +242,7 @@ def cmd_simulate(args: argparse.Namespace, out: Console) -> int:
                 r.record.save(save_dir / f"{game.spec.name}-seed{r.seed}.json")
     stats = summarize(results, names)
     errors = [r for r in results if r.error is not None]
+    truncated = sum(r.truncated for r in results)
     if args.json:
         document = {
             "game": game.spec.name,
@@ -247,6 +251,7 @@ def cmd_simulate(args: argparse.Namespace, out: Console) -> int:
             "seeds": [seeds[0], seeds[-1]],
             "rotated": not args.no_rotate,
             "errors": len(errors),
+            "truncated": truncated,
             "agents": [
                 {
                     "entrant": st.entrant,
@@ -258,6 +263,7 @@ def cmd_simulate(args: argparse.Namespace, out: Console) -> int:
                     "score_spread": st.score_spread,
                     "mean_length": st.mean_length,
                     "seconds_per_decision": st.seconds_per_decision,
+                    "truncated": st.truncated,
                 }
                 for st in stats
             ],
@@ -267,6 +273,9 @@ def cmd_simulate(args: argparse.Namespace, out: Console) -> int:
                     "seats": [names[e] for e in r.entrants],
                     "scores": list(r.scores),
                     "winners": list(r.winners),
+                    "outcome": None
+                    if r.error is not None
+                    else ("truncated" if r.truncated else "finished"),
                     "decisions": r.decisions,
                     "error": r.error,
                 }
@@ -289,6 +298,7 @@ def cmd_simulate(args: argparse.Namespace, out: Console) -> int:
         "spread",
         "mean length",
         "ms/decision",
+        "truncated",
     ):
         table.add_column(column, justify="right")
     for st in stats:
@@ -301,9 +311,13 @@ def cmd_simulate(args: argparse.Namespace, out: Console) -> int:
             f"{st.score_spread:.2f}",
             f"{st.mean_length:.1f}",
             f"{1000 * st.seconds_per_decision:.2f}",
+            str(st.truncated),
         )
     out.print(table)
-    out.print(f"errors: {len(errors)}" + (f"; records saved in {save_dir}" if save_dir else ""))
+    out.print(
+        f"errors: {len(errors)}; truncated by the game-length safeguard (no winner): "
+        f"{truncated}" + (f"; records saved in {save_dir}" if save_dir else "")
+    )
     for r in errors[:5]:
         out.print(f"  seed {r.seed}: {r.error}", highlight=False)
     return 1 if errors else 0
@@ -335,9 +349,7 @@ def cmd_replay(args: argparse.Namespace, out: Console) -> int:
         if record.result is None:
             summary = "the game is not over"
         else:
-            summary = (
-                f"scores {list(record.result.scores)}, winners {list(record.result.winners)} match"
-            )
+            summary = f"{record.result.describe()} match"
         out.print(
             f"{where}OK: {record.game}, {len(record.moves)} moves replayed; {summary}",
             highlight=False,

@@ -20,7 +20,7 @@ from rich.console import Console
 
 from silkroad.agents import Agent
 from silkroad.core.errors import InvalidMoveError, RulesError
-from silkroad.core.game import AnyGame
+from silkroad.core.game import AnyGame, Outcome
 from silkroad.core.replay import Record, Result, states
 
 __all__ = ["HELP", "HumanGame", "move_line", "step_through"]
@@ -116,13 +116,18 @@ class HumanGame:
         self.out.print(game.render(self.state), highlight=False)
         scores = game.scores(self.state)
         winners = game.winners(self.state)
+        if game.outcome(self.state) is Outcome.TRUNCATED:
+            verdict = "; truncated by the game-length safeguard: no winner"
+        else:
+            verdict = f"; winner{'s' if len(winners) != 1 else ''}: " + (
+                ", ".join(f"P{w}" for w in winners) or "none"
+            )
         self.out.print(
             "Final scores: "
             + ", ".join(
                 f"{'you' if p in self.humans else f'P{p}'} {v}" for p, v in enumerate(scores)
             )
-            + f"; winner{'s' if len(winners) != 1 else ''}: "
-            + (", ".join(f"P{w}" for w in winners) or "none")
+            + verdict
         )
         return self.record()
 

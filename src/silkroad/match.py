@@ -15,12 +15,13 @@ from silkroad.core.game import AnyGame
 from silkroad.core.replay import Record, Result
 from silkroad.core.rng import Rng
 
-__all__ = ["Outcome", "agent_seeds", "play_game"]
+__all__ = ["PlayedGame", "agent_seeds", "play_game"]
 
 
 @attrs.frozen
-class Outcome:
-    """A finished game: its record (with result), final state and number of decisions.
+class PlayedGame:
+    """A game played to its end: its record (with result), final state and number of
+    decisions. The result says whether the rules ended it or a safeguard truncated it.
 
     ``decisions_by_seat`` and ``seconds_by_seat`` count each seat's decisions and the time
     its agent took to choose them (time is measured, so it is left out of equality).
@@ -57,7 +58,7 @@ def play_game(
     *,
     on_move: Callable[[int, int, Any, Any], None] | None = None,
     max_decisions: int | None = None,
-) -> Outcome:
+) -> PlayedGame:
     """Play a game to its end; ``agents[i]`` plays seat ``i`` (a name makes a new agent).
 
     ``on_move(number, player, move, state_before)`` is called after every decision, with
@@ -96,4 +97,4 @@ def play_game(
         if on_move is not None:
             on_move(len(moves), player, move, before)
     record = Record(game.spec.name, options, seed, tuple(moves), Result.of(game, state))
-    return Outcome(record, state, len(moves), tuple(counts), tuple(seconds))
+    return PlayedGame(record, state, len(moves), tuple(counts), tuple(seconds))

@@ -35,6 +35,8 @@ class GameResult:
     seconds_by_seat: tuple[float, ...] = attrs.field(default=(), eq=False)
     error: str | None = None
     record: Record | None = attrs.field(default=None, eq=False)
+    #: a game-length safeguard stopped the game: it has no winners
+    truncated: bool = False
 
 
 @attrs.frozen
@@ -50,6 +52,8 @@ class EntrantStats:
     mean_length: float
     #: measured time, left out of equality
     seconds_per_decision: float = attrs.field(eq=False)
+    #: games of this entrant that the safeguard truncated (no winner; scores still count)
+    truncated: int = 0
 
     @property
     def win_rate(self) -> float:
@@ -67,19 +71,20 @@ def _play(job: tuple[str, Any, int, tuple[str, ...], tuple[int, ...], bool]) -> 
 
     name, options, seed, agents, entrants, keep = job
     try:
-        outcome = play_game(get_game(name), options, seed, [agents[e] for e in entrants])
+        played = play_game(get_game(name), options, seed, [agents[e] for e in entrants])
     except Exception as exc:  # counted and reported, never hidden
         return GameResult(seed, entrants, error=f"{type(exc).__name__}: {exc}")
-    result = outcome.result
+    result = played.result
     return GameResult(
         seed,
         entrants,
         result.scores,
         result.winners,
-        outcome.decisions,
-        outcome.decisions_by_seat,
-        outcome.seconds_by_seat,
-        record=outcome.record if keep else None,
+        played.decisions,
+        played.decisions_by_seat,
+        played.seconds_by_seat,
+        record=played.record if keep else None,
+        truncated=result.truncated,
     )
 
 
@@ -186,13 +191,15 @@ def _run_on_ray(
 
 
 def summarize(results: Sequence[GameResult], agents: Sequence[str]) -> list[EntrantStats]:
-    """Per entrant: games, wins (a shared win counts for each winner), mean and spread
-    (standard deviation) of score, mean game length, mean seconds per decision."""
+    """Per entrant: games, wins (a shared win counts for each winner; a truncated game has
+    none), mean and spread (standard deviation) of score, mean game length, mean seconds
+    per decision, and how many of its games were truncated."""
     stats = []
     done = [r for r in results if r.error is None]
     for entrant, agent in enumerate(agents):
-        scores, lengths, wins, seconds, decisions = [], [], 0, 0.0, 0
+        scores, lengths, wins, seconds, decisions, truncated = [], [], 0, 0.0, 0, 0
         for r in done:
+            truncated += r.truncated
             seat = r.entrants.index(entrant)
             scores.append(r.scores[seat])
             lengths.append(r.decisions)
@@ -213,6 +220,7 @@ def summarize(results: Sequence[GameResult], agents: Sequence[str]) -> list[Entr
                 spread,
                 sum(lengths) / games if games else 0.0,
                 seconds / decisions if decisions else 0.0,
+                truncated,
             )
         )
     return stats

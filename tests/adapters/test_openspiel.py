@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pickle
 
+import attrs
 import numpy as np
 import pyspiel
 import pytest
@@ -171,3 +172,26 @@ def test_bad_parameters_are_refused() -> None:
         pyspiel.load_game("silkroad_kashgar", {"options": "!!"})
     with pytest.raises(ValueError, match="bad 'options'"):
         pyspiel.load_game("silkroad_kashgar", {"options": options_parameter(players="x")})
+
+
+def test_a_game_stopped_by_the_safeguard_is_terminal_truncated_and_won_by_nobody() -> None:
+    capped = tinygame.make_truncating_game(
+        cap=3, spec=attrs.evolve(tinygame.SPEC, name="tinycapped")
+    )
+    register(capped)
+    for utility in ("win", "vp"):
+        state = pyspiel.load_game(
+            "silkroad_tinycapped", {"seed": 1, "utility": utility}
+        ).new_initial_state()
+        state.apply_action(1)
+        assert not state.is_truncated()
+        while not state.is_terminal():
+            state.apply_action(state.legal_actions()[0])
+        assert state.is_truncated()
+        scores = [float(s) for s in tinygame.scores(state.inner)]
+        assert state.returns() == (scores if utility == "vp" else [0.0, 0.0])
+    finished = pyspiel.load_game("silkroad_tinydraw", {"seed": 1}).new_initial_state()
+    finished.apply_action(1)
+    while not finished.is_terminal():
+        finished.apply_action(finished.legal_actions()[0])
+    assert not finished.is_truncated()

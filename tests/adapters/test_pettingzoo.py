@@ -11,6 +11,7 @@ import silkroad
 import tinygame
 from silkroad.adapters.pettingzoo import SilkroadEnv, env
 from silkroad.core.errors import InvalidMoveError
+from silkroad.core.game import Outcome
 
 # Like PettingZoo's own classic games, observations are dicts holding an action mask,
 # which api_test notes with these two warnings.
@@ -115,3 +116,31 @@ def test_reset_without_a_seed_is_reproducible_from_the_first_seed() -> None:
         environment.reset(seed=9)
         environment.reset()
     assert first.state_ == second.state_
+
+
+@pytest.mark.parametrize("utility", ["vp", "win"])
+def test_a_game_stopped_by_the_safeguard_is_truncated_not_terminated(utility: str) -> None:
+    environment = SilkroadEnv(
+        tinygame.make_truncating_game(cap=3), tinygame.Options(players=2), utility=utility
+    )
+    totals = play_out(environment, seed=2)
+    final = environment.state_
+    assert environment.game.outcome(final) is Outcome.TRUNCATED
+    assert environment.agents == []
+    # nobody won: the "win" utility gives nothing; "vp" still pays the points reached
+    expected = [float(s) for s in tinygame.scores(final)] if utility == "vp" else [0.0, 0.0]
+    assert [totals["player_0"], totals["player_1"]] == expected
+
+
+def test_a_truncated_game_reports_truncations_to_every_agent() -> None:
+    environment = SilkroadEnv(tinygame.make_truncating_game(cap=2), tinygame.Options())
+    environment.reset(seed=1)
+    seen = []
+    for _agent in environment.agent_iter():
+        _, _, termination, truncation, _ = environment.last()
+        if termination or truncation:
+            seen.append((termination, truncation))
+            environment.step(None)
+            continue
+        environment.step(int(np.flatnonzero(environment.last()[0]["action_mask"])[0]))
+    assert seen == [(False, True), (False, True)]

@@ -308,9 +308,7 @@ def test_the_installed_command_runs_without_tracebacks(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "command", ["games", "demo", "play", "simulate", "replay", "bench", "rules"]
 )
-def test_every_command_has_complete_help(
-    command: str, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_every_command_has_complete_help(command: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as info:
         main([command, "--help"])
     assert info.value.code == 0

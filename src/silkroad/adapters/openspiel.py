@@ -29,6 +29,9 @@ game cannot be serialized by pyspiel, which would need a game-level RNG state th
 games cannot provide.) pyspiel serializes a Python state by pickling its attributes: the
 silkroad state inside pickles as the project's JSON document.
 
+Truncation: a game stopped by the title's game-length safeguard (not a rule) is terminal
+with no winner; ``state.is_truncated()`` tells it from a game the rules ended.
+
 Information: ``observation_string`` is the title's ``observe`` for that player as JSON;
 ``information_state_string`` adds a digest of every observation the player has had so far
 (perfect recall; computed when first asked for, so play and search do not pay for it);
@@ -51,7 +54,7 @@ import pyspiel
 from silkroad.adapters import UTILITIES, returns_from_scores
 from silkroad.adapters.features import DEFAULT_SIZE, observation_features
 from silkroad.core.errors import DataError
-from silkroad.core.game import AnyGame
+from silkroad.core.game import AnyGame, Outcome
 from silkroad.core.serialize import dumps, from_data, loads, to_data
 
 __all__ = [
@@ -365,6 +368,14 @@ class SilkroadState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         return self.cur is not None and bool(self.cfg.title.is_over(self.cur.state))
+
+    def is_truncated(self) -> bool:
+        """Whether the title's game-length safeguard, not its rules, ended the game.
+
+        Such a state is terminal, but nobody won: under ``utility="win"`` every return is
+        0; under ``"vp"`` the returns are the points reached.
+        """
+        return self.cur is not None and self.cfg.title.outcome(self.cur.state) is Outcome.TRUNCATED
 
     def returns(self) -> list[float]:
         title = self.cfg.title

@@ -21,6 +21,8 @@
 * Action spaces are ``Discrete(num_actions)``: the title's integer action encoding.
 * Rewards come at the end, from the final scores (``utility="vp"``: victory points;
   ``"win"``: 1 per winner), as :func:`silkroad.adapters.returns_from_scores` maps them.
+* A game the rules end sets ``terminations``; a game the title's game-length safeguard
+  stops (no winner, ``Outcome.TRUNCATED``) sets ``truncations`` instead.
 * ``reset(seed=S)`` starts the game ``new_game(options, S)``; without a seed, the next
   seed comes from a generator seeded by the first one (so a run is reproducible).
   ``render_mode="ansi"`` makes ``render()`` return the title's ``render`` text.
@@ -37,7 +39,7 @@ from pettingzoo import AECEnv
 
 from silkroad.adapters import UTILITIES, returns_from_scores
 from silkroad.adapters.features import DEFAULT_SIZE, observation_features
-from silkroad.core.game import AnyGame
+from silkroad.core.game import AnyGame, Outcome
 from silkroad.core.rng import Rng
 
 __all__ = ["SilkroadEnv", "env"]
@@ -145,7 +147,11 @@ class SilkroadEnv(AECEnv):  # type: ignore[misc]
                 game.scores(self.state_), game.winners(self.state_), self.utility
             )
             self.rewards = {a: returns[i] for i, a in enumerate(self.possible_agents)}
-            self.terminations = dict.fromkeys(self.agents, True)
+            if game.outcome(self.state_) is Outcome.TRUNCATED:
+                # stopped by the game-length safeguard, not by the rules: no winner
+                self.truncations = dict.fromkeys(self.agents, True)
+            else:
+                self.terminations = dict.fromkeys(self.agents, True)
         else:
             self._select()
         self._accumulate_rewards()

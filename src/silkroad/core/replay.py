@@ -23,7 +23,7 @@ from typing import Any
 import attrs
 
 from silkroad.core.errors import DataError, IllegalMoveError, InvalidMoveError, ReplayError
-from silkroad.core.game import AnyGame
+from silkroad.core.game import AnyGame, Outcome
 from silkroad.core.serialize import FORMAT, FORMAT_VERSION, from_data, read_envelope, to_data
 
 __all__ = ["Record", "Result", "replay", "states", "step_to"]
@@ -31,14 +31,36 @@ __all__ = ["Record", "Result", "replay", "states", "step_to"]
 
 @attrs.frozen
 class Result:
-    """Final scores per player and the winners after tie-breaks."""
+    """How a game ended: final scores per player, the winners after tie-breaks, and
+    whether the rules ended it (``Outcome.FINISHED``) or a game-length safeguard stopped it
+    (``Outcome.TRUNCATED``: no winners)."""
 
     scores: tuple[int, ...]
     winners: tuple[int, ...]
+    outcome: Outcome = Outcome.FINISHED
 
     @classmethod
     def of(cls, game: AnyGame, state: Any) -> Result:
-        return cls(tuple(game.scores(state)), tuple(game.winners(state)))
+        return cls(tuple(game.scores(state)), tuple(game.winners(state)), game.outcome(state))
+
+    @property
+    def truncated(self) -> bool:
+        """Whether a safeguard, not the rules, ended the game."""
+        return self.outcome is Outcome.TRUNCATED
+
+    def describe(self) -> str:
+        """``scores [25, 19], winners [0]``, or ``truncated ... no winners``."""
+        if self.truncated:
+            return f"truncated by the safeguard: scores {list(self.scores)}, no winners"
+        return f"scores {list(self.scores)}, winners {list(self.winners)}"
+
+    def to_data(self) -> dict[str, Any]:
+        """The JSON form written in records."""
+        return {
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "outcome": self.outcome.value,
+        }
 
 
 def _game(name: str, game: AnyGame | None = None) -> AnyGame:
@@ -113,9 +135,7 @@ class Record:
             "options": to_data(self.options, game.options_type),
             "seed": self.seed,
             "moves": [game.format_move(m) for m in self.moves],
-            "result": None
-            if self.result is None
-            else {"scores": list(self.result.scores), "winners": list(self.result.winners)},
+            "result": None if self.result is None else self.result.to_data(),
         }
         envelope = {FORMAT: FORMAT_VERSION, "game": self.game, "type": "Record", "data": data}
         return json.dumps(envelope, indent=indent)
@@ -198,19 +218,30 @@ class Record:
 
 
 def _read_result(value: Any, source: str | None) -> Result | None:
+    """A record's ``result``: null, or scores, winners and (in records made since the
+    outcome was recorded) ``"outcome"``; a record without it is a finished game."""
     if value is None:
         return None
-    if (
-        not isinstance(value, dict)
-        or set(value) != {"scores", "winners"}
-        or not all(isinstance(v, list) and all(type(x) is int for x in v) for v in value.values())
+    keys = ("scores", "winners")
+    if not (
+        isinstance(value, dict)
+        and set(keys) <= set(value) <= {*keys, "outcome"}
+        and all(isinstance(value[k], list) and all(type(x) is int for x in value[k]) for k in keys)
     ):
         raise DataError(
-            "must be null or {'scores': [int, ...], 'winners': [int, ...]}",
+            "must be null or {'scores': [int, ...], 'winners': [int, ...], "
+            "'outcome': 'finished' | 'truncated'}",
             source=source,
             field="result",
         )
-    return Result(tuple(value["scores"]), tuple(value["winners"]))
+    outcome = value.get("outcome", Outcome.FINISHED.value)
+    if outcome not in (Outcome.FINISHED.value, Outcome.TRUNCATED.value):
+        raise DataError(
+            f"must be 'finished' or 'truncated', got {outcome!r}",
+            source=source,
+            field="result.outcome",
+        )
+    return Result(tuple(value["scores"]), tuple(value["winners"]), Outcome(outcome))
 
 
 def states(record: Record, game: AnyGame | None = None) -> Iterator[Any]:
@@ -251,9 +282,7 @@ def replay(record: Record, game: AnyGame | None = None) -> Any:
     if replayed != record.result:
 
         def show(r: Result | None) -> str:
-            return (
-                "unfinished" if r is None else f"scores {list(r.scores)}, winners {list(r.winners)}"
-            )
+            return "unfinished" if r is None else r.describe()
 
         raise ReplayError(
             f"the recorded result ({show(record.result)}) does not match the replay "

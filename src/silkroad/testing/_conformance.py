@@ -15,7 +15,7 @@ from typing import Any
 import attrs
 
 from silkroad.core.errors import IllegalMoveError, InvalidMoveError, RulesError, StateError
-from silkroad.core.game import AnyGame, Information
+from silkroad.core.game import AnyGame, Information, Outcome
 from silkroad.core.replay import Record, replay
 from silkroad.core.rng import Rng
 from silkroad.core.serialize import dumps, loads, move_union
@@ -38,6 +38,8 @@ class ConformanceReport:
     illegal_moves_rejected: int
     determinizations: int
     hidden_differences: int
+    #: games stopped by the title's game-length safeguard (no winners)
+    truncated_games: int = 0
 
 
 class _Context:
@@ -254,6 +256,7 @@ def check_game(
     limit = max_steps if max_steps is not None else game.max_game_length(options)
     union = move_union(game)
     games = decisions = longest = applied = refused = dets = differences = 0
+    report_truncated = 0
 
     for seed in seeds:
         ctx = _Context(game, options, seed)
@@ -285,6 +288,11 @@ def check_game(
                     ctx, state, player, moves, n_players, determinize_samples
                 )
                 dets += determinize_samples * n_players
+            outcome = game.outcome(state)
+            ctx.check(
+                (outcome is Outcome.ONGOING) == (not over),
+                f"outcome is {outcome.value} but is_over is {over}",
+            )
             if over:
                 scores = game.scores(state)
                 winners = game.winners(state)
@@ -293,11 +301,15 @@ def check_game(
                     set(winners) <= set(range(n_players)),
                     f"winners {winners} of a finished game are not players",
                 )
-                ctx.check(
-                    bool(winners) or allow_no_winner,
-                    "a finished game has no winner (pass allow_no_winner=True for a "
-                    "co-operative game that all players can lose)",
-                )
+                if outcome is Outcome.TRUNCATED:
+                    ctx.check(not winners, f"a truncated game has no winners, got {list(winners)}")
+                    report_truncated += 1
+                else:
+                    ctx.check(
+                        bool(winners) or allow_no_winner,
+                        "a finished game has no winner (pass allow_no_winner=True for a "
+                        "co-operative game that all players can lose)",
+                    )
                 break
             index, chooser = chooser.randrange(len(moves))
             chosen = moves[index]
@@ -332,7 +344,9 @@ def check_game(
             "real one, although the game has hidden information: the observation "
             "probably carries what should be hidden"
         )
-    return ConformanceReport(games, decisions, longest, applied, refused, dets, differences)
+    return ConformanceReport(
+        games, decisions, longest, applied, refused, dets, differences, report_truncated
+    )
 
 
 def _check_decision(
