@@ -1,10 +1,10 @@
 """Strength and speed of an agent against others, in seat-rotated matches.
 
-Plays ``--games`` games of a title with ``silkroad.match.play_game``: the agent under
+Plays ``--games`` games of a title with ``silkroad.arena.match.play_game``: the agent under
 test (the first ``--agents`` spec) takes seat ``i % players`` in game ``i`` and the
 opponents (the other specs, cycled) fill the remaining seats, so every seat is played
 equally often. Game ``i`` uses seed ``--seed + i``; agents get their seeds from
-``silkroad.match.agent_seeds``, so a run is reproduced exactly by its command line.
+``silkroad.arena.match.agent_seeds``, so a run is reproduced exactly by its command line.
 Prints one line per game (with ``--verbose``) and a Markdown table row::
 
     PYTHONPATH=src python benchmarks/bench_agents.py kashgar --players 2 \\
@@ -26,9 +26,9 @@ from typing import Any
 import attrs
 
 from silkroad.agents import Agent, make_agent
+from silkroad.arena.match import agent_seeds, play_game
 from silkroad.core.game import AnyGame, GameDefinition
-from silkroad.match import agent_seeds, play_game
-from silkroad.registry import get_game
+from silkroad.core.registry import get_game
 
 
 class _Timed:

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import timeit
 
-from silkroad.bench import bench_chess, bench_game
+from silkroad.arena.bench import bench_chess, bench_game
 from silkroad.core.deck import Deck
+from silkroad.core.registry import GAMES
 from silkroad.core.rng import Rng
-from silkroad.registry import GAMES
 
 
 def per_call(statement: str, setup_globals: dict[str, object], number: int = 20000) -> float:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-from silkroad.bench import bench_chess, bench_game
+from silkroad.arena.bench import bench_chess, bench_game
 from silkroad.dunhuang import GAME, Options
 
 

@@ -12,8 +12,8 @@ import os
 import sys
 import time
 
-from silkroad.registry import get_game
-from silkroad.tournament import run_tournament
+from silkroad.arena.tournament import run_tournament
+from silkroad.core.registry import get_game
 
 
 def main() -> None:

@@ -20,7 +20,7 @@ from silkroad.core.errors import (
     UnknownGameError,
 )
 from silkroad.core.game import Chance, Game, GameDefinition, GameSpec, Information, Outcome
-from silkroad.registry import GAMES, get_game, register, unregister
+from silkroad.core.registry import GAMES, get_game, register, unregister
 
 __version__ = "0.1.0"
 

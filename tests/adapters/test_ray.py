@@ -8,7 +8,7 @@ import pytest
 import ray
 
 import silkroad
-from silkroad.tournament import run_tournament, summarize
+from silkroad.arena.tournament import run_tournament, summarize
 
 
 @pytest.fixture(scope="module")

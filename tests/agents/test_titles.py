@@ -8,10 +8,10 @@ import attrs
 import pytest
 
 from silkroad.agents import make_agent
+from silkroad.arena.match import play_game
 from silkroad.core.game import AnyGame
 from silkroad.kashgar import GAME as KASHGAR
 from silkroad.kashgar import Options as KashgarOptions
-from silkroad.match import play_game
 from silkroad.serica import GAME as SERICA
 from silkroad.serica import Options as SericaOptions
 

@@ -128,7 +128,7 @@ def test_simulate_prints_statistics(
 
 def test_simulate_results_do_not_depend_on_workers(tiny: object) -> None:
     import tinygame
-    from silkroad.tournament import lineup, run_tournament, summarize
+    from silkroad.arena.tournament import lineup, run_tournament, summarize
 
     seeds = list(range(20))
     agents = ["random", "random"]
@@ -240,7 +240,7 @@ def test_bench_reports_rates_and_the_chess_reference(
 
 def test_bench_rate_counts_are_real(tiny: object) -> None:
     import tinygame
-    from silkroad.bench import bench_game
+    from silkroad.arena.bench import bench_game
 
     rate = bench_game(tinygame.GAME, tinygame.Options(), seconds=0.0, min_games=3)
     assert rate.games == 3

@@ -8,8 +8,8 @@ import pytest
 
 import tinygame
 from silkroad.agents import AGENTS, Agent, RandomAgent, make_agent
+from silkroad.arena.match import agent_seeds, play_game
 from silkroad.core.errors import RulesError
-from silkroad.match import agent_seeds, play_game
 
 
 def test_random_agent_is_seeded_and_picks_legal_moves() -> None:

@@ -14,12 +14,12 @@ import pytest
 
 import silkroad
 import tinygame
+from silkroad.arena.tournament import run_tournament, summarize
 from silkroad.cli import main
 from silkroad.core.errors import DataError, ReplayError
 from silkroad.core.game import Outcome
 from silkroad.core.replay import Record, Result, replay
 from silkroad.testing import ConformanceError, check_game
-from silkroad.tournament import run_tournament, summarize
 
 OPTIONS = tinygame.Options()
 TRUNCATING = tinygame.make_truncating_game(cap=4)

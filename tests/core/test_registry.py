@@ -8,7 +8,7 @@ import pytest
 
 import silkroad
 import tinygame
-from silkroad import registry
+from silkroad.core import registry
 from silkroad.core.errors import RulesError, UnknownGameError
 from silkroad.core.game import Chance, GameSpec, Information
 

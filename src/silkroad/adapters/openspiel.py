@@ -448,6 +448,6 @@ class SilkroadObserver:
 
 def register_all() -> list[str]:
     """Register every title of :data:`silkroad.GAMES`; returns their short names."""
-    from silkroad.registry import GAMES
+    from silkroad.core.registry import GAMES
 
     return [register(GAMES[name]) for name in GAMES]

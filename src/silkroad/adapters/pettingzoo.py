@@ -178,7 +178,7 @@ def env(
     ``options`` (the title's ``Options``) wins over ``players``.
     """
     if isinstance(game, str):
-        from silkroad.registry import get_game
+        from silkroad.core.registry import get_game
 
         game = get_game(game)
     if options is None:

@@ -24,6 +24,7 @@ import attrs
 
 from silkroad.core.errors import DataError, IllegalMoveError, InvalidMoveError, ReplayError
 from silkroad.core.game import AnyGame, Outcome
+from silkroad.core.registry import get_game
 from silkroad.core.serialize import FORMAT, FORMAT_VERSION, from_data, read_envelope, to_data
 
 __all__ = ["Record", "Result", "replay", "states", "step_to"]
@@ -72,8 +73,6 @@ def _game(name: str, game: AnyGame | None = None) -> AnyGame:
                 f"the record is for game {name!r}, not {game.spec.name!r}", field="game"
             )
         return game
-    from silkroad.registry import get_game  # the registry imports core; import late
-
     return get_game(name)
 
 

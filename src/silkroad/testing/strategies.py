@@ -21,7 +21,7 @@ __all__ = ["games", "moves"]
 
 
 def _game_of_state(state: Any) -> AnyGame:
-    from silkroad.registry import GAMES
+    from silkroad.core.registry import GAMES
 
     for game in GAMES.values():
         if isinstance(state, game.state_type):

@@ -16,7 +16,9 @@ from typing import Any
 
 import attrs
 
+from silkroad.arena.match import play_game
 from silkroad.core.game import AnyGame
+from silkroad.core.registry import get_game
 from silkroad.core.replay import Record
 
 __all__ = ["EntrantStats", "GameResult", "lineup", "run_tournament", "summarize"]
@@ -66,9 +68,6 @@ def lineup(n: int, index: int) -> tuple[int, ...]:
 
 
 def _play(job: tuple[str, Any, int, tuple[str, ...], tuple[int, ...], bool]) -> GameResult:
-    from silkroad.match import play_game
-    from silkroad.registry import get_game
-
     name, options, seed, agents, entrants, keep = job
     try:
         played = play_game(get_game(name), options, seed, [agents[e] for e in entrants])

@@ -1,0 +1,148 @@
+"""``silkroad play``: one seeded game, between agents or with people at the terminal."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from silkroad.agents import AGENTS, make_agent
+from silkroad.arena.match import PlayedGame, agent_seeds, play_game
+from silkroad.cli.common import (
+    UsageError,
+    add_game_arguments,
+    agent_names,
+    build_options,
+    players_of,
+    read_line,
+)
+from silkroad.cli.interactive import HumanGame, move_line
+from silkroad.core.game import AnyGame
+from silkroad.core.registry import get_game
+from silkroad.core.replay import Record
+
+HELP = "play one seeded game: agents against each other, or you against agents"
+DESCRIPTION = (
+    "Play one seeded game. Without --human, agents play every seat and the game is "
+    "printed as a turn log. With --human SEAT you play that seat at the terminal: "
+    "answer with a move's number or notation, or undo, save FILE, help, quit."
+)
+EXAMPLES = [
+    "silkroad play kashgar --players 3 --seed 7 --save game.json",
+    "silkroad play serica --human 0 --agents ismcts",
+    "silkroad play kashgar --resume saved.json --human 1",
+    'silkroad play kashgar --option \'expansion=["herder", "beggar"]\'',
+]
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    add_game_arguments(p)
+    p.add_argument(
+        "--agents",
+        help="comma-separated agent specs (name or name:key=value...), one per seat "
+        "or one for all; seats played by a person are skipped",
+    )
+    p.add_argument(
+        "--human",
+        type=int,
+        action="append",
+        metavar="SEAT",
+        help="a seat (0-based) played by you at the terminal; repeatable",
+    )
+    p.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="continue a game saved with 'save FILE' (or any unfinished record)",
+    )
+    p.add_argument("--quiet", action="store_true", help="print only the final scores")
+    p.add_argument("--save", metavar="FILE", help="write the game's record as JSON")
+
+
+def play_and_print(
+    game: AnyGame, options: Any, seed: int, names: list[str], out: Console, *, quiet: bool
+) -> PlayedGame:
+    """Play a game between agents, printing the turn log (unless ``quiet``), the final
+    table and the scores."""
+    out.print(
+        f"[bold]{game.spec.title}[/bold] ({game.spec.name}) · {len(names)} players · "
+        f"seed {seed} · agents {', '.join(names)}"
+    )
+
+    def log(number: int, player: int, move: Any, before: Any) -> None:
+        if not quiet:
+            out.print(f"{number:5d}. P{player}  {move_line(game, before, move)}", highlight=False)
+
+    played = play_game(game, options, seed, names, on_move=log)
+    if not quiet:
+        out.print()
+        out.print(game.render(played.state), highlight=False)
+    result = played.result
+    title = f"Final scores after {played.decisions} decisions"
+    if result.truncated:
+        title += " (truncated by the game-length safeguard: no winner)"
+    table = Table(title=title)
+    for column in ("seat", "agent", "score", ""):
+        table.add_column(column)
+    for seat, (name, score) in enumerate(zip(names, result.scores, strict=True)):
+        table.add_row(f"P{seat}", name, str(score), "winner" if seat in result.winners else "")
+    out.print(table)
+    return played
+
+
+def run(args: argparse.Namespace, out: Console) -> int:
+    game = get_game(args.game)
+    moves: tuple[Any, ...] = ()
+    if args.resume:
+        if args.players is not None or args.option:
+            raise UsageError("--resume continues with the record's own options")
+        record = Record.load(args.resume)
+        if record.game != game.spec.name:
+            raise UsageError(f"{args.resume} is a {record.game} game, not {game.spec.name}")
+        if record.result is not None:
+            raise UsageError(f"{args.resume} is a finished game; use 'silkroad replay'")
+        options, seed, moves = record.options, record.seed, record.moves
+    else:
+        options, seed = build_options(game, args.players, args.option), args.seed
+    seats = players_of(game, options)
+    humans = set(args.human or ())
+    for seat in humans:
+        if not 0 <= seat < seats:
+            raise UsageError(f"--human {seat}: seats are 0 to {seats - 1}")
+    if not humans and not args.resume:
+        names = agent_names(args.agents, seats)
+        played = play_and_print(game, options, seed, names, out, quiet=args.quiet)
+        if args.save:
+            played.record.save(args.save)
+            out.print(f"record saved to {args.save}")
+        return 0
+    return _play_with_humans(game, options, seed, seats, humans, moves, args, out)
+
+
+def _play_with_humans(
+    game: AnyGame,
+    options: Any,
+    seed: int,
+    seats: int,
+    humans: set[int],
+    moves: tuple[Any, ...],
+    args: argparse.Namespace,
+    out: Console,
+) -> int:
+    default = next((a for a in ("ismcts", "greedy") if a in AGENTS), "random")
+    names = agent_names(args.agents or default, seats)
+    seeds = agent_seeds(seed, seats)
+    agents = {p: make_agent(names[p], seeds[p]) for p in range(seats) if p not in humans}
+    opponents = ", ".join(f"P{p} {names[p]}" for p in sorted(agents)) or "none"
+    you = ", ".join(f"P{p}" for p in sorted(humans)) or "nobody (agents only)"
+    out.print(f"[bold]{game.spec.title}[/bold] · seed {seed} · you: {you} · agents: {opponents}")
+    if moves:
+        out.print(f"resuming after {len(moves)} decisions")
+    out.print("Type 'help' for the commands.")
+    session = HumanGame(game, options, seed, humans, agents, read=read_line, out=out, moves=moves)
+    record = session.play()
+    if args.save:
+        record.save(args.save)
+        out.print(f"record saved to {args.save}")
+    return 0

@@ -1,0 +1,60 @@
+"""``silkroad replay``: verify records by replaying them, or step through one."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from rich.console import Console
+
+from silkroad.cli.common import read_line, record_files
+from silkroad.cli.interactive import step_through
+from silkroad.core.registry import get_game
+from silkroad.core.replay import Record, replay
+
+HELP = "verify saved records by replaying them"
+DESCRIPTION = (
+    "Verify records by replaying every move and checking the recorded result; "
+    "--step then walks through one decision at a time."
+)
+EXAMPLES = [
+    "silkroad replay game.json",
+    "silkroad replay records/",
+    "silkroad replay g.json --step",
+]
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "files",
+        nargs="+",
+        metavar="FILE",
+        help="records written by 'silkroad play --save' or Record.save; a "
+        "directory means every *.json below it",
+    )
+    p.add_argument("--show", action="store_true", help="print the final table")
+    p.add_argument(
+        "--step",
+        action="store_true",
+        help="then walk through it decision by decision, showing the table (enter: next, q: stop)",
+    )
+
+
+def run(args: argparse.Namespace, out: Console) -> int:
+    for path in record_files(args.files):
+        record = Record.load(path)
+        state = replay(record)
+        where = f"{path}: " if len(args.files) > 1 or path != Path(args.files[0]) else ""
+        if record.result is None:
+            summary = "the game is not over"
+        else:
+            summary = f"{record.result.describe()} match"
+        out.print(
+            f"{where}OK: {record.game}, {len(record.moves)} moves replayed; {summary}",
+            highlight=False,
+        )
+        if args.step:
+            step_through(record, get_game(record.game), out, read_line)
+        elif args.show:
+            out.print(get_game(record.game).render(state), highlight=False)
+    return 0
