@@ -79,3 +79,30 @@ def test_board_ranking_shares_rounded_down_and_zero_tokens_score_nothing() -> No
     assert rank_board([1, 1, 1, 0], (12, 6, 3)) == (7, 7, 7, 0)
     assert rank_board([0, 0, 2, 0], (12, 6, 3)) == (0, 0, 12, 0)
     assert rank_board([2, 1, 1, 1], (12, 6, 3)) == (12, 3, 3, 3)
+
+
+@pytest.mark.rule("DH-4")
+def test_outcome_is_finished_after_round_eight_and_never_truncated() -> None:
+    from silkroad.core.game import Outcome
+    from silkroad.dunhuang import GAME, outcome
+
+    s = last_cleanup()
+    assert outcome(s) is Outcome.ONGOING
+    assert GAME.outcome(s) is Outcome.ONGOING
+    end = _cleanup_finish(table(s.options), player(s, 0, vp=10))
+    assert outcome(end) is Outcome.FINISHED
+    assert GAME.outcome(end) is Outcome.FINISHED
+    assert winners(end) == (0,)  # a finished game has its winners
+    assert GAME.outcome_of is outcome  # the title's own, not the core's default
+
+
+@pytest.mark.rule("DH-6.2")
+def test_a_lost_solitaire_game_is_finished_not_truncated() -> None:
+    from silkroad.core.game import Outcome
+    from silkroad.dunhuang import Options, apply, is_over, legal_moves, new_game, outcome
+
+    s = new_game(Options(1, ("silk", "gold")), 3)
+    while not is_over(s):
+        assert outcome(s) is Outcome.ONGOING
+        s = apply(s, legal_moves(s)[-1])
+    assert outcome(s) is Outcome.FINISHED

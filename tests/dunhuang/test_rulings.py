@@ -7,7 +7,7 @@ import pytest
 
 from silkroad.dunhuang import current_player
 from silkroad.dunhuang.rules import _cleanup, _settle
-from silkroad.dunhuang.state import ChoiceKind, Phase
+from silkroad.dunhuang.state import ChoiceKind, Phase, State
 from silkroad.dunhuang.table import table
 
 from .helpers import clear_board, give_tile, play, player, ready, set_row, texts, turn_of
@@ -51,17 +51,38 @@ def test_the_owner_of_a_reward_area_die_decides_its_reward() -> None:
 
 
 @pytest.mark.rule("DH-3.2")
-def test_a_player_whose_meeples_have_no_legal_spot_passes() -> None:
+def test_a_player_without_a_usable_spot_skips_the_turn_and_keeps_the_meeples() -> None:
+    """[DH-3.2] The phase ends only when every meeple is placed or nobody can place one:
+    a player who cannot place skips the turn, and places again once a spot opens."""
+    s = turn_of(clear_board(ready()), 0)
+    # every basic and ultimate spot but b5 (Begin Painting) taken by stand-in meeples;
+    # players 3 and 4 have placed all their meeples
+    s = attrs.evolve(s, spots=s.spots.update(dict.fromkeys((*range(4), *range(5, 15)), 9)))
+    for p in (2, 3):
+        s = player(s, p, home=(False, False, False))
+    s = player(s, 0, pigment=0)  # cannot Begin Painting: no usable spot
+    s = player(s, 1, pigment=4, hand=(402,))  # t402: coin; pigment
+    t = table(s.options)
+    s = _settle(t, s)
+    assert s.turn == 1  # player 1 skipped the turn
+    assert s.players[0].home == (True, True, True)  # and kept the meeples
+    s = play_moves(s, "m1 b5", "e1", "e1")  # player 2 paints t402; its action follows
+    # player 2's new fresco is a usable spot for player 1, who places again
+    assert s.turn == 0
+    assert s.players[0].home == (True, True, True)
+    assert texts(s) == ["m1 f2.3", "m2 f2.3", "m3 f2.3"]
+    s = play_moves(s, "m1 f2.3", "e1", "e1")
+    # now nobody can place a meeple: the action phase ends, meeples still at home
+    assert s.round == 2
+
+
+def play_moves(s: State, *moves: str) -> State:
+    """``play`` without the state check (the stand-in meeples break conservation)."""
     from silkroad.dunhuang import apply, parse_move
 
-    s = turn_of(clear_board(ready()), 0)
-    # every basic and ultimate spot taken (by stand-in meeples of player 2)
-    s = attrs.evolve(s, spots=s.spots.update(dict.fromkeys(range(15), 3)))
-    assert texts(s) == ["pass"]
-    s = apply(s, parse_move(s, "pass"))
-    assert s.players[0].idle == 3
-    assert s.players[0].home == (False, False, False)
-    assert s.turn == 1
+    for text in moves:
+        s = apply(s, parse_move(s, text))
+    return s
 
 
 @pytest.mark.rule("DH-5")

@@ -55,6 +55,13 @@ def setup(packs: tuple[str, ...] = ("silk", "gold"), seed: int = 1) -> State:
     return s
 
 
+def placed(s: State, *meeples: int) -> State:
+    """``s`` with these meeples of the player on basic spots b1, b2, b3 (meeple 1 on b1...)."""
+    home = tuple(m not in meeples for m in range(3))
+    spots = s.spots.update({m: m for m in meeples})
+    return player(attrs.evolve(s, spots=spots), 0, home=home)
+
+
 def arrange(
     s: State,
     frescoes: dict[int, tuple[int, int | None]] | None = None,
@@ -198,14 +205,13 @@ def test_a_public_fresco_leaves_play_after_one_use() -> None:
     assert (s.players[0].coins, s.players[0].pigment) == (coins + 1, pigment + 1)
     assert "m2 p1" not in texts(s)
     # it does not come back at cleanup, and the other public frescoes stay until used
-    s = arrange(setup(), {2: (401, 2)}, publics=(402, 602))
-    s = attrs.evolve(turn_of(s, 0), phase=Phase.ACTION)
-    s = player(s, 0, home=(False, False, False), idle=3)
+    s = arrange(setup(), {2: (401, 2)}, publics=(402, 404))
+    s = placed(attrs.evolve(turn_of(s, 0), phase=Phase.ACTION), 0, 1, 2)
     from silkroad.dunhuang.rules import _settle
 
     s = _settle(table(s.options), s)
     assert s.round == 2
-    assert s.publics[:2] == (402, 602)
+    assert s.publics[:2] == (402, 404)
 
 
 @pytest.mark.rule("DH-6.2")
@@ -317,6 +323,32 @@ def test_leaving_characters_are_kept_aside_and_never_reshuffled() -> None:
     s = refill_row(s, 0)
     assert s.row[0] is None
     assert s.aside == (404,)
+
+
+@pytest.mark.rule("DH-6.3.4")
+def test_the_rows_cleanup_discard_is_kept_aside_and_never_shuffled_back() -> None:
+    from silkroad.dunhuang.rules import _settle
+
+    s = arrange(setup(), {2: (401, 2)})
+    leftmost = s.row[0]
+    s = _settle(table(s.options), placed(turn_of(s, 0), 0, 1, 2))
+    assert s.round == 2
+    assert leftmost is not None
+    assert leftmost in s.aside  # [DH-3.3.3] discarded from the row: kept aside
+    assert s.discard == ()
+    pack = table(s.options).characters[leftmost].pack
+    assert s.players[0].count(f"left:{pack}") == 1  # it left play (the Gold final quest)
+    validate(s)
+    # an empty deck stays empty: nothing comes back from the kept cards
+    assert s.solo is not None
+    kept = (*s.aside, *s.deck)
+    s = attrs.evolve(s, deck=(), solo=attrs.evolve(s.solo, aside=kept))
+    s = _settle(table(s.options), placed(turn_of(s, 0), 0, 1, 2))
+    assert s.round == 3
+    assert s.row[3] is None  # the slid row is not refilled
+    assert s.deck == ()
+    assert s.discard == ()
+    validate(s)
 
 
 @pytest.mark.rule("DH-6.3")
@@ -536,7 +568,7 @@ def _end_round(s: State) -> State:
     """Finish the round: every meeple sits out, then the cleanup runs."""
     from silkroad.dunhuang.rules import _settle
 
-    s = player(turn_of(s, 0), 0, home=(False, False, False), idle=3)
+    s = placed(turn_of(s, 0), 0, 1, 2)
     return _settle(table(s.options), s)
 
 
@@ -591,19 +623,18 @@ def test_a_game_won() -> None:
     every = [q.key for q in table(s.options).quests if q.key != "gold-q5"]
     s = attrs.evolve(s, round=8, achievements=pmap(dict.fromkeys(every, 0)))
     s = player(
-        turn_of(s, 0),
+        placed(turn_of(s, 0), 1, 2),
         0,
         vp=40,
         counters={"left:gold": 5, "recruited:gold": 6},
-        home=(True, False, False),
-        idle=2,
         grain=(0, 0, 0),
     )
     from .helpers import give_character
 
     s = give_character(s, 0, 0, 203, 1)  # Banker: coin 2, leaving vp 2, last grain
     s = play(s, "m1 b1", "ability")
-    assert s.players[0].count("left:gold") == 6
+    # the Banker was the sixth; the row's cleanup discard then left play too
+    assert s.players[0].count("left:gold") >= 6
     assert is_over(s)
     result = solitaire_result(s)
     assert result is not None

@@ -33,6 +33,7 @@ from silkroad.dunhuang.rules import (
     is_over,
     legal_moves,
     new_game,
+    outcome,
     scores,
     winners,
 )
@@ -114,7 +115,7 @@ SPEC = GameSpec(
     player_counts=(1, 3, 4),
     chance=Chance.SAMPLED,
     information=Information.IMPERFECT,
-    rules_version="1.0",
+    rules_version="1.1",
     variants=("three-player", "solitaire"),
     description=(
         "Worker placement: paint frescoes, recruit characters, fulfil the Emperor's quests."
@@ -149,4 +150,5 @@ GAME: GameDefinition[State, Move, Options, Observation] = GameDefinition(
     validate=validate,
     describer=describe_move,
     evaluator=evaluate,
+    outcome_of=outcome,
 )

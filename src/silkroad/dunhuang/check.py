@@ -69,6 +69,8 @@ def validate(state: State) -> None:
         *state.aside,
         *(c for c in state.row if c is not None),
     ]
+    if t.solo and state.discard:
+        raise _fail("solitaire has no character discard pile (DH-6.3.4)")
     if t.solo and len(state.publics) != PUBLICS:
         raise _fail(f"the public fresco line has {len(state.publics)} positions")
     if not 0 <= state.known <= len(state.stack):
@@ -83,7 +85,7 @@ def validate(state: State) -> None:
     if held is not None:
         tiles.append(held)
     for p, pl in enumerate(state.players):
-        meeples = sum(pl.home) + placed[p] + pl.idle
+        meeples = sum(pl.home) + placed[p]
         if meeples != MEEPLES:
             raise _fail(f"player {p + 1} has {meeples} meeples, not {MEEPLES}")
         dice = pl.income + pl.left + pl.right + sum(1 for s in pl.frescoes if s.die is not None)

@@ -190,9 +190,10 @@ def pay_grain(t: Table, s: State, p: int, slot: int, n: int) -> State:
 
 def refill_row(s: State, index: int) -> State:
     """[DH-3.E.7] Fill row position ``index`` from the deck, reshuffling the discard pile
-    into a new deck when the deck is empty; it stays empty if both are (Rulings)."""
+    into a new deck when the deck is empty; it stays empty if both are (Rulings).
+    [DH-6.3.4] In solitaire nothing is ever shuffled back."""
     deck, discard, rng = s.deck, s.discard, s.rng
-    if not deck and discard:
+    if not deck and discard and s.solo is None:
         order, rng = rng.shuffle(discard)
         deck, discard = order, ()
     row = list(s.row)

@@ -14,6 +14,7 @@ from pyrsistent import pmap
 
 from silkroad.core import scoring
 from silkroad.core.errors import IllegalMoveError
+from silkroad.core.game import Outcome
 from silkroad.core.rng import Rng
 from silkroad.dunhuang import engine
 from silkroad.dunhuang.data import parse_effect
@@ -61,6 +62,7 @@ __all__ = [
     "is_over",
     "legal_moves",
     "new_game",
+    "outcome",
     "scores",
     "solitaire_result",
     "winners",
@@ -421,16 +423,19 @@ def _cleanup(t: Table, s: State) -> State:
                 spot = FrescoSpot()
             spots.append(spot)
         frescoes = (spots[0], spots[1], spots[2])
-        players.append(replace(pl, home=(True, True, True), idle=0, frescoes=frescoes))
+        players.append(replace(pl, home=(True, True, True), frescoes=frescoes))
     s = replace(s, players=tuple(players), spots=pmap(), gone=tuple(gone))
     # step 3: discard the leftmost character, slide the row, refill the rightmost
     row = s.row
-    discard = s.discard if row[0] is None else (*s.discard, row[0])
-    s = replace(
-        s,
-        row=(*[c for c in row[1:] if c is not None], None, None, None, None)[:ROW],
-        discard=discard,
-    )
+    s = replace(s, row=(*[c for c in row[1:] if c is not None], None, None, None, None)[:ROW])
+    if row[0] is not None:
+        if t.solo:
+            # [DH-6.3.4] it leaves play: kept beside the player board, never in a discard
+            # pile, and counted with the other characters kept there (Solitaire rulings)
+            pl = engine.add_counter(s.players[0], f"left:{t.characters[row[0]].pack}")
+            s = engine.set_solo(engine.set_player(s, 0, pl), aside=(*s.aside, row[0]))
+        else:
+            s = replace(s, discard=(*s.discard, row[0]))
     for i in range(ROW):
         if s.row[i] is None:
             s = engine.refill_row(s, i)
@@ -468,12 +473,31 @@ def _cleanup_finish(t: Table, s: State) -> State:
 
 
 def _next_turn(s: State) -> State:
+    """[DH-3.2] The turn passes clockwise to the next player with a meeple at home."""
     n = len(s.players)
     for k in range(1, n + 1):
         p = (s.turn + k) % n
         if any(s.players[p].home):
             return replace(s, turn=p)
     return s
+
+
+def _next_placer(t: Table, s: State) -> State | None:
+    """[DH-3.2] The action phase at the next turn that can be played: the player to act
+    if a meeple of theirs has a usable spot, otherwise the next player clockwise who has
+    one (a player without a usable spot skips the turn and keeps the meeples). None when
+    no player can place a meeple: the action phase is over."""
+    n = len(s.players)
+    for k in range(n):
+        p = (s.turn + k) % n
+        if not any(s.players[p].home):
+            continue
+        if k == 0:
+            if _cached_moves(t, s) != (Pass(),):
+                return s
+        elif _placements(t, s, p):
+            return replace(s, turn=p)
+    return None
 
 
 def _after_action(t: Table, s: State) -> tuple[State, bool]:
@@ -534,8 +558,10 @@ def _settle_once(t: Table, s: State) -> State:
             s = _start_rest(t, s)
             continue
         if s.phase is Phase.ACTION:
-            if any(any(pl.home) for pl in s.players):
-                return s
+            # [DH-3.2] the phase ends once every meeple is placed or nobody can place one
+            nxt = _next_placer(t, s) if any(any(pl.home) for pl in s.players) else None
+            if nxt is not None:
+                return nxt
             s = _cleanup(t, s)
             continue
         if s.phase is Phase.CLEANUP:
@@ -576,13 +602,18 @@ def spot_open(t: Table, s: State, p: int, meeple: int, spot: int) -> bool:
 
 
 def _turn_moves(t: Table, s: State) -> tuple[Move, ...]:
-    """[DH-3.2] Every (meeple, spot) the player to act may use; the same test as
+    """[DH-3.2] Every (meeple, spot) the player to act may use, or ``Pass`` when there is
+    none (only in a state built by hand: play skips such a turn by itself)."""
+    return _placements(t, s, s.turn) or (Pass(),)
+
+
+def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
+    """[DH-3.2] Every (meeple, spot) player ``p`` may use now; the same test as
     :func:`spot_open`, computed once per spot (a meeple matters only through its character)."""
-    p = s.turn
     pl = s.players[p]
     home = [m for m in range(MEEPLES) if pl.home[m]]
     if not home:
-        return (Pass(),)
+        return ()
     plain = Frame(p, ())
     with_char = {m: Frame(p, (), slot=m) for m in home if pl.characters[m] is not None}
     ultimate_full = (
@@ -613,8 +644,7 @@ def _turn_moves(t: Table, s: State) -> tuple[Move, ...]:
             for m, fr in with_char.items():
                 if any(engine.can(t, s, fr, e) for e in effects):
                     per_meeple[m].append(places[m][d.id])
-    out = [move for m in home for move in per_meeple[m]]
-    return tuple(out) if out else (Pass(),)
+    return tuple(move for m in home for move in per_meeple[m])
 
 
 def _choice_moves(t: Table, s: State, c: Choice) -> tuple[Move, ...]:
@@ -753,11 +783,7 @@ def _play(t: Table, s: State, move: Move) -> State:
             return _settle(t, engine.pop_frame(s))
         if isinstance(move, Place):
             return _settle(t, _place(t, s, s.turn, move.meeple, move.spot))
-        # Pass: the meeples left cannot act this round
-        pl = s.players[s.turn]
-        s = engine.set_player(
-            s, s.turn, replace(pl, home=(False, False, False), idle=pl.idle + sum(pl.home))
-        )
+        # Pass: no usable spot now; the turn is skipped, the meeples stay home [DH-3.2]
         return _settle(t, _next_turn(s))
     p = c.player
     s = replace(s, choice=None)
@@ -928,6 +954,13 @@ def _breakdown(t: Table, s: State) -> tuple[tuple[int, int, int, int, int], ...]
 def is_over(state: State) -> bool:
     """[DH-4] True after the cleanup of the eighth round."""
     return state.phase is Phase.OVER
+
+
+def outcome(state: State) -> Outcome:
+    """[DH-4] [DH-6.2.6] Finished once the game has ended by its rules (after round 8, or a
+    solitaire game lost at a deadline), else ongoing. Dunhuang has no game-length
+    safeguard (every round ends by the rules and there are eight), so it never truncates."""
+    return Outcome.FINISHED if state.phase is Phase.OVER else Outcome.ONGOING
 
 
 def scores(state: State) -> tuple[int, ...]:

@@ -267,7 +267,6 @@ class Player:
     :ivar characters: the card on each character spot (None: empty).
     :ivar grain: the grain under each character spot.
     :ivar home: which meeples are on the player board.
-    :ivar idle: meeples that had no legal spot this round (see Rulings).
     :ivar income: dice on the income area (they cover its rightmost spots).
     :ivar left: dice on the left spot of the overseer reward area; ``right`` likewise.
     :ivar hand: fresco tiles in hand (hidden from others).
@@ -281,7 +280,6 @@ class Player:
     characters: tuple[int | None, int | None, int | None] = (None, None, None)
     grain: tuple[int, int, int] = (0, 0, 0)
     home: tuple[bool, bool, bool] = (True, True, True)
-    idle: int = 0
     income: int = DICE
     left: int = 0
     right: int = 0
