@@ -44,6 +44,6 @@ def test_every_section_and_ruling_is_documented() -> None:
         "**Supply.**",
         "cannot be refilled",
         "**Reward-area dice.**",
-        "**No legal spot.**",
+        "**No legal spot**",
     ):
         assert ruling in text
