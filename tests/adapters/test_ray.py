@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 import ray
@@ -30,6 +31,21 @@ def test_ray_and_local_backends_agree() -> None:
     assert [r.seed for r in remote] == seeds
     assert all(r.error is None for r in remote)
     assert summarize(remote, agents) == summarize(local, agents)
+
+
+@pytest.mark.usefixtures("local_ray")
+def test_a_users_module_agent_plays_on_ray(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ray workers find a ``module:attribute`` agent's module (its directory is put on
+    their PYTHONPATH) and the results name it in its seat."""
+    monkeypatch.syspath_prepend(str(Path(__file__).parent.parent / "arena"))
+    game = silkroad.get_game("kashgar")
+    seeds = [3, 4, 5, 6]
+    agents = ["useragent:Lowest:pick=last", "random"]
+    local = run_tournament(game, game.default_options(), seeds, agents)
+    remote = run_tournament(game, game.default_options(), seeds, agents, backend="ray")
+    assert remote == local
+    assert all(r.error is None for r in remote), [r.error for r in remote]
+    assert {r.agents[r.entrants.index(0)] for r in remote} == {agents[0]}
 
 
 def test_an_unknown_backend_is_refused() -> None:

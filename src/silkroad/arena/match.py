@@ -15,7 +15,7 @@ from silkroad.core.game import AnyGame
 from silkroad.core.replay import Record, Result
 from silkroad.core.rng import Rng
 
-__all__ = ["PlayedGame", "agent_seeds", "play_game"]
+__all__ = ["PlayedGame", "agent_name", "agent_seeds", "play_game"]
 
 
 @attrs.frozen
@@ -32,11 +32,21 @@ class PlayedGame:
     decisions: int
     decisions_by_seat: tuple[int, ...] = ()
     seconds_by_seat: tuple[float, ...] = attrs.field(default=(), eq=False)
+    #: the player who took the first decision (None for a game over at setup)
+    first: int | None = None
 
     @property
     def result(self) -> Result:
         assert self.record.result is not None
         return self.record.result
+
+
+def agent_name(agent: Agent | str) -> str:
+    """How a record names the agent of a seat: its spec, or for an agent object its
+    ``name`` attribute (else its class name)."""
+    if isinstance(agent, str):
+        return agent
+    return str(getattr(agent, "name", type(agent).__name__))
 
 
 def agent_seeds(seed: int, seats: int) -> list[int]:
@@ -81,6 +91,7 @@ def play_game(
     moves: list[Any] = []
     counts = [0] * seats
     seconds = [0.0] * seats
+    first = game.current_player(state)
     while not game.is_over(state):
         if len(moves) >= limit:
             raise RulesError(f"{game.spec.name} seed {seed} did not end within {limit} decisions")
@@ -96,5 +107,6 @@ def play_game(
         moves.append(move)
         if on_move is not None:
             on_move(len(moves), player, move, before)
-    record = Record(game.spec.name, options, seed, tuple(moves), Result.of(game, state))
-    return PlayedGame(record, state, len(moves), tuple(counts), tuple(seconds))
+    names = tuple(agent_name(a) for a in agents)
+    record = Record(game.spec.name, options, seed, tuple(moves), Result.of(game, state), names)
+    return PlayedGame(record, state, len(moves), tuple(counts), tuple(seconds), first)

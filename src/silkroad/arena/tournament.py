@@ -2,31 +2,55 @@
 
 Game ``i`` of a tournament uses seed ``seeds[i]`` and rotates the lineup by ``i``: with
 entrants ``A, B, C`` the seats are ``A B C``, then ``B C A``, then ``C A B``, so no
-entrant keeps the advantage or handicap of one seat. Results are the same whatever the
-number of worker processes.
+entrant keeps the advantage or handicap of one seat. With more entrants than seats the
+tournament is a round robin: game ``i`` seats the ``i``-th of every ordered choice of
+entrants (:func:`round_robin_lineup`), so each entrant meets each other one in every
+seat equally often over a whole cycle. Results are the same whatever the number of
+worker processes, the way they are started (fork or spawn) and the backend.
+
+Agents are named by spec strings (see :func:`silkroad.agents.make_agent`), never passed
+as objects, so a worker process or a Ray worker builds its own from the spec: an agent
+of a plugin or a ``module:attribute`` reference works wherever the module imports.
 """
 
 from __future__ import annotations
 
+import functools
+import itertools
 import math
 import multiprocessing
 import os
+import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import attrs
 
+from silkroad.agents import agent_factory, parse_agent_spec
 from silkroad.arena.match import play_game
 from silkroad.core.game import AnyGame
 from silkroad.core.registry import get_game
 from silkroad.core.replay import Record
 
-__all__ = ["EntrantStats", "GameResult", "lineup", "run_tournament", "summarize"]
+__all__ = [
+    "EntrantStats",
+    "GameResult",
+    "lineup",
+    "lineups",
+    "round_robin_lineup",
+    "run_tournament",
+    "summarize",
+]
 
 
 @attrs.frozen
 class GameResult:
-    """One game of a tournament. ``entrants[seat]`` is the entrant index in that seat."""
+    """One game of a tournament. ``entrants[seat]`` is the entrant index in that seat,
+    ``agents[seat]`` its agent spec; ``first`` is the seat that took the first decision;
+    ``holdings[seat]`` are the labels of every component that seat held at some point of
+    the game (see ``GameDefinition.holdings``), sorted, when the tournament asked for them.
+    """
 
     seed: int
     entrants: tuple[int, ...]
@@ -39,11 +63,21 @@ class GameResult:
     record: Record | None = attrs.field(default=None, eq=False)
     #: a game-length safeguard stopped the game: it has no winners
     truncated: bool = False
+    agents: tuple[str, ...] = ()
+    first: int | None = None
+    holdings: tuple[tuple[str, ...], ...] = ()
+
+    @property
+    def outcome(self) -> str:
+        """``"finished"``, ``"truncated"`` or ``"error"``."""
+        if self.error is not None:
+            return "error"
+        return "truncated" if self.truncated else "finished"
 
 
 @attrs.frozen
 class EntrantStats:
-    """How one entrant did over the tournament."""
+    """How one entrant did over the tournament (over the games it took part in)."""
 
     entrant: int
     agent: str
@@ -67,12 +101,60 @@ def lineup(n: int, index: int) -> tuple[int, ...]:
     return tuple((seat + index) % n for seat in range(n))
 
 
-def _play(job: tuple[str, Any, int, tuple[str, ...], tuple[int, ...], bool]) -> GameResult:
-    name, options, seed, agents, entrants, keep = job
+@functools.cache
+def _permutations(n: int, seats: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(itertools.permutations(range(n), seats))
+
+
+def round_robin_lineup(n: int, seats: int, index: int) -> tuple[int, ...]:
+    """The entrants in the seats of game ``index`` of a round robin of ``n`` entrants at
+    a table of ``seats``: the ``index``-th (cyclically) of every ordered choice of
+    ``seats`` different entrants. Over ``n!/(n-seats)!`` games every entrant sits in every
+    seat against every other entrant equally often."""
+    if not 1 <= seats <= n:
+        raise ValueError(f"a round robin of {n} entrants cannot fill {seats} seats")
+    table = _permutations(n, seats)
+    return table[index % len(table)]
+
+
+def lineups(n: int, seats: int, games: int, *, rotate: bool = True) -> list[tuple[int, ...]]:
+    """The lineup of every game: rotation when ``n == seats`` (or fixed seats without
+    ``rotate``), a round robin when there are more entrants than seats."""
+    if n == seats:
+        return [lineup(n, i) if rotate else tuple(range(n)) for i in range(games)]
+    if n < seats:
+        raise ValueError(f"{n} agents for {seats} seats: name one per seat, or one for all")
+    if not rotate:
+        raise ValueError("a round robin of more agents than seats always rotates the seats")
+    return [round_robin_lineup(n, seats, i) for i in range(games)]
+
+
+_Job = tuple[str, Any, int, tuple[str, ...], tuple[int, ...], bool, bool]
+
+
+def _play(job: _Job) -> GameResult:
+    name, options, seed, agents, entrants, keep, want_holdings = job
+    specs = tuple(agents[e] for e in entrants)
     try:
-        played = play_game(get_game(name), options, seed, [agents[e] for e in entrants])
+        game = get_game(name)
+        held: list[set[str]] = []
+
+        holdings_of: Callable[[Any], tuple[frozenset[str], ...]] | None
+        holdings_of = getattr(game, "holdings", None)
+
+        def collect(_number: int, _player: int, _move: Any, before: Any) -> None:
+            assert holdings_of is not None
+            for seat, labels in enumerate(holdings_of(before)):
+                held[seat].update(labels)
+
+        want = want_holdings and holdings_of is not None
+        if want:
+            held = [set() for _ in specs]
+        played = play_game(game, options, seed, list(specs), on_move=collect if want else None)
+        if want:
+            collect(0, 0, None, played.state)
     except Exception as exc:  # counted and reported, never hidden
-        return GameResult(seed, entrants, error=f"{type(exc).__name__}: {exc}")
+        return GameResult(seed, entrants, error=f"{type(exc).__name__}: {exc}", agents=specs)
     result = played.result
     return GameResult(
         seed,
@@ -84,10 +166,15 @@ def _play(job: tuple[str, Any, int, tuple[str, ...], tuple[int, ...], bool]) -> 
         played.seconds_by_seat,
         record=played.record if keep else None,
         truncated=result.truncated,
+        agents=specs,
+        first=played.first,
+        holdings=tuple(tuple(sorted(h)) for h in held),
     )
 
 
-def _pool_context() -> Any:
+def _pool_context(start_method: str | None) -> Any:
+    if start_method is not None:
+        return multiprocessing.get_context(start_method)
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
 
@@ -105,31 +192,32 @@ def run_tournament(
     backend: str = "local",
     ray_address: str | None = None,
     batch_size: int = 8,
+    holdings: bool = False,
+    start_method: str | None = None,
 ) -> list[GameResult]:
-    """Play one game per seed; ``agents`` are specs, one entrant per seat.
+    """Play one game per seed; ``agents`` are specs, one entrant each: one per seat, or
+    more for a round robin (see :func:`lineups`).
 
-    ``backend="local"`` plays in ``workers`` local processes; ``backend="ray"`` sends the
-    games as Ray tasks, ``batch_size`` games each, to the cluster at ``ray_address`` (or
-    to the one already initialized, or to a new local one with ``workers`` CPUs). Either
-    way the results are the same for the same seeds. The game must be registered (worker
-    processes find it by name; ``SILKROAD_GAMES`` is passed on to Ray workers). Results
-    come back in seed order; a game that raises is a result with ``error`` set.
+    ``backend="local"`` plays in ``workers`` local processes, started by
+    ``start_method`` (``"fork"``, ``"spawn"`` or ``"forkserver"``; default fork where
+    the platform has it); ``backend="ray"`` sends the games as Ray tasks, ``batch_size``
+    games each, to the cluster at ``ray_address`` (or to the one already initialized, or
+    to a new local one with ``workers`` CPUs). Either way the results are the same for
+    the same seeds. The game must be registered (worker processes find it by name;
+    ``SILKROAD_GAMES`` is passed on to Ray workers, with a ``PYTHONPATH`` that finds the
+    modules of ``module:attribute`` agents). With ``holdings`` every result lists what
+    each seat held during the game. Results come back in seed order; a game that raises
+    is a result with ``error`` set.
     """
     n = len(agents)
-    jobs = [
-        (
-            game.spec.name,
-            options,
-            seed,
-            tuple(agents),
-            lineup(n, i) if rotate else tuple(range(n)),
-            keep_records,
-        )
-        for i, seed in enumerate(seeds)
+    seats = game.num_players(game.new_game(options, seeds[0])) if seeds else n
+    jobs: list[_Job] = [
+        (game.spec.name, options, seed, tuple(agents), entrants, keep_records, holdings)
+        for seed, entrants in zip(seeds, lineups(n, seats, len(seeds), rotate=rotate), strict=True)
     ]
     results: list[GameResult] = []
     if backend == "ray":
-        results = _run_on_ray(jobs, workers, ray_address, batch_size, progress)
+        results = _run_on_ray(jobs, workers, ray_address, batch_size, progress, agents)
     elif backend != "local":
         raise ValueError(f"backend must be 'local' or 'ray', got {backend!r}")
     elif workers <= 1:
@@ -138,16 +226,13 @@ def run_tournament(
             if progress is not None:
                 progress()
     else:
-        with _pool_context().Pool(workers) as pool:
+        with _pool_context(start_method).Pool(workers) as pool:
             for item in pool.imap_unordered(_play, jobs, chunksize=2):
                 results.append(item)
                 if progress is not None:
                     progress()
     order = {seed: i for i, seed in enumerate(seeds)}
     return sorted(results, key=lambda r: order[r.seed])
-
-
-_Job = tuple[str, Any, int, tuple[str, ...], tuple[int, ...], bool]
 
 
 def _play_batch(jobs: list[_Job]) -> list[GameResult]:
@@ -160,14 +245,15 @@ def _run_on_ray(
     address: str | None,
     batch_size: int,
     progress: Callable[[], None] | None,
+    agents: Sequence[str],
 ) -> list[GameResult]:
     """Dispatch the jobs as Ray tasks in batches; results in completion order."""
     try:
         import ray
     except ImportError:
         raise RuntimeError("the ray backend needs Ray: pip install 'silkroad[ray]'") from None
+    env = _worker_env(agents)
     if not ray.is_initialized():
-        env = {k: v for k, v in os.environ.items() if k in ("SILKROAD_GAMES", "PYTHONPATH")}
         ray.init(
             address=address,
             num_cpus=None if address else max(1, workers),
@@ -176,6 +262,8 @@ def _run_on_ray(
             runtime_env={"env_vars": env} if env else None,
         )
     play = ray.remote(_play_batch)
+    if env:  # a cluster started elsewhere gets the same environment task by task
+        play = play.options(runtime_env={"env_vars": env})
     size = max(1, batch_size)
     pending = [play.remote(jobs[i : i + size]) for i in range(0, len(jobs), size)]
     results: list[GameResult] = []
@@ -189,15 +277,43 @@ def _run_on_ray(
     return results
 
 
+def _worker_env(agents: Sequence[str]) -> dict[str, str]:
+    """``SILKROAD_GAMES`` and a ``PYTHONPATH`` for Ray workers: the one of this process,
+    plus the directories the modules of ``module:attribute`` agents were imported from."""
+    env = {k: v for k, v in os.environ.items() if k in ("SILKROAD_GAMES", "PYTHONPATH")}
+    paths = [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
+    for spec in agents:
+        name, _ = parse_agent_spec(spec)
+        if ":" not in name:
+            continue
+        agent_factory(name)  # imports the module here, or says why it does not import
+        module_name = name.partition(":")[0]
+        module = sys.modules.get(module_name)
+        origin = getattr(module, "__file__", None)
+        if module is None or origin is None:
+            continue
+        root = Path(origin).resolve().parent
+        for _ in range(module_name.count(".") + (origin.endswith("__init__.py"))):
+            root = root.parent
+        if str(root) not in paths:
+            paths.append(str(root))
+    if paths:
+        env["PYTHONPATH"] = os.pathsep.join(paths)
+    return env
+
+
 def summarize(results: Sequence[GameResult], agents: Sequence[str]) -> list[EntrantStats]:
-    """Per entrant: games, wins (a shared win counts for each winner; a truncated game has
-    none), mean and spread (standard deviation) of score, mean game length, mean seconds
-    per decision, and how many of its games were truncated."""
+    """Per entrant, over the games it took part in: games, wins (a shared win counts for
+    each winner; a truncated game has none), mean and spread (standard deviation) of
+    score, mean game length, mean seconds per decision, and how many of its games were
+    truncated."""
     stats = []
     done = [r for r in results if r.error is None]
     for entrant, agent in enumerate(agents):
         scores, lengths, wins, seconds, decisions, truncated = [], [], 0, 0.0, 0, 0
         for r in done:
+            if entrant not in r.entrants:
+                continue
             truncated += r.truncated
             seat = r.entrants.index(entrant)
             scores.append(r.scores[seat])

@@ -304,6 +304,8 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
     #: Optional: the title's ``outcome``; when absent a game that is over is finished
     #: (a title without a safeguard never truncates).
     outcome_of: Callable[[StateT], Outcome] | None = None
+    #: Optional: the title's ``holdings``; when absent no player holds anything.
+    holdings_of: Callable[[StateT], tuple[frozenset[str], ...]] | None = None
 
     def describe_move(self, state: StateT, move: MoveT) -> str:
         """What ``move`` does in ``state``, in words (falls back to the notation)."""
@@ -323,6 +325,14 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
         if self.outcome_of is not None:
             return self.outcome_of(state)
         return Outcome.FINISHED if self.is_over(state) else Outcome.ONGOING
+
+    def holdings(self, state: StateT) -> tuple[frozenset[str], ...]:
+        """Per player, the components they hold in ``state``, as ``kind:name`` labels
+        (``card:merchant``); balance studies join them over every state of a game. By
+        default nothing (a title that names no components)."""
+        if self.holdings_of is not None:
+            return self.holdings_of(state)
+        return tuple(frozenset() for _ in range(self.num_players(state)))
 
     def __repr__(self) -> str:
         return f"<Game {self.spec.name!r}: {self.spec.title}>"

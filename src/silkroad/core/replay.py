@@ -85,6 +85,10 @@ def _apply_numbered(game: AnyGame, state: Any, move: Any, number: int, source: s
         ) from exc
 
 
+def _strings(value: Sequence[str]) -> tuple[str, ...]:
+    return tuple(value)
+
+
 @attrs.frozen
 class Record:
     """A complete or partial game: enough to reproduce every state.
@@ -94,6 +98,9 @@ class Record:
     :ivar seed: the seed given to ``new_game``.
     :ivar moves: the decisions in order, as move values.
     :ivar result: scores and winners when the game is over, else ``None``.
+    :ivar agents: the agent spec that played each seat (``"ismcts:iterations=400"``),
+        when agents played it; empty otherwise. It is information for the reader: a
+        replay needs only the moves.
     """
 
     game: str
@@ -101,6 +108,7 @@ class Record:
     seed: int
     moves: tuple[Any, ...] = attrs.field(converter=tuple)
     result: Result | None = None
+    agents: tuple[str, ...] = attrs.field(default=(), converter=_strings)
 
     @classmethod
     def from_moves(cls, game: AnyGame, options: Any, seed: int, moves: Sequence[Any]) -> Record:
@@ -136,6 +144,8 @@ class Record:
             "moves": [game.format_move(m) for m in self.moves],
             "result": None if self.result is None else self.result.to_data(),
         }
+        if self.agents:
+            data["agents"] = list(self.agents)
         envelope = {FORMAT: FORMAT_VERSION, "game": self.game, "type": "Record", "data": data}
         return json.dumps(envelope, indent=indent)
 
@@ -175,6 +185,13 @@ class Record:
             raise DataError("missing", source=source, field="options")
         options: Any = from_data(data["options"], game.options_type, source=source)
         result = _read_result(data.get("result"), source)
+        agents = data.get("agents", [])
+        if not isinstance(agents, list) or not all(isinstance(a, str) for a in agents):
+            raise DataError(
+                f"must be a list of agent specs (strings), got {agents!r}",
+                source=source,
+                field="agents",
+            )
         state = game.new_game(options, data["seed"])
         moves = []
         for number, text_move in enumerate(data["moves"], start=1):
@@ -196,7 +213,7 @@ class Record:
                 raise ReplayError(str(exc), move_number=number, source=source) from exc
             state = _apply_numbered(game, state, move, number, source)
             moves.append(move)
-        return cls(game.spec.name, options, data["seed"], tuple(moves), result)
+        return cls(game.spec.name, options, data["seed"], tuple(moves), result, tuple(agents))
 
     def save(self, path: str | Path, *, game: AnyGame | None = None) -> None:
         """Write the record as JSON to ``path``."""

@@ -29,6 +29,7 @@ from silkroad.dunhuang.data import load_pack_file
 from silkroad.dunhuang.describe import describe_move
 from silkroad.dunhuang.encoding import action_mask, decode_move, encode_move, num_actions
 from silkroad.dunhuang.evaluate import evaluate
+from silkroad.dunhuang.holdings import holdings
 from silkroad.dunhuang.moves import (
     Ability,
     Bottom,
@@ -97,6 +98,7 @@ __all__ = [
     "evaluate",
     "final_breakdown",
     "format_move",
+    "holdings",
     "is_over",
     "legal_moves",
     "load_pack_file",

@@ -7,6 +7,7 @@ from silkroad.dunhuang.check import validate
 from silkroad.dunhuang.describe import describe_move
 from silkroad.dunhuang.encoding import action_mask, decode_move, encode_move, num_actions
 from silkroad.dunhuang.evaluate import evaluate
+from silkroad.dunhuang.holdings import holdings
 from silkroad.dunhuang.moves import (
     Ability,
     Bottom,
@@ -151,4 +152,5 @@ GAME: GameDefinition[State, Move, Options, Observation] = GameDefinition(
     describer=describe_move,
     evaluator=evaluate,
     outcome_of=outcome,
+    holdings_of=holdings,
 )

@@ -29,6 +29,7 @@ from silkroad.kashgar.check import validate
 from silkroad.kashgar.describe import describe_move
 from silkroad.kashgar.encoding import action_mask, decode_move, encode_move, num_actions
 from silkroad.kashgar.evaluate import evaluate
+from silkroad.kashgar.holdings import holdings
 from silkroad.kashgar.moves import (
     CaravanAction,
     Fulfill,
@@ -85,6 +86,7 @@ __all__ = [
     "encode_move",
     "evaluate",
     "format_move",
+    "holdings",
     "is_over",
     "legal_moves",
     "load_card_file",
@@ -176,6 +178,7 @@ GAME: _GameDefinition[State, Move, Options, Observation] = _GameDefinition(
     validate=validate,
     describer=describe_move,
     evaluator=evaluate,
+    holdings_of=holdings,
 )
 
 # The public surface is exactly __all__ (submodules aside).

@@ -30,6 +30,7 @@ from silkroad.serica.cards import (
 from silkroad.serica.check import validate
 from silkroad.serica.encoding import action_mask, decode_move, encode_move, num_actions
 from silkroad.serica.evaluate import evaluate
+from silkroad.serica.holdings import holdings
 from silkroad.serica.moves import (
     MOVE_TYPES as _MOVE_TYPES,
 )
@@ -119,6 +120,7 @@ __all__ = [
     "encode_move",
     "evaluate",
     "format_move",
+    "holdings",
     "is_over",
     "legal_moves",
     "load_card_file",
@@ -220,4 +222,5 @@ GAME: _GameDefinition[State, Move, Options, Observation] = _GameDefinition(
     render=render,
     validate=validate,
     evaluator=evaluate,
+    holdings_of=holdings,
 )
