@@ -1,6 +1,7 @@
 # Two commands on a fresh machine:
 #   make demo   set up .venv and play a seeded game of every installed title
-#   make test   set up .venv with the test tools and run ruff, mypy and the whole test suite
+#   make test   set up .venv with the test tools and run ruff (lint and format), mypy and the
+#               whole test suite
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -26,6 +27,7 @@ demo: $(VENV)/.installed
 
 test: $(VENV)/.installed-test
 	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/pytest
 

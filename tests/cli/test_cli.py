@@ -80,6 +80,10 @@ def test_play_accepts_options(
         (["play", "tinydraw", "--agents", "genius"], "unknown agent 'genius'"),
         (["simulate", "tinydraw", "--games", "0"], "--games must be at least 1"),
         (["rules", "--coverage", "--tests", "/no/such/dir"], "does not exist"),
+        (["rules", "--game", "chess"], "the rulebooks are kashgar (KG)"),
+        (["play", "tinydraw", "--seed", "-1"], "a seed is an integer from 0 to 2**64 - 1"),
+        (["play", "tinydraw", "--seed", str(2**64)], "a seed is an integer from 0 to 2**64 - 1"),
+        (["play", "tinydraw", "--save", "/no/such/dir/g.json"], "directory '/no/such/dir' does"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(
@@ -90,6 +94,30 @@ def test_bad_input_is_one_line_and_exit_2(
     assert err.count("\n") == 1
     assert err.startswith("silkroad: error: ")
     assert message in err
+
+
+def test_an_unwritable_save_path_is_refused_before_the_game_is_played(
+    tiny: object, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, err = run(capsys, "play", "tinydraw", "--save", str(tmp_path))
+    assert code == 2
+    assert "it is a directory" in err
+    assert "Final scores" not in out  # nothing was played, so nothing was lost
+
+
+@pytest.mark.parametrize("argv", [["bench", "--seconds", "-1"], ["bench", "--seconds", "0"]])
+def test_argparse_refuses_bad_numbers(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    assert info.value.code == 2
+    assert "must be a number above 0" in capsys.readouterr().err
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        main(["--version"])
+    assert info.value.code == 0
+    assert capsys.readouterr().out.startswith("silkroad 0.")
 
 
 def test_argparse_errors_are_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
@@ -200,6 +228,26 @@ def test_replay_verifies_a_directory_of_records(
     assert "no *.json record" in err
 
 
+def test_replay_of_a_directory_reports_every_bad_record(
+    tiny: object, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    for seed in (1, 2, 3):
+        path = tmp_path / f"g{seed}.json"
+        run(capsys, "play", "tinydraw", "--seed", str(seed), "--quiet", "--save", str(path))
+    for seed in (1, 3):
+        path = tmp_path / f"g{seed}.json"
+        document = json.loads(path.read_text())
+        document["data"]["result"]["scores"][0] += 1
+        path.write_text(json.dumps(document))
+    code, out, _ = run(capsys, "replay", str(tmp_path))
+    assert code == 1
+    assert out.count("BAD: file ") == 2
+    assert f"file {tmp_path / 'g1.json'}: the recorded result" in out
+    assert f"file {tmp_path / 'g3.json'}: the recorded result" in out
+    assert "g2.json: OK" in out
+    assert "2 of 3 records do not replay" in out
+
+
 def test_replay_refuses_a_tampered_game(
     tiny: object, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -255,6 +303,11 @@ def test_rules_lists_sections_and_coverage(
     assert code == 0
     assert "KG-4.B" in out
     assert "SR-1" not in out
+    assert "KG-9" not in out  # the credits hold no rules
+    assert run(capsys, "rules", "--game", "kashgar")[1] == out
+    code, out, _ = run(capsys, "rules", "--game", "kashgar", "--all")
+    assert "KG-9" in out
+    assert "(no rules)" in out
     (tmp_path / "test_x.py").write_text(
         "import pytest\n@pytest.mark.rule('KG-6')\ndef test_end(): ...\n"
     )

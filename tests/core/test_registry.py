@@ -73,6 +73,31 @@ def test_the_environment_variable_adds_games(monkeypatch: pytest.MonkeyPatch) ->
     assert games["tinydraw"] is tinygame.GAME
 
 
+@pytest.mark.parametrize("entry", ["nope:GAME", "os:path", "tinygame", "tinygame:NOPE"])
+def test_a_bad_environment_entry_warns_and_the_rest_works(
+    monkeypatch: pytest.MonkeyPatch, entry: str
+) -> None:
+    monkeypatch.setenv(registry.ENV_VAR, f"{entry},tinygame:GAME")
+    games = fresh_registry(monkeypatch, [])
+    with pytest.warns(RuntimeWarning, match=f"skipping SILKROAD_GAMES entry '{entry}'"):
+        names = list(games)
+    assert "tinydraw" in names
+    assert "kashgar" in names
+
+
+def test_a_bad_environment_entry_does_not_break_the_command(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from silkroad.cli import main
+
+    monkeypatch.setenv(registry.ENV_VAR, "nope:GAME")
+    fresh_registry(monkeypatch, [])
+    monkeypatch.setattr("silkroad.cli.games.GAMES", registry.GAMES)
+    with pytest.warns(RuntimeWarning, match="nope"):
+        assert main(["games"]) == 0
+    assert "kashgar" in capsys.readouterr().out
+
+
 def test_a_bad_reference_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(UnknownGameError, match="module:attribute"):
         registry.load_reference("tinygame")

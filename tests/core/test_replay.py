@@ -85,7 +85,8 @@ def test_a_wrong_result_is_refused(tiny: object) -> None:
         replay(unfinished)
 
 
-def document(moves: object, **changes: object) -> str:
+def document(moves: object, outer: object = None, **changes: object) -> str:
+    """A record document; the envelope names the record's game unless ``outer`` says."""
     data: dict[str, object] = {
         "game": "tinydraw",
         "options": {"players": 2, "hand_size": 2},
@@ -94,7 +95,8 @@ def document(moves: object, **changes: object) -> str:
         "result": None,
     }
     data.update(changes)
-    return json.dumps({"silkroad": 1, "game": "tinydraw", "type": "Record", "data": data})
+    envelope = {"silkroad": 1, "game": outer or data["game"], "type": "Record", "data": data}
+    return json.dumps(envelope)
 
 
 def test_hand_written_records_are_read(tiny: object) -> None:
@@ -111,6 +113,10 @@ def test_hand_written_records_are_read(tiny: object) -> None:
         ({"moves": [7]}, ReplayError, "move 1: a move must be a notation string"),
         ({"moves": ["play 9", "play 9"]}, ReplayError, "move 1: illegal"),
         ({"seed": "x"}, DataError, "field seed"),
+        ({"seed": -1}, DataError, "field seed: must be from 0 to 2"),
+        ({"seed": 2**64}, DataError, "field seed: must be from 0 to 2"),
+        ({"outer": "serica"}, DataError, "says game 'serica' but its record is of 'tinydraw'"),
+        ({"rules_version": 1}, DataError, "field rules_version: must be a string"),
         ({"game": "chess"}, DataError, "unknown game 'chess'"),
         ({"options": {"players": "two"}}, DataError, r"\$.players"),
         ({"result": {"scores": [1]}}, DataError, "field result"),
@@ -121,7 +127,7 @@ def test_bad_records_are_refused(
     tiny: object, changes: dict[str, object], error: type[Exception], message: str
 ) -> None:
     with pytest.raises(error, match=message):
-        Record.from_json(document(**{"moves": [], **changes}))
+        Record.from_json(document(**{"moves": [], **changes}))  # type: ignore[arg-type]
 
 
 def test_a_move_after_the_end_is_refused(tiny: object) -> None:
@@ -144,3 +150,49 @@ def test_a_game_passed_in_must_match_the_record(tiny: object) -> None:
     record = Record("kashgar", OPTIONS, 1, ())
     with pytest.raises(DataError, match="not 'tinydraw'"):
         replay(record, tinygame.GAME)
+
+
+def test_a_record_of_other_rules_replays_if_its_moves_and_result_still_hold(tiny: object) -> None:
+    moves, final = random_moves(6)
+    good = Record.from_moves(tinygame.GAME, OPTIONS, 6, moves)
+    text = json.loads(good.to_json())
+    text["data"]["rules_version"] = "0.9"
+    old = Record.from_json(json.dumps(text))
+    assert old.rules_version == "0.9"
+    assert old == good  # the same game under the current rules
+    assert replay(old) == final
+
+
+def test_a_record_of_other_rules_that_no_longer_replays_names_both_versions(tiny: object) -> None:
+    moves, _ = random_moves(6)
+    text = json.loads(Record.from_moves(tinygame.GAME, OPTIONS, 6, moves).to_json())
+    text["data"]["rules_version"] = "0.9"
+    text["data"]["moves"].append("draw")
+    with pytest.raises(
+        ReplayError, match="made under tinydraw rules version 0.9; this library plays version 1"
+    ):
+        Record.from_json(json.dumps(text))
+    text["data"]["moves"].pop()
+    text["data"]["result"]["scores"][0] += 1
+    with pytest.raises(
+        ReplayError, match="does not match.*rules version 0.9; this library plays version 1"
+    ):
+        replay(Record.from_json(json.dumps(text), source="old.json"))
+
+
+def test_a_result_mismatch_names_the_file(tiny: object, tmp_path: Path) -> None:
+    moves, _ = random_moves(6)
+    path = tmp_path / "game.json"
+    Record.from_moves(tinygame.GAME, OPTIONS, 6, moves).save(path)
+    document_ = json.loads(path.read_text())
+    document_["data"]["result"]["scores"][0] += 1
+    path.write_text(json.dumps(document_))
+    with pytest.raises(ReplayError, match=f"file {path}: the recorded result"):
+        replay(Record.load(path))
+
+
+def test_deeply_nested_json_is_a_data_error(tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000)
+    with pytest.raises(DataError, match="nested too deeply"):
+        Record.load(path)

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from silkroad.core.errors import StateError
-from silkroad.core.rng import GOLDEN_GAMMA, Rng
+from silkroad.core.errors import RulesError, StateError
+from silkroad.core.rng import GOLDEN_GAMMA, Rng, check_seed
 
 # The published SplitMix64 reference sequence for seed 1234567.
 REFERENCE_1234567 = [
@@ -54,13 +54,21 @@ def test_draws_do_not_change_the_generator() -> None:
     assert rng == Rng.from_seed(3)
 
 
-def test_seed_is_reduced_modulo_2_64_and_type_checked() -> None:
-    assert Rng.from_seed(-1) == Rng.from_seed(2**64 - 1)
-    assert Rng.from_seed(2**64 + 5) == Rng.from_seed(5)
-    with pytest.raises(TypeError):
-        Rng.from_seed("7")  # type: ignore[arg-type]
-    with pytest.raises(TypeError):
-        Rng.from_seed(True)
+@pytest.mark.parametrize(
+    "seed", [-1, 2**64, 2**64 + 5, 10**5000], ids=["-1", "2^64", "2^64+5", "10^5000"]
+)
+def test_a_seed_outside_0_to_2_64_is_refused(seed: int) -> None:
+    # reducing modulo 2**64 would make seed 2**64 replay as seed 0
+    with pytest.raises(RulesError, match="a seed is an integer from 0 to 2"):
+        Rng.from_seed(seed)
+
+
+def test_the_whole_seed_range_is_accepted_and_seeds_are_ints() -> None:
+    assert Rng.from_seed(2**64 - 1) != Rng.from_seed(0)
+    assert check_seed(0) == 0
+    for bad in ("7", True, 7.0, None):
+        with pytest.raises(RulesError, match="a seed is an integer"):
+            Rng.from_seed(bad)  # type: ignore[arg-type]
 
 
 def test_corrupt_fields_are_refused() -> None:

@@ -118,10 +118,16 @@ def test_moves_round_trip_through_the_union() -> None:
         ('{"silkroad": 99, "type": "Leaf", "data": {}}', "unsupported document version 99"),
         ('{"silkroad": 1, "type": "Leaf"}', "no 'data'"),
         ('{"silkroad": 1, "type": "Other", "data": {"flag": true}}', "expected Leaf"),
-        ('{"silkroad": 1, "type": "Leaf", "data": {}}', r"required field missing @ \$.name"),
-        ('{"silkroad": 1, "type": "Leaf", "data": {"name": 3}}', r"expected str.*\$.name"),
+        (
+            '{"silkroad": 1, "type": "Leaf", "data": {}}',
+            r"cannot read Leaf: field \$.name: required field missing",
+        ),
+        ('{"silkroad": 1, "type": "Leaf", "data": {"name": 3}}', r"field \$.name: .*expected str"),
         ('{"silkroad": 1, "type": "Leaf", "data": {"name": "a", "size": true}}', r"\$.size"),
-        ('{"silkroad": 1, "type": "Leaf", "data": {"name": "a", "colour": 1}}', "extra"),
+        (
+            '{"silkroad": 1, "type": "Leaf", "data": {"name": "a", "colour": 1}}',
+            r"unknown fields \(colour\)",
+        ),
     ],
 )
 def test_bad_documents_raise_data_error(text: str, message: str) -> None:

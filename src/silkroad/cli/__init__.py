@@ -20,6 +20,7 @@ from types import ModuleType
 
 from rich.console import Console
 
+from silkroad import __version__
 from silkroad.cli import bench, demo, games, play, replay, rules, simulate
 from silkroad.cli.common import EXIT_USAGE, Parser, UsageError
 from silkroad.core.errors import RulesError
@@ -44,6 +45,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="silkroad",
         description="Rules engines for Kashgar, Serica and Dunhuang: play, simulate, "
         "replay, bench and rule coverage, on every registered title.",
+    )
+    parser.add_argument(
+        "--version", action="version", version=f"silkroad {__version__}", help="print the version"
     )
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     for name, command in COMMANDS.items():

@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.table import Table
 
 from silkroad.arena.bench import bench_chess, bench_game
-from silkroad.cli.common import add_game_arguments, build_options
+from silkroad.cli.common import add_game_arguments, build_options, positive_float
 from silkroad.core.registry import GAMES, get_game
 
 HELP = "measure random-playout speed (and python-chess's)"
@@ -22,7 +22,7 @@ EXAMPLES = ["silkroad bench", "silkroad bench kashgar --players 4 --seconds 5"]
 def add_arguments(p: argparse.ArgumentParser) -> None:
     add_game_arguments(p, game_required=False)
     p.add_argument("game", nargs="?", help="one game (default: every registered game)")
-    p.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
+    p.add_argument("--seconds", type=positive_float, default=2.0, help="time per measurement (> 0)")
 
 
 def run(args: argparse.Namespace, out: Console) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
@@ -22,8 +23,11 @@ __all__ = [
     "agent_names",
     "build_options",
     "players_of",
+    "positive_float",
+    "positive_int",
     "read_line",
     "record_files",
+    "writable_file",
 ]
 
 #: The exit code for bad input (a usage error or a refused file).
@@ -96,6 +100,22 @@ def agent_names(text: str | None, seats: int) -> list[str]:
     return names
 
 
+def positive_int(text: str) -> int:
+    """An argparse type: an integer of at least 1."""
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
+def positive_float(text: str) -> float:
+    """An argparse type: a finite number above 0."""
+    value = float(text)
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a number above 0, got {text}")
+    return value
+
+
 def players_of(game: AnyGame, options: Any) -> int:
     """The number of seats of a game with these options."""
     return game.num_players(game.new_game(options, 0))
@@ -104,6 +124,27 @@ def players_of(game: AnyGame, options: Any) -> int:
 def read_line(prompt: str) -> str:
     """One line from standard input (EOFError when it ends)."""
     return input(prompt)
+
+
+def writable_file(option: str, name: str | None) -> Path | None:
+    """The path of ``--save FILE`` (or similar), checked before any game is played, so a
+    bad path never costs a finished game.
+
+    :raises UsageError: for a directory, a missing parent directory or one not writable.
+    """
+    if name is None:
+        return None
+    path = Path(name)
+    parent = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        problem = "it is a directory"
+    elif not parent.is_dir():
+        problem = f"directory {str(parent)!r} does not exist"
+    elif not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        problem = "permission denied"
+    else:
+        return path
+    raise UsageError(f"{option} {name}: cannot write there ({problem})")
 
 
 def record_files(paths: Sequence[str]) -> list[Path]:

@@ -17,6 +17,7 @@ from silkroad.cli.common import (
     build_options,
     players_of,
     read_line,
+    writable_file,
 )
 from silkroad.cli.interactive import HumanGame, move_line
 from silkroad.core.game import AnyGame
@@ -93,6 +94,7 @@ def play_and_print(
 
 def run(args: argparse.Namespace, out: Console) -> int:
     game = get_game(args.game)
+    writable_file("--save", args.save)
     moves: tuple[Any, ...] = ()
     if args.resume:
         if args.players is not None or args.option:

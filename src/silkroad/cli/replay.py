@@ -9,6 +9,7 @@ from rich.console import Console
 
 from silkroad.cli.common import read_line, record_files
 from silkroad.cli.interactive import step_through
+from silkroad.core.errors import RulesError
 from silkroad.core.registry import get_game
 from silkroad.core.replay import Record, replay
 
@@ -41,10 +42,19 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, out: Console) -> int:
-    for path in record_files(args.files):
-        record = Record.load(path)
-        state = replay(record)
-        where = f"{path}: " if len(args.files) > 1 or path != Path(args.files[0]) else ""
+    files = record_files(args.files)
+    bad = 0
+    for path in files:
+        where = f"{path}: " if len(files) > 1 or path != Path(args.files[0]) else ""
+        try:
+            record = Record.load(path)
+            state = replay(record)
+        except RulesError as exc:
+            if len(files) == 1:
+                raise
+            bad += 1
+            out.print(f"BAD: {exc}", highlight=False)
+            continue
         if record.result is None:
             summary = "the game is not over"
         else:
@@ -57,4 +67,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
             step_through(record, get_game(record.game), out, read_line)
         elif args.show:
             out.print(get_game(record.game).render(state), highlight=False)
+    if bad:
+        out.print(f"{bad} of {len(files)} records do not replay", highlight=False)
+        return 1
     return 0

@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.table import Table
 
 from silkroad.cli.common import UsageError
-from silkroad.testing.coverage import coverage, load_sections, scan_markers
+from silkroad.testing.coverage import RULEBOOKS, coverage, load_sections, scan_markers
 
 HELP = "list rulebook sections; --coverage: which have tests"
 DESCRIPTION = (
@@ -22,18 +22,39 @@ EXAMPLES = ["silkroad rules --game KG", "silkroad rules --coverage --tests tests
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--coverage", action="store_true", help="count tests per section")
     p.add_argument("--tests", default="tests", help="test directory to scan (default tests)")
-    p.add_argument("--game", choices=["KG", "SR", "DH"], help="only one rulebook")
+    p.add_argument(
+        "--game",
+        metavar="GAME",
+        help="only one rulebook: a title (kashgar, serica, dunhuang) or its prefix (KG, SR, DH)",
+    )
+    p.add_argument(
+        "--all",
+        action="store_true",
+        help="also list the sections without rules (contents, credits, background)",
+    )
+
+
+def _prefix(game: str | None) -> str | None:
+    """The section prefix for ``--game``: a title's name or the prefix itself."""
+    if game is None:
+        return None
+    for prefix, name in RULEBOOKS.items():
+        if game.lower() in (name, prefix.lower()):
+            return prefix
+    choices = ", ".join(f"{name} ({prefix})" for prefix, name in RULEBOOKS.items())
+    raise UsageError(f"--game {game!r}: the rulebooks are {choices}")
 
 
 def run(args: argparse.Namespace, out: Console) -> int:
-    sections = [s for s in load_sections() if args.game in (None, s.game)]
-    if args.game and not sections:
-        raise UsageError(f"no rulebook has sections with prefix {args.game!r} (KG, SR or DH)")
+    prefix = _prefix(args.game)
+    sections = [s for s in load_sections() if prefix in (None, s.game)]
     if not args.coverage:
         for s in sections:
-            out.print(
-                f"{s.id:10} {s.title}" + ("" if s.has_rules else "  (no rules)"), highlight=False
-            )
+            if s.has_rules or args.all:
+                out.print(
+                    f"{s.id:10} {s.title}" + ("" if s.has_rules else "  (no rules)"),
+                    highlight=False,
+                )
         return 0
     tests = Path(args.tests)
     if not tests.exists():

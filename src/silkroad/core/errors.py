@@ -96,6 +96,21 @@ class ReplayError(DataError):
         prefix = f"move {move_number}: " if move_number is not None else ""
         super().__init__(prefix + message, source=source)
         self.move_number = move_number
+        #: the message without the file and move number
+        self.detail = message
+
+
+def shorten(value: object, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for quoting user input in messages
+    (an int too long to print in full is described by its size)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return f"<an integer of {value.bit_length()} bits>"
+    text = (
+        repr(value)
+        if not isinstance(value, str) or len(value) <= 4 * limit
+        else repr(value[: 4 * limit])
+    )
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 class UnknownGameError(RulesError, LookupError):

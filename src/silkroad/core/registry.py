@@ -55,6 +55,12 @@ def load_reference(reference: str) -> AnyGame:
     return _as_game(obj, reference)
 
 
+def _skip(what: str, exc: Exception) -> None:
+    """Warn that a game source is skipped; the other titles keep working."""
+    message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    warnings.warn(f"skipping {what}: {message}", RuntimeWarning, stacklevel=4)
+
+
 class _Registry(Mapping[str, AnyGame]):
     """A read-only mapping name -> Game that discovers titles on first access."""
 
@@ -71,8 +77,7 @@ class _Registry(Mapping[str, AnyGame]):
         try:
             self._load_builtins()
             self._load_entry_points()
-            for reference in filter(None, os.environ.get(ENV_VAR, "").split(",")):
-                self._add(load_reference(reference.strip()), reference)
+            self._load_environment()
             self._loaded = True
         finally:
             self._loading = False
@@ -95,11 +100,15 @@ class _Registry(Mapping[str, AnyGame]):
             try:
                 self._add(_as_game(ep.load(), f"entry point {ep.name!r}"), ep.value)
             except Exception as exc:  # a broken plugin must not break every tool
-                warnings.warn(
-                    f"skipping silkroad game plugin {ep.name!r} ({ep.value}): {exc}",
-                    RuntimeWarning,
-                    stacklevel=2,
-                )
+                _skip(f"silkroad game plugin {ep.name!r} ({ep.value})", exc)
+
+    def _load_environment(self) -> None:
+        for reference in filter(None, os.environ.get(ENV_VAR, "").split(",")):
+            reference = reference.strip()
+            try:
+                self._add(load_reference(reference), reference)
+            except Exception as exc:  # a bad entry must not break every tool
+                _skip(f"{ENV_VAR} entry {reference!r}", exc)
 
     def _add(self, game: AnyGame, origin: str, *, replace: bool = False) -> None:
         name = game.spec.name

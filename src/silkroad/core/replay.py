@@ -22,9 +22,16 @@ from typing import Any
 
 import attrs
 
-from silkroad.core.errors import DataError, IllegalMoveError, InvalidMoveError, ReplayError
+from silkroad.core.errors import (
+    DataError,
+    IllegalMoveError,
+    InvalidMoveError,
+    ReplayError,
+)
+from silkroad.core.errors import shorten as _short
 from silkroad.core.game import AnyGame, Outcome
 from silkroad.core.registry import get_game
+from silkroad.core.rng import SEEDS
 from silkroad.core.serialize import FORMAT, FORMAT_VERSION, from_data, read_envelope, to_data
 
 __all__ = ["Record", "Result", "replay", "states", "step_to"]
@@ -101,6 +108,10 @@ class Record:
     :ivar agents: the agent spec that played each seat (``"ismcts:iterations=400"``),
         when agents played it; empty otherwise. It is information for the reader: a
         replay needs only the moves.
+    :ivar rules_version: the title's ``rules_version`` the record was made under (``None``:
+        not stated, as in a record written by hand; it is then read under the current
+        rules). It is left out of equality: the same game is the same record.
+    :ivar source: the file the record was read from, if any (for messages; not compared).
     """
 
     game: str
@@ -109,6 +120,8 @@ class Record:
     moves: tuple[Any, ...] = attrs.field(converter=tuple)
     result: Result | None = None
     agents: tuple[str, ...] = attrs.field(default=(), converter=_strings)
+    rules_version: str | None = attrs.field(default=None, eq=False)
+    source: str | None = attrs.field(default=None, eq=False)
 
     @classmethod
     def from_moves(cls, game: AnyGame, options: Any, seed: int, moves: Sequence[Any]) -> Record:
@@ -120,7 +133,14 @@ class Record:
         for number, move in enumerate(moves, start=1):
             state = _apply_numbered(game, state, move, number, None)
         result = Result.of(game, state) if game.is_over(state) else None
-        return cls(game.spec.name, options, seed, tuple(moves), result)
+        return cls(
+            game.spec.name,
+            options,
+            seed,
+            tuple(moves),
+            result,
+            rules_version=game.spec.rules_version,
+        )
 
     def initial_state(self, game: AnyGame | None = None) -> Any:
         """The state after setup, before any move."""
@@ -138,7 +158,7 @@ class Record:
         game = _game(self.game, game)
         data = {
             "game": self.game,
-            "rules_version": game.spec.rules_version,
+            "rules_version": self.rules_version or game.spec.rules_version,
             "options": to_data(self.options, game.options_type),
             "seed": self.seed,
             "moves": [game.format_move(m) for m in self.moves],
@@ -173,14 +193,41 @@ class Record:
                 raise DataError("missing", source=source, field=key)
             if not isinstance(data[key], kind) or isinstance(data[key], bool):
                 raise DataError(
-                    f"must be a {kind.__name__}, got {data[key]!r}", source=source, field=key
+                    f"must be a {kind.__name__}, got {_short(data[key])}", source=source, field=key
                 )
+        if data["seed"] not in SEEDS:
+            raise DataError(
+                f"must be from 0 to 2**64 - 1, got {_short(data['seed'])}",
+                source=source,
+                field="seed",
+            )
+        if document.get("game") not in (None, data["game"]):
+            raise DataError(
+                f"the document says game {_short(document.get('game'))} but its record is of "
+                f"{data['game']!r}",
+                source=source,
+                field="game",
+            )
         try:
             game = _game(data["game"], game)
         except DataError as exc:
             raise DataError(str(exc), source=source, field="game") from exc
         except LookupError as exc:
             raise DataError(str(exc), source=source, field="game") from exc
+        version = data.get("rules_version")
+        if version is not None and not isinstance(version, str):
+            raise DataError(
+                f"must be a string, got {_short(version)}", source=source, field="rules_version"
+            )
+        try:
+            return cls._read(game, data, version, source)
+        except ReplayError as exc:
+            raise _version_note(exc, game, version) from exc
+
+    @classmethod
+    def _read(
+        cls, game: AnyGame, data: dict[str, Any], version: str | None, source: str | None
+    ) -> Record:
         if "options" not in data:
             raise DataError("missing", source=source, field="options")
         options: Any = from_data(data["options"], game.options_type, source=source)
@@ -188,7 +235,7 @@ class Record:
         agents = data.get("agents", [])
         if not isinstance(agents, list) or not all(isinstance(a, str) for a in agents):
             raise DataError(
-                f"must be a list of agent specs (strings), got {agents!r}",
+                f"must be a list of agent specs (strings), got {_short(agents)}",
                 source=source,
                 field="agents",
             )
@@ -213,7 +260,16 @@ class Record:
                 raise ReplayError(str(exc), move_number=number, source=source) from exc
             state = _apply_numbered(game, state, move, number, source)
             moves.append(move)
-        return cls(game.spec.name, options, data["seed"], tuple(moves), result, tuple(agents))
+        return cls(
+            game.spec.name,
+            options,
+            data["seed"],
+            tuple(moves),
+            result,
+            tuple(agents),
+            rules_version=version,
+            source=source,
+        )
 
     def save(self, path: str | Path, *, game: AnyGame | None = None) -> None:
         """Write the record as JSON to ``path``."""
@@ -231,6 +287,20 @@ class Record:
         except (OSError, UnicodeDecodeError) as exc:
             raise DataError(f"cannot read the file ({exc})", source=str(path)) from exc
         return cls.from_json(text, source=str(path), game=game)
+
+
+def _version_note(exc: ReplayError, game: AnyGame, version: str | None) -> ReplayError:
+    """``exc``, saying which rules the record was made under when they are not the rules
+    this library plays: a record of another version is accepted only if it replays."""
+    current = game.spec.rules_version
+    if version is None or version == current:
+        return exc
+    return ReplayError(
+        f"{exc.detail} (the record was made under {game.spec.name} rules version "
+        f"{version}; this library plays version {current})",
+        move_number=exc.move_number,
+        source=exc.source,
+    )
 
 
 def _read_result(value: Any, source: str | None) -> Result | None:
@@ -269,7 +339,7 @@ def states(record: Record, game: AnyGame | None = None) -> Iterator[Any]:
     state = game.new_game(record.options, record.seed)
     yield state
     for number, move in enumerate(record.moves, start=1):
-        state = _apply_numbered(game, state, move, number, None)
+        state = _apply_numbered(game, state, move, number, record.source)
         yield state
 
 
@@ -293,15 +363,20 @@ def replay(record: Record, game: AnyGame | None = None) -> Any:
         from the replayed one (scores, winners, or whether the game is over).
     """
     game = _game(record.game, game)
-    state = deque(states(record, game), maxlen=1)[0]
+    try:
+        state = deque(states(record, game), maxlen=1)[0]
+    except ReplayError as exc:
+        raise _version_note(exc, game, record.rules_version) from exc
     replayed = Result.of(game, state) if game.is_over(state) else None
     if replayed != record.result:
 
         def show(r: Result | None) -> str:
             return "unfinished" if r is None else r.describe()
 
-        raise ReplayError(
+        mismatch = ReplayError(
             f"the recorded result ({show(record.result)}) does not match the replay "
-            f"({show(replayed)})"
+            f"({show(replayed)})",
+            source=record.source,
         )
+        raise _version_note(mismatch, game, record.rules_version)
     return state

@@ -28,13 +28,31 @@ from typing import TypeVar
 
 import attrs
 
-from silkroad.core.errors import StateError
+from silkroad.core.errors import RulesError, StateError
 
-__all__ = ["GOLDEN_GAMMA", "Rng"]
+__all__ = ["GOLDEN_GAMMA", "SEEDS", "Rng", "check_seed"]
 
 T = TypeVar("T")
 
 MASK64 = (1 << 64) - 1
+#: Every seed the generator takes: the integers 0 to 2**64 - 1, each a different stream.
+SEEDS = range(1 << 64)
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` if it is an int in :data:`SEEDS` (so no two seeds give the same game).
+
+    :raises RulesError: for an int outside the range (``2**64`` would otherwise give the
+        same game as ``0``), or anything that is not an int.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise RulesError(f"a seed is an integer, got {type(seed).__name__} {seed!r:.40}")
+    if seed not in SEEDS:
+        shown = str(seed) if seed.bit_length() <= 128 else f"an integer of {seed.bit_length()} bits"
+        raise RulesError(f"a seed is an integer from 0 to 2**64 - 1, got {shown}")
+    return seed
+
+
 #: The default increment: the odd integer closest to 2**64 divided by the golden ratio.
 GOLDEN_GAMMA = 0x9E3779B97F4A7C15
 
@@ -79,13 +97,11 @@ class Rng:
 
     @classmethod
     def from_seed(cls, seed: int) -> Rng:
-        """A generator for an integer seed (any int; it is reduced modulo 2**64).
+        """A generator for an integer seed from 0 to 2**64 - 1 (:data:`SEEDS`).
 
-        :raises TypeError: if ``seed`` is not an int.
+        :raises RulesError: for anything else (see :func:`check_seed`).
         """
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise TypeError(f"seed must be an int, got {type(seed).__name__}")
-        return cls(seed & MASK64, GOLDEN_GAMMA)
+        return cls(check_seed(seed), GOLDEN_GAMMA)
 
     def next_u64(self) -> tuple[int, Rng]:
         """A uniform integer in [0, 2**64) and the advanced generator."""

@@ -211,9 +211,18 @@ def _format(exc: BaseException, tp: Any) -> str:
 
 
 def _describe(exc: BaseException) -> str:
-    if isinstance(exc, BaseValidationError):
-        return "; ".join(cattrs.transform_error(exc, path="$", format_exception=_format))
-    return str(exc)
+    """Each problem as ``field $.path: what is wrong`` (cattrs gives ``what @ $.path``)."""
+    if not isinstance(exc, BaseValidationError):
+        return str(exc)
+    parts = []
+    for line in cattrs.transform_error(exc, path="$", format_exception=_format):
+        message, _, path = line.rpartition(" @ ")
+        if not message:
+            message, path = path, "$"
+        if message.startswith("extra fields found"):
+            message = "unknown " + message.removeprefix("extra ").replace(" found", "")
+        parts.append(message if path == "$" else f"field {path}: {message}")
+    return "; ".join(parts)
 
 
 def _find_state_error(exc: BaseException) -> StateError | None:
@@ -249,7 +258,12 @@ def from_data(data: Any, cls: type[T] | Any, *, source: str | None = None) -> T:
         if state_error is not None:
             raise StateError(f"corrupt value: {state_error}") from exc
         name = getattr(cls, "__name__", str(cls))
-        raise DataError(f"cannot read a {name}: {_describe(exc)}", source=source) from exc
+        raise DataError(f"cannot read {name}: {_describe(exc)}", source=source) from exc
+    except RecursionError as exc:
+        name = getattr(cls, "__name__", str(cls))
+        raise DataError(
+            f"cannot read {name}: the data is nested too deeply", source=source
+        ) from exc
     return result
 
 
@@ -282,6 +296,8 @@ def read_envelope(
         document = json.loads(text)
     except (ValueError, UnicodeDecodeError) as exc:
         raise DataError(f"not valid JSON ({exc})", source=source) from exc
+    except RecursionError as exc:
+        raise DataError("not a silkroad document: JSON nested too deeply", source=source) from exc
     if not isinstance(document, dict) or FORMAT not in document:
         raise DataError(
             f"not a silkroad document (expected a JSON object with a {FORMAT!r} key)",

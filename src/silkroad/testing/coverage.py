@@ -22,6 +22,7 @@ from pathlib import Path
 import attrs
 
 __all__ = [
+    "RULEBOOKS",
     "Section",
     "SectionCoverage",
     "coverage",
@@ -30,6 +31,9 @@ __all__ = [
     "parse_rulebook",
     "scan_markers",
 ]
+
+#: The rulebooks by section prefix, with the registered name of their title.
+RULEBOOKS = {"KG": "kashgar", "SR": "serica", "DH": "dunhuang"}
 
 _HEADING = re.compile(r"^#+\s*\[(?P<id>[A-Z]{2}-[0-9][0-9A-Za-z.]*)\]\s*(?P<title>.*?)\s*$")
 
