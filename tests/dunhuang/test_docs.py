@@ -41,9 +41,11 @@ def test_every_section_and_ruling_is_documented() -> None:
     ):
         assert heading in text
     for ruling in (
-        "**Supply.**",
+        "**Supply**",
         "cannot be refilled",
-        "**Reward-area dice.**",
-        "**No legal spot**",
+        "**No usable spot**",
+        "**Designated time**",
+        "**The pack of a promo character**",
+        "**Begin Painting a promo tile**",
     ):
         assert ruling in text

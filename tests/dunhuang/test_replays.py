@@ -23,8 +23,11 @@ GOLDEN = {
     "3p-silk-china-tea-seed4.json": (Options(3, ("silk", "china", "tea")), 4),
     # [DH-6.2] solitaire, the two packs drawn from the seed
     "1p-solitaire-seed5.json": (Options(1), 5),
-    # [DH-8] [DH-9] the promo characters and tiles
-    "4p-promos-silk-gold-tea-seed6.json": (Options(4, promos=True), 6),
+    # [DH-8] [DH-9] the promo characters and tiles of the packs in play
+    "4p-promos-bronze-sutra-wine-seed6.json": (
+        Options(4, ("bronze", "sutra", "wine"), promos=True),
+        6,
+    ),
 }
 
 

@@ -34,6 +34,7 @@ from silkroad.dunhuang import (
     winners,
 )
 from silkroad.dunhuang.state import (
+    PUBLICS,
     SOLO_DEADLINES,
     SOLO_PACKS,
     ChoiceKind,
@@ -80,7 +81,7 @@ def arrange(
     if stack is None:
         stack = tuple(x for x in t.tile_ids if x not in used)
     used |= set(stack)
-    line = (*publics, *([None] * (6 - len(publics))))
+    line = (*publics, *([None] * (PUBLICS - len(publics))))
     dice = sum(1 for _, die in frescoes.values() if die is not None)
     assert s.solo is not None
     s = attrs.evolve(
@@ -294,14 +295,27 @@ def test_a_fourth_fresco_becomes_a_public_one() -> None:
     # it is used once, like the other public frescoes
     s = turn_of(s, 0)
     assert "m2 p2" in texts(s)
-    # with no free public position it cannot be resolved
+
+
+@pytest.mark.rule("DH-6.3.2")
+def test_the_public_line_never_runs_out_of_room() -> None:
+    """[DH-6.3.2] No limit on public frescoes: with every other tile public, the last
+    tile of the stack can still be painted as one more."""
+    t = table(Options(1, ("silk", "gold")))
+    rest = [x for x in t.tile_ids if x not in (201, 202, 203, 407)]
+    assert len(rest) == 10
     full = arrange(
         setup(),
         {0: (201, 2), 1: (202, 2), 2: (203, 2)},
-        publics=(401, 402, 404, 405, 406, 407),
+        publics=tuple(rest),
+        stack=(407,),
     )
     full = player(turn_of(full, 0), 0, pigment=4)
-    assert "m1 b5" not in texts(full)
+    assert "m1 b5" in texts(full)
+    full = play(full, "m1 b5")
+    assert sum(x is not None for x in full.publics) == 11
+    assert 407 in full.publics
+    assert len(t.tile_ids) <= PUBLICS  # room for every tile of the game
 
 
 @pytest.mark.rule("DH-6.3")
@@ -688,3 +702,21 @@ def test_conformance_every_pair(pair: tuple[str, str]) -> None:
 @pytest.mark.rule("DH-6.3")
 def test_conformance_drawn_packs() -> None:
     check_game(GAME, Options(1), seeds=range(3), determinize_samples=2, allow_no_winner=True)
+
+
+@pytest.mark.rule("DH-6.3.2")
+def test_more_solitaire_tiles_than_the_public_line_holds_is_a_data_error() -> None:
+    from pathlib import Path
+
+    from silkroad.core.errors import DataError
+
+    path = Path(__file__).resolve().parents[2] / "src/silkroad/dunhuang/data/silk.toml"
+    text = path.read_text(encoding="utf-8")
+    extra = "".join(
+        f'\n[[frescoes]]\nid = {490 + k}\nvalue = 2\neffects = ["coin"]\n'
+        f'provenance = "reconstructed"\nnote = "test"\n'
+        for k in range(PUBLICS)
+    )
+    text = text.replace("\n[[achievements]]", extra + "\n[[achievements]]", 1)
+    with pytest.raises(DataError, match="public fresco line"):
+        new_game(Options(1, ("silk", "gold"), data=(("silk", text),)), 1)

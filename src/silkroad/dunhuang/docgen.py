@@ -128,7 +128,7 @@ def _pack(p: PackDef) -> list[str]:
 
 
 def _promos() -> list[str]:
-    """[DH-8] [DH-9] The promo characters, tiles and the tokens their effects use."""
+    """[DH-8] [DH-9] The promo characters and tiles, with the pack each belongs to."""
     from silkroad.dunhuang.promos import load_promos
 
     promos = load_promos()
@@ -137,22 +137,22 @@ def _promos() -> list[str]:
         "",
         promos.note,
         "",
-        "| token | name | kind | provenance | note |",
-        "|---|---|---|---|---|",
+        "| character | name | pack | coins | grain | ability | provenance | note |",
+        "|---|---|---|---|---|---|---|---|",
     ]
-    for t in promos.tokens:
-        out.append(f"| {t.key} | {t.name} | {t.category} | {_prov(t)} |")
-    out += ["", "| character | name | coins | grain | ability | provenance | note |"]
-    out.append("|---|---|---|---|---|---|---|")
     for c in promos.characters:
         out.append(
-            f"| c{c.id} | {c.name} | {c.cost} | {c.grain} | {_effects(c.ability)} | {_prov(c)} |"
+            f"| c{c.id} | {c.name} | {c.pack} | {c.cost} | {c.grain} | {_effects(c.ability)} "
+            f"| {_prov(c)} |"
         )
-    out += ["", "| fresco | name | die | upper | lower (at most twice) | provenance | note |"]
-    out.append("|---|---|---|---|---|---|---|")
+    out += [
+        "",
+        "| fresco | name | pack | die | upper | lower (at most twice) | provenance | note |",
+    ]
+    out.append("|---|---|---|---|---|---|---|---|")
     for x in promos.tiles:
         out.append(
-            f"| t{x.id} | {x.name} | {x.fresco.value} | {_effects(x.upper)} "
+            f"| t{x.id} | {x.name} | {x.fresco.pack} | {x.fresco.value} | {_effects(x.upper)} "
             f"| {_effects((x.lower,))} | {_prov(x.fresco)} |"
         )
     return [*out, ""]

@@ -4,14 +4,14 @@ Layout (``T`` fresco tiles, ``C`` characters, ``K`` token kinds, ``I`` take item
 the options; in solitaire those of all four solitaire packs, so the space does not
 depend on the packs drawn; see ``table.space``)::
 
-    [0, 99)        Place: 33 * meeple + spot
-    99             Pass
-    [100, 108)     Resolve: 100 + index
-    108            Done
-    109, 110       Ability(True), Ability(False)
-    111, 112       UseDie left, right
-    [113, 116)     Continue: 113 + spot
-    [116, 124)     Choose: 116 + position of the option among the pack choice's options
+    [0, 123)       Place: 41 * meeple + spot
+    123            Pass
+    [124, 132)     Resolve: 124 + index
+    132            Done
+    133, 134       Ability(True), Ability(False)
+    135, 136       UseDie left, right
+    [137, 140)     Continue: 137 + spot
+    [140, 148)     Choose: 140 + position of the option among the pack choice's options
     then T Keep, T Paint, T Bottom, 3C Recruit, K Upgrade, I Take
 """
 

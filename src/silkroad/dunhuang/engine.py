@@ -296,7 +296,8 @@ def vacant_slot(pl: Player) -> int | None:
 
 def place_tile(t: Table, s: State, p: int, tile: int) -> State:
     """[DH-3.E.11] Put ``tile`` with its die on the rightmost vacant spot and perform its
-    action at once (no meeple, no Emperor's Quest; 5 VP after it on the leftmost spot)."""
+    action at once (no meeple, no Emperor's Quest, its die unchanged; 5 VP after it on the
+    leftmost spot)."""
     pl = s.players[p]
     slot = vacant_slot(pl)
     assert slot is not None
@@ -307,7 +308,26 @@ def place_tile(t: Table, s: State, p: int, tile: int) -> State:
     s = set_player(s, p, pl)
     bonus = t.board.leftmost_bonus if slot == 0 else 0
     effects = tuple(e.text for e in t.tiles[tile].effects)
-    return push_frame(s, Frame(p, effects, manual=True, quest=False, slot=None, bonus=bonus))
+    return push_frame(
+        s, Frame(p, effects, manual=True, quest=False, slot=None, bonus=bonus, still=tile)
+    )
+
+
+def still_tiles(s: State) -> frozenset[int]:
+    """[DH-3.E.11] The tiles whose extra action of Begin Painting is being performed: their
+    dice do not change meanwhile."""
+    return frozenset(fr.still for fr in s.frames if fr.still is not None)
+
+
+def continue_slots(s: State, p: int) -> tuple[int, ...]:
+    """[DH-3.E.10] The fresco spots of ``p`` that Continue Painting may advance: a die on
+    it, and not the tile being performed by a Begin Painting extra action (DH-3.E.11)."""
+    still = still_tiles(s)
+    return tuple(
+        i
+        for i, spot in enumerate(s.players[p].frescoes)
+        if spot.die is not None and spot.tile not in still
+    )
 
 
 # -- the interpreter -------------------------------------------------------------------------
@@ -406,7 +426,7 @@ def can(t: Table, s: State, fr: Frame, e: Effect) -> bool:
     if kind == "if":
         return meets(pl, e.cost) and any(can(t, s, fr, r) for r in e.then)
     if kind == "continue":
-        return any(spot.die is not None for spot in pl.frescoes)
+        return bool(continue_slots(s, fr.player))
     if kind == "paint":
         return can_paint(t, s, fr.player)
     if kind == "paint-for":

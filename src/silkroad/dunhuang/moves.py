@@ -23,7 +23,7 @@ move                          notation                  meaning
 ============================  ========================  ====================================
 
 Spots: ``b1``-``b12`` basic (zones of three), ``u1``-``u3`` ultimate, ``fP.S`` the fresco
-spot S (1 leftmost) of player P, ``p1``-``p6`` the public fresco line of solitaire.
+spot S (1 leftmost) of player P, ``p1``-``p14`` the public fresco line of solitaire.
 Players, meeples and spots count from 1 in the notation
 and from 0 in the fields.
 """
@@ -35,6 +35,7 @@ import re
 import attrs
 
 from silkroad.core.errors import InvalidMoveError
+from silkroad.dunhuang.state import PUBLICS
 
 __all__ = [
     "Ability",
@@ -65,13 +66,13 @@ def spot_label(spot: int) -> str:
     if 12 <= spot < 15:
         return f"u{spot - 11}"
     if spot >= 27:
-        return f"p{spot - 26}"
+        return f"p{spot - 26}"  # the public fresco line of solitaire
     player, slot = divmod(spot - 15, 3)
     return f"f{player + 1}.{slot + 1}"
 
 
 _SPOT = re.compile(r"^(?:b(\d+)|u(\d+)|f(\d+)\.(\d+)|p(\d+))$")
-_SPOTS = "b1-b12, u1-u3, f1.1-f4.3, p1-p6"
+_SPOTS = f"b1-b12, u1-u3, f1.1-f4.3, p1-p{PUBLICS}"
 
 
 def spot_of_label(text: str) -> int:
@@ -86,7 +87,7 @@ def spot_of_label(text: str) -> int:
         return 11 + int(u)
     if fp is not None and 1 <= int(fp) <= 4 and 1 <= int(fs) <= 3:
         return 15 + 3 * (int(fp) - 1) + int(fs) - 1
-    if pub is not None and 1 <= int(pub) <= 6:
+    if pub is not None and 1 <= int(pub) <= PUBLICS:
         return 26 + int(pub)
     raise InvalidMoveError(f"{text!r} is not a spot ({_SPOTS})", text=text)
 

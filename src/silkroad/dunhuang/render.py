@@ -32,8 +32,9 @@ def render(state: State) -> str:
             + ("-" if x is None else f"t{x}")
             + (f" {occupied[27 + k]}" if 27 + k in occupied else "")
             for k, x in enumerate(state.publics)
+            if x is not None or 27 + k in occupied
         )
-        lines.append(f"Public frescoes: {line}")
+        lines.append(f"Public frescoes: {line or '-'}")
         bottom = ", ".join(f"t{x}" for x in state.stack[len(state.stack) - state.known :])
         lines.append(
             f"Fresco stack: {len(state.stack)} tiles (known at the bottom: {bottom or '-'}); "

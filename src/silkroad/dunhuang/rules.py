@@ -121,20 +121,18 @@ def new_game(options: Options, seed: int) -> State:
 
 
 def _promo_stack(t: Table, rng: Rng) -> tuple[tuple[int, ...], tuple[int, ...], Rng]:
-    """[DH-8] With the promo tiles, 4-player-only pack tiles are left out (set aside face
-    up) so that the stack has 21 tiles; drawn at random only when there are more of them
-    than needed (never with the built-in data). Without promo tiles: every tile, no draw."""
-    if not t.promo_tiles:
+    """[DH-8] For each promo tile in play, one 4-player-only pack tile is left out (set
+    aside face up), drawn at random from those of the packs in play. Without promo tiles:
+    every tile, no draw."""
+    k = len(t.promo_tiles)
+    if not k:
         return t.tile_ids, (), rng
-    from silkroad.dunhuang.promos import STACK, removable
+    from silkroad.dunhuang.promos import removable
 
-    excess = len(t.tile_ids) - STACK
     out = removable(t)
-    if excess <= 0:
-        out = ()
-    elif len(out) > excess:
+    if len(out) > k:
         order, rng = rng.shuffle(out)
-        out = tuple(sorted(order[:excess]))
+        out = tuple(sorted(order[:k]))
     return tuple(x for x in t.tile_ids if x not in out), out, rng
 
 
@@ -508,8 +506,11 @@ def _after_action(t: Table, s: State) -> tuple[State, bool]:
         pl = s.players[a.player]
         card = pl.characters[a.meeple]
         if card is not None and pl.grain[a.meeple] > 0:
+            # [DH-8.4] [DH-3.E.6] what the ability could resolve once its grain is paid:
+            # an Emperor's Quest needs the character still there after its last grain
+            paid = engine.pay_grain(t, s, a.player, a.meeple, 1)
             fr = Frame(a.player, (), manual=False, quest=True, slot=a.meeple)
-            if any(engine.can(t, s, fr, e) for e in t.characters[card].ability):
+            if any(engine.can(t, paid, fr, e) for e in t.characters[card].ability):
                 return replace(s, choice=Choice(ChoiceKind.ABILITY, a.player)), True
     s = claim_achievements(t, s, a.player)
     s = replace(s, action=None)
@@ -692,7 +693,7 @@ def _choice_moves(t: Table, s: State, c: Choice) -> tuple[Move, ...]:
     if k is ChoiceKind.DIE:
         return (UseDie("left"), UseDie("right"))
     if k is ChoiceKind.CONTINUE:
-        return tuple(Continue(i) for i, spot in enumerate(pl.frescoes) if spot.die is not None)
+        return tuple(Continue(i) for i in engine.continue_slots(s, c.player))
     return tuple(Choose(n) for n in t.pack_choices[c.arg].options(t, s, c))
 
 

@@ -43,8 +43,10 @@ MEEPLES = DICE = SLOTS = 3
 ROW = 4
 #: [DH-6.2.1] The packs a solitaire game draws its two packs from.
 SOLO_PACKS: tuple[str, ...] = ("silk", "tea", "china", "gold")
-#: [DH-6.2.4] [DH-6.3.2] Positions of the public fresco line in solitaire.
-PUBLICS = 6
+#: [DH-6.2.4] [DH-6.3.2] Positions of the public fresco line in solitaire. The rulebook
+#: sets no limit; the line is as long as the tiles of a solitaire game (two packs of seven),
+#: so it is never full (a position holds a tile, or the meeple that used it until cleanup).
+PUBLICS = 14
 #: [DH-6.2.6] Rulings: the round by whose end the first set, the second set and the final
 #: quest must be complete in solitaire (the rulebook only says "in designated time").
 SOLO_DEADLINES: tuple[int, int, int] = (4, 6, 8)
@@ -75,8 +77,9 @@ class Options:
     :ivar data: replacement data files, as (pack name, TOML text) pairs: a pack listed
         here uses this text instead of its built-in file (see :meth:`with_pack_file`).
         The options carry the text, so a record replays without the file.
-    :ivar promos: [DH-8] [DH-9] use the promo characters (3 or 4 players) and, with four
-        players, the promo fresco tiles (default off; not in solitaire).
+    :ivar promos: [DH-8] [DH-9] use the promo characters of the packs in play (3 or 4
+        players) and, with four players, their promo fresco tiles (default off; not in
+        solitaire).
     """
 
     players: int = 4
@@ -225,6 +228,8 @@ class Frame:
         Begin Painting extra action); its character is whoever is there when an effect
         resolves.
     :ivar bonus: VP gained when the frame ends (DH-3.E.11 note 1).
+    :ivar still: [DH-3.E.11] the fresco tile of a Begin Painting extra action, whose die
+        does not change while the frame (and any frame above it) is resolved.
     """
 
     player: int
@@ -234,6 +239,7 @@ class Frame:
     quest: bool = True
     slot: int | None = None
     bonus: int = 0
+    still: int | None = None
 
 
 @attrs.frozen

@@ -156,7 +156,7 @@ class Table:
             self.effects.update(module.effects)
             self.recruit_modes.update(module.recruit_modes)
             self.pack_choices.update(module.choices)
-        #: [DH-8] [DH-9] The promo components in play (None: promos off).
+        #: [DH-8] [DH-9] The promo tiles in play (none without promos).
         self.promo_tiles: tuple[int, ...] = ()
         if options.promos:
             self._add_promos(four)
@@ -185,28 +185,26 @@ class Table:
         )
 
     def _add_promos(self, four: bool) -> None:
-        """[DH-8] [DH-9] The promo characters join the deck; with four players the promo
-        tiles join the stack (DH-8: promo tiles are used only in the 4-player game)."""
+        """[DH-8] [DH-9] The promos of the packs in play: their characters join the deck;
+        with four players their tiles join the stack (DH-8: promo tiles are used only in
+        the 4-player game). A promo of a pack not in play is not used."""
         from silkroad.dunhuang.promos import PROMO_PACK, load_promos
 
         promos = load_promos()
+        packs = set(self.options.packs)
         for c in promos.characters:
-            self.characters[c.id] = c
+            if c.pack in packs:
+                self.characters[c.id] = c
         self.char_ids = tuple(sorted(self.characters))
         if four:
+            joined = tuple(x.id for x in promos.tiles if x.fresco.pack in packs)
             for tile in promos.tiles:
-                self.tiles[tile.id] = tile.fresco
+                if tile.id in joined:
+                    self.tiles[tile.id] = tile.fresco
             self.tile_ids = tuple(sorted(self.tiles))
-            self.promo_tiles = tuple(tile.id for tile in promos.tiles)
-        for token in promos.tokens:
-            self.tokens.setdefault(token.key, token)
-        self.token_keys = tuple(self.tokens)
+            self.promo_tiles = joined
         self.modules = (*self.modules, PROMO_PACK)
-        # a pack in play keeps its own version of an effect the promos name (Brewing...)
-        for kind, hook in PROMO_PACK.effects.items():
-            self.effects.setdefault(kind, hook)
-        for arg, choice in PROMO_PACK.choices.items():
-            self.pack_choices.setdefault(arg, choice)
+        self.effects.update(PROMO_PACK.effects)
 
     def _check(self) -> None:
         """Data that the rules cannot use: unknown effects, too few tiles or characters."""
@@ -264,6 +262,13 @@ class Table:
             from silkroad.dunhuang.promos import check_stack
 
             check_stack(self)
+        if self.solo and len(self.tile_ids) > PUBLICS:
+            raise DataError(
+                f"the public fresco line of solitaire holds {PUBLICS} tiles, the packs have "
+                f"{len(self.tile_ids)}",
+                source=", ".join(self.options.packs),
+                field="frescoes",
+            )
         if self.solo and {q.stage for q in self.quests} != {1, 2, 3}:
             raise DataError(
                 "a solitaire game needs a first set, a second set and a final quest",

@@ -8,9 +8,6 @@
 * Upgrade chain: Bronze Material -> Bronze Vessel (Product) -> Bronze Mirror (derivative,
   end VP in the data).
 * End of game (DH-4.5): ``inscription`` VP (data setting) per Bronze fresco tile painted.
-
-Both effects and their choices are the promos' versions (:mod:`silkroad.dunhuang.promos`);
-Mimic here also counts for the achievement board.
 """
 
 from __future__ import annotations
@@ -18,7 +15,7 @@ from __future__ import annotations
 from silkroad.dunhuang import engine
 from silkroad.dunhuang.data import Effect
 from silkroad.dunhuang.packs import EffectHook, Pack, PackChoice
-from silkroad.dunhuang.state import Frame, State
+from silkroad.dunhuang.state import Choice, ChoiceKind, Frame, State
 from silkroad.dunhuang.table import Table
 
 NAME = "bronze"
@@ -27,25 +24,74 @@ MIMICS = "mimics:bronze"
 INSCRIPTION = 2
 
 
-def _promo_hook(kind: str) -> EffectHook:
-    from silkroad.dunhuang.promos import HOOKS
+def _mimic_slots(t: Table, s: State, fr: Frame) -> tuple[int, ...]:
+    """The player's own frescoes (promo tiles excepted) whose action could resolve
+    something, as choice options (spot numbers from 1)."""
+    pl = s.players[fr.player]
+    out = []
+    for slot, spot in enumerate(pl.frescoes):
+        if spot.tile is None or spot.tile in t.promo_tiles:
+            continue
+        if any(engine.can(t, s, fr, x) for x in t.tiles[spot.tile].effects):
+            out.append(slot + 1)
+    return tuple(out)
 
-    return HOOKS[kind]
 
-
-def _promo_choice(arg: str) -> PackChoice:
-    from silkroad.dunhuang.promos import PROMO_PACK
-
-    return PROMO_PACK.choices[arg]
-
-
-_MIMIC = _promo_hook("mimic")
+def _can_mimic(t: Table, s: State, fr: Frame, e: Effect) -> bool:
+    return bool(_mimic_slots(t, s, fr))
 
 
 def _do_mimic(t: Table, s: State, fr: Frame, e: Effect) -> State:
-    """[DH-9] Mimic, counted for the Bronze achievement board."""
+    """[DH-9] Mimic: choose an own fresco (not a promo tile) to perform again; counted for
+    the Bronze achievement board."""
     s = engine.set_player(s, fr.player, engine.add_counter(s.players[fr.player], MIMICS))
-    return _MIMIC.do(t, s, fr, e)
+    return engine.set_choice(s, ChoiceKind.PACK, fr.player, "mimic", int(fr.quest), fr.slot)
+
+
+def _mimic_options(t: Table, s: State, c: Choice) -> tuple[int, ...]:
+    return _mimic_slots(t, s, Frame(c.player, (), quest=bool(c.n), slot=c.slot))
+
+
+def _mimic_choose(t: Table, s: State, c: Choice, option: int) -> State:
+    """[DH-9] Mimic: the chosen fresco's action, as with the meeple used, no die change."""
+    tile = s.players[c.player].frescoes[option - 1].tile
+    assert tile is not None
+    effects = tuple(x.text for x in t.tiles[tile].effects)
+    s = engine.replace(s, choice=None)
+    return engine.push_frame(s, Frame(c.player, effects, quest=bool(c.n), slot=c.slot))
+
+
+def _bronze_tiles(t: Table, s: State, fr: Frame) -> tuple[int, ...]:
+    quest = Frame(fr.player, (), quest=True, slot=fr.slot)
+    out = []
+    for pl in s.players:
+        for spot in pl.frescoes:
+            tile = spot.tile
+            if tile is None or t.tiles[tile].pack != NAME:
+                continue
+            if any(engine.can(t, s, quest, x) for x in t.tiles[tile].effects):
+                out.append(tile)
+    return tuple(sorted(out))
+
+
+def _can_copy(t: Table, s: State, fr: Frame, e: Effect) -> bool:
+    return bool(_bronze_tiles(t, s, fr))
+
+
+def _do_copy(t: Table, s: State, fr: Frame, e: Effect) -> State:
+    """[DH-8.6] Choose a Bronze fresco tile on the main board to resolve."""
+    return engine.set_choice(s, ChoiceKind.PACK, fr.player, "bronze-copy", 1, fr.slot)
+
+
+def _copy_options(t: Table, s: State, c: Choice) -> tuple[int, ...]:
+    return _bronze_tiles(t, s, Frame(c.player, (), slot=c.slot))
+
+
+def _copy_choose(t: Table, s: State, c: Choice, tile: int) -> State:
+    """[DH-8.6] All effects of the tile, the Emperor's Quest not ignored."""
+    effects = tuple(x.text for x in t.tiles[tile].effects)
+    s = engine.replace(s, choice=None)
+    return engine.push_frame(s, Frame(c.player, effects, quest=True, slot=c.slot))
 
 
 def _inscription(t: Table) -> int:
@@ -60,9 +106,12 @@ def _end_vp(t: Table, s: State, p: int) -> int:
 PACK = Pack(
     NAME,
     effects={
-        "mimic": EffectHook(_MIMIC.can, _do_mimic),
-        "bronze-copy": _promo_hook("bronze-copy"),
+        "mimic": EffectHook(_can_mimic, _do_mimic),
+        "bronze-copy": EffectHook(_can_copy, _do_copy),
     },
-    choices={"mimic": _promo_choice("mimic"), "bronze-copy": _promo_choice("bronze-copy")},
+    choices={
+        "mimic": PackChoice(_mimic_options, _mimic_choose),
+        "bronze-copy": PackChoice(_copy_options, _copy_choose),
+    },
     end_vp=_end_vp,
 )

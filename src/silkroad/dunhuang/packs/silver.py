@@ -9,9 +9,6 @@
   a card.
 * End of game (DH-4.5): ``showcase`` VP (the data setting) for each Silverware matched
   by a Silver Drawing, beyond the Studios' own end VP (data).
-
-``draw``, ``seminar`` and ``research`` are the promos' versions of these effects
-(:mod:`silkroad.dunhuang.promos`), so a game behaves the same with or without promos.
 """
 
 from __future__ import annotations
@@ -30,14 +27,29 @@ STUDIO = "silver-studio"
 SHOWCASE = 2
 
 
-def _promo(kind: str) -> EffectHook:
-    from silkroad.dunhuang.promos import HOOKS
-
-    return HOOKS[kind]
-
-
 def _always(t: Table, s: State, fr: Frame, e: Effect) -> bool:
     return True
+
+
+def _drawings(s: State, p: int, n: int) -> State:
+    return engine.set_player(s, p, engine.add_tokens(s.players[p], DRAWING, n))
+
+
+def _do_draw(t: Table, s: State, fr: Frame, e: Effect) -> State:
+    """[DH-3.1.2] Drawing cards: gain one Silver Drawing."""
+    return _drawings(s, fr.player, 1)
+
+
+def _do_seminar(t: Table, s: State, fr: Frame, e: Effect) -> State:
+    """[DH-8.5] [DH-9] Seminar: one more Silver Drawing, then 1 VP per Drawing owned."""
+    s = _drawings(s, fr.player, 1)
+    pl = s.players[fr.player]
+    return engine.set_player(s, fr.player, engine.replace(pl, vp=pl.vp + pl.tokens[DRAWING]))
+
+
+def _do_research(t: Table, s: State, fr: Frame, e: Effect) -> State:
+    """[DH-9] Researching: gain two Silver Drawings."""
+    return _drawings(s, fr.player, 2)
 
 
 def _do_studio(t: Table, s: State, fr: Frame, e: Effect) -> State:
@@ -66,9 +78,9 @@ def _end_vp(t: Table, s: State, p: int) -> int:
 PACK = Pack(
     NAME,
     effects={
-        "draw": _promo("draw"),
-        "seminar": _promo("seminar"),
-        "research": _promo("research"),
+        "draw": EffectHook(_always, _do_draw),
+        "seminar": EffectHook(_always, _do_seminar),
+        "research": EffectHook(_always, _do_research),
         "studio": EffectHook(_always, _do_studio),
     },
     start=_start,

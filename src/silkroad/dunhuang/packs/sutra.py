@@ -1,33 +1,41 @@
 """Sutra Starting Pack: Deposit and Copied Sutras.
 
 * ``deposit`` (Deposit, DH-8.3): pay 1 coin into the player's deposit (counted as
-  ``deposit:sutra``), the promos' version of the effect.
+  ``deposit:sutra``).
 * Upgrade chain: Sutra Scroll (Material) -> Copied Sutra (Product, end VP in the data).
-* End of game (DH-4.5): ``deposit_vp`` VP (data setting) per deposited coin. With Sutra in
-  play the promos leave the deposit's scoring to the pack.
+* End of game (DH-4.5): ``deposit_vp`` VP (data setting) per deposited coin.
 """
 
 from __future__ import annotations
 
+from silkroad.dunhuang import engine
+from silkroad.dunhuang.data import Effect
 from silkroad.dunhuang.packs import EffectHook, Pack
-from silkroad.dunhuang.state import State
+from silkroad.dunhuang.state import Frame, State
 from silkroad.dunhuang.table import Table
 
 NAME = "sutra"
+#: The statistic counting a player's deposited coins.
+DEPOSIT = "deposit:sutra"
+#: End VP per deposited coin, unless the data's ``deposit_vp`` setting says otherwise.
+DEPOSIT_VP = 2
 
 
-def _promo_hook(kind: str) -> EffectHook:
-    from silkroad.dunhuang.promos import HOOKS
+def _can_deposit(t: Table, s: State, fr: Frame, e: Effect) -> bool:
+    return s.players[fr.player].coins >= 1
 
-    return HOOKS[kind]
+
+def _do_deposit(t: Table, s: State, fr: Frame, e: Effect) -> State:
+    """[DH-8.3] Deposit: pay 1 coin into the player's deposit."""
+    pl = s.players[fr.player]
+    pl = engine.add_counter(engine.replace(pl, coins=pl.coins - 1), DEPOSIT)
+    return engine.set_player(s, fr.player, pl)
 
 
 def _end_vp(t: Table, s: State, p: int) -> int:
     """[DH-4.5] ``deposit_vp`` VP per deposited coin."""
-    from silkroad.dunhuang.promos import DEPOSIT, DEPOSIT_VP
-
     vp = int(t.packs[t.options.packs.index(NAME)].setting("deposit_vp", str(DEPOSIT_VP)))
     return vp * s.players[p].counters.get(DEPOSIT, 0)
 
 
-PACK = Pack(NAME, effects={"deposit": _promo_hook("deposit")}, end_vp=_end_vp)
+PACK = Pack(NAME, effects={"deposit": EffectHook(_can_deposit, _do_deposit)}, end_vp=_end_vp)
