@@ -549,3 +549,22 @@ def test_conformance_with_promos(players: int, packs: tuple[str, ...]) -> None:
     report = check_game(GAME, options, seeds=range(2), determinize_samples=1, every_move=False)
     assert report.games == 2
     assert legal_moves(new_game(options, 0))
+
+
+@pytest.mark.rule("DH-8")
+def test_bronze_caster_among_nine_bronze_tiles_has_an_action_id_for_each() -> None:
+    from silkroad.dunhuang import Choose, decode_move, encode_move
+    from silkroad.dunhuang.encoding import _CHOOSE, _KEEP
+
+    s = promo_table()
+    bronze = (951, 952, 953, 954, 955, 956, 957, 915, 916)
+    for k, tile in enumerate(bronze):
+        s = give_tile(s, 1 + k // 3, k % 3, tile, 6 if tile in (915, 916) else 2)
+    s = with_ability(s, 906, 2, vp=10)
+    s = play(s, "ability")
+    chosen = [m for m in legal_moves(s) if isinstance(m, Choose)]
+    assert len(chosen) == 9
+    ids = [encode_move(s, m) for m in chosen]
+    assert len(set(ids)) == 9
+    assert all(_CHOOSE <= i < _KEEP for i in ids)
+    assert [decode_move(s, i) for i in ids] == chosen

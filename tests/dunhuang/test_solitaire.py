@@ -720,3 +720,20 @@ def test_more_solitaire_tiles_than_the_public_line_holds_is_a_data_error() -> No
     text = text.replace("\n[[achievements]]", extra + "\n[[achievements]]", 1)
     with pytest.raises(DataError, match="public fresco line"):
         new_game(Options(1, ("silk", "gold"), data=(("silk", text),)), 1)
+
+
+@pytest.mark.rule("DH-6.3.3")
+def test_a_short_stack_draws_what_is_left() -> None:
+    s = arrange(setup(), {2: (201, 2)}, stack=(402,))
+    s = player(turn_of(s, 0), 0, pigment=8)
+    s = play(s, "m1 b5")  # one tile left: drawn and placed (its action follows)
+    assert s.stack == ()
+    assert s.players[0].frescoes[1].tile == 402
+    while s.frames or s.choice is not None:
+        s = play(s, texts(s)[0])
+    s = turn_of(s, 0)
+    from silkroad.dunhuang.engine import can_paint
+
+    assert s.players[0].pigment >= 4
+    assert not can_paint(table(s.options), s, 0)  # nothing left to draw
+    assert not [m for m in texts(s) if m.endswith("b5")]

@@ -11,7 +11,7 @@ depend on the packs drawn; see ``table.space``)::
     133, 134       Ability(True), Ability(False)
     135, 136       UseDie left, right
     [137, 140)     Continue: 137 + spot
-    [140, 148)     Choose: 140 + position of the option among the pack choice's options
+    [140, 152)     Choose: 140 + position of the option among the pack choice's options
     then T Keep, T Paint, T Bottom, 3C Recruit, K Upgrade, I Take
 """
 
@@ -37,11 +37,10 @@ from silkroad.dunhuang.moves import (
 )
 from silkroad.dunhuang.rules import legal_moves
 from silkroad.dunhuang.state import Options, State
-from silkroad.dunhuang.table import MAX_EFFECTS, SPOT_COUNT, space
+from silkroad.dunhuang.table import MAX_CHOOSE, MAX_EFFECTS, SPOT_COUNT, space
 
-__all__ = ["MAX_EFFECTS", "action_mask", "decode_move", "encode_move", "num_actions"]
+__all__ = ["MAX_CHOOSE", "MAX_EFFECTS", "action_mask", "decode_move", "encode_move", "num_actions"]
 
-MAX_CHOOSE = 8
 _PLACE = 0
 _PASS = _PLACE + 3 * SPOT_COUNT
 _RESOLVE = _PASS + 1

@@ -31,7 +31,19 @@ from silkroad.dunhuang.moves import Place
 from silkroad.dunhuang.packs import EffectHook, Pack, PackChoice, get
 from silkroad.dunhuang.state import PUBLICS, SOLO_DRAW, SOLO_PACKS, Options
 
-__all__ = ["BASIC", "FRESCO", "PUBLIC", "ULTIMATE", "Space", "SpotDef", "Table", "space", "table"]
+__all__ = [
+    "BASIC",
+    "FRESCO",
+    "MAX_CHOOSE",
+    "MAX_EFFECTS",
+    "PUBLIC",
+    "ULTIMATE",
+    "Space",
+    "SpotDef",
+    "Table",
+    "space",
+    "table",
+]
 
 #: First spot id of each area: 12 basic, 3 ultimate, then 3 fresco spots per player,
 #: then the public fresco line of solitaire (DH-6.2.4).
@@ -41,6 +53,9 @@ PUBLIC = FRESCO + 3 * 4
 SPOT_COUNT = PUBLIC + PUBLICS
 #: Most effects one action, ability or tile may list (the ``Resolve`` action ids).
 MAX_EFFECTS = 8
+#: Most options of a pack's own choice (the ``Choose`` action ids): a tile on any of the
+#: twelve fresco spots of the board (the Bronze Caster), or a pack's trade routes.
+MAX_CHOOSE = 12
 
 
 @attrs.frozen
@@ -235,6 +250,11 @@ class Table:
                                 entry=entry,
                                 field=field,
                             )
+        for pack in self.packs:
+            if len(pack.routes) > MAX_CHOOSE:
+                raise DataError(
+                    f"at most {MAX_CHOOSE} trade routes", source=pack.name, field="routes"
+                )
         for pack in self.packs:
             words = pack.setting("ranking").split()
             ok = not words or (
