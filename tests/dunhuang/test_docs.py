@@ -18,9 +18,18 @@ def test_component_tables_match_the_data() -> None:
     assert END in text
     assert update_page(text) == text, "run: python -m silkroad.dunhuang.docgen docs/dunhuang.md"
     tables = component_tables()
-    assert "| c201 | Gold Prospector | - | 2 |" in tables
-    assert "| reconstructed |" in tables
-    assert "20, 18, 16" in tables
+    # field by field: printed values plain, assumed ones in italics
+    assert (
+        "| c201 | *Gold Prospector* | - | *2* | pay gold-material 1 -> gold-free-recruit | *-* "
+        "| rulebook; assumed: name, grain, leaving |"
+    ) in tables
+    assert "| c202 | *Gold Broker* | *-* | *1* |" in tables  # reconstructed as a whole
+    assert "| round track, rounds 1-8 | *20, 18, 16, 14, 12, 10, 8, 6* | reconstructed |" in tables
+    assert "| zone 1 spots | coin / pigment / vp 3 | rulebook |" in tables
+    from silkroad.dunhuang.packs import available, get
+
+    for name in available():  # every pack has its tables
+        assert f"### {get(name).data.title} (" in tables
 
 
 @pytest.mark.rule("DH-3")

@@ -50,7 +50,7 @@ def test_the_gamble_pays_a_rough_jade_and_draws_from_the_state_rng() -> None:
     assert after.players[0].tokens.get("jade-material", 0) == 0
     assert sum(_pieces(after, 0).values()) == 1
     assert after.players[0].counters["gambles:jade"] == 1
-    assert not engine.can(t, after, fr, GAMBLE)  # no Rough Jade left
+    assert not engine.can(t, after, fr, GAMBLE)  # no Jade Material left
 
 
 @pytest.mark.rule("DH-3.E")

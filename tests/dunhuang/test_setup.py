@@ -75,7 +75,11 @@ def test_main_board_setup() -> None:
         "material silk",
         "material gold",
     ]
-    assert [d.source for d in t.spots[12:15]] == ["Silk Market", "Gold Exchange", "Tea Plantation"]
+    assert [d.source for d in t.spots[12:15]] == [
+        "Silk Market",
+        "Gold Ultimate Action",
+        "Tea Plantation",
+    ]
 
 
 @pytest.mark.rule("DH-2.1.6")

@@ -407,7 +407,7 @@ PRINTED = {
     "gold": [
         (1, ["recruited:gold 2"], ["pigment 2"]),
         (1, ["painted:gold 1"], ["material gold"]),
-        (2, ["recruited:gold 4"], ["pigment 2"]),
+        (2, ["recruited:gold 2"], ["pigment 2"]),  # the first set's requirement again
         (2, ["painted:gold 2"], ["upgrade"]),
         (3, ["left:gold 6"], ["8 per left:gold"]),
     ],
@@ -492,7 +492,7 @@ def test_sets_in_order_with_rewards_at_once() -> None:
         0,
         pigment=3,
         tokens={"silk-clothes": 5},
-        counters={"painted:silk": 2, "recruited:silk": 2, "recruited:gold": 4, "painted:gold": 2},
+        counters={"painted:silk": 2, "recruited:silk": 2, "recruited:gold": 2, "painted:gold": 2},
     )
     s = claim(s)
     second = {"silk-q3", "silk-q4", "gold-q3", "gold-q4"}
@@ -564,15 +564,27 @@ def test_gold_final_quest_pays_per_character_that_left() -> None:
 
 
 @pytest.mark.rule("DH-7.4")
-def test_gold_second_set_asks_for_two_more_gold_characters() -> None:
-    """Rulings: the repeated requirement counts two more (four in all)."""
+def test_gold_second_set_repeats_the_first_and_completes_when_the_set_opens() -> None:
+    """Solitaire ruling 2: the printed requirement, 2 Gold characters recruited, counted
+    from the start of the game; met already, it completes as soon as the second set opens,
+    in the same check as the last first-set quest."""
+    from silkroad.dunhuang.packs import get
+
+    q1, _, q3, *_ = get("gold").data.quests
+    assert (q1.stage, q3.stage) == (1, 2)
+    assert (q3.text, q3.need, q3.reward) == (q1.text, q1.need, q1.reward)
     s = turn_of(arrange(setup(("silk", "gold")), {2: (201, 2)}), 0)
-    first = pmap(dict.fromkeys(["silk-q1", "silk-q2", "gold-q1", "gold-q2"], 0))
+    first = pmap(dict.fromkeys(["silk-q1", "silk-q2", "gold-q1"], 0))
     s = attrs.evolve(s, achievements=first)
-    s = claim(player(s, 0, counters={"recruited:gold": 3}))
+    pigment = s.players[0].pigment
+    # gold-q2 still open: the second set is closed, gold-q3 waits though it is met
+    s = claim(player(s, 0, counters={"recruited:gold": 2}))
     assert "gold-q3" not in s.achievements
-    s = claim(player(s, 0, counters={"recruited:gold": 4}))
-    assert "gold-q3" in s.achievements
+    # the last first-set quest opens the second set, and gold-q3 completes with it
+    s = claim(player(s, 0, counters={"recruited:gold": 2, "painted:gold": 1}))
+    assert {"gold-q2", "gold-q3"} <= set(s.achievements)
+    assert s.players[0].pigment == pigment + 2  # gold-q3's reward; gold-q2 gives a Material
+    assert s.players[0].tokens.get("gold-material", 0) >= 1
 
 
 # -- designated time (Rulings) and whole games ---------------------------------------------------

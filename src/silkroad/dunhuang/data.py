@@ -20,7 +20,7 @@ import tomllib
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import attrs
 
@@ -28,6 +28,8 @@ from silkroad.core.errors import DataError
 
 __all__ = [
     "CORE_EFFECTS",
+    "FIELDS",
+    "PROVENANCE_KEYS",
     "QUEST_REWARDS",
     "SIMPLE_EFFECTS",
     "AchievementDef",
@@ -40,10 +42,12 @@ __all__ = [
     "RouteDef",
     "TokenDef",
     "UltimateDef",
+    "assumed",
     "load_board",
     "load_pack_file",
     "parse_effect",
     "parse_pack_text",
+    "ranking_rule",
 ]
 
 #: [DH-3.E] The effect kinds the interpreter knows (numbers are the DH-3.E items).
@@ -71,6 +75,63 @@ QUEST_REWARDS = SIMPLE_EFFECTS | {"upgrade", "paint-for"}
 COST_ITEMS = frozenset({"coin", "pigment", "vp", "grain"})
 
 _NAME = re.compile(r"^[a-z][a-z0-9:+-]*$")
+
+#: The content fields of each kind of entry, with the value a field left out has
+#: (``...``: required). ``reconstructed = [...]`` in an entry marked ``"rulebook"`` names
+#: the fields that are assumed; every other field is printed (the rulebook or the facts
+#: page of the shared reference), and the entry's note names where. ``pack`` is not
+#: written in a pack file (the file gives it), but may be assumed all the same.
+FIELDS: dict[str, dict[str, Any]] = {
+    "board": dict.fromkeys(
+        (
+            "zone1",
+            "zone2",
+            "zone3",
+            "zone4_printed",
+            "income",
+            "reward_left",
+            "reward_right",
+            "round_track",
+            "seat_resources",
+            "paint_cost",
+            "leftmost_bonus",
+            "die_on_fresco_vp",
+            "ranking",
+            "three_player_die",
+            "solo_die",
+            "solo_resources",
+        ),
+        ...,
+    ),
+    "token": {"name": ..., "category": ..., "upgrade": None, "start": [], "end_vp": 0},
+    "character": {
+        "pack": ...,
+        "name": ...,
+        "cost": None,
+        "grain": ...,
+        "ability": ...,
+        "leaving": [],
+    },
+    "fresco": {
+        "pack": ...,
+        "value": ...,
+        "effects": ...,
+        "four_player_only": False,
+        "no_start": False,
+    },
+    "promo tile": {"name": ..., "value": ..., "upper": ..., "lower": ...},
+    "achievement": {"vp": ..., "need": ...},
+    "route": {"name": ..., "effects": ...},
+    "quest": {"text": ..., "stage": ..., "need": ..., "reward": [], "per": None, "vp_each": 0},
+    "ultimate": {"name": ..., "effects": ...},
+    "resource tile": {"effects": ..., "covers": None},
+}
+#: The keys of an entry besides its content fields.
+PROVENANCE_KEYS = frozenset({"provenance", "note", "reconstructed"})
+#: How a pack setting's note (``<setting>_note``) starts: its provenance.
+SETTING_SOURCES = ("reconstructed:", "rulebook:")
+#: How a pack mechanism's note starts: the fact it rests on, or that it is invented.
+MECHANISM_SOURCES = ("rests on ", "invented")
 
 
 @attrs.frozen
@@ -143,6 +204,8 @@ class TokenDef:
     end_vp: int
     provenance: str
     note: str
+    #: The fields assumed in an entry marked "rulebook" (see :data:`FIELDS`).
+    reconstructed: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -158,6 +221,8 @@ class CharacterDef:
     leaving: tuple[Effect, ...]
     provenance: str
     note: str
+    #: The fields assumed in an entry marked "rulebook" (see :data:`FIELDS`).
+    reconstructed: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -172,6 +237,8 @@ class FrescoDef:
     no_start: bool
     provenance: str
     note: str
+    #: The fields assumed in an entry marked "rulebook" (see :data:`FIELDS`).
+    reconstructed: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -184,6 +251,8 @@ class AchievementDef:
     need: tuple[tuple[str, int], ...]
     provenance: str
     note: str
+    #: The fields assumed in an entry marked "rulebook" (see :data:`FIELDS`).
+    reconstructed: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -206,6 +275,8 @@ class QuestDef:
     text: str
     provenance: str
     note: str
+    #: The fields assumed in an entry marked "rulebook" (see :data:`FIELDS`).
+    reconstructed: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -217,6 +288,8 @@ class RouteDef:
     effects: tuple[Effect, ...]
     provenance: str
     note: str
+    #: The fields assumed in an entry marked "rulebook" (see :data:`FIELDS`).
+    reconstructed: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -228,6 +301,8 @@ class UltimateDef:
     effects: tuple[Effect, ...]
     provenance: str
     note: str
+    #: The fields assumed in an entry marked "rulebook" (see :data:`FIELDS`).
+    reconstructed: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -239,6 +314,8 @@ class ResourceTileDef:
     covers: str | None
     provenance: str
     note: str
+    #: The fields assumed in an entry marked "rulebook" (see :data:`FIELDS`).
+    reconstructed: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -263,6 +340,12 @@ class PackDef:
     printed_spot: tuple[Effect, ...]
     #: Pack-specific settings (e.g. ``ranking``, ``trade_cost``), as strings.
     extra: tuple[tuple[str, str], ...]
+    #: The note of each setting (and of ``printed_spot``): its provenance, then what it
+    #: rests on (``"reconstructed: ..."`` or ``"rulebook: ..."``).
+    setting_notes: tuple[tuple[str, str], ...] = ()
+    #: The pack's own mechanisms (effect kinds, ``start``, ``end``) beyond the DH-3.E
+    #: effects, each with the public fact it rests on or the word that it is invented.
+    mechanisms: tuple[tuple[str, str], ...] = ()
 
     def setting(self, key: str, default: str = "") -> str:
         """A pack-specific setting."""
@@ -288,6 +371,56 @@ class BoardDef:
     solo_die: int
     #: [DH-6.2.2] The solitaire player's starting coins and pigment.
     solo_resources: tuple[Effect, ...]
+    provenance: str = "rulebook"
+    note: str = ""
+    #: The fields that are assumed (see :data:`FIELDS`).
+    reconstructed: tuple[str, ...] = ()
+    #: What each field rests on (the ``<field>_note`` entries of ``board.toml``).
+    notes: tuple[tuple[str, str], ...] = ()
+
+
+class _Sourced(Protocol):
+    @property
+    def provenance(self) -> str: ...
+
+    @property
+    def reconstructed(self) -> tuple[str, ...]: ...
+
+
+def assumed(entry: _Sourced, field: str) -> bool:
+    """Whether ``field`` of ``entry`` is reconstructed: every field of an entry marked
+    ``"reconstructed"``, the listed ones of an entry marked ``"rulebook"``."""
+    return entry.provenance != "rulebook" or field in entry.reconstructed
+
+
+def ranking_rule(setting: str) -> tuple[tuple[int, ...] | None, str | None]:
+    """[DH-5] A pack's ``ranking`` setting: its own place rewards (``rewards 15 7``) and a
+    statistic that breaks ties on the board (``tiebreak silk-clothes``), either or both;
+    ``None`` for what it leaves to the board (the 12/6/3 of ``board.toml``, no tie-break).
+
+    :raises ValueError: if the setting is not in that form.
+    """
+    words = setting.split()
+    rewards: tuple[int, ...] | None = None
+    tiebreak: str | None = None
+    i = 0
+    while i < len(words):
+        if words[i] == "rewards" and rewards is None:
+            j = i + 1
+            while j < len(words) and words[j].isdigit():
+                j += 1
+            if j == i + 1:
+                break
+            rewards = tuple(int(w) for w in words[i + 1 : j])
+            i = j
+        elif words[i] == "tiebreak" and tiebreak is None and i + 1 < len(words):
+            tiebreak = words[i + 1]
+            i += 2
+        else:
+            break
+    if i < len(words) or not words:
+        raise ValueError("'rewards <VP> <VP> ...' and/or 'tiebreak <statistic>'")
+    return rewards, tiebreak
 
 
 class _Reader:
@@ -339,6 +472,41 @@ class _Reader:
             raise self.fail("note", "must say what was assumed")
         return prov, note
 
+    def sourced(self, kind: str) -> tuple[str, str, tuple[str, ...]]:
+        """The provenance, the note and the assumed fields (``reconstructed``) of an entry
+        of this ``kind`` (a key of :data:`FIELDS`)."""
+        prov, note = self.provenance()
+        fields = FIELDS[kind]
+        names = self.get("reconstructed", list, [])
+        if names and prov != "rulebook":
+            raise self.fail(
+                "reconstructed",
+                "lists the assumed fields of an entry marked 'rulebook' "
+                "(every field of a reconstructed entry is assumed)",
+            )
+        for name in names:
+            if name not in fields:
+                raise self.fail(
+                    "reconstructed", f"{name!r} is not a field of a {kind} ({', '.join(fields)})"
+                )
+        if len(set(names)) != len(names):
+            raise self.fail("reconstructed", "names a field twice")
+        if names and len(names) == len(fields):
+            raise self.fail(
+                "reconstructed", "every field is assumed: mark the entry 'reconstructed'"
+            )
+        return prov, note, tuple(names)
+
+    def only(self, allowed: set[str] | frozenset[str]) -> None:
+        """Refuse a key this kind of entry does not have (a misspelt field would be lost)."""
+        for key in self.table:
+            if key not in allowed:
+                raise self.fail(key, f"is not a field here (known: {', '.join(sorted(allowed))})")
+
+    def entry_keys(self, kind: str, *ids: str) -> None:
+        """Refuse a key that is neither an id, a content field of ``kind`` nor provenance."""
+        self.only(set(FIELDS[kind]) - {"pack"} | PROVENANCE_KEYS | set(ids))
+
 
 def _read(path: str | Path | None, name: str) -> tuple[str, dict[str, Any]]:
     try:
@@ -359,10 +527,21 @@ def _read(path: str | Path | None, name: str) -> tuple[str, dict[str, Any]]:
 def load_board() -> BoardDef:
     """[DH-2.0] The built-in board data."""
     source, raw = _read(None, "board.toml")
-    r = _Reader(source, None, raw)
+    r = _Reader(source, "board", raw)
+    prov, note, reconstructed = r.sourced("board")
+    fields = FIELDS["board"]
+    notes = {k[: -len("_note")]: v for k, v in raw.items() if k.endswith("_note")}
+    r.only(set(fields) | PROVENANCE_KEYS | {f"{k}_note" for k in fields})
+    for field in reconstructed:
+        if field not in notes:
+            raise r.fail(f"{field}_note", "an assumed field needs a note saying what is assumed")
+    for field, text in notes.items():
+        label = "reconstructed:" if field in reconstructed else "rulebook:"
+        if not text.startswith(label):
+            raise r.fail(f"{field}_note", f"starts with {label!r}, as the field is labelled")
     zones = tuple(
         tuple(_Reader(source, f"zone {z + 1}", {"e": spot}).effects("e") for spot in zone)
-        for z, zone in enumerate(r.get("zones", list))
+        for z, zone in enumerate(r.get(f"zone{k}", list) for k in (1, 2, 3))
     )
     return BoardDef(
         zones=zones,
@@ -381,6 +560,10 @@ def load_board() -> BoardDef:
         three_player_die=r.get("three_player_die", int),
         solo_die=r.get("solo_die", int),
         solo_resources=r.effects("solo_resources", simple=True),
+        provenance=prov,
+        note=note,
+        reconstructed=reconstructed,
+        notes=tuple(notes.items()),
     )
 
 
@@ -416,19 +599,83 @@ def parse_pack_text(text: str, source: str = "<pack data>") -> PackDef:
     return _pack(source, raw)
 
 
+#: The keys of a ``[pack]`` table that are not pack settings.
+_HEAD = frozenset(
+    {
+        "name",
+        "title",
+        "number",
+        "provenance",
+        "note",
+        "ultimate",
+        "resource_tiles",
+        "printed_spot",
+        "printed_spot_note",
+        "mechanisms",
+    }
+)
+_ARRAYS = frozenset(
+    {"pack", "tokens", "characters", "frescoes", "achievements", "routes", "quests"}
+)
+
+
+def _settings(head: _Reader) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
+    """The pack settings and their notes; every setting (and ``printed_spot``) has a
+    ``<key>_note`` that starts with its provenance."""
+    table = head.table
+    settings = {k: str(v) for k, v in table.items() if k not in _HEAD and not k.endswith("_note")}
+    keys = set(settings) | ({"printed_spot"} if "printed_spot" in table else set())
+    notes: dict[str, str] = {}
+    for key in sorted(keys):
+        note = head.get(f"{key}_note", str, None)
+        if note is None:
+            raise head.fail(f"{key}_note", f"the setting {key!r} needs a note with its provenance")
+        if not note.startswith(SETTING_SOURCES):
+            raise head.fail(f"{key}_note", f"starts with {' or '.join(SETTING_SOURCES)}")
+        notes[key] = note
+    for key in table:
+        if key.endswith("_note") and key[: -len("_note")] not in keys:
+            raise head.fail(key, "is the note of no setting")
+    if "ranking" in settings:
+        try:
+            ranking_rule(settings["ranking"])
+        except ValueError as exc:
+            raise head.fail("ranking", str(exc)) from None
+    return tuple(sorted(settings.items())), tuple(notes.items())
+
+
+def _mechanisms(head: _Reader) -> tuple[tuple[str, str], ...]:
+    raw = head.get("mechanisms", dict, {})
+    r = _Reader(head.source, "pack.mechanisms", raw)
+    out = []
+    for key in raw:
+        text = r.get(key, str)
+        if not text.startswith(MECHANISM_SOURCES):
+            raise r.fail(
+                key,
+                "says what public fact the mechanism rests on ('rests on ...') "
+                "or that it is invented ('invented ...')",
+            )
+        out.append((key, text))
+    return tuple(out)
+
+
 def _pack(source: str, raw: dict[str, Any]) -> PackDef:
     if not isinstance(raw.get("pack"), dict):
         raise DataError("a pack file needs a [pack] table", source=source, field="pack")
+    _Reader(source, None, raw).only(_ARRAYS)
     head = _Reader(source, "pack", raw["pack"])
     pack = head.get("name", str)
     prov, note = head.provenance()
+    extra, setting_notes = _settings(head)
     tokens = []
     for t in raw.get("tokens", []):
         r = _Reader(source, str(t.get("key", "?")), t)
+        r.entry_keys("token", "key")
         category = r.get("category", str)
         if category not in ("material", "product", "derivative"):
             raise r.fail("category", f"is material, product or derivative, got {category!r}")
-        tp, tn = r.provenance()
+        tp, tn, tr = r.sourced("token")
         tokens.append(
             TokenDef(
                 key=r.get("key", str),
@@ -440,6 +687,7 @@ def _pack(source: str, raw: dict[str, Any]) -> PackDef:
                 end_vp=r.get("end_vp", int, 0),
                 provenance=tp,
                 note=tn,
+                reconstructed=tr,
             )
         )
     keys = {t.key for t in tokens}
@@ -455,7 +703,8 @@ def _pack(source: str, raw: dict[str, Any]) -> PackDef:
     characters = []
     for c in raw.get("characters", []):
         r = _Reader(source, f"character {c.get('id', '?')}", c)
-        cp, cn = r.provenance()
+        r.entry_keys("character", "id")
+        cp, cn, cr = r.sourced("character")
         grain = r.get("grain", int)
         cost = r.get("cost", int, None)
         if grain < 1 or (cost is not None and cost < 0):
@@ -471,12 +720,14 @@ def _pack(source: str, raw: dict[str, Any]) -> PackDef:
                 leaving=r.effects("leaving", None, simple=True),
                 provenance=cp,
                 note=cn,
+                reconstructed=cr,
             )
         )
     frescoes = []
     for f in raw.get("frescoes", []):
         r = _Reader(source, f"fresco {f.get('id', '?')}", f)
-        fp, fn = r.provenance()
+        r.entry_keys("fresco", "id")
+        fp, fn, fr = r.sourced("fresco")
         value = r.get("value", int)
         if not 1 <= value <= 6:
             raise r.fail("value", f"a die value is 1 to 6, got {value}")
@@ -493,38 +744,44 @@ def _pack(source: str, raw: dict[str, Any]) -> PackDef:
                 no_start=r.get("no_start", bool, False),
                 provenance=fp,
                 note=fn,
+                reconstructed=fr,
             )
         )
     ur = _Reader(source, "ultimate", head.get("ultimate", dict))
-    up, un = ur.provenance()
-    ultimate = UltimateDef(pack, ur.get("name", str), ur.effects("effects"), up, un)
+    ur.entry_keys("ultimate")
+    up, un, ux = ur.sourced("ultimate")
+    ultimate = UltimateDef(pack, ur.get("name", str), ur.effects("effects"), up, un, ux)
     tiles = []
     for i, rt in enumerate(head.get("resource_tiles", list, [])):
         r = _Reader(source, f"resource tile {i + 1}", rt)
-        rp, rn = r.provenance()
+        r.entry_keys("resource tile")
+        rp, rn, rx = r.sourced("resource tile")
         tiles.append(
-            ResourceTileDef(pack, r.effects("effects"), r.get("covers", str, None), rp, rn)
+            ResourceTileDef(pack, r.effects("effects"), r.get("covers", str, None), rp, rn, rx)
         )
     achievements = []
     for a in raw.get("achievements", []):
         r = _Reader(source, str(a.get("key", "?")), a)
-        ap, an = r.provenance()
+        r.entry_keys("achievement", "key")
+        ap, an, ax = r.sourced("achievement")
         achievements.append(
-            AchievementDef(r.get("key", str), pack, r.get("vp", int), _need(r, "need"), ap, an)
+            AchievementDef(r.get("key", str), pack, r.get("vp", int), _need(r, "need"), ap, an, ax)
         )
     routes = []
     for ro in raw.get("routes", []):
         r = _Reader(source, f"route {ro.get('id', '?')}", ro)
-        rp, rn = r.provenance()
+        r.entry_keys("route", "id")
+        rp, rn, rx = r.sourced("route")
         routes.append(
             RouteDef(
-                r.get("id", int), r.get("name", str), r.effects("effects", simple=True), rp, rn
+                r.get("id", int), r.get("name", str), r.effects("effects", simple=True), rp, rn, rx
             )
         )
     quests = []
     for q in raw.get("quests", []):
         r = _Reader(source, str(q.get("key", "?")), q)
-        qp, qn = r.provenance()
+        r.entry_keys("quest", "key")
+        qp, qn, qx = r.sourced("quest")
         stage = r.get("stage", int)
         if stage not in (1, 2, 3):
             raise r.fail("stage", f"is 1 (first set), 2 (second set) or 3 (final), got {stage}")
@@ -548,19 +805,9 @@ def _pack(source: str, raw: dict[str, Any]) -> PackDef:
                 r.get("text", str),
                 qp,
                 qn,
+                qx,
             )
         )
-    known = {
-        "name",
-        "title",
-        "number",
-        "provenance",
-        "note",
-        "ultimate",
-        "resource_tiles",
-        "printed_spot",
-    }
-    extra = tuple(sorted((k, str(v)) for k, v in head.table.items() if k not in known))
     return PackDef(
         name=pack,
         title=head.get("title", str),
@@ -577,4 +824,6 @@ def _pack(source: str, raw: dict[str, Any]) -> PackDef:
         quests=tuple(quests),
         printed_spot=head.effects("printed_spot", None),
         extra=extra,
+        setting_notes=setting_notes,
+        mechanisms=_mechanisms(head),
     )

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 from typing import Protocol
 
-from silkroad.dunhuang.data import Effect, PackDef, load_board
+from silkroad.dunhuang.data import Effect, PackDef, assumed, load_board
 from silkroad.dunhuang.packs import available, get
 
 __all__ = ["END", "START", "component_tables", "update_page"]
@@ -31,6 +31,14 @@ PACKS = (
     "jade",
     "iron",
     "camel",
+    "exotic-beauty",
+)
+#: How the tables show provenance, field by field.
+LEGEND = (
+    "In the tables below a value in *italics* is reconstructed (assumed); a plain value is "
+    "printed, in the rulebook or on the facts page of the shared reference, as the entry's "
+    "note says. An entry marked `rulebook` is a printed component; `assumed:` lists its "
+    "fields that are not printed. A `reconstructed` entry is invented as a whole."
 )
 
 
@@ -45,9 +53,34 @@ class _Sourced(Protocol):
     @property
     def note(self) -> str: ...
 
+    @property
+    def reconstructed(self) -> tuple[str, ...]: ...
+
+
+def _cell(entry: _Sourced, field: str, text: str) -> str:
+    """``text`` as a table cell: in italics when ``field`` of ``entry`` is assumed."""
+    text = text or "-"
+    return f"*{text}*" if assumed(entry, field) else text
+
+
+def _label(entry: _Sourced) -> str:
+    if entry.provenance == "rulebook" and entry.reconstructed:
+        return f"rulebook; assumed: {', '.join(entry.reconstructed)}"
+    return entry.provenance
+
 
 def _prov(entry: _Sourced) -> str:
-    return f"{entry.provenance} | {entry.note}"
+    return f"{_label(entry)} | {entry.note}"
+
+
+def _flag(value: bool) -> str:
+    return "yes" if value else "-"
+
+
+def _strip(note: str) -> tuple[str, str]:
+    """A setting's note: its provenance and the rest."""
+    head, _, rest = note.partition(":")
+    return head, rest.strip()
 
 
 def _pack(p: PackDef) -> list[str]:
@@ -60,25 +93,38 @@ def _pack(p: PackDef) -> list[str]:
         *p.routes,
         *p.quests,
         p.ultimate,
+        *p.resource_tiles,
     ]
-    reconstructed = len([e for e in entries if e.provenance == "reconstructed"])
+    printed = [e for e in entries if e.provenance == "rulebook"]
+    partly = [e for e in printed if e.reconstructed]
     out = [
-        f"### {p.title} ({len(p.characters)} characters, {len(tiles)} fresco tiles, "
-        f"{reconstructed} entries reconstructed)",
+        f"### {p.title} ({len(p.characters)} characters, {len(tiles)} fresco tiles; "
+        f"{len(printed)} entries printed, {len(partly)} of them with assumed fields, "
+        f"{len(entries) - len(printed)} reconstructed)",
         "",
         f"{p.note}",
         "",
-        f"Ultimate action **{p.ultimate.name}**: {_effects(p.ultimate.effects)} "
-        f"({p.ultimate.provenance}).",
+        f"Ultimate action {_cell(p.ultimate, 'name', p.ultimate.name)}: "
+        f"{_cell(p.ultimate, 'effects', _effects(p.ultimate.effects))} "
+        f"({_label(p.ultimate)}: {p.ultimate.note})",
         "",
     ]
     for rt in p.resource_tiles:
-        covers = ""
+        covers = "any spot of a pack not in play"
         if rt.covers:
-            covers = f", covers the {rt.covers} spot when {rt.covers} is not in play"
-        out.append(f"Resource tile: {_effects(rt.effects)}{covers} ({rt.provenance}).")
+            covers = f"the {rt.covers} spot when {rt.covers} is not in play"
+        out.append(
+            f"* Resource tile: {_cell(rt, 'effects', _effects(rt.effects))}, covers "
+            f"{_cell(rt, 'covers', covers)} ({_label(rt)}: {rt.note})"
+        )
+    notes = dict(p.setting_notes)
+    if p.printed_spot:
+        label, rest = _strip(notes["printed_spot"])
+        out.append(f"* Printed zone-4 spot: *{_effects(p.printed_spot)}* ({label}: {rest})")
     for key, value in p.extra:
-        out.append(f"Setting `{key}`: {value.rstrip('.')}.")
+        label, rest = _strip(notes[key])
+        shown = value if label == "rulebook" else f"*{value}*"
+        out.append(f"* Setting `{key}` = {shown} ({label}: {rest})")
     out += [
         "",
         "| token | name | kind | upgrades to | starting phase | end VP | provenance | note |",
@@ -86,44 +132,57 @@ def _pack(p: PackDef) -> list[str]:
     out.append("|---|---|---|---|---|---|---|---|")
     for t in p.tokens:
         out.append(
-            f"| {t.key} | {t.name} | {t.category} | {t.upgrade or '-'} | {_effects(t.start)} "
-            f"| {t.end_vp} | {_prov(t)} |"
+            f"| {t.key} | {_cell(t, 'name', t.name)} | {_cell(t, 'category', t.category)} "
+            f"| {_cell(t, 'upgrade', t.upgrade or '-')} | {_cell(t, 'start', _effects(t.start))} "
+            f"| {_cell(t, 'end_vp', str(t.end_vp))} | {_prov(t)} |"
         )
     out += ["", "| character | name | coins | grain | ability | leaving | provenance | note |"]
     out.append("|---|---|---|---|---|---|---|---|")
     for c in p.characters:
         cost = "-" if c.cost is None else str(c.cost)
         out.append(
-            f"| c{c.id} | {c.name} | {cost} | {c.grain} | {_effects(c.ability)} "
-            f"| {_effects(c.leaving)} | {_prov(c)} |"
+            f"| c{c.id} | {_cell(c, 'name', c.name)} | {_cell(c, 'cost', cost)} "
+            f"| {_cell(c, 'grain', str(c.grain))} | {_cell(c, 'ability', _effects(c.ability))} "
+            f"| {_cell(c, 'leaving', _effects(c.leaving))} | {_prov(c)} |"
         )
     out += ["", "| fresco | die | effects | 4-player only | 'no' icon | provenance | note |"]
     out.append("|---|---|---|---|---|---|---|")
     for f in tiles:
-        four = "yes" if f.four_player_only else ""
-        no = "yes" if f.no_start else ""
-        out.append(f"| t{f.id} | {f.value} | {_effects(f.effects)} | {four} | {no} | {_prov(f)} |")
+        out.append(
+            f"| t{f.id} | {_cell(f, 'value', str(f.value))} "
+            f"| {_cell(f, 'effects', _effects(f.effects))} "
+            f"| {_cell(f, 'four_player_only', _flag(f.four_player_only))} "
+            f"| {_cell(f, 'no_start', _flag(f.no_start))} | {_prov(f)} |"
+        )
     out += ["", "| achievement | requirement | VP | provenance | note |", "|---|---|---|---|---|"]
     for a in p.achievements:
         need = ", ".join(f"{k} >= {n}" for k, n in a.need)
-        out.append(f"| {a.key} | {need} | {a.vp} | {_prov(a)} |")
+        out.append(
+            f"| {a.key} | {_cell(a, 'need', need)} | {_cell(a, 'vp', str(a.vp))} | {_prov(a)} |"
+        )
     if p.routes:
         out += ["", "| route | name | rewards | provenance | note |", "|---|---|---|---|---|"]
         for r in p.routes:
-            out.append(f"| {r.id} | {r.name} | {_effects(r.effects)} | {_prov(r)} |")
+            out.append(
+                f"| {r.id} | {_cell(r, 'name', r.name)} "
+                f"| {_cell(r, 'effects', _effects(r.effects))} | {_prov(r)} |"
+            )
     if p.quests:
         out += [
             "",
-            "| quest (solitaire side) | set | requirement | reward | provenance | note |",
-            "|---|---|---|---|---|---|",
+            "| quest (solitaire side) | set | text | requirement | reward | provenance | note |",
+            "|---|---|---|---|---|---|---|",
         ]
         stages = {1: "first", 2: "second", 3: "final"}
         for q in p.quests:
             need = ", ".join(f"{k} >= {n}" for k, n in q.need)
-            reward = _effects(q.reward) if q.reward else ""
+            reward = _cell(q, "reward", _effects(q.reward) if q.reward else "")
             if q.per is not None:
-                reward = f"{q.vp_each} VP per {q.per}"
-            out.append(f"| {q.key} | {stages[q.stage]} | {need} | {reward or '-'} | {_prov(q)} |")
+                reward = f"{_cell(q, 'vp_each', f'{q.vp_each} VP')} per {_cell(q, 'per', q.per)}"
+            out.append(
+                f"| {q.key} | {_cell(q, 'stage', stages[q.stage])} | {_cell(q, 'text', q.text)} "
+                f"| {_cell(q, 'need', need)} | {reward} | {_prov(q)} |"
+            )
     return [*out, ""]
 
 
@@ -142,7 +201,9 @@ def _promos() -> list[str]:
     ]
     for c in promos.characters:
         out.append(
-            f"| c{c.id} | {c.name} | {c.pack} | {c.cost} | {c.grain} | {_effects(c.ability)} "
+            f"| c{c.id} | {_cell(c, 'name', c.name)} | {_cell(c, 'pack', c.pack)} "
+            f"| {_cell(c, 'cost', str(c.cost))} | {_cell(c, 'grain', str(c.grain))} "
+            f"| {_cell(c, 'ability', _effects(c.ability))} "
             f"| {_prov(c)} |"
         )
     out += [
@@ -151,35 +212,63 @@ def _promos() -> list[str]:
     ]
     out.append("|---|---|---|---|---|---|---|---|")
     for x in promos.tiles:
+        f = x.fresco
         out.append(
-            f"| t{x.id} | {x.name} | {x.fresco.pack} | {x.fresco.value} | {_effects(x.upper)} "
-            f"| {_effects((x.lower,))} | {_prov(x.fresco)} |"
+            f"| t{x.id} | {_cell(f, 'name', x.name)} | {f.pack} "
+            f"| {_cell(f, 'value', str(f.value))} | {_cell(f, 'upper', _effects(x.upper))} "
+            f"| {_cell(f, 'lower', _effects((x.lower,)))} | {_prov(f)} |"
         )
+    return [*out, ""]
+
+
+def _board() -> list[str]:
+    """[DH-2.0] The board's values, each with its provenance."""
+    board = load_board()
+    notes = dict(board.notes)
+
+    def spots(zone: tuple[tuple[Effect, ...], ...]) -> str:
+        return " / ".join(_effects(spot) for spot in zone)
+
+    rows = [
+        ("zone1", "zone 1 spots", spots(board.zones[0])),
+        ("zone2", "zone 2 spots", spots(board.zones[1])),
+        ("zone3", "zone 3 spots", spots(board.zones[2])),
+        ("zone4_printed", "zone 4 printed packs", ", ".join(board.zone4_printed)),
+        ("income", "income area, left to right", _effects(board.income)),
+        ("reward_left", "reward area, left spot (one of)", _effects(board.reward_left)),
+        ("reward_right", "reward area, right spot", "one Material of a pack in play"),
+        ("round_track", "round track, rounds 1-8", ", ".join(map(str, board.round_track))),
+        (
+            "seat_resources",
+            "seat resources, from the first player",
+            " / ".join(_effects(e) for e in board.seat_resources),
+        ),
+        ("paint_cost", "Begin Painting cost", f"{board.paint_cost} pigment"),
+        ("leftmost_bonus", "Begin Painting, leftmost spot", f"{board.leftmost_bonus} VP"),
+        ("die_on_fresco_vp", "die still on a fresco at the end", f"{board.die_on_fresco_vp} VP"),
+        ("ranking", "achievement board ranking", ", ".join(map(str, board.ranking))),
+        ("three_player_die", "3 players: every fresco die starts at", str(board.three_player_die)),
+        ("solo_die", "solitaire: every fresco die starts at", str(board.solo_die)),
+        ("solo_resources", "solitaire: starting coins and pigment", _effects(board.solo_resources)),
+    ]
+    out = [
+        "### Board",
+        "",
+        f"{board.note}",
+        "",
+        "| item | value | provenance | note |",
+        "|---|---|---|---|",
+    ]
+    for field, item, value in rows:
+        label = "reconstructed" if assumed(board, field) else "rulebook"
+        note = _strip(notes[field])[1] if field in notes else ""
+        out.append(f"| {item} | {_cell(board, field, value)} | {label} | {note or '-'} |")
     return [*out, ""]
 
 
 def component_tables() -> str:
     """[DH-1] The Markdown of every component, from the data files."""
-    board = load_board()
-    lines = [
-        "### Board",
-        "",
-        "| item | value |",
-        "|---|---|",
-        f"| zone 4 printed packs | {', '.join(board.zone4_printed)} (reconstructed) |",
-        f"| income area, left to right | {_effects(board.income)} |",
-        f"| reward area, left spot | {_effects(board.reward_left)} (one of) |",
-        "| reward area, right spot | one Material of a pack in play |",
-        f"| round track, rounds 1-8 | {', '.join(map(str, board.round_track))} "
-        "(round 2 printed, the rest reconstructed) |",
-        f"| Begin Painting cost, leftmost bonus | {board.paint_cost} pigment, "
-        f"{board.leftmost_bonus} VP |",
-        f"| die still on a fresco at the end | {board.die_on_fresco_vp} VP |",
-        f"| achievement board ranking | {', '.join(map(str, board.ranking))} |",
-        f"| solitaire: every fresco die starts at | {board.solo_die} |",
-        f"| solitaire: starting coins and pigment | {_effects(board.solo_resources)} |",
-        "",
-    ]
+    lines = [LEGEND, "", *_board()]
     for name in PACKS:
         if name in available():
             lines += _pack(get(name).data)

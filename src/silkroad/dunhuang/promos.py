@@ -98,20 +98,20 @@ def _promos(source: str, raw: dict[str, Any]) -> Promos:
     characters = []
     for c in raw.get("characters", []):
         r = _Reader(source, f"character {c.get('id', '?')}", c)
-        cp, cn = r.provenance()
+        cp, cn, cr = r.sourced("character")
         pack = _pack(r, r.get("pack", str))
         ability = r.effects("ability")
         _known(r, "ability", ability, pack)
         characters.append(
             CharacterDef(
                 r.get("id", int), r.get("name", str), pack, r.get("cost", int),
-                r.get("grain", int), ability, (), cp, cn,
+                r.get("grain", int), ability, (), cp, cn, cr,
             )
         )  # fmt: skip
     tiles = []
     for f in raw.get("frescoes", []):
         r = _Reader(source, f"fresco {f.get('id', '?')}", f)
-        fp, fn = r.provenance()
+        fp, fn, fr = r.sourced("promo tile")
         tid, name, value = r.get("id", int), r.get("name", str), r.get("value", int)
         if not 1 <= value <= 6:
             raise r.fail("value", f"a die value is 1 to 6, got {value}")
@@ -127,7 +127,7 @@ def _promos(source: str, raw: dict[str, Any]) -> Promos:
         _known(r, "lower", (lower,), tile_pack)
         marker = parse_effect(f"{LOWER} {tid}")
         fresco = FrescoDef(
-            tid, tile_pack, value, (*upper, *(marker,) * LOWER_TIMES), True, False, fp, fn
+            tid, tile_pack, value, (*upper, *(marker,) * LOWER_TIMES), True, False, fp, fn, fr
         )
         tiles.append(PromoTileDef(tid, name, upper, lower, fresco))
     return Promos(prov, note, tuple(characters), tuple(tiles))

@@ -17,7 +17,7 @@ from silkroad.core.errors import IllegalMoveError
 from silkroad.core.game import Outcome
 from silkroad.core.rng import Rng
 from silkroad.dunhuang import engine
-from silkroad.dunhuang.data import parse_effect
+from silkroad.dunhuang.data import parse_effect, ranking_rule
 from silkroad.dunhuang.engine import replace
 from silkroad.dunhuang.moves import (
     Ability,
@@ -930,15 +930,11 @@ def _breakdown(t: Table, s: State) -> tuple[tuple[int, int, int, int, int], ...]
         counts = [
             sum(1 for k, q in s.achievements.items() if q == p and k in keys) for p in range(n)
         ]
+        # [DH-5] a board with its own place rewards or tie-break (Silk, Iron)
         setting = pack.setting("ranking")
-        tiebreak = [0] * n
-        rewards = t.board.ranking
-        if setting.startswith("tiebreak "):
-            stat = setting.split()[1]
-            tiebreak = [s.players[p].count(stat) for p in range(n)]
-        elif setting.startswith("rewards "):
-            # [DH-5] a board with its own place rewards (Iron)
-            rewards = tuple(int(w) for w in setting.split()[1:])
+        own, stat = ranking_rule(setting) if setting else (None, None)
+        rewards = t.board.ranking if own is None else own
+        tiebreak = [0] * n if stat is None else [s.players[p].count(stat) for p in range(n)]
         shares = rank_board(counts, rewards, tiebreak)
         for p in range(n):
             ranking[p] += shares[p]

@@ -26,6 +26,7 @@ from silkroad.dunhuang.data import (
     TokenDef,
     load_board,
     parse_pack_text,
+    ranking_rule,
 )
 from silkroad.dunhuang.moves import Place
 from silkroad.dunhuang.packs import EffectHook, Pack, PackChoice, get
@@ -255,21 +256,13 @@ class Table:
                 raise DataError(
                     f"at most {MAX_CHOOSE} trade routes", source=pack.name, field="routes"
                 )
-        for pack in self.packs:
-            words = pack.setting("ranking").split()
-            ok = not words or (
-                (words[0] == "tiebreak" and len(words) == 2)
-                or (
-                    words[0] == "rewards" and len(words) > 1 and all(w.isdigit() for w in words[1:])
-                )
-            )
-            if not ok:
-                raise DataError(
-                    "'tiebreak <statistic>' or 'rewards <VP> <VP> ...'",
-                    source=pack.name,
-                    entry="pack",
-                    field="ranking",
-                )
+            if pack.setting("ranking"):
+                try:
+                    ranking_rule(pack.setting("ranking"))
+                except ValueError as exc:
+                    raise DataError(
+                        str(exc), source=pack.name, entry="pack", field="ranking"
+                    ) from None
         n = self.options.players
         need = 2 * SOLO_DRAW if n == 1 else 5 * n + (1 if n == 4 else 0)
         if len(self.tile_ids) < need:

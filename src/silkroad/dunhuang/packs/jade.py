@@ -1,6 +1,6 @@
 """Jade Starting Pack: the Jade Gamble.
 
-* ``jade-gamble``: pay one Rough Jade (``jade-material``), then a carved piece is drawn
+* ``jade-gamble``: pay one Jade Material (``jade-material``), then a carved piece is drawn
   at random from the state's RNG, with the odds of the data's ``gamble`` setting
   (``"<token> <weight>, ..."``); the piece is a derivative token worth its end VP (data),
   from little to very many. Counted as ``gambles:jade``.
@@ -52,7 +52,7 @@ def _can(t: Table, s: State, fr: Frame, e: Effect) -> bool:
 
 
 def _do(t: Table, s: State, fr: Frame, e: Effect) -> State:
-    """Pay a Rough Jade and draw a carved piece from the state's RNG."""
+    """Pay a Jade Material and draw a carved piece from the state's RNG."""
     table = odds(t)
     roll, rng = s.rng.randrange(sum(w for _, w in table))
     piece = table[-1][0]
