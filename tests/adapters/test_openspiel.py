@@ -1,8 +1,11 @@
-"""Every title as a pyspiel game: OpenSpiel's own random_sim_test (with serialization) and
-its MCTSBot, on every title, player count and variant."""
+"""Every title as a pyspiel game: OpenSpiel's own random_sim_test (with serialization), its
+MCTSBot and evaluate_bots, on every title, player count and variant; observation and
+information-state tensors and strings; utility bounds; a deterministic game without a
+chance node."""
 
 from __future__ import annotations
 
+import json
 import pickle
 
 import attrs
@@ -16,14 +19,21 @@ import tinygame
 from silkroad.adapters import returns_from_scores
 from silkroad.adapters.openspiel import (
     SEED_OUTCOMES,
+    VP_BOUND,
+    observation_text,
     options_parameter,
     register,
     register_all,
     short_name,
 )
+from silkroad.core.game import Chance
 
-register_all()
+# importing the adapter registered the built-in titles; the test game is a plugin
 register(tinygame.GAME)
+FIXED = tinygame.make_game(
+    spec=attrs.evolve(tinygame.SPEC, name="tinyfixed", chance=Chance.DETERMINISTIC)
+)
+register(FIXED)
 
 CASES = [
     ("silkroad_kashgar", {"players": 2}),
@@ -39,13 +49,27 @@ CASES = [
     ("silkroad_dunhuang", {"players": 4}),
     ("silkroad_dunhuang", {"options": options_parameter(packs=["silk", "tea", "china"])}),
     ("silkroad_tinydraw", {"players": 3, "utility": "win"}),
+    ("silkroad_tinyfixed", {"seed": 4}),
 ]
+TITLES = ("silkroad_kashgar", "silkroad_serica", "silkroad_dunhuang")
+TENSOR_TITLES = ("silkroad_kashgar", "silkroad_serica")
 
 
-def test_every_registered_title_is_a_pyspiel_game() -> None:
+def test_importing_the_adapter_registers_the_built_in_titles() -> None:
     names = {g.short_name for g in pyspiel.registered_games()}
-    for title in silkroad.GAMES:
-        assert short_name(silkroad.get_game(title)) in names
+    assert set(TITLES) <= names
+
+
+def test_register_all_registers_plugins_too() -> None:
+    plugin = tinygame.make_game(spec=attrs.evolve(tinygame.SPEC, name="tinyplugin"))
+    silkroad.register(plugin)
+    try:
+        assert "silkroad_tinyplugin" in register_all()
+        names = {g.short_name for g in pyspiel.registered_games()}
+        for title in silkroad.GAMES:
+            assert short_name(silkroad.get_game(title)) in names
+    finally:
+        silkroad.unregister("tinyplugin")
 
 
 @pytest.mark.parametrize(("name", "params"), CASES)
@@ -195,3 +219,117 @@ def test_a_game_stopped_by_the_safeguard_is_terminal_truncated_and_won_by_nobody
     while not finished.is_terminal():
         finished.apply_action(finished.legal_actions()[0])
     assert not finished.is_truncated()
+
+
+@pytest.mark.parametrize("name", TITLES)
+def test_evaluate_bots_plays_every_title(name: str) -> None:
+    options = options_parameter(round_limit=4) if name != "silkroad_dunhuang" else "{}"
+    game = pyspiel.load_game(name, {"options": options, "utility": "win"})
+    bots = [pyspiel.make_uniform_random_bot(p, 20 + p) for p in range(game.num_players())]
+    returns = pyspiel.evaluate_bots(game.new_initial_state(), bots, 7)
+    assert len(returns) == game.num_players()
+    assert set(returns) <= {0.0, 1.0}
+
+
+@pytest.mark.parametrize("name", TENSOR_TITLES)
+def test_observation_tensors_are_the_titles_tensors(name: str) -> None:
+    game = pyspiel.load_game(name, {"seed": 3})
+    title = silkroad.get_game(name.removeprefix("silkroad_"))
+    options = title.default_options()
+    layout = title.observation_layout(options)
+    assert game.observation_tensor_shape() == [layout.size]
+    assert game.information_state_tensor_shape() == [layout.size + title.num_actions(options)]
+    state = game.new_initial_state()
+    state.apply_action(3)
+    for _ in range(12):
+        state.apply_action(state.legal_actions()[0])
+    player = state.current_player()
+    expected = title.observation_tensor(title.observe(state.inner, player))
+    assert np.array_equal(np.asarray(state.observation_tensor(player), np.float32), expected)
+    info = np.asarray(state.information_state_tensor(player), np.float32)
+    assert np.array_equal(info[: layout.size], expected)
+    own = info[layout.size :]
+    assert own.max() > 0.0  # the player has moved: its action summary shows it
+    assert ((own == 0.0) | ((own >= 0.5) & (own < 1.0))).all()  # n / (n + 1)
+
+
+def test_observer_views_are_named_by_the_layout() -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game("silkroad_kashgar", {"seed": 2})
+    title = silkroad.get_game("kashgar")
+    layout = title.observation_layout(title.default_options())
+    observation = make_observation(game)
+    state = game.new_initial_state()
+    state.apply_action(2)
+    observation.set_from(state, 0)
+    assert list(observation.dict) == list(layout.names())
+    assert observation.dict["tracks"].shape == layout.segment("tracks").shape
+    recall = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    recall.set_from(state, 0)
+    assert "own_actions" in recall.dict
+
+
+@pytest.mark.parametrize("name", TITLES)
+def test_strings_are_readable_text(name: str) -> None:
+    game = pyspiel.load_game(name, {"seed": 5})
+    state = game.new_initial_state()
+    state.apply_action(5)
+    for _ in range(6):
+        state.apply_action(state.legal_actions()[-1])
+    player = state.current_player()
+    text = state.observation_string(player)
+    title = silkroad.get_game(name.removeprefix("silkroad_"))
+    assert text == observation_text(title, title.observe(state.inner, player))
+    for line in text.splitlines():
+        key, _, value = line.partition(": ")
+        assert key.isidentifier()
+        json.loads(value)  # each value is plain JSON
+    assert '\\"' not in text  # no JSON quoted inside JSON
+    assert "options:" not in text
+    info = state.information_state_string(player)
+    assert info.endswith(text)
+    assert "your moves: " in info
+
+
+def test_information_state_strings_recall_the_players_moves() -> None:
+    game = pyspiel.load_game("silkroad_tinydraw", {"seed": 1})
+    state = game.new_initial_state()
+    state.apply_action(1)
+    before = state.information_state_string(0)
+    assert "your moves: (none)" in before
+    action = state.legal_actions()[0]
+    text = state.action_to_string(0, action)
+    state.apply_action(action)
+    assert f"your moves: {text}" in state.information_state_string(0)
+    assert "your moves: (none)" in state.information_state_string(1)
+
+
+@pytest.mark.parametrize("name", TENSOR_TITLES)
+def test_vp_utility_bounds_are_the_titles_score_bounds(name: str) -> None:
+    title = silkroad.get_game(name.removeprefix("silkroad_"))
+    low, high = title.score_bounds(title.default_options())
+    game = pyspiel.load_game(name)
+    assert (game.min_utility(), game.max_utility()) == (float(low), float(high))
+    win = pyspiel.load_game(name, {"utility": "win"})
+    assert (win.min_utility(), win.max_utility()) == (0.0, 1.0)
+    # a game that gives no bounds keeps the generous default
+    plain = pyspiel.load_game("silkroad_tinydraw")
+    assert (plain.min_utility(), plain.max_utility()) == (-VP_BOUND, VP_BOUND)
+
+
+def test_a_deterministic_title_has_no_chance_node() -> None:
+    game = pyspiel.load_game("silkroad_tinyfixed", {"seed": 4})
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
+    assert game.max_chance_outcomes() == 0
+    state = game.new_initial_state()
+    assert not state.is_chance_node()
+    assert state.inner == tinygame.new_game(tinygame.Options(), 4)
+    default = pyspiel.load_game("silkroad_tinyfixed").new_initial_state()
+    assert default.inner == tinygame.new_game(tinygame.Options(), 0)
+    clone = state.clone()
+    clone.apply_action(clone.legal_actions()[0])
+    assert state.inner == tinygame.new_game(tinygame.Options(), 4)  # the clone is separate
+    text = pyspiel.serialize_game_and_state(game, clone)
+    _, again = pyspiel.deserialize_game_and_state(text)
+    assert again.inner == clone.inner

@@ -1,15 +1,23 @@
-"""Every title as a PettingZoo AEC environment, checked by PettingZoo's own api_test and
-seed_test for every player count."""
+"""Every title as a PettingZoo AEC environment, checked by PettingZoo's own api_test,
+seed_test and render_test for every player count.
+
+PettingZoo's max_cycles_test does not apply: it drives the parallel API with a
+``max_cycles`` cap, which only environments whose agents all act at every step offer
+(PettingZoo's own turn-based classic games have neither); here one agent decides at a time,
+in an order the game decides.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
-from pettingzoo.test import api_test, seed_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 import silkroad
 import tinygame
-from silkroad.adapters.pettingzoo import SilkroadEnv, env
+from silkroad.adapters.pettingzoo import SilkroadEnv, env, raw_env
 from silkroad.core.errors import InvalidMoveError
 from silkroad.core.game import Outcome
 
@@ -30,12 +38,13 @@ def cases() -> list[tuple[str, int]]:
 
 
 @pytest.mark.parametrize(("name", "players"), cases())
-def test_pettingzoo_api_and_seed_tests(name: str, players: int) -> None:
+def test_pettingzoo_api_seed_and_render_tests(name: str, players: int) -> None:
     api_test(env(name, players=players, render_mode="ansi"), num_cycles=300)
     seed_test(lambda: env(name, players=players), num_cycles=150)
+    render_test(lambda render_mode=None: env(name, players=players, render_mode=render_mode))
 
 
-def play_out(environment: SilkroadEnv, seed: int) -> dict[str, float]:
+def play_out(environment: Any, seed: int) -> dict[str, float]:
     environment.reset(seed=seed)
     rng = np.random.default_rng(seed)
     totals = dict.fromkeys(environment.possible_agents, 0.0)
@@ -81,10 +90,17 @@ def test_observations_masks_and_render() -> None:
     environment.reset(seed=2)
     agent = environment.agent_selection
     observation = environment.observe(agent)
-    assert observation["observation"].dtype == np.float32
-    assert observation["observation"].shape == (512,)
-    mask = observation["action_mask"]
     game = silkroad.get_game("kashgar")
+    tensor = observation["observation"]
+    assert tensor.dtype == np.float32
+    assert tensor.shape == game.observation_layout(environment.options).shape
+    player = environment.possible_agents.index(agent)
+    assert np.array_equal(tensor, game.observation_tensor(game.observe(environment.state_, player)))
+    space = environment.observation_space(agent)["observation"]
+    assert space.low.min() == 0.0
+    assert space.high.max() == 1.0
+    assert space.contains(tensor)
+    mask = observation["action_mask"]
     assert list(np.flatnonzero(mask)) == sorted(
         game.encode_move(environment.state_, m) for m in game.legal_moves(environment.state_)
     )
@@ -93,8 +109,38 @@ def test_observations_masks_and_render() -> None:
     text = environment.render()
     assert text is not None
     assert text.startswith("Kashgar, 3 players")
-    assert env("kashgar").render() is None  # no render_mode: no output
+    quiet = env("kashgar")
+    quiet.reset(seed=1)
+    assert quiet.render() is None  # no render_mode: no output
     assert environment.metadata["name"] == "silkroad_kashgar_v0"
+
+
+def test_human_render_mode_prints_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    environment = env("serica", render_mode="human")
+    environment.reset(seed=3)
+    assert environment.render() is None
+    printed = capsys.readouterr().out
+    assert printed.strip() == silkroad.get_game("serica").render(environment.state_).strip()
+
+
+def test_a_title_without_a_tensor_falls_back_to_the_feature_hash() -> None:
+    environment = SilkroadEnv(tinygame.GAME, tinygame.Options())
+    environment.reset(seed=1)
+    observation = environment.observe(environment.agent_selection)["observation"]
+    assert observation.shape == (512,)
+    assert environment.observation_space("player_0")["observation"].high.max() == np.inf
+
+
+def test_calls_out_of_order_get_pettingzoo_errors() -> None:
+    environment = env("kashgar")
+    with pytest.raises(AttributeError, match="reset"):
+        _ = environment.agent_selection
+    with pytest.raises(Exception, match="reset"):
+        environment.step(0)
+    with pytest.raises(Exception, match="reset"):
+        environment.observe("player_0")
+    assert isinstance(environment.unwrapped, SilkroadEnv)
+    assert isinstance(raw_env("kashgar"), SilkroadEnv)
 
 
 def test_illegal_actions_and_bad_arguments_are_refused() -> None:
@@ -105,7 +151,7 @@ def test_illegal_actions_and_bad_arguments_are_refused() -> None:
     with pytest.raises(InvalidMoveError):
         environment.step(illegal)
     with pytest.raises(ValueError, match="render_mode"):
-        env("kashgar", render_mode="human")
+        env("kashgar", render_mode="rgb_array")
     with pytest.raises(ValueError, match="utility"):
         env("kashgar", utility="elo")
 

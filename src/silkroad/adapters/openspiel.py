@@ -1,11 +1,11 @@
 """Every silkroad title as an OpenSpiel (pyspiel) Python game.
 
-``register_all()`` registers each title of :data:`silkroad.GAMES` as
-``silkroad_<name>`` (``silkroad_kashgar``, ...); then::
+Importing this module registers the built-in titles as ``silkroad_<name>``
+(``silkroad_kashgar``, ...); ``register_all()`` also registers every other game of
+:data:`silkroad.GAMES` (plugins), and ``register(game)`` one game::
 
     import pyspiel
-    from silkroad.adapters.openspiel import register_all
-    register_all()
+    import silkroad.adapters.openspiel
     game = pyspiel.load_game("silkroad_kashgar", {"players": 3})
 
 Game parameters (all optional):
@@ -18,25 +18,30 @@ Game parameters (all optional):
   game's seed uniformly among :data:`SEED_OUTCOMES` values; with a seed >= 0 that chance
   node has this single outcome (a fixed deal);
 * ``utility`` (str, ``"vp"`` or ``"win"``): the reward mapping of
-  :func:`silkroad.adapters.returns_from_scores`: final victory points (general-sum), or 1
-  for each winner and 0 for the others.
+  :func:`silkroad.adapters.returns_from_scores`: final victory points (general-sum,
+  bounded by the title's ``score_bounds``), or 1 for each winner and 0 for the others.
 
 Chance: a silkroad game draws everything random (shuffles, draws) inside ``apply`` from
 the RNG carried in its state, which a seed fully determines. So the OpenSpiel game is
 *explicit stochastic* with exactly one chance node, at the root, choosing that seed;
 after it, play is a deterministic function of the actions. (A sampled-stochastic Python
 game cannot be serialized by pyspiel, which would need a game-level RNG state that Python
-games cannot provide.) pyspiel serializes a Python state by pickling its attributes: the
-silkroad state inside pickles as the project's JSON document.
+games cannot provide.) A title whose spec says ``Chance.DETERMINISTIC`` has no chance node:
+it starts at ``new_game(options, seed)`` (seed 0 unless given). pyspiel serializes a Python
+state by pickling its attributes: the silkroad state inside pickles as the project's JSON
+document.
 
 Truncation: a game stopped by the title's game-length safeguard (not a rule) is terminal
 with no winner; ``state.is_truncated()`` tells it from a game the rules ended.
 
-Information: ``observation_string`` is the title's ``observe`` for that player as JSON;
-``information_state_string`` adds a digest of every observation the player has had so far
-(perfect recall; computed when first asked for, so play and search do not pay for it);
-``observation_tensor`` is the hashed feature vector of :mod:`silkroad.adapters.features`.
-Actions are the title's integer action ids.
+Information: ``observation_tensor`` is the title's ``observation_tensor`` (its layout's
+segments are the observer's named views, ``observation_shape`` its size);
+``observation_string`` lists the observation's fields, one ``name: value`` line each
+(values in compact JSON). The information state adds the player's own past: its string
+starts with a digest of every observation the player has had (perfect recall) and the
+player's moves so far; its tensor is the observation tensor followed by, for every action
+id, ``n / (n + 1)`` where ``n`` is how often the player took it (a summary of the own
+action history, not of its order). Actions are the title's integer action ids.
 """
 
 from __future__ import annotations
@@ -50,17 +55,20 @@ from typing import Any
 import attrs
 import numpy as np
 import pyspiel
+from pyrsistent import pvector
+from pyrsistent.typing import PVector
 
 from silkroad.adapters import UTILITIES, returns_from_scores
-from silkroad.adapters.features import DEFAULT_SIZE, observation_features
 from silkroad.core.errors import DataError
-from silkroad.core.game import AnyGame, Outcome
+from silkroad.core.game import AnyGame, Chance, Outcome
 from silkroad.core.serialize import dumps, from_data, loads, to_data
+from silkroad.core.tensor import Layout
 
 __all__ = [
     "SEED_OUTCOMES",
     "VP_BOUND",
     "game_type",
+    "observation_text",
     "options_parameter",
     "register",
     "register_all",
@@ -69,7 +77,7 @@ __all__ = [
 
 #: How many seeds the root chance node chooses among (when no ``seed`` parameter).
 SEED_OUTCOMES = 1024
-#: Utility bounds under ``utility="vp"``: a generous bound on any title's final score.
+#: Utility bounds under ``utility="vp"`` for a game whose ``score_bounds`` is None.
 VP_BOUND = 1000.0
 
 _REGISTERED: dict[str, AnyGame] = {}
@@ -88,6 +96,23 @@ class _Config:
     fixed_seed: int
     utility: str
     key: tuple[str, str]
+    layout: Layout = attrs.field(eq=False)
+    actions: int = attrs.field(eq=False)
+
+    @property
+    def deterministic(self) -> bool:
+        """The title has no chance at all: no chance node."""
+        return self.title.spec.chance is Chance.DETERMINISTIC
+
+    @property
+    def utility_bounds(self) -> tuple[float, float]:
+        """The least and most return of a player."""
+        if self.utility == "win":
+            return (0.0, 1.0)
+        bounds = self.title.score_bounds(self.options)
+        if bounds is None:
+            return (-VP_BOUND, VP_BOUND)
+        return (float(bounds[0]), float(bounds[1]))
 
     @classmethod
     def of(cls, title: AnyGame, params: dict[str, Any]) -> _Config:
@@ -100,7 +125,16 @@ class _Config:
         if utility not in UTILITIES:
             raise ValueError(f"utility must be one of {UTILITIES}, got {utility!r}")
         options = _options(title, players, str(params["options"]))
-        config = cls(title, options, players, int(params["seed"]), utility, key)
+        config = cls(
+            title,
+            options,
+            players,
+            int(params["seed"]),
+            utility,
+            key,
+            title.observation_layout(options),
+            title.num_actions(options),
+        )
         _CONFIGS[key] = config
         return config
 
@@ -214,14 +248,16 @@ def game_type(game: AnyGame) -> pyspiel.GameType:
         short_name=short_name(game),
         long_name=f"silkroad {spec.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC
+        if spec.chance is Chance.DETERMINISTIC
+        else pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=information,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=spec.max_players,
         min_num_players=spec.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={
@@ -280,13 +316,14 @@ def register(game: AnyGame) -> str:
         def __init__(self, params: dict[str, Any] | None = None) -> None:
             full = {**gtype.parameter_specification, **(params or {})}
             config = _Config.of(game, full)
-            bound = VP_BOUND if config.utility == "vp" else 1.0
+            low, high = config.utility_bounds
+            chances = 1 if config.fixed_seed >= 0 else SEED_OUTCOMES
             info = pyspiel.GameInfo(
-                num_distinct_actions=game.num_actions(config.options),
-                max_chance_outcomes=1 if config.fixed_seed >= 0 else SEED_OUTCOMES,
+                num_distinct_actions=config.actions,
+                max_chance_outcomes=0 if config.deterministic else chances,
                 num_players=config.players,
-                min_utility=-bound if config.utility == "vp" else 0.0,
-                max_utility=bound,
+                min_utility=low,
+                max_utility=high,
                 utility_sum=None,
                 max_game_length=game.max_game_length(config.options),
             )
@@ -299,7 +336,7 @@ def register(game: AnyGame) -> str:
             self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
         ) -> SilkroadObserver:
             recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-            return SilkroadObserver(recall)
+            return SilkroadObserver(_config_of(self), recall)
 
     # pyspiel pickles games by class: make the class importable from this module.
     class_name = "".join(part.title() for part in name.split("_")) + "Game"
@@ -311,8 +348,34 @@ def register(game: AnyGame) -> str:
     return name
 
 
+class _Own:
+    """Each player's moves so far, as ``(action id, notation)`` pairs (immutable: pyspiel
+    deep-copies a state's attributes on clone, and a copy may share this)."""
+
+    __slots__ = ("moves",)
+
+    def __init__(self, moves: tuple[PVector[tuple[int, str]], ...]) -> None:
+        self.moves = moves
+
+    def add(self, player: int, action: int, text: str) -> _Own:
+        moves = self.moves
+        return _Own((*moves[:player], moves[player].append((action, text)), *moves[player + 1 :]))
+
+    def __getstate__(self) -> tuple[list[list[tuple[int, str]]]]:
+        return ([list(m) for m in self.moves],)
+
+    def __setstate__(self, data: tuple[list[list[tuple[int, str]]]]) -> None:
+        self.moves = tuple(pvector((int(a), str(t)) for a, t in m) for m in data[0])
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Own:
+        return self
+
+
 class SilkroadState(pyspiel.State):  # type: ignore[misc]
-    """A pyspiel state wrapping an immutable silkroad state (none before the deal)."""
+    """A pyspiel state wrapping an immutable silkroad state (none before the deal).
+
+    ``own.moves[p]`` holds player ``p``'s moves so far as ``(action id, notation)`` pairs.
+    """
 
     def __init__(self, game: Any, cfg: _Config | None = None) -> None:
         super().__init__(game)
@@ -320,6 +383,10 @@ class SilkroadState(pyspiel.State):  # type: ignore[misc]
         self.cfg = cfg if cfg is not None else _config_of(game)
         self.cur: _Inner | None = None
         self.trail: _Trail | None = None
+        self.own = _Own((pvector(),) * self.cfg.players)
+        if cfg is None and self.cfg.deterministic:
+            # no chance node: the game starts dealt
+            self._start(max(self.cfg.fixed_seed, 0))
 
     @property
     def inner(self) -> Any:
@@ -331,6 +398,7 @@ class SilkroadState(pyspiel.State):  # type: ignore[misc]
         twin = SilkroadState(self.get_game(), self.cfg)
         twin.cur = self.cur
         twin.trail = self.trail
+        twin.own = self.own
         return twin
 
     def current_player(self) -> int:
@@ -348,14 +416,26 @@ class SilkroadState(pyspiel.State):  # type: ignore[misc]
             return [(self.cfg.fixed_seed, 1.0)]
         return [(seed, 1.0 / SEED_OUTCOMES) for seed in range(SEED_OUTCOMES)]
 
-    def _apply_action(self, action: int) -> None:
+    def _start(self, seed: int) -> None:
         title = self.cfg.title
-        if self.cur is None:
-            inner = title.new_game(self.cfg.options, int(action))
-        else:
-            inner = title.apply(self.cur.state, title.decode_move(self.cur.state, int(action)))
+        self._advance(title.new_game(self.cfg.options, seed))
+
+    def _advance(self, inner: Any) -> None:
+        title = self.cfg.title
         self.cur = _Inner(title, inner)
         self.trail = _Trail(title, inner, self.trail)
+
+    def _apply_action(self, action: int) -> None:
+        if self.cur is None:
+            self._start(int(action))
+            return
+        title, inner = self.cfg.title, self.cur.state
+        player = title.current_player(inner)
+        move = title.decode_move(inner, int(action))
+        nxt = title.apply(inner, move)
+        if player is not None:
+            self.own = self.own.add(player, int(action), title.format_move(move))
+        self._advance(nxt)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -405,6 +485,19 @@ def _observation_json(title: AnyGame, inner: Any, player: int) -> str:
     return json.dumps(data, sort_keys=True)
 
 
+def observation_text(title: AnyGame, observation: Any) -> str:
+    """An observation as readable text: one ``name: value`` line per field, the value in
+    compact JSON; the options (fixed for the game) are left out."""
+    lines = []
+    for field in _fields(type(observation)):
+        value = getattr(observation, field.name)
+        if isinstance(value, title.options_type):
+            continue
+        data = to_data(value, field.type)
+        lines.append(f"{field.name}: {json.dumps(data, separators=(',', ':'), sort_keys=True)}")
+    return "\n".join(lines)
+
+
 _FIELDS: dict[type, tuple[Any, ...]] = {}
 
 
@@ -422,28 +515,51 @@ def _options_json(options: Any) -> str:
 
 
 class SilkroadObserver:
-    """pyspiel's PyObserver interface over ``observe``."""
+    """pyspiel's PyObserver interface over ``observe`` and ``observation_tensor``.
 
-    def __init__(self, perfect_recall: bool) -> None:
+    The tensor is the title's observation tensor; with perfect recall (the information
+    state) it is followed by the own action summary ``own_actions`` (for each action id,
+    ``n / (n + 1)`` for the ``n`` times the player took it). ``dict`` holds a named view
+    of every layout segment, shaped as the segment.
+    """
+
+    def __init__(self, cfg: _Config, perfect_recall: bool) -> None:
+        self.cfg = cfg
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(DEFAULT_SIZE, np.float32)
-        self.dict = {"features": self.tensor}
+        layout = cfg.layout
+        extra = cfg.actions if perfect_recall else 0
+        self.tensor = np.zeros(layout.size + extra, np.float32)
+        self.dict: dict[str, Any] = {}
+        for segment in layout.segments:
+            start = layout.offsets[segment.name]
+            view = self.tensor[start : start + segment.size]
+            self.dict[segment.name] = view.reshape(segment.shape)
+        if perfect_recall:
+            self.dict["own_actions"] = self.tensor[layout.size :]
 
     def set_from(self, state: SilkroadState, player: int) -> None:
+        self.tensor.fill(0.0)
         if state.inner is None:
-            self.tensor.fill(0.0)
             return
         title = state.cfg.title
-        self.tensor[:] = observation_features(title.observe(state.inner, player), DEFAULT_SIZE)
+        size = self.cfg.layout.size
+        self.tensor[:size] = title.observation_tensor(title.observe(state.inner, player))
+        if self.perfect_recall:
+            counts = np.bincount(
+                [a for a, _ in state.own.moves[player]], minlength=self.cfg.actions
+            ).astype(np.float32)
+            self.tensor[size:] = counts / (counts + 1.0)
 
     def string_from(self, state: SilkroadState, player: int) -> str:
         if state.inner is None:
-            return "deal"
-        seen = _observation_json(state.cfg.title, state.inner, player)
+            return "the deal: a seed is about to be drawn"
+        title = state.cfg.title
+        seen = observation_text(title, title.observe(state.inner, player))
         if not self.perfect_recall:
             return seen
         assert state.trail is not None
-        return f"{state.trail.digest(player)} {seen}"
+        moves = "; ".join(text for _, text in state.own.moves[player]) or "(none)"
+        return f"history digest: {state.trail.digest(player)}\nyour moves: {moves}\n{seen}"
 
 
 def register_all() -> list[str]:
@@ -451,3 +567,18 @@ def register_all() -> list[str]:
     from silkroad.core.registry import GAMES
 
     return [register(GAMES[name]) for name in GAMES]
+
+
+def _register_builtins() -> None:
+    """Register the built-in titles that are installed (on import of this module)."""
+    from silkroad.core.registry import BUILTIN_TITLES, load_reference
+
+    for reference in BUILTIN_TITLES:
+        try:
+            game = load_reference(reference)
+        except ImportError:  # pragma: no cover - a title package left out of the install
+            continue
+        register(game)
+
+
+_register_builtins()

@@ -14,10 +14,11 @@
 * Agents are ``player_0`` ... ``player_{n-1}``; ``agent_selection`` is whoever decides
   now (which may be another player than the one whose turn it is, e.g. an opponent
   answering a Herder in Kashgar).
-* Each observation is a dict: ``"observation"``, the title's ``observe`` for that agent as
-  the fixed-size hashed feature vector of :mod:`silkroad.adapters.features` (``float32``),
-  and ``"action_mask"`` (``int8``, 1 for each legal action id of the agent to act, all
-  zeros for the others).
+* Each observation is a dict: ``"observation"``, the title's ``observation_tensor`` of
+  that agent's ``observe`` (``float32``, in [0, 1] for a title that defines its tensor; the
+  feature hash of :mod:`silkroad.core.features` for one that does not), and
+  ``"action_mask"`` (``int8``, 1 for each legal action id of the agent to act, all zeros
+  for the others).
 * Action spaces are ``Discrete(num_actions)``: the title's integer action encoding.
 * Rewards come at the end, from the final scores (``utility="vp"``: victory points;
   ``"win"``: 1 per winner), as :func:`silkroad.adapters.returns_from_scores` maps them.
@@ -25,7 +26,11 @@
   stops (no winner, ``Outcome.TRUNCATED``) sets ``truncations`` instead.
 * ``reset(seed=S)`` starts the game ``new_game(options, S)``; without a seed, the next
   seed comes from a generator seeded by the first one (so a run is reproducible).
-  ``render_mode="ansi"`` makes ``render()`` return the title's ``render`` text.
+  ``render_mode="human"`` makes ``render()`` print the title's ``render`` text,
+  ``"ansi"`` return it.
+* :func:`env` wraps the environment in PettingZoo's ``OrderEnforcingWrapper``, so a call
+  out of order (``step`` before ``reset``, say) gets PettingZoo's own error;
+  :func:`raw_env` is the bare :class:`SilkroadEnv`.
 """
 
 from __future__ import annotations
@@ -36,13 +41,16 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
 from silkroad.adapters import UTILITIES, returns_from_scores
-from silkroad.adapters.features import DEFAULT_SIZE, observation_features
 from silkroad.core.game import AnyGame, Outcome
 from silkroad.core.rng import Rng
 
-__all__ = ["SilkroadEnv", "env"]
+__all__ = ["RENDER_MODES", "SilkroadEnv", "env", "raw_env"]
+
+#: ``"human"`` prints the table, ``"ansi"`` returns it as text.
+RENDER_MODES = ("human", "ansi")
 
 
 class SilkroadEnv(AECEnv):  # type: ignore[misc]
@@ -50,7 +58,7 @@ class SilkroadEnv(AECEnv):  # type: ignore[misc]
 
     # PettingZoo reads metadata from the class; each instance names its own title.
     metadata: dict[str, Any] = {  # noqa: RUF012
-        "render_modes": ["ansi"],
+        "render_modes": list(RENDER_MODES),
         "name": "silkroad_v0",
         "is_parallelizable": False,
     }
@@ -62,18 +70,17 @@ class SilkroadEnv(AECEnv):  # type: ignore[misc]
         *,
         render_mode: str | None = None,
         utility: str = "vp",
-        features: int = DEFAULT_SIZE,
     ) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
         if utility not in UTILITIES:
             raise ValueError(f"utility must be one of {UTILITIES}, got {utility!r}")
         self.game = game
         self.options = options if options is not None else game.default_options()
         self.render_mode = render_mode
         self.utility = utility
-        self.features = features
+        self.layout = game.observation_layout(self.options)
         self.metadata = {**type(self).metadata, "name": f"silkroad_{game.spec.name}_v0"}
         players = game.num_players(game.new_game(self.options, 0))
         self.possible_agents = [f"player_{i}" for i in range(players)]
@@ -83,7 +90,10 @@ class SilkroadEnv(AECEnv):  # type: ignore[misc]
             a: spaces.Dict(
                 {
                     "observation": spaces.Box(
-                        low=-np.inf, high=np.inf, shape=(features,), dtype=np.float32
+                        low=self.layout.low,
+                        high=self.layout.high,
+                        shape=self.layout.shape,
+                        dtype=np.float32,
                     ),
                     "action_mask": spaces.Box(low=0, high=1, shape=(n_actions,), dtype=np.int8),
                 }
@@ -124,7 +134,7 @@ class SilkroadEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         player = self.possible_agents.index(agent)
-        vector = observation_features(self.game.observe(self.state_, player), self.features)
+        vector = self.game.observation_tensor(self.game.observe(self.state_, player))
         mask = np.zeros(self.game.num_actions(self.options), dtype=np.int8)
         if agent == self.agent_selection and not self.game.is_over(self.state_):
             mask[np.fromiter(self.game.action_mask(self.state_), dtype=bool)] = 1
@@ -159,13 +169,17 @@ class SilkroadEnv(AECEnv):  # type: ignore[misc]
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
-        return str(self.game.render(self.state_))
+        text = str(self.game.render(self.state_))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
 
     def close(self) -> None:
         """Nothing to release."""
 
 
-def env(
+def raw_env(
     game: str | AnyGame,
     *,
     players: int | None = None,
@@ -173,7 +187,7 @@ def env(
     render_mode: str | None = None,
     utility: str = "vp",
 ) -> SilkroadEnv:
-    """An AEC environment for a title given by name or as a ``Game``.
+    """The bare AEC environment for a title given by name or as a ``Game``.
 
     ``options`` (the title's ``Options``) wins over ``players``.
     """
@@ -184,3 +198,18 @@ def env(
     if options is None:
         options = game.default_options(players)
     return SilkroadEnv(game, options, render_mode=render_mode, utility=utility)
+
+
+def env(
+    game: str | AnyGame,
+    *,
+    players: int | None = None,
+    options: Any = None,
+    render_mode: str | None = None,
+    utility: str = "vp",
+) -> OrderEnforcingWrapper:
+    """:func:`raw_env` in PettingZoo's ``OrderEnforcingWrapper`` (the usual way to make a
+    PettingZoo environment)."""
+    return OrderEnforcingWrapper(
+        raw_env(game, players=players, options=options, render_mode=render_mode, utility=utility)
+    )

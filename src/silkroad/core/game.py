@@ -18,9 +18,15 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import attrs
+
+from silkroad.core.tensor import Layout
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = [
     "AnyGame",
@@ -254,6 +260,20 @@ class Game(Protocol[StateT, MoveT, OptionsT, ObsT]):
         """Check the invariants of a state (conservation, ranges). Raises ``StateError``."""
         ...
 
+    def observation_tensor(self, observation: ObsT) -> npt.NDArray[np.float32]:
+        """The observation as a flat ``float32`` vector of ``observation_layout`` 's size
+        (a title's own tensor has every value in [0, 1])."""
+        ...
+
+    def observation_layout(self, options: OptionsT) -> Layout:
+        """What each entry of ``observation_tensor`` means, for games with ``options``."""
+        ...
+
+    def score_bounds(self, options: OptionsT) -> tuple[int, int] | None:
+        """The fewest and most victory points a player can end a game with under
+        ``options`` (None when the title does not say)."""
+        ...
+
 
 AnyGame = Game[Any, Any, Any, Any]
 
@@ -306,6 +326,17 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
     outcome_of: Callable[[StateT], Outcome] | None = None
     #: Optional: the title's ``holdings``; when absent no player holds anything.
     holdings_of: Callable[[StateT], tuple[frozenset[str], ...]] | None = None
+    #: Optional: the title's ``observation_tensor``; the feature hash of
+    #: :mod:`silkroad.core.features` when absent.
+    tensor_of: Callable[[ObsT], npt.NDArray[np.float32]] | None = None
+    #: Optional: the title's ``observation_layout`` (given with ``tensor_of``).
+    layout_of: Callable[[OptionsT], Layout] | None = None
+    #: Optional: the title's ``score_bounds``; unknown (None) when absent.
+    bounds_of: Callable[[OptionsT], tuple[int, int]] | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if (self.tensor_of is None) != (self.layout_of is None):
+            raise ValueError("a game gives both tensor_of and layout_of, or neither")
 
     def describe_move(self, state: StateT, move: MoveT) -> str:
         """What ``move`` does in ``state``, in words (falls back to the notation)."""
@@ -333,6 +364,25 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
         if self.holdings_of is not None:
             return self.holdings_of(state)
         return tuple(frozenset() for _ in range(self.num_players(state)))
+    def observation_tensor(self, observation: ObsT) -> npt.NDArray[np.float32]:
+        """The title's observation tensor, or by default the observation's feature hash."""
+        if self.tensor_of is not None:
+            return self.tensor_of(observation)
+        from silkroad.core.features import observation_features
+
+        return observation_features(observation)
+
+    def observation_layout(self, options: OptionsT) -> Layout:
+        """The title's tensor layout, or by default the feature hash's (512 slots)."""
+        if self.layout_of is not None:
+            return self.layout_of(options)
+        from silkroad.core.features import hashed_layout
+
+        return hashed_layout()
+
+    def score_bounds(self, options: OptionsT) -> tuple[int, int] | None:
+        """The title's victory point range for ``options``, or None when it gives none."""
+        return None if self.bounds_of is None else self.bounds_of(options)
 
     def __repr__(self) -> str:
         return f"<Game {self.spec.name!r}: {self.spec.title}>"

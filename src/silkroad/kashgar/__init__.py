@@ -56,6 +56,7 @@ from silkroad.kashgar.rules import (
     winners,
 )
 from silkroad.kashgar.state import Options, State
+from silkroad.kashgar.tensor import observation_layout, observation_tensor, score_bounds
 
 __all__ = [
     "GAME",
@@ -94,10 +95,13 @@ __all__ = [
     "new_game",
     "num_actions",
     "num_players",
+    "observation_layout",
+    "observation_tensor",
     "observe",
     "parse_card_text",
     "parse_move",
     "render",
+    "score_bounds",
     "scores",
     "validate",
     "winners",
@@ -179,6 +183,9 @@ GAME: _GameDefinition[State, Move, Options, Observation] = _GameDefinition(
     describer=describe_move,
     evaluator=evaluate,
     holdings_of=holdings,
+    tensor_of=observation_tensor,
+    layout_of=observation_layout,
+    bounds_of=score_bounds,
 )
 
 # The public surface is exactly __all__ (submodules aside).

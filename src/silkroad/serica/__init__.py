@@ -73,6 +73,7 @@ from silkroad.serica.rules import (
     winners,
 )
 from silkroad.serica.state import Options, State
+from silkroad.serica.tensor import observation_layout, observation_tensor, score_bounds
 
 __all__ = [
     "GAME",
@@ -128,10 +129,13 @@ __all__ = [
     "new_game",
     "num_actions",
     "num_players",
+    "observation_layout",
+    "observation_tensor",
     "observe",
     "parse_card_text",
     "parse_move",
     "render",
+    "score_bounds",
     "scores",
     "validate",
     "winners",
@@ -223,4 +227,7 @@ GAME: _GameDefinition[State, Move, Options, Observation] = _GameDefinition(
     validate=validate,
     evaluator=evaluate,
     holdings_of=holdings,
+    tensor_of=observation_tensor,
+    layout_of=observation_layout,
+    bounds_of=score_bounds,
 )

@@ -1,6 +1,7 @@
 """Testing tools for silkroad titles and for games written by users.
 
 * :func:`check_game`: the shared conformance suite of the ``Game`` contract.
+* :func:`check_tensor`: the checks of a title's observation tensor (needs numpy).
 * :func:`games` and :func:`moves`: hypothesis strategies (a state reached by a random
   seeded playout; a legal move of a state).
 * the pytest plugin ``silkroad.testing.pytest_plugin`` (opt in from a conftest) registers
@@ -15,5 +16,16 @@ from silkroad.testing._conformance import (
     mutations,
 )
 from silkroad.testing.strategies import games, moves
+from silkroad.testing.tensors import TensorReport, check_tensor, uncovered_fields
 
-__all__ = ["ConformanceError", "ConformanceReport", "check_game", "games", "moves", "mutations"]
+__all__ = [
+    "ConformanceError",
+    "ConformanceReport",
+    "TensorReport",
+    "check_game",
+    "check_tensor",
+    "games",
+    "moves",
+    "mutations",
+    "uncovered_fields",
+]
