@@ -364,6 +364,7 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
         if self.holdings_of is not None:
             return self.holdings_of(state)
         return tuple(frozenset() for _ in range(self.num_players(state)))
+
     def observation_tensor(self, observation: ObsT) -> npt.NDArray[np.float32]:
         """The title's observation tensor, or by default the observation's feature hash."""
         if self.tensor_of is not None:

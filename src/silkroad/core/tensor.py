@@ -145,6 +145,12 @@ class Layout:
         for segment in self.segments:
             yield from segment.entries()
 
+    def view(self, tensor: npt.NDArray[Any], name: str) -> npt.NDArray[Any]:
+        """Segment ``name`` of ``tensor``, shaped as the segment (a view, not a copy)."""
+        segment = self.segment(name)
+        start = self.offsets[name]
+        return tensor[start : start + segment.size].reshape(segment.shape)
+
     def pack(self, parts: Mapping[str, Sequence[float]]) -> npt.NDArray[np.float32]:
         """The tensor of these per-segment values (each a flat sequence in segment order).
 
