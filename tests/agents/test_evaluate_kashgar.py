@@ -93,14 +93,14 @@ def test_an_order_within_reach_counts_more_than_the_same_goods_out_of_reach() ->
 def test_a_card_that_fulfils_orders_improves_the_caravans() -> None:
     state = _start()
     t = table(state.options)
-    grocer = next(c for c in t.ids[DeckKind.STANDARD] if t.name[c] == "Grocer")
-    caravan = state.caravans[0][0].append(grocer)
+    huckster = next(c for c in t.ids[DeckKind.STANDARD] if t.name[c] == "Huckster")
+    caravan = state.caravans[0][0].append(huckster)
     better = attrs.evolve(
         state,
         caravans=state.caravans.set(0, state.caravans[0].set(0, caravan)),
-        standard=pvector(c for c in state.standard if c != grocer),
+        standard=pvector(c for c in state.standard if c != huckster),
     )
-    assert evaluate(better, 0) > evaluate(state, 0) + t.face(grocer, False).vp
+    assert evaluate(better, 0) > evaluate(state, 0) + t.face(huckster, False).vp
 
 
 def test_the_leader_is_ahead_in_a_four_player_game() -> None:

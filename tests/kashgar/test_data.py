@@ -15,6 +15,7 @@ from silkroad.kashgar.cards import (
     Op,
     OrderKind,
     Resource,
+    Target,
     parse_card_text,
 )
 from silkroad.kashgar.table import table
@@ -78,10 +79,8 @@ def test_named_persons_are_present() -> None:
         "Cinnamon Prince",
         "Farrier",
         "Grey Eminence",
-        "Caravan Leader",
         "Market Woman",
         "Quack",
-        "Herdsman",
         "Mule Trader",
         "Aristocrat",
     ):
@@ -90,8 +89,42 @@ def test_named_persons_are_present() -> None:
     assert DATA.patriarch[0].back is not None
     assert DATA.patriarch[0].back.name == "Matriarch"
     expansion = {c.front.name for c in DATA.expansion}
-    assert "Caravan Leader (C&T)" in expansion
-    assert "Caravan Leader" not in expansion
+    assert "Caravan Leader" in expansion  # printed so, without a suffix (KG-8)
+
+
+@pytest.mark.rule("KG-4.X")
+def test_grocer_servant_and_prophet_are_starting_cards() -> None:
+    """[KG-2] [KG-4.X] The three persons behind the Patriarchs at the beginning of the
+    game are dealt at setup: Starting cards, each with a rank, and in no other deck."""
+    starting = {c.front.name: c for c in DATA.starting}
+    for name in ("Grocer", "Servant", "Prophet"):
+        assert name in starting, name
+        assert starting[name].rank is not None
+    others = (DATA.patriarch, DATA.standard, DATA.special, DATA.expansion)
+    assert not {"Grocer", "Servant", "Prophet"} & {c.front.name for d in others for c in d}
+    # The Grocer's parting action fulfils an order, paying its cost (KG-5.X).
+    (fulfil,) = starting["Grocer"].front.parting
+    assert [(e.op, e.free) for e in fulfil.effects] == [(Op.FULFILL, False)]
+
+
+@pytest.mark.rule("KG-8")
+def test_no_base_card_shares_a_name_or_a_role_with_an_expansion_card() -> None:
+    """Invented base cards keep clear of the Cut & Thrust cards: no name in common, and
+    none does what only an expansion card does (moving cards between players'
+    caravans, an extra turn, lowering other players' tracks)."""
+    expansion_only = {Op.MOVE_TO_LEFT, Op.EXTRA_TURN, Op.HERD, Op.SEARCH}
+    base = [c for d in (DATA.patriarch, DATA.starting, DATA.standard, DATA.special) for c in d]
+    expansion_names = {c.front.name for c in DATA.expansion}
+    for card in base:
+        faces = [card.front] if card.back is None else [card.front, card.back]
+        for face in faces:
+            assert face.name not in expansion_names, card.key
+            for action in (*face.caravan, *face.parting):
+                for e in action.effects:
+                    assert e.op not in expansion_only, (card.key, e.op)
+                    assert e.target is Target.SELF, (card.key, e.op)
+    # The old invented "Caravan Leader" and "Herdsman" of the Standard deck are gone.
+    assert not {"Caravan Leader", "Herdsman", "Herder"} & {c.front.name for c in base}
 
 
 @pytest.mark.rule("KG-1")
@@ -113,13 +146,13 @@ def test_every_entry_has_provenance_and_note() -> None:
 @pytest.mark.rule("KG-1")
 def test_expansion_is_exactly_as_printed() -> None:
     cards = {c.key: c for c in DATA.expansion}
-    assert {k: (c.front.vp, c.copies) for k, c in cards.items()} == {
-        "beggar": (1, 2),
-        "caravan_leader_ct": (1, 2),
-        "conjuress": (2, 2),
-        "gate_keeper": (3, 2),
-        "herder": (2, 2),
-        "messenger": (1, 2),
+    assert {k: (c.front.name, c.front.vp, c.copies) for k, c in cards.items()} == {
+        "beggar": ("Beggar", 1, 2),
+        "caravan_leader": ("Caravan Leader", 1, 2),
+        "conjuress": ("Conjuress", 2, 2),
+        "gate_keeper": ("Gate Keeper", 3, 2),
+        "herder": ("Herder", 2, 2),
+        "messenger": ("Messenger", 1, 2),
     }
     assert [c.key for c in DATA.expansion if c.front.must_act] == ["gate_keeper"]
     ops = {k: [e.op for a in c.front.caravan for e in a.effects] for k, c in cards.items()}

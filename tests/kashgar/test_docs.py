@@ -18,8 +18,11 @@ def test_component_tables_match_the_data() -> None:
     assert END in text
     assert update_page(text) == text, "run: python -m silkroad.kashgar.docgen docs/kashgar.md"
     tables = component_tables()
-    assert "| beggar | Beggar |" in tables
-    assert "| rulebook |" in tables
+    # Printed values are in bold with their source; reconstructed ones are plain.
+    assert "| beggar | **Beggar** | **2** |  | **1** |" in tables
+    assert "| grocer | **Grocer** | 1 | 1 | 1 |" in tables
+    assert "| rulebook | name KG-8; copies KG-8; vp KG-8; caravan 1 KG-8 |" in tables
+    assert "| reconstructed | name KG-4.X; parting 1 KG-5.X |" in tables
 
 
 @pytest.mark.rule("KG-4")

@@ -33,7 +33,7 @@ def test_options_take_none_all_or_a_subset() -> None:
     assert len(ALL.expansion) == 12
     assert sorted(set(ALL.expansion)) == [
         "beggar",
-        "caravan_leader_ct",
+        "caravan_leader",
         "conjuress",
         "gate_keeper",
         "herder",
@@ -83,7 +83,7 @@ def test_beggar() -> None:
 @pytest.mark.rule("KG-8")
 def test_caravan_leader() -> None:
     b = Builder(ALL)
-    leader = b.card("caravan_leader_ct")
+    leader = b.card("caravan_leader")
     state = b.state(
         [[[leader]], _fill(b, 1), _fill(b, 1)],
         tracks=[track(mules=6), track(mules=5), track(mules=4)],
@@ -96,11 +96,12 @@ def test_caravan_leader() -> None:
 def test_conjuress() -> None:
     b = Builder(ALL)
     conjuress, behind = b.card("conjuress"), b.card("planter")
-    left = [[b.card("baker")], [b.card("servant")]]
+    left = [[b.card("baker")], [b.card("servant")], []]
     state = b.state([[[conjuress, behind]], left, _fill(b, 1)], tracks=[track(mules=2)] * 3)
     state = play(state, CaravanAction(0, 0))
-    assert current_player(state) == 0
-    assert legal_moves(state) == (Place(0), Place(1))  # any caravan of the left player
+    assert current_player(state) == 0  # the Conjuress's player chooses
+    # Any caravan of the left player, the empty one too.
+    assert legal_moves(state) == (Place(0), Place(1), Place(2))
     state = play(state, Place(1))
     assert list(state.caravans[1][1]) == [left[1][0], conjuress]
     assert list(state.caravans[0][0]) == [behind]
@@ -131,7 +132,7 @@ def test_herder_each_opponent_chooses_where_front_cards_go() -> None:
     p2 = [[b.card("quack")], [b.card("weaver"), b.card("pilgrim")]]
     state = b.state([[[herder]], p1, p2])
     state = play(state, CaravanAction(0, 0))
-    # Player 1 has three caravans: they decide, card by card.
+    # Player 1 decides for their own cards, card by card.
     assert current_player(state) == 1
     assert legal_moves(state) == (Place(1), Place(2))  # the Planter: not its own caravan
     state = play(state, Place(2))
@@ -140,10 +141,39 @@ def test_herder_each_opponent_chooses_where_front_cards_go() -> None:
     assert legal_moves(state) == (Place(0), Place(1))  # the Servant
     state = play(state, Place(1))
     assert [list(c) for c in state.caravans[1]] == [[p1[0][1], p1[1][0]], [p1[2][0]], [p1[0][0]]]
-    # Player 2 has two caravans: the front cards simply swap; then player 1's turn.
+    # Player 2 has two caravans: each front card goes to the other one, no choice left.
     assert [list(c) for c in state.caravans[2]] == [[p2[1][0]], [p2[1][1], p2[0][0]]]
     assert current_player(state) == 1
     assert state.pending is None
+
+
+@pytest.mark.rule("KG-8")
+def test_herder_destinations_include_empty_caravans() -> None:
+    """An opponent with one non-empty caravan of three moves its front card to either
+    empty caravan, their choice; a caravan emptied by the lifting can receive a card."""
+    b = Builder(ALL)
+    herder = b.card("herder")
+    lonely = [b.card("planter"), b.card("noble")]
+    state = b.state([[[herder]], [lonely, [], []], [[b.card("baker")], [b.card("quack")]]])
+    state = play(state, CaravanAction(0, 0))
+    assert current_player(state) == 1
+    assert legal_moves(state) == (Place(1), Place(2))
+    moved = play(state, Place(2))
+    assert [list(c) for c in moved.caravans[1]] == [[lonely[1]], [], [lonely[0]]]
+    # Player 2 has two caravans: each front card can only go to the other one.
+    assert moved.pending is None
+    assert current_player(moved) == 1
+    # A caravan emptied by the lifting receives a card like any other.
+    b = Builder(ALL)
+    herder = b.card("herder")
+    cards = [b.card("baker"), b.card("quack")]
+    state = b.state([[[herder]], [[cards[0]], [cards[1]], []], _fill(b, 1)])
+    state = play(state, CaravanAction(0, 0))
+    assert legal_moves(state) == (Place(1), Place(2))  # the Baker
+    state = play(state, Place(1))
+    assert legal_moves(state) == (Place(0), Place(2))  # the Quack
+    state = play(state, Place(2))
+    assert [list(c) for c in state.caravans[1]] == [[], [cards[0]], [cards[1]]]
 
 
 @pytest.mark.rule("KG-8")
@@ -163,3 +193,19 @@ def test_messenger() -> None:
     assert messenger not in state.caravans[0][0]
     assert list(state.caravans[1][0])[-1] == messenger  # the left player's only caravan
     assert len(state.special) == 11
+
+
+@pytest.mark.rule("KG-8")
+def test_messenger_goes_to_any_caravan_of_the_left_player_chosen_by_its_player() -> None:
+    b = Builder(ALL)
+    messenger = b.card("messenger")
+    specials = [b.card("vizier"), b.card("goldsmith")]
+    state = b.state(
+        [[[messenger, b.card("baker")]], [[b.card("baker")], [], [b.card("quack")]], _fill(b, 1)],
+        special_top=specials,
+    )
+    state = play(state, CaravanAction(0, 0), Keep(specials[0]))
+    assert current_player(state) == 0
+    assert legal_moves(state) == (Place(0), Place(1), Place(2))
+    state = play(state, Place(1))  # the empty caravan: the Messenger is its front card now
+    assert list(state.caravans[1][1]) == [messenger]

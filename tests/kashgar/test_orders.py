@@ -27,7 +27,7 @@ def _grocer_state(b: Builder, tr: Track, display: list[int], **kw: Any) -> tuple
     grocer = b.card("grocer")
     kw.setdefault("fill_display", False)
     state = b.state(
-        [[[grocer, b.card("servant")]], [[b.card("baker")]]],
+        [[[grocer, b.card("planter")]], [[b.card("baker")]]],
         tracks=[tr, track()],
         display=display,
         **kw,
@@ -40,7 +40,7 @@ def test_example_grocer_parting_fulfils_the_large_order() -> None:
     """The printed example: the Grocer's parting action fulfils a 4 VP large order that
     needs 3 mules (held, not paid) and costs 1 mule and 6 cinnamon."""
     b = Builder()
-    large = b.order(name="Cinnamon Caravan")
+    large = b.order(name="Large Order")
     small = b.order(name="Ginger Sacks")
     od = table(b.options).order[large]
     assert od is not None
@@ -174,12 +174,15 @@ def test_farmer_fulfils_grain_field_orders_from_the_deck_for_free_and_scores_the
     state = b.state(
         [[[farmer]], [[b.card("baker")]]],
         orders_top=[plain, grain],
-        tracks=[track(ginger=0, gold=1), track()],
+        tracks=[track(ginger=0, gold=0), track()],
     )
     before = points(state, 0)
+    # The component notes: the Farmer fulfils grain-field orders for free, so his action
+    # costs nothing either (no gold needed).
+    assert CaravanAction(0, 0) in legal_moves(state)
     after = play(state, CaravanAction(0, 0))  # looks at the top 2 orders
     assert list(after.orders_won[0]) == [grain]
-    assert after.tracks[0] == track(ginger=0, gold=0)  # the action's gold only
+    assert after.tracks[0] == track(ginger=0, gold=0)  # nothing paid
     assert after.order_deck[-1] == plain  # the other order goes under the deck
     od = t.order[grain]
     assert od is not None

@@ -6,7 +6,9 @@ import attrs
 import pytest
 from pyrsistent import pvector
 
+from silkroad.core.game import Outcome
 from silkroad.kashgar import (
+    GAME,
     CaravanAction,
     Fulfill,
     Keep,
@@ -17,12 +19,15 @@ from silkroad.kashgar import (
     current_player,
     is_over,
     legal_moves,
+    max_game_length,
     new_game,
     observe,
+    outcome,
+    scores,
     winners,
 )
-from silkroad.kashgar.cards import DeckKind, default_card_data
-from silkroad.kashgar.rules import apply
+from silkroad.kashgar.cards import Action, DeckKind, Effect, Op, default_card_data
+from silkroad.kashgar.rules import apply, points, turn_limit
 
 from .helpers import Builder, play, track
 
@@ -59,7 +64,7 @@ def test_r2_empty_order_deck_leaves_the_display_short() -> None:
     order = b.order(name="Ginger Sacks")
     others = [b.order(kind="large") for _ in range(3)]
     state = b.state(
-        [[[b.card("grocer")]], [[b.card("farrier")]]],
+        [[[b.card("spice_trader")]], [[b.card("farrier")]]],
         display=[order, *others],
         tracks=[track(mules=1), track()],
         empty_orders=True,
@@ -91,16 +96,41 @@ def test_r3_an_emptied_caravan_cannot_be_selected_and_can_refill_itself() -> Non
 
 
 @pytest.mark.rule("KG-4")
-def test_r4_players_without_cards_are_skipped_and_the_game_ends_if_nobody_has_cards() -> None:
+def test_r4_players_without_cards_are_skipped_and_a_game_nobody_can_play_is_truncated() -> None:
     b = Builder(Options.create(3))
     state = b.state([[[b.card("servant")]], [], [[b.card("baker")]]])
     state = play(state, Pass(0))
     assert current_player(state) == 2
+    # Nobody has a card and nobody reached 25 VP: no rule ends the game, it stops.
     b = Builder()
     state = b.state([[[b.card("servant")]], []])
     state = play(state, PartingAction(0, 0))
     assert is_over(state)
     assert legal_moves(state) == ()
+    assert outcome(state) is Outcome.TRUNCATED
+    assert winners(state) == ()
+    assert scores(state) == (0, 0)
+
+
+@pytest.mark.rule("KG-6")
+def test_r4_nobody_left_to_play_after_the_end_was_triggered_finishes_the_game() -> None:
+    b = Builder()
+    won = [b.order(name=n) for n in ("Royal Spices", "Emperor's Cinnamon", "Great Millet Field")]
+    won += [b.order(name="Ginger Sacks"), b.order(name="Clove Bundle")]  # 22 VP
+    target = b.order(name="Pepper Sacks")  # 3 VP
+    state = b.state(
+        [[], [[b.card("huckster")]]],
+        tracks=[track(), track(pepper=3, cloves=2, mules=2)],
+        orders_won=[[], won],
+        display=[target],
+        fill_display=False,
+        active=1,
+        start_player=1,
+    )
+    state = play(state, PartingAction(0, 0))  # 25 VP, and the last card is gone
+    assert is_over(state)
+    assert outcome(state) is Outcome.FINISHED  # the round is complete: nobody else plays
+    assert winners(state) == (1,)
 
 
 @pytest.mark.rule("KG-4.C")
@@ -123,9 +153,9 @@ def test_r5_a_must_act_card_without_a_payable_action_may_be_passed() -> None:
 @pytest.mark.rule("KG-7")
 def test_r6_an_action_does_as_much_as_it_can() -> None:
     b = Builder()
-    grocer = b.card("grocer")
+    trader = b.card("spice_trader")  # caravan action: fulfil 1 order
     order = b.order(name="Royal Spices")  # far too expensive
-    state = b.state([[[grocer]], [[b.card("baker")]]], display=[order], fill_display=False)
+    state = b.state([[[trader]], [[b.card("baker")]]], display=[order], fill_display=False)
     assert CaravanAction(0, 0) in legal_moves(state)
     after = play(state, CaravanAction(0, 0))
     assert not after.orders_won[0]
@@ -137,45 +167,70 @@ def test_r9_an_eligible_order_must_be_chosen_once_the_action_is_taken() -> None:
     b = Builder()
     o1, o2 = b.order(name="Ginger Sacks"), b.order(name="Clove Bundle")
     state = b.state(
-        [[[b.card("grocer")]], [[b.card("baker")]]], display=[o1, o2], fill_display=False
+        [[[b.card("spice_trader")]], [[b.card("baker")]]], display=[o1, o2], fill_display=False
     )
     state = play(state, CaravanAction(0, 0))
     assert legal_moves(state) == (Fulfill(o1), Fulfill(o2))
 
 
 @pytest.mark.rule("KG-6")
-def test_r10_round_limit_ends_every_game() -> None:
+def test_r10_the_safeguard_truncates_a_game_without_a_result() -> None:
+    """The round limit is no rule: a game it stops has no winner, only its points."""
     options = Options.create(2, round_limit=3)
     state = new_game(options, 4)
-    steps = 0
     while not is_over(state):
         state = apply(state, legal_moves(state)[-1])
-        steps += 1
     assert state.round == 3
     assert not state.end_triggered
-    assert winners(state)
+    assert outcome(state) is Outcome.TRUNCATED
+    assert GAME.outcome(state) is Outcome.TRUNCATED
+    assert winners(state) == ()
+    assert scores(state) == tuple(points(state, p) for p in range(2))
+    assert max(scores(state)) > 0
 
 
-@pytest.mark.rule("KG-8")
-def test_r13_herder_with_a_single_caravan_moves_nothing() -> None:
-    b = Builder(Options.create(2, expansion="all"))
-    herder = b.card("herder")
-    lonely = [b.card("planter"), b.card("noble")]
-    state = b.state([[[herder]], [lonely]])
-    state = play(state, CaravanAction(0, 0))
-    assert list(state.caravans[1][0]) == lonely
-    assert current_player(state) == 1
-    assert state.pending is None
+@pytest.mark.rule("KG-6")
+def test_r10_a_game_the_rules_end_on_the_last_round_of_the_safeguard_is_finished() -> None:
+    b = Builder(Options.create(2, round_limit=1))
+    big = [b.order(name=n) for n in ("Royal Spices", "Emperor's Cinnamon", "Great Millet Field")]
+    state = b.state(
+        [[[b.card("baker")]], [[b.card("huckster"), b.card("noble"), b.card("noble")]]],
+        tracks=[track(), track(pepper=3, cloves=2, mules=2)],
+        orders_won=[[], big],
+        display=[b.order(name="Pepper Sacks")],
+        fill_display=False,
+        active=1,
+    )
+    state = play(state, PartingAction(0, 0))  # 27 VP in the last turn of round 1
+    assert outcome(state) is Outcome.FINISHED
+    assert winners(state) == (1,)
 
 
-@pytest.mark.rule("KG-8")
-def test_r14_conjuress_stays_when_the_left_player_has_no_caravan() -> None:
-    b = Builder(Options.create(2, expansion="all"))
-    conjuress = b.card("conjuress")
-    state = b.state([[[conjuress]], [[]]])
-    state = play(state, CaravanAction(0, 0))
-    assert list(state.caravans[0][0]) == [conjuress]
-    assert current_player(state) == 0  # the extra turn still happens
+@pytest.mark.rule("KG-6")
+def test_r10_the_safeguard_also_bounds_turns_so_max_game_length_is_a_bound() -> None:
+    """Custom cards that give another turn without leaving could make a round endless;
+    the safeguard also counts turns (3 per player per round of the limit)."""
+    data = default_card_data()
+    loop = tuple(
+        attrs.evolve(
+            c, front=attrs.evolve(c.front, caravan=(Action(effects=(Effect(Op.EXTRA_TURN),)),))
+        )
+        if c.key == "noble"
+        else c
+        for c in data.standard
+    )
+    options = Options.create(2, round_limit=2).with_deck(DeckKind.STANDARD, loop)
+    b = Builder(options)
+    state = b.state([[[b.card("noble")]], [[b.card("baker")]]])
+    decisions = 0
+    while not is_over(state) and decisions <= max_game_length(options):
+        state = apply(state, CaravanAction(0, 0))  # the same player, turn after turn
+        decisions += 1
+    assert is_over(state)
+    assert state.turns == turn_limit(options) == 3 * 2 * 2
+    assert state.round == 0
+    assert outcome(state) is Outcome.TRUNCATED
+    assert decisions <= max_game_length(options)
 
 
 @pytest.mark.rule("KG-7")

@@ -41,12 +41,12 @@ def test_start_player_has_lowest_starting_rank(players: int) -> None:
 def test_only_front_cards_can_be_selected_and_turns_go_clockwise() -> None:
     b = Builder(Options.create(3))
     caravans = [
-        [[b.card("planter"), b.card("grocer")], [b.card("servant")], [b.card("baker")]]
+        [[b.card("planter"), b.card("huckster")], [b.card("gardener")], [b.card("baker")]]
         for _ in range(3)
     ]
     state = b.state(caravans, active=1, start_player=1)
     moves = legal_moves(state)
-    # Planter: 1 caravan action, 2 parting actions, pass; the Grocer behind is not offered.
+    # Planter: 1 caravan action, 2 parting actions, pass; the Huckster behind is not offered.
     assert moves[:4] == (CaravanAction(0, 0), PartingAction(0, 0), PartingAction(0, 1), Pass(0))
     assert {m.caravan for m in moves} == {0, 1, 2}  # type: ignore[union-attr]
     state = play(state, Pass(0))
@@ -63,7 +63,7 @@ def test_caravan_action_pays_moves_card_to_back_and_acts_once() -> None:
     mule_trader = b.card("mule_trader")  # caravan action: pay 1 gold, mules +2
     behind = b.card("baker")
     state = b.state(
-        [[[mule_trader, behind], [b.card("servant")], [b.card("baker")]], [[b.card("servant")]]],
+        [[[mule_trader, behind], [b.card("gardener")], [b.card("baker")]], [[b.card("baker")]]],
         tracks=[track(gold=3, mules=2), track()],
     )
     after = play(state, CaravanAction(0, 0))
@@ -86,14 +86,14 @@ def test_caravan_action_needs_the_cost() -> None:
 @pytest.mark.rule("KG-4.A")
 def test_cards_gained_by_a_caravan_action_go_behind_the_used_card() -> None:
     b = Builder()
-    leader = b.card("caravan_leader")  # pay 1 mule: draw 3 Standard, keep 1
+    guide = b.card("guide")  # pay 1 mule: draw 3 Standard, keep 1
     other = b.card("servant")
     top = [b.card("planter"), b.card("gardener"), b.card("quack")]
-    state = b.state([[[leader, other]], [[b.card("servant")]]], standard_top=top)
+    state = b.state([[[guide, other]], [[b.card("baker")]]], standard_top=top)
     state = play(state, CaravanAction(0, 0))
     assert set(legal_moves(state)) == {Keep(c) for c in top}
     state = play(state, Keep(top[1]))
-    assert list(state.caravans[0][0]) == [other, leader, top[1]]
+    assert list(state.caravans[0][0]) == [other, guide, top[1]]
     assert list(state.discard) == [top[0], top[2]]
     assert state.tracks[0] == track(mules=2)
 

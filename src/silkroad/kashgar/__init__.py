@@ -12,6 +12,7 @@ The public API of the silkroad game contract (see ``docs/kashgar.md``)::
 
 from __future__ import annotations
 
+import functools as _functools
 import types as _types
 
 from silkroad.core.game import Chance as _Chance
@@ -25,6 +26,8 @@ from silkroad.kashgar.cards import (
     load_card_file,
     parse_card_text,
 )
+from silkroad.kashgar.cards import Effect as _Effect
+from silkroad.kashgar.cards import Op as _Op
 from silkroad.kashgar.check import validate
 from silkroad.kashgar.describe import describe_move
 from silkroad.kashgar.encoding import action_mask, decode_move, encode_move, num_actions
@@ -45,17 +48,20 @@ from silkroad.kashgar.moves import (
 from silkroad.kashgar.moves import parse_notation as _parse_notation
 from silkroad.kashgar.observe import Observation, determinize, observe
 from silkroad.kashgar.render import render
-from silkroad.kashgar.rules import MAX_ACTIONS as _MAX_ACTIONS
+from silkroad.kashgar.rules import MAX_CARAVANS as _MAX_CARAVANS
 from silkroad.kashgar.rules import (
     apply,
     current_player,
     is_over,
     legal_moves,
     new_game,
+    outcome,
     scores,
     winners,
 )
+from silkroad.kashgar.rules import turn_limit as _turn_limit
 from silkroad.kashgar.state import Options, State
+from silkroad.kashgar.table import table as _table
 from silkroad.kashgar.tensor import observation_layout, observation_tensor, score_bounds
 
 __all__ = [
@@ -98,6 +104,7 @@ __all__ = [
     "observation_layout",
     "observation_tensor",
     "observe",
+    "outcome",
     "parse_card_text",
     "parse_move",
     "render",
@@ -106,10 +113,6 @@ __all__ = [
     "validate",
     "winners",
 ]
-
-#: Most decisions one turn can take: the card choice, a few effect choices, a Herder's
-#: placements by every opponent; a Conjuress can add turns (bounded by the cards).
-_DECISIONS_PER_TURN = 24
 
 
 def default_options(players: int | None = None) -> Options:
@@ -136,10 +139,39 @@ def parse_move(state: State, text: str) -> Move:
     return _parse_notation(text)
 
 
+def _decisions(effect: _Effect, players: int) -> int:
+    """The most decisions one effect can ask for."""
+    op = effect.op
+    if op is _Op.HERD:  # every opponent places the front card of each caravan
+        return (players - 1) * _MAX_CARAVANS
+    if op is _Op.DRAW:
+        return effect.keep
+    if op is _Op.INCREASE:
+        return int(len(effect.choices) > 1)
+    if op in (_Op.DECREASE, _Op.SET, _Op.TURN, _Op.EXTRA_TURN):
+        return 0
+    return 1
+
+
+@_functools.lru_cache(maxsize=32)
 def max_game_length(options: Options) -> int:
-    """[Rulings] An upper bound on decisions: the round limit ends every game."""
-    turns = options.round_limit * options.players * 3  # extra turns at most double a turn
-    return turns * (_DECISIONS_PER_TURN + options.players * 4 * _MAX_ACTIONS)
+    """An upper bound on the decisions of a game, for any card data: the
+    safeguard's turn limit times the most decisions of one turn (the card choice and
+    those of the longest action), plus the decisions of every order's immediate payout
+    (each order is fulfilled at most once)."""
+    t = _table(options)
+    n = options.players
+    faces = [f for c in range(t.persons) for f in (t.front[c], t.back[c]) if f is not None]
+    longest = max(
+        (
+            sum(_decisions(e, n) for e in action.effects)
+            for face in faces
+            for action in (*face.caravan, *face.parting)
+        ),
+        default=0,
+    )
+    payouts = sum(_decisions(e, n) for o in t.order if o is not None for e in o.payout)
+    return _turn_limit(options) * (1 + longest) + payouts
 
 
 SPEC = _GameSpec(
@@ -149,7 +181,7 @@ SPEC = _GameSpec(
     max_players=4,
     chance=_Chance.SAMPLED,
     information=_Information.IMPERFECT,
-    rules_version="1.0",
+    rules_version="1.1",
     variants=("cut-and-thrust",),
     description="Caravan card game: cycle your three caravans, gather spices, fulfil orders.",
 )
@@ -186,6 +218,7 @@ GAME: _GameDefinition[State, Move, Options, Observation] = _GameDefinition(
     tensor_of=observation_tensor,
     layout_of=observation_layout,
     bounds_of=score_bounds,
+    outcome_of=outcome,
 )
 
 # The public surface is exactly __all__ (submodules aside).

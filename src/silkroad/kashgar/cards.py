@@ -40,8 +40,11 @@ __all__ = [
     "Resource",
     "Target",
     "default_card_data",
+    "is_printed",
     "load_card_file",
     "parse_card_text",
+    "present_fields",
+    "printed_source",
 ]
 
 
@@ -190,6 +193,9 @@ class CardDef:
     rank: int | None = None
     provenance: str = "reconstructed"
     note: str = ""
+    #: The printed fields and where each is printed (``caravan[0]``: one action, ``caravan``:
+    #: all); every other field is reconstructed.
+    printed: tuple[tuple[str, str], ...] = ()
 
 
 @attrs.frozen
@@ -207,6 +213,8 @@ class OrderDef:
     copies: int = 1
     provenance: str = "reconstructed"
     note: str = ""
+    #: The printed fields and where each is printed; every other field is reconstructed.
+    printed: tuple[tuple[str, str], ...] = ()
 
 
 @attrs.frozen(cache_hash=True)
@@ -231,6 +239,46 @@ class CardData:
 # --------------------------------------------------------------------------- loading
 
 _PROVENANCE = ("rulebook", "reconstructed")
+_FACE_FIELDS = ("name", "vp", "vp_per_grain", "must_act")
+_ACTION_FIELDS = ("caravan", "parting")
+_ORDER_FIELDS = ("name", "kind", "vp", "mules", "cost", "grain", "payout", "copies")
+
+
+def present_fields(table: Mapping[str, Any], *, order: bool) -> list[str]:
+    """The fields an entry of a data file has, each action on its own (``caravan[1]``)."""
+    if order:
+        return [f for f in _ORDER_FIELDS if f in table]
+
+    def face(raw: Mapping[str, Any], prefix: str) -> list[str]:
+        out = [prefix + f for f in _FACE_FIELDS if f in raw]
+        for kind in _ACTION_FIELDS:
+            actions = raw.get(kind, [])
+            if isinstance(actions, list):
+                out += [f"{prefix}{kind}[{i}]" for i in range(len(actions))]
+        return out
+
+    fields = face(table, "")
+    fields += [f for f in ("copies", "rank") if f in table]
+    back = table.get("back")
+    if isinstance(back, dict):
+        fields += face(back, "back.")
+    return fields
+
+
+def is_printed(field: str, printed: tuple[tuple[str, str], ...]) -> bool:
+    """Whether ``field`` (``vp``, ``caravan[1]``) is printed: named itself, or its whole
+    list of actions is (``caravan``)."""
+    return any(field == name or field.startswith(name + "[") for name, _ in printed)
+
+
+def printed_source(field: str, printed: tuple[tuple[str, str], ...]) -> str | None:
+    """Where ``field`` is printed, or None when it is reconstructed."""
+    for name, source in printed:
+        if field == name or field.startswith(name + "["):
+            return source
+    return None
+
+
 _MAX_ACTIONS = 3
 _MAX_CHOICES = 8
 
@@ -392,6 +440,42 @@ class _Reader(DataReader):
             raise self.fail("must be >= 1", "copies")
         return provenance, note, copies
 
+    def printed(
+        self, table: Mapping[str, Any], provenance: str, *, order: bool
+    ) -> tuple[tuple[str, str], ...]:
+        """The ``printed`` table: field -> source, for fields present in the entry.
+
+        With it, a ``rulebook`` entry must name every field it has (all are printed),
+        and a ``reconstructed`` entry must leave at least one field out.
+        """
+        raw = self.get(table, "printed", dict, {})
+        present = present_fields(table, order=order)
+        out: list[tuple[str, str]] = []
+        for name, source in raw.items():
+            where = f"printed.{name}"
+            if not isinstance(source, str) or not source:
+                raise self.fail("the source of a printed field is a non-empty string", where)
+            covered = [f for f in present if f == name or f.startswith(name + "[")]
+            if not covered:
+                raise self.fail(
+                    f"names no field of this entry (fields: {', '.join(present)})", where
+                )
+            out.append((name, source))
+        printed = tuple(out)
+        if raw:
+            missing = [f for f in present if not is_printed(f, printed)]
+            if provenance == "rulebook" and missing:
+                raise self.fail(
+                    f"a 'rulebook' entry has every field printed; {', '.join(missing)} "
+                    "is not (make the entry 'reconstructed')",
+                    "printed",
+                )
+            if provenance == "reconstructed" and not missing:
+                raise self.fail(
+                    "every field is printed: the entry's provenance is 'rulebook'", "provenance"
+                )
+        return printed
+
     def card(self, table: Any, deck: DeckKind, index: int) -> CardDef:
         self.entry = f"card[{index}]"
         if not isinstance(table, dict):
@@ -414,6 +498,7 @@ class _Reader(DataReader):
             rank=rank,
             provenance=provenance,
             note=note,
+            printed=self.printed(table, provenance, order=False),
         )
 
     def order(self, table: Any, index: int) -> OrderDef:
@@ -436,6 +521,7 @@ class _Reader(DataReader):
             copies=copies,
             provenance=provenance,
             note=note,
+            printed=self.printed(table, provenance, order=True),
         )
 
 

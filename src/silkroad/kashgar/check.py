@@ -28,6 +28,8 @@ def validate(state: State) -> None:
         raise StateError(f"per-player fields must have {n} entries")
     if not (0 <= state.active < n and 0 <= state.start_player < n):
         raise StateError(f"active player {state.active} out of range")
+    if state.truncated and not state.over:
+        raise StateError("a truncated game must be over")
     seen: Counter[int] = Counter()
     standard_kinds = (DeckKind.STANDARD, DeckKind.EXPANSION)
     zones: list[tuple[str, object, tuple[DeckKind, ...] | None]] = [

@@ -17,9 +17,11 @@ from silkroad.kashgar.cards import (
     CardData,
     CardDef,
     Effect,
+    Face,
     Op,
     Target,
     default_card_data,
+    is_printed,
 )
 
 __all__ = ["END", "START", "component_tables", "describe_action", "update_page"]
@@ -87,31 +89,69 @@ def _cell(text: str) -> str:
     return text.replace("|", "\\|")
 
 
+def _mark(text: str, field: str, printed: tuple[tuple[str, str], ...]) -> str:
+    """``text`` in bold when ``field`` is printed (an empty value stays empty)."""
+    return f"**{text}**" if text and is_printed(field, printed) else text
+
+
+def _sources(printed: tuple[tuple[str, str], ...]) -> str:
+    """``name KG-4.X; parting 1 KG-5.X``: each printed field and where it is printed."""
+
+    def label(field: str) -> str:
+        if field.endswith("]"):
+            name, index = field[:-1].split("[")
+            return f"{name} {int(index) + 1}"
+        return field
+
+    return "; ".join(f"{label(f)} {source}" for f, source in printed) or "-"
+
+
+def _actions(face: Face, kind: str, prefix: str, printed: tuple[tuple[str, str], ...]) -> str:
+    actions = face.caravan if kind == "caravan" else face.parting
+    texts = [
+        _mark(describe_action(a), f"{prefix}{kind}[{i}]", printed) for i, a in enumerate(actions)
+    ]
+    return " *or* ".join(texts) or "-"
+
+
 def _card_rows(cards: tuple[CardDef, ...]) -> list[str]:
     rows = []
     for c in cards:
         faces = [c.front] if c.back is None else [c.front, c.back]
         for i, f in enumerate(faces):
-            name = f.name + (" !" if f.must_act else "")
-            vp = str(f.vp) + (f" + {f.vp_per_grain}/grain order" if f.vp_per_grain else "")
-            rank = "" if c.rank is None else str(c.rank)
-            caravan = " **or** ".join(describe_action(a) for a in f.caravan) or "-"
-            parting = " **or** ".join(describe_action(a) for a in f.parting) or "-"
-            meta = (c.provenance, _cell(c.note)) if i == 0 else ("", "reverse side")
+            pre = "" if i == 0 else "back."
+            name = _mark(f.name + (" !" if f.must_act else ""), pre + "name", c.printed)
+            if f.must_act and not is_printed(pre + "must_act", c.printed):
+                name = _mark(f.name, pre + "name", c.printed) + " !"
+            vp = _mark(str(f.vp), pre + "vp", c.printed)
+            if f.vp_per_grain:
+                vp += " + " + _mark(
+                    f"{f.vp_per_grain}/grain order", pre + "vp_per_grain", c.printed
+                )
+            rank = "" if c.rank is None else _mark(str(c.rank), "rank", c.printed)
+            copies = _mark(str(c.copies), "copies", c.printed) if i == 0 else ""
+            caravan = _actions(f, "caravan", pre, c.printed)
+            parting = _actions(f, "parting", pre, c.printed)
+            meta = (
+                (c.provenance, _sources(c.printed), _cell(c.note))
+                if i == 0
+                else ("", "", "reverse side")
+            )
             rows.append(
-                f"| {c.key if i == 0 else ''} | {_cell(name)} | {c.copies if i == 0 else ''} "
-                f"| {rank} | {vp} | {_cell(caravan)} | {_cell(parting)} | {meta[0]} | {meta[1]} |"
+                f"| {c.key if i == 0 else ''} | {_cell(name)} | {copies} | {rank} | {vp} "
+                f"| {_cell(caravan)} | {_cell(parting)} | {meta[0]} | {meta[1]} | {meta[2]} |"
             )
     return rows
 
 
 def component_tables(data: CardData | None = None) -> str:
-    """Markdown tables of every component, with provenance and note."""
+    """Markdown tables of every component: printed values in bold, with their source;
+    every other value is reconstructed."""
     data = data or default_card_data()
     out: list[str] = []
     head = (
         "| key | name | copies | rank | VP | caravan actions | parting actions "
-        "| provenance | note |\n|---|---|---|---|---|---|---|---|---|"
+        "| provenance | printed | note |\n|---|---|---|---|---|---|---|---|---|---|"
     )
     for title, cards in (
         ("Patriarch", data.patriarch),
@@ -134,15 +174,18 @@ def component_tables(data: CardData | None = None) -> str:
     out += [
         f"### Orders ({total} cards, {recon} reconstructed)",
         "",
-        "| key | name | kind | VP | mules | cost | grain | payout | provenance | note |",
-        "|---|---|---|---|---|---|---|---|---|---|",
+        "| key | name | kind | VP | mules | cost | grain | payout | provenance | printed | note |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for o in data.orders:
         payout = "; ".join(_effect(e) for e in o.payout) or "-"
+        pr = o.printed
         out.append(
-            f"| {o.key} | {_cell(o.name)} | {o.kind.value} | {o.vp} | {o.mules} "
-            f"| {_amounts(o.cost, '')} | {'yes' if o.grain else ''} | {payout} "
-            f"| {o.provenance} | {_cell(o.note)} |"
+            f"| {o.key} | {_mark(_cell(o.name), 'name', pr)} | {_mark(o.kind.value, 'kind', pr)} "
+            f"| {_mark(str(o.vp), 'vp', pr)} | {_mark(str(o.mules), 'mules', pr)} "
+            f"| {_mark(_amounts(o.cost, ''), 'cost', pr)} "
+            f"| {_mark('yes' if o.grain else '', 'grain', pr)} | {_mark(payout, 'payout', pr)} "
+            f"| {o.provenance} | {_sources(pr)} | {_cell(o.note)} |"
         )
     return "\n".join(out) + "\n"
 

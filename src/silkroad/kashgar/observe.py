@@ -75,6 +75,7 @@ class Observation:
     extra_turns: int
     end_triggered: bool
     over: bool
+    truncated: bool = False
 
 
 def _holds_hidden(pending: Pending | None, player: int) -> bool:
@@ -137,6 +138,7 @@ def observe(state: State, player: int) -> Observation:
         extra_turns=state.extra_turns,
         end_triggered=state.end_triggered,
         over=state.over,
+        truncated=state.truncated,
     )
 
 
@@ -234,4 +236,5 @@ def determinize(observation: Observation, seed: int) -> State:
         extra_turns=obs.extra_turns,
         end_triggered=obs.end_triggered,
         over=obs.over,
+        truncated=obs.truncated,
     )

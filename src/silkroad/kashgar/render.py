@@ -29,7 +29,8 @@ def render(state: State) -> str:
 
     score = scores(state)
     if state.over:
-        header = f"{state.round} rounds, {state.turns} turns played, game over"
+        end = "truncated" if state.truncated else "game over"
+        header = f"{state.round} rounds, {state.turns} turns played, {end}"
     else:
         header = f"round {state.round + 1}, turn {state.turns + 1}"
         header += " (end triggered: last round)" if state.end_triggered else ""
@@ -53,7 +54,9 @@ def render(state: State) -> str:
         lines.append(f"    orders: {won or '-'}")
         for i, caravan in enumerate(state.caravans[p]):
             lines.append(f"    caravan {i + 1}: " + (" > ".join(card(c) for c in caravan) or "-"))
-    if state.over:
+    if state.truncated:
+        lines.append("Game stopped without a result (truncated: no rule ended it).")
+    elif state.over:
         lines.append(f"Game over. Winner(s): {', '.join(f'P{w}' for w in winners(state))}")
     else:
         who = current_player(state)

@@ -15,6 +15,7 @@ from pyrsistent import pset, pvector
 from pyrsistent.typing import PSet, PVector
 
 from silkroad.core.errors import IllegalMoveError
+from silkroad.core.game import Outcome
 from silkroad.core.rng import Rng
 from silkroad.core.scoring import last_to_score
 from silkroad.kashgar.cards import (
@@ -47,14 +48,17 @@ __all__ = [
     "MAX_ACTIONS",
     "MAX_CARAVANS",
     "START_VALUE",
+    "TURNS_PER_SEAT",
     "VP_GOAL",
     "apply",
     "current_player",
     "is_over",
     "legal_moves",
     "new_game",
+    "outcome",
     "points",
     "scores",
+    "turn_limit",
     "winners",
 ]
 
@@ -71,6 +75,8 @@ DISPLAY_SIZE = 4
 VP_GOAL = 25
 #: Most caravan (or parting) actions on one card face.
 MAX_ACTIONS = 3
+#: The game-length safeguard's turns per player and round (see ``turn_limit``).
+TURNS_PER_SEAT = 3
 
 _START_TRACK: Amounts = (START_VALUE,) * 7
 _MULES = list(Resource).index(Resource.MULES)
@@ -190,9 +196,20 @@ def scores(state: State) -> tuple[int, ...]:
     return tuple(points(state, p) for p in range(state.options.players))
 
 
-def winners(state: State) -> tuple[int, ...]:
-    """[KG-6] Most VP wins; among tied players, the one who earned points last."""
+def outcome(state: State) -> Outcome:
+    """[KG-6] Ongoing; finished by the rules (the round after someone reached 25 VP); or
+    truncated: stopped by the game-length safeguard (no rule), or because nobody could
+    take a turn ([Rulings] 4), with no result."""
     if not state.over:
+        return Outcome.ONGOING
+    return Outcome.TRUNCATED if state.truncated else Outcome.FINISHED
+
+
+def winners(state: State) -> tuple[int, ...]:
+    """[KG-6] Most VP wins; among tied players, the one who earned points last
+    ([Rulings] 11); all of them if none ever earned points. Empty while the game goes
+    on, and for a truncated game."""
+    if not state.over or state.truncated:
         return ()
     s = scores(state)
     best = max(s)
@@ -311,6 +328,7 @@ class _Work:
         "start_player",
         "starting",
         "tracks",
+        "truncated",
         "turned",
         "turns",
     )
@@ -341,6 +359,7 @@ class _Work:
     extra_turns: int
     end_triggered: bool
     over: bool
+    truncated: bool
 
     def __init__(self, state: State) -> None:
         self.options = state.options
@@ -369,6 +388,7 @@ class _Work:
         self.extra_turns = state.extra_turns
         self.end_triggered = state.end_triggered
         self.over = state.over
+        self.truncated = state.truncated
 
     def freeze(self) -> State:
         return State(
@@ -398,6 +418,7 @@ class _Work:
             extra_turns=self.extra_turns,
             end_triggered=self.end_triggered,
             over=self.over,
+            truncated=self.truncated,
         )
 
 
@@ -442,6 +463,43 @@ def _append_to_caravan(w: _Work, p: int, c: int, card: int) -> None:
     _set_caravan(w, p, c, w.caravans[p][c].append(card))
 
 
+def _grain_orders(w: _Work, t: Table, p: int) -> int:
+    order_grain = t.order_grain
+    return sum(order_grain[o] for o in w.orders_won[p])
+
+
+def _card_vp(w: _Work, t: Table, p: int, card: int) -> int:
+    """[KG-6] What ``card`` adds to ``p``'s points while in their caravans (the side
+    showing; the Farmer counts per grain-field order ``p`` owns)."""
+    fixed = t.vp_fixed[card]
+    if fixed is not None:
+        return fixed + t.vpg_fixed[card] * _grain_orders(w, t, p) if t.vpg_fixed[card] else fixed
+    face = t.face(card, card in w.turned)
+    return face.vp + face.vp_per_grain * _grain_orders(w, t, p)
+
+
+def _vp_event(w: _Work, t: Table, p: int, gain: int, *, earned: bool = True) -> None:
+    """[KG-6] An event changed ``p``'s points by ``gain``.
+
+    Any rise that brings ``p`` to 25 VP triggers the end at once, whoever's turn it is.
+    A rise that comes with something gained (an order, a person card worth points, a
+    side worth more) on ``p``'s own turn is points earned, for the tie-break ([Rulings]
+    11); a card worth less than nothing leaving is not (``earned`` false).
+    """
+    if gain <= 0:
+        return
+    if earned and p == w.active:
+        w.history = (*w.history, p)
+    if not w.end_triggered and (_points_of(t, w.caravans[p], w.orders_won[p], w.turned) >= VP_GOAL):
+        w.end_triggered = True
+
+
+def _join(w: _Work, t: Table, p: int, c: int, card: int) -> None:
+    """A card from outside ``p``'s caravans joins the back of caravan ``c``."""
+    _append_to_caravan(w, p, c, card)
+    _vp_event(w, t, p, _card_vp(w, t, p, card))
+
+
 def _pay(w: _Work, p: int, cost: Amounts) -> None:
     if any(cost):
         tr = w.tracks[p]
@@ -469,8 +527,10 @@ def _start_action(w: _Work, t: Table, move: Move) -> None:
         w.stack = (Frame(p, c, card, FrameKind.CARAVAN, move.action, turned),)
     else:
         # [KG-4.B] the card leaves the game, then the action.
+        lost = _card_vp(w, t, p, card)
         _set_caravan(w, p, c, rest)
         w.box = w.box.append(card)
+        _vp_event(w, t, p, -lost, earned=False)
         _pay(w, p, face.parting[move.action].cost)
         w.stack = (Frame(p, c, card, FrameKind.PARTING, move.action, turned),)
 
@@ -554,13 +614,16 @@ def _execute(w: _Work, t: Table, frame: Frame, eff: Effect) -> None:
     elif op is Op.TAKE_DISCARD:
         options = tuple(sorted(set(w.discard)))
         if len(options) == 1:
-            _take_discard(w, frame, options[0])
+            _take_discard(w, t, frame, options[0])
         elif options:
             w.pending = Pending(Decision.TAKE, p, options=options)
     elif op is Op.TURN:
+        before = _card_vp(w, t, p, frame.card)
         w.turned = (
             w.turned.remove(frame.card) if frame.card in w.turned else w.turned.add(frame.card)
         )
+        if any(frame.card in caravan for caravan in w.caravans[p]):
+            _vp_event(w, t, p, _card_vp(w, t, p, frame.card) - before)
     elif op is Op.REMOVE:
         options = tuple(c for c in w.caravans[p][frame.caravan] if c != frame.card)
         if options:
@@ -573,16 +636,17 @@ def _execute(w: _Work, t: Table, frame: Frame, eff: Effect) -> None:
             if len(w.caravans[p]) < MAX_CARAVANS:
                 options = (frame.caravan, len(w.caravans[p]))
             if len(options) == 1:
-                _place_patriarch(w, p, options[0])
+                _place_patriarch(w, t, p, options[0])
             else:
                 w.pending = Pending(Decision.PLACE_PATRIARCH, p, options=options)
     elif op is Op.MOVE_TO_LEFT:
+        # [KG-8] any caravan of the left player, an empty one too; this player chooses.
         if frame.card in w.caravans[p][frame.caravan]:
             left = (p + 1) % w.options.players
-            options = tuple(i for i, car in enumerate(w.caravans[left]) if car)
+            options = tuple(range(len(w.caravans[left])))
             if len(options) == 1:
-                _move_to_left(w, frame, options[0])
-            elif options:
+                _move_to_left(w, t, frame, options[0])
+            else:
                 w.pending = Pending(Decision.PLACE_LEFT, p, options=options)
     elif op is Op.EXTRA_TURN:
         w.extra_turns += 1
@@ -655,7 +719,7 @@ def _draw(w: _Work, t: Table, frame: Frame, eff: Effect) -> None:
         return
     if len(drawn) <= eff.keep:
         for card in drawn:
-            _append_to_caravan(w, frame.player, frame.caravan, card)
+            _join(w, t, frame.player, frame.caravan, card)
         return
     w.pending = Pending(
         Decision.KEEP,
@@ -682,9 +746,9 @@ def _unwanted(w: _Work, p: int, cards: Sequence[int], deck: DeckKind | None) -> 
     w.knowledge = w.knowledge.set(p, w.knowledge[p].update(cards))
 
 
-def _take_discard(w: _Work, frame: Frame, card: int) -> None:
+def _take_discard(w: _Work, t: Table, frame: Frame, card: int) -> None:
     w.discard = w.discard.remove(card)
-    _append_to_caravan(w, frame.player, frame.caravan, card)
+    _join(w, t, frame.player, frame.caravan, card)
 
 
 def _eligible(w: _Work, t: Table, p: int, eff: Effect, orders: Sequence[int]) -> tuple[int, ...]:
@@ -753,6 +817,12 @@ def _fulfill(
     if not free:
         _pay(w, p, od.cost)
     w.orders_won = w.orders_won.set(p, w.orders_won[p].append(order))
+    gain = od.vp
+    if od.grain:  # [KG-6] each Farmer in the caravans counts one more grain-field order
+        gain += sum(
+            t.face(c, c in w.turned).vp_per_grain for caravan in w.caravans[p] for c in caravan
+        )
+    _vp_event(w, t, p, gain)
     if from_display:
         slot = w.display.index(order)
         if w.order_deck:
@@ -764,21 +834,22 @@ def _fulfill(
         w.stack = (*w.stack, Frame(p, frame.caravan, order, FrameKind.PAYOUT, 0, False))
 
 
-def _place_patriarch(w: _Work, p: int, caravan: int) -> None:
+def _place_patriarch(w: _Work, t: Table, p: int, caravan: int) -> None:
     card = w.reserve[0]
     w.reserve = w.reserve.delete(0)
     if caravan == len(w.caravans[p]):
-        w.caravans = w.caravans.set(p, w.caravans[p].append(pvector([card])))
-    else:
-        _append_to_caravan(w, p, caravan, card)
+        w.caravans = w.caravans.set(p, w.caravans[p].append(pvector()))
+    _join(w, t, p, caravan, card)
 
 
-def _move_to_left(w: _Work, frame: Frame, caravan: int) -> None:
+def _move_to_left(w: _Work, t: Table, frame: Frame, caravan: int) -> None:
     """[KG-8] This card to the back of a caravan of the player on the left."""
     p = frame.player
     left = (p + 1) % w.options.players
+    lost = _card_vp(w, t, p, frame.card)
     _set_caravan(w, p, frame.caravan, w.caravans[p][frame.caravan].remove(frame.card))
-    _append_to_caravan(w, left, caravan, frame.card)
+    _vp_event(w, t, p, -lost, earned=False)
+    _join(w, t, left, caravan, frame.card)
 
 
 def _search_keep(w: _Work, t: Table, frame: Frame, card: int) -> None:
@@ -788,7 +859,7 @@ def _search_keep(w: _Work, t: Table, frame: Frame, card: int) -> None:
         w.special = w.special.remove(card)
     else:
         w.discard = w.discard.remove(card)
-    _append_to_caravan(w, frame.player, frame.caravan, card)
+    _join(w, t, frame.player, frame.caravan, card)
     shuffled, w.rng = w.rng.shuffle(w.special)
     w.special = pvector(shuffled)
     specials = set(t.ids[DeckKind.SPECIAL])
@@ -797,17 +868,18 @@ def _search_keep(w: _Work, t: Table, frame: Frame, card: int) -> None:
 
 def _herd_next(w: _Work, queue: tuple[int, ...]) -> None:
     """[KG-8] Herder: each opponent in turn lifts the front card of each of their
-    caravans and puts each at the back of another of them, choosing where ([Rulings]:
-    a player with fewer than two non-empty caravans moves nothing)."""
+    caravans and puts each at the back of another of their caravans, an empty one
+    included, choosing where ([Rulings] 12: all front cards are lifted first, then placed
+    in caravan order)."""
     while queue:
         q, queue = queue[0], queue[1:]
         sources = tuple(i for i, car in enumerate(w.caravans[q]) if car)
-        if len(sources) < 2:
+        if not sources or len(w.caravans[q]) < 2:  # no other caravan to move to
             continue
         lifted = tuple(w.caravans[q][i][0] for i in sources)
         for i in sources:
             _set_caravan(w, q, i, w.caravans[q][i].delete(0))
-        if _herd_place(w, q, lifted, sources, sources, queue):
+        if _herd_place(w, q, lifted, sources, tuple(range(len(w.caravans[q]))), queue):
             return
 
 
@@ -848,7 +920,7 @@ def _decide(w: _Work, t: Table, move: Move) -> None:
         w.tracks = w.tracks.set(p, _increase(w.tracks[p], move.amounts))
     elif kind is Decision.KEEP:
         assert isinstance(move, Keep)
-        _append_to_caravan(w, p, frame.caravan, move.card)
+        _join(w, t, p, frame.caravan, move.card)
         rest = tuple(c for c in pending.cards if c != move.card)
         keep = pending.keep - 1
         if keep and len(rest) > keep:
@@ -858,7 +930,7 @@ def _decide(w: _Work, t: Table, move: Move) -> None:
             return
         if keep:
             for card in rest:
-                _append_to_caravan(w, p, frame.caravan, card)
+                _join(w, t, p, frame.caravan, card)
             rest = ()
         _unwanted(w, p, rest, pending.deck)
     elif kind is Decision.SEARCH:
@@ -866,12 +938,14 @@ def _decide(w: _Work, t: Table, move: Move) -> None:
         _search_keep(w, t, frame, move.card)
     elif kind is Decision.TAKE:
         assert isinstance(move, Take)
-        _take_discard(w, frame, move.card)
+        _take_discard(w, t, frame, move.card)
     elif kind is Decision.REMOVE:
         assert isinstance(move, Remove)
         if move.card is not None:
+            lost = _card_vp(w, t, p, move.card)
             _set_caravan(w, p, frame.caravan, w.caravans[p][frame.caravan].remove(move.card))
             w.box = w.box.append(move.card)
+            _vp_event(w, t, p, -lost, earned=False)
     elif kind is Decision.FULFILL:
         assert isinstance(move, Fulfill)
         free = bool(pending.keep)
@@ -882,10 +956,10 @@ def _decide(w: _Work, t: Table, move: Move) -> None:
             _fulfill(w, t, frame, move.order, free, from_display=True)
     elif kind is Decision.PLACE_PATRIARCH:
         assert isinstance(move, Place)
-        _place_patriarch(w, p, move.caravan)
+        _place_patriarch(w, t, p, move.caravan)
     elif kind is Decision.PLACE_LEFT:
         assert isinstance(move, Place)
-        _move_to_left(w, frame, move.caravan)
+        _move_to_left(w, t, frame, move.caravan)
     elif kind is Decision.HERD:
         assert isinstance(move, Place)
         q = pending.player
@@ -906,28 +980,23 @@ def _has_cards(w: _Work, p: int) -> bool:
 
 
 def _end_turn(w: _Work, t: Table) -> None:
-    """[KG-4] [KG-6] Score, check the end trigger, then the next player clockwise.
+    """[KG-4] [KG-6] The next turn: clockwise, or the same player for an extra turn.
 
-    Points earned this turn are recorded for the tie-break, the acting player last.
-    Reaching 25 VP triggers the end; the game ends when the round is complete.
-    [KG-8] A Conjuress's extra turn comes first. [Rulings] players without cards are
-    skipped; the game also ends after ``round_limit`` rounds or when no player has cards.
+    [KG-6] Once the end is triggered (at the moment a player reaches 25 VP), the game
+    ends when the round is complete. [KG-8] A Conjuress's extra turn comes first.
+    [Rulings] 4: players without cards are skipped; if nobody can take a turn the game
+    stops (truncated, unless the end was triggered: then the round is complete). The
+    game-length safeguard, which is no rule, stops (truncates) a game after
+    ``round_limit`` rounds or :func:`turn_limit` turns.
     """
     n = w.options.players
-    new = tuple(_points_of(t, w.caravans[q], w.orders_won[q], w.turned) for q in range(n))
-    old = w.points
-    a = w.active
-    order = [*_others(w, a), a]
-    gained = tuple(q for q in order if new[q] > old[q])
-    if gained:
-        w.history = w.history + gained
-    w.points = new
-    if max(new) >= VP_GOAL:
-        w.end_triggered = True
+    w.points = tuple(_points_of(t, w.caravans[q], w.orders_won[q], w.turned) for q in range(n))
     w.turns += 1
+    a = w.active
     if w.extra_turns:
         w.extra_turns -= 1
         if _has_cards(w, a):
+            _check_turn_limit(w)
             return
         w.extra_turns = 0
     p = a
@@ -935,10 +1004,33 @@ def _end_turn(w: _Work, t: Table) -> None:
         p = (p + 1) % n
         if p == w.start_player:
             w.round += 1
-            if w.end_triggered or w.round >= w.options.round_limit:
+            if w.end_triggered:
                 w.over = True
+                return
+            if w.round >= w.options.round_limit:
+                _truncate(w)
                 return
         if _has_cards(w, p):
             w.active = p
+            _check_turn_limit(w)
             return
+    # Nobody has a card (the start player was passed, so the end was not triggered).
+    _truncate(w)
+
+
+def _truncate(w: _Work) -> None:
+    """The game stops without a result: no rule ended it."""
     w.over = True
+    w.truncated = True
+
+
+def _check_turn_limit(w: _Work) -> None:
+    if w.turns >= turn_limit(w.options):
+        _truncate(w)
+
+
+def turn_limit(options: Options) -> int:
+    """The game-length safeguard's bound on turns, extra turns included:
+    ``TURNS_PER_SEAT`` per player per round. The built-in cards never reach it before
+    ``round_limit`` rounds (at most two extra turns follow a turn: two Conjuresses)."""
+    return TURNS_PER_SEAT * options.players * options.round_limit

@@ -35,8 +35,10 @@ __all__ = [
     "State",
 ]
 
-#: [Rulings] The game also ends after this many full rounds (nobody reached the VP goal).
-DEFAULT_ROUND_LIMIT = 60
+#: The game-length safeguard, not a rule: a game still going after this many
+#: rounds is stopped as truncated, with no result. Far beyond the longest game between
+#: the built-in agents (docs/kashgar.md, "Scoring and termination").
+DEFAULT_ROUND_LIMIT = 500
 
 
 @attrs.frozen(cache_hash=True)
@@ -49,7 +51,9 @@ class Options:
     :ivar cards: the component data; None means the built-in data. Replace any deck
         with :meth:`with_deck` or :meth:`with_card_file`: the options then carry the
         definitions themselves, so a record replays without the files they came from.
-    :ivar round_limit: [Rulings] the game also ends after this many rounds.
+    :ivar round_limit: the game-length safeguard, not a rule: a game still going
+        after this many rounds (or ``3 * players * round_limit`` turns) is stopped as
+        truncated, with no winner. Only a guarantee that every loop ends.
     """
 
     players: int = 2
@@ -258,7 +262,12 @@ class State:
     :ivar box: cards removed from the game, and unused components.
     :ivar turned: cards showing their reverse side (Matriarchs).
     :ivar knowledge: per player, cards they looked at and put under a deck.
-    :ivar history: players in the order they earned points, oldest first ([KG-6] ties).
+    :ivar history: the player of every event that earned points, oldest first ([KG-6]
+        ties).
+    :ivar end_triggered: [KG-6] a player has reached 25 VP; the round is the last.
+    :ivar over: the game has ended (finished or truncated).
+    :ivar truncated: the game was stopped without a result (the game-length
+        safeguard, or nobody could take a turn).
     """
 
     options: Options
@@ -287,3 +296,4 @@ class State:
     extra_turns: int
     end_triggered: bool
     over: bool
+    truncated: bool = False
