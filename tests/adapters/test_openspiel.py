@@ -109,7 +109,10 @@ def test_mcts_bot_plays_complete_games(name: str, options: str, simulations: int
             steps += 1
     assert steps <= game.max_game_length()
     returns = state.returns()
-    assert sum(returns) >= 1.0  # at least one winner under utility "win"
+    if state.is_truncated():  # a safeguard stopped it (Kashgar's short round limit)
+        assert set(returns) == {0.0}  # nobody wins a truncated game
+    else:
+        assert sum(returns) >= 1.0  # at least one winner under utility "win"
     assert set(returns) <= {0.0, 1.0}
 
 

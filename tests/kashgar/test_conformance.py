@@ -13,7 +13,8 @@ from silkroad.testing import check_game
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("expansion", ["none", "all"])
 def test_check_game(players: int, expansion: str) -> None:
-    # Short games (a low round limit) let many seeds run in little time.
+    # Short games (a low round limit: the safeguard truncates them) let many seeds run in
+    # little time; the full-length game below ends by the rules.
     options = Options.create(players, expansion=expansion, round_limit=8)
     report = check_game(GAME, options, seeds=range(12), determinize_samples=1)
     assert report.games == 12

@@ -240,6 +240,16 @@ BASE = (
             "kind",
         ),
         (BASE + BASE.split("\n", 1)[1], "x", "key"),
+        # Per-field provenance: a printed field must exist and have a source ...
+        (BASE + 'printed = { rank = "KG-4.X" }\nvp = 1\n', "x", "printed.rank"),
+        (BASE + "printed = { name = 3 }\nvp = 1\n", "x", "printed.name"),
+        # ... a rulebook entry prints every field, a reconstructed one not all of them.
+        (
+            BASE.replace('"reconstructed"', '"rulebook"') + 'printed = { name = "KG-8" }\nvp = 1\n',
+            "x",
+            "printed",
+        ),
+        (BASE + 'printed = { name = "KG-8" }\n', "x", "provenance"),
     ],
 )
 def test_bad_files_name_file_card_and_field(text: str, entry: str, field: str) -> None:

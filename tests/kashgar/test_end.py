@@ -21,6 +21,7 @@ from silkroad.kashgar import (
     scores,
     winners,
 )
+from silkroad.kashgar.cards import DeckKind, default_card_data
 from silkroad.kashgar.rules import VP_GOAL
 
 from .helpers import Builder, play, track
@@ -241,3 +242,17 @@ def test_reaching_25_and_dropping_below_in_the_same_turn_still_triggers_the_end(
     assert is_over(state)
     assert outcome(state) is Outcome.FINISHED
     assert winners(state) == (0,)
+
+
+@pytest.mark.rule("KG-6")
+def test_a_card_turned_to_a_side_worth_more_is_points_earned() -> None:
+    data = default_card_data()
+    patriarch = data.patriarch[0]
+    assert patriarch.back is not None
+    worth = attrs.evolve(patriarch, back=attrs.evolve(patriarch.back, vp=1))
+    b = Builder(Options.create(2).with_deck(DeckKind.PATRIARCH, (worth,)))
+    card = b.card("patriarch")
+    state = b.state([[[card]], [[b.card("baker")]]])
+    state = play(state, CaravanAction(0, 1))  # turn it: the Matriarch side is worth 1 VP
+    assert scores(state)[0] == 1
+    assert state.history == (0,)

@@ -19,10 +19,11 @@ from silkroad.kashgar import (
     legal_moves,
     max_game_length,
     new_game,
+    scores,
     validate,
     winners,
 )
-from silkroad.kashgar.rules import CAPS
+from silkroad.kashgar.rules import CAPS, VP_GOAL
 
 from .helpers import sensible_move
 
@@ -34,6 +35,8 @@ def _random_game(options: Options, seed: int, strategy: object = None) -> int:
     while True:
         validate(state)  # every card in exactly one place, tracks in range
         assert all(0 <= v <= c for tr in state.tracks for v, c in zip(tr, CAPS, strict=True))
+        # [KG-6] whoever has 25 VP, at any decision, has triggered the end
+        assert state.end_triggered or max(scores(state)) < VP_GOAL
         moves = legal_moves(state)
         if not moves:
             break

@@ -1,4 +1,6 @@
-"""Rulings where the rulebook is silent (docs/kashgar.md, "Rulings")."""
+"""Rulings where the rulebook leaves a question open, and the game-length safeguard
+(docs/kashgar.md, "Rulings" and "Scoring and termination"); test names carry the
+number of their ruling."""
 
 from __future__ import annotations
 
@@ -163,7 +165,7 @@ def test_r6_an_action_does_as_much_as_it_can() -> None:
 
 
 @pytest.mark.rule("KG-5")
-def test_r9_an_eligible_order_must_be_chosen_once_the_action_is_taken() -> None:
+def test_r8_an_eligible_order_must_be_chosen_once_the_action_is_taken() -> None:
     b = Builder()
     o1, o2 = b.order(name="Ginger Sacks"), b.order(name="Clove Bundle")
     state = b.state(
@@ -174,7 +176,7 @@ def test_r9_an_eligible_order_must_be_chosen_once_the_action_is_taken() -> None:
 
 
 @pytest.mark.rule("KG-6")
-def test_r10_the_safeguard_truncates_a_game_without_a_result() -> None:
+def test_safeguard_truncates_a_game_without_a_result() -> None:
     """The round limit is no rule: a game it stops has no winner, only its points."""
     options = Options.create(2, round_limit=3)
     state = new_game(options, 4)
@@ -190,7 +192,7 @@ def test_r10_the_safeguard_truncates_a_game_without_a_result() -> None:
 
 
 @pytest.mark.rule("KG-6")
-def test_r10_a_game_the_rules_end_on_the_last_round_of_the_safeguard_is_finished() -> None:
+def test_safeguard_a_game_the_rules_end_on_its_last_round_is_finished() -> None:
     b = Builder(Options.create(2, round_limit=1))
     big = [b.order(name=n) for n in ("Royal Spices", "Emperor's Cinnamon", "Great Millet Field")]
     state = b.state(
@@ -207,7 +209,7 @@ def test_r10_a_game_the_rules_end_on_the_last_round_of_the_safeguard_is_finished
 
 
 @pytest.mark.rule("KG-6")
-def test_r10_the_safeguard_also_bounds_turns_so_max_game_length_is_a_bound() -> None:
+def test_safeguard_also_bounds_turns_so_max_game_length_is_a_bound() -> None:
     """Custom cards that give another turn without leaving could make a round endless;
     the safeguard also counts turns (3 per player per round of the limit)."""
     data = default_card_data()
@@ -234,7 +236,7 @@ def test_r10_the_safeguard_also_bounds_turns_so_max_game_length_is_a_bound() -> 
 
 
 @pytest.mark.rule("KG-7")
-def test_r17_aristocrat_brings_the_13th_patriarch_as_a_new_caravan_or_extra_card() -> None:
+def test_r10_aristocrat_brings_the_13th_patriarch_as_a_new_caravan_or_extra_card() -> None:
     b = Builder()
     aristocrat = b.card("aristocrat")
     state = b.state([[[aristocrat], [b.card("baker")], [b.card("baker")]], [[b.card("baker")]]])
@@ -276,7 +278,7 @@ def test_r14_messenger_searches_discards_too_and_reshuffles_the_special_deck() -
 
 
 @pytest.mark.rule("KG-7")
-def test_r18_standard_cards_being_looked_at_are_hidden_from_others() -> None:
+def test_r17_standard_cards_being_looked_at_are_hidden_from_others() -> None:
     b = Builder()
     patriarch = b.card("patriarch")
     top = [b.card("planter"), b.card("baker")]
