@@ -28,7 +28,7 @@ from silkroad.core.tensor import (
 )
 from silkroad.kashgar.cards import RESOURCES, DeckKind, Op, OrderKind
 from silkroad.kashgar.observe import Observation
-from silkroad.kashgar.rules import CAPS, DISPLAY_SIZE, MAX_ACTIONS, MAX_CARAVANS
+from silkroad.kashgar.rules import CAPS, DISPLAY_SIZE, MAX_ACTIONS, MAX_CARAVANS, turn_limit
 from silkroad.kashgar.state import Decision, FrameKind, Options
 from silkroad.kashgar.table import table
 
@@ -132,7 +132,7 @@ class _Spec:
         )
         self.amount = max([max(CAPS), *(x for e in everything for alt in e.choices for x in alt)])
         self.low, self.high = score_bounds(options)
-        self.max_turns = options.round_limit * options.players * 3
+        self.max_turns = turn_limit(options)
         p = self.players
         self.zones = (
             *(f"{who}: {car}" for who in relative_labels(p) for car in _CARAVANS),
@@ -187,7 +187,7 @@ def observation_layout(options: Options) -> Layout:
                     f"extra turns due / {s.extra}",
                     "end triggered (25 VP reached)",
                     "game over",
-                    "stopped by the round cap (truncated)",
+                    "truncated (stopped without a result)",
                 ),
             ),
             "the value named",
@@ -367,7 +367,7 @@ def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
         obs.extra_turns / s.extra,
         float(obs.end_triggered),
         float(obs.over),
-        float(getattr(obs, "truncated", False)),
+        float(obs.truncated),
     ]
     parts["active"] = one_hot(rel[obs.active], p)
     parts["start_player"] = one_hot(rel[obs.start_player], p)
