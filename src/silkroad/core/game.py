@@ -332,7 +332,7 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
     #: Optional: the title's ``observation_layout`` (given with ``tensor_of``).
     layout_of: Callable[[OptionsT], Layout] | None = None
     #: Optional: the title's ``score_bounds``; unknown (None) when absent.
-    bounds_of: Callable[[OptionsT], tuple[int, int]] | None = None
+    bounds_of: Callable[[OptionsT], tuple[int, int] | None] | None = None
 
     def __attrs_post_init__(self) -> None:
         if (self.tensor_of is None) != (self.layout_of is None):

@@ -63,6 +63,7 @@ from silkroad.dunhuang.rules import (
     winners,
 )
 from silkroad.dunhuang.state import DEFAULT_PACKS, Options, State
+from silkroad.dunhuang.tensor import observation_layout, observation_tensor, score_bounds
 
 __all__ = [
     "DEFAULT_PACKS",
@@ -106,10 +107,13 @@ __all__ = [
     "new_game",
     "num_actions",
     "num_players",
+    "observation_layout",
+    "observation_tensor",
     "observe",
     "outcome",
     "parse_move",
     "render",
+    "score_bounds",
     "scores",
     "solitaire_result",
     "validate",

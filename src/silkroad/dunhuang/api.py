@@ -39,6 +39,7 @@ from silkroad.dunhuang.rules import (
     winners,
 )
 from silkroad.dunhuang.state import ROUNDS, Options, State
+from silkroad.dunhuang.tensor import observation_layout, observation_tensor, score_bounds
 
 __all__ = [
     "GAME",
@@ -153,4 +154,7 @@ GAME: GameDefinition[State, Move, Options, Observation] = GameDefinition(
     evaluator=evaluate,
     outcome_of=outcome,
     holdings_of=holdings,
+    tensor_of=observation_tensor,
+    layout_of=observation_layout,
+    bounds_of=score_bounds,
 )
