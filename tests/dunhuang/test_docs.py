@@ -6,7 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from silkroad.dunhuang.docgen import END, START, component_tables, update_page
+from silkroad.dunhuang.docgen import (
+    END,
+    MECHANISMS_END,
+    MECHANISMS_START,
+    START,
+    component_tables,
+    update_page,
+)
 
 PAGE = Path(__file__).resolve().parents[2] / "docs" / "dunhuang.md"
 
@@ -16,6 +23,8 @@ def test_component_tables_match_the_data() -> None:
     text = PAGE.read_text(encoding="utf-8")
     assert START in text
     assert END in text
+    assert MECHANISMS_START in text  # the pack mechanisms, generated too
+    assert MECHANISMS_END in text
     assert update_page(text) == text, "run: python -m silkroad.dunhuang.docgen docs/dunhuang.md"
     tables = component_tables()
     # field by field: printed values plain, assumed ones in italics
@@ -44,6 +53,7 @@ def test_every_section_and_ruling_is_documented() -> None:
         "## Scoring and termination",
         "## Rulings",
         "## Starting Packs",
+        "## Pack mechanisms",
         "## Data files",
         "## Components",
         "## Rulebook sections implemented",

@@ -1,4 +1,5 @@
-"""The Iron Starting Pack: Forging, the Iron board's own ranking and its scoring."""
+"""The Iron Starting Pack: forging in DH-3.E effects, the Iron board's own ranking and its
+scoring."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from silkroad.dunhuang.table import Table, table
 from .helpers import clear_board, play, player, ready, turn_of
 
 IGT = ("iron", "gold", "tea")
-FORGE = parse_effect("forge")
+FORGE = parse_effect("pay coin 1 -> upgrade & upgrade")
 
 
 def _tokens(s: State, p: int, key: str) -> int:
@@ -36,23 +37,23 @@ def test_iron_is_a_pack_with_an_iron_material() -> None:
     assert all(_tokens(s, p, "iron-material") >= 1 for p in range(3))
 
 
-@pytest.mark.rule("DH-3.E")
-def test_forging_turns_all_iron_material_into_tools_for_a_coin() -> None:
+@pytest.mark.rule("DH-3.E", "DH-3.E.9")
+def test_forging_is_a_payment_for_two_upgrades() -> None:
+    """No effect of its own: a coin paid for two Upgrade Resource effects (DH-3.E)."""
+    assert dict(get("iron").effects) == {}
+    assert "forge" not in table(Options(4, IGT)).effects
     s = clear_board(ready(4, IGT))
     t = table(s.options)
     fr = Frame(0, ())
-    s = player(s, 0, tokens={"iron-material": 3}, coins=1)
-    assert engine.can(t, s, fr, FORGE)
-    s = engine.do(t, s, fr, FORGE)
-    pl = s.players[0]
-    assert (pl.coins, _tokens(s, 0, "iron-material"), _tokens(s, 0, "iron-product")) == (0, 0, 3)
-    assert pl.counters["forged:iron"] == 3
-    assert not engine.can(t, player(s, 0, coins=1), fr, FORGE)  # no Iron Material
-    assert not engine.can(t, player(s, 0, tokens={"iron-material": 1}), fr, FORGE)  # no coin
+    s = player(s, 0, tokens={}, coins=1)
+    assert not engine.can(t, s, fr, FORGE)  # nothing to upgrade: a Payment buying nothing
+    s = player(s, 0, tokens={"iron-material": 1}, coins=0)
+    assert not engine.can(t, s, fr, FORGE)  # no coin
+    assert engine.can(t, player(s, 0, coins=1), fr, FORGE)
 
 
 @pytest.mark.rule("DH-3.B")
-def test_iron_ultimate_gains_material_then_forges() -> None:
+def test_iron_ultimate_gains_material_then_pays_for_two_upgrades() -> None:
     s = turn_of(clear_board(ready(4, IGT)), 0)
     s = player(s, 0, tokens={"iron-material": 1}, coins=2)
     s = play(s, "m1 u1", "e1", "e1")
@@ -78,11 +79,12 @@ def test_iron_board_pays_its_own_place_rewards() -> None:
 
 
 @pytest.mark.rule("DH-5")
-def test_iron_board_counts_forged_tools() -> None:
+def test_iron_board_counts_iron_tools() -> None:
     s = clear_board(ready(4, IGT))
-    s = player(s, 2, counters={"forged:iron": 3})
+    s = player(s, 2, tokens={"iron-product": 4})
     s = claim_achievements(table(s.options), s, 2)
     assert s.achievements.get("iron-1") == 2
+    assert s.achievements.get("iron-5") == 2
     assert "iron-2" not in s.achievements
 
 

@@ -492,3 +492,50 @@ def test_silk_and_iron_ranking_rewards_are_their_own_and_labelled_assumed() -> N
     for bad in ("", "rewards", "tiebreak", "rewards 1 rewards 2", "rewards many", "sorted"):
         with pytest.raises(ValueError, match="rewards"):
             ranking_rule(bad)
+
+
+@pytest.mark.rule("DH-3.E")
+@pytest.mark.parametrize("name", sorted(available()))
+def test_every_pack_mechanism_names_the_fact_it_rests_on_or_that_it_is_invented(
+    name: str,
+) -> None:
+    """A reconstruction speaks the rulebook's effects (DH-3.E). Each effect, starting-phase
+    rule and end scoring a pack module adds has a note in the pack's data
+    (``[pack.mechanisms]``): the public fact it rests on (a section of the rulebook, or
+    the facts page), or that the mechanism is invented; and no note is left over."""
+    pack = get(name)
+    own = set(pack.effects)
+    own |= {"start"} if pack.start is not None else set()
+    own |= {"end"} if pack.end_vp is not None else set()
+    notes = dict(pack.data.mechanisms)
+    assert set(notes) == own
+    known = {s.id for s in load_sections() if s.id.startswith("DH-")}
+    for key, note in notes.items():
+        assert note.startswith(("rests on ", "invented")), key
+        if note.startswith("rests on "):
+            assert re.search(r"DH-\d", note) or FACTS in note, f"{name} {key}: no source"
+        for citation in re.findall(r"DH-\d+(?:\.[0-9A-Z]+)*", note):
+            assert _section_of(citation, known), f"{name} {key}: no section {citation}"
+    for key, note in pack.data.setting_notes:
+        for citation in re.findall(r"DH-\d+(?:\.[0-9A-Z]+)*", note):
+            assert _section_of(citation, known), f"{name} {key}: no section {citation}"
+
+
+@pytest.mark.rule("DH-3.E")
+def test_no_effect_of_the_data_is_one_no_source_names() -> None:
+    """The effects no source names that the packs once had (a Camel caravan, an Iron
+    forging, a Wine vat, a Silver studio) are DH-3.E effects now, and every effect of the
+    data is a DH-3.E effect or a mechanism with its note."""
+    from silkroad.dunhuang.data import CORE_EFFECTS
+
+    noted = {k for n in available() for k, _ in get(n).data.mechanisms}
+    for name in available():
+        data = get(name).data
+        effects = [*data.ultimate.effects, *data.printed_spot]
+        effects += [e for c in data.characters for e in (*c.ability, *c.leaving)]
+        effects += [e for f in data.frescoes for e in f.effects]
+        effects += [e for r in data.resource_tiles for e in r.effects]
+        for e in effects:
+            for kind in (e.kind, *(r.kind for r in e.then)):
+                assert kind in CORE_EFFECTS or kind in noted, f"{name}: {kind}"
+                assert kind not in ("caravan", "forge", "vat", "studio")

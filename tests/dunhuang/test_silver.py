@@ -34,15 +34,18 @@ def test_silver_is_a_pack_and_uses_its_printed_zone_four_spot() -> None:
     assert all(_tokens(s, p, "silver-material") >= 1 for p in range(3))  # [DH-2.2]
 
 
-@pytest.mark.rule("DH-3.B", "DH-3.E")
-def test_silver_ultimate_gains_a_studio_then_holds_a_seminar() -> None:
+@pytest.mark.rule("DH-3.B", "DH-3.E", "DH-3.E.2")
+def test_silver_ultimate_upgrades_silverware_into_a_studio_then_holds_a_seminar() -> None:
+    """No effect of its own gains a Studio: Upgrade Resource turns Silverware into one."""
+    assert set(get("silver").effects) == {"draw", "seminar", "research"}
     s = turn_of(clear_board(ready(4, SGT)), 0)
-    s = player(s, 0, tokens={"silver-material": 1}, vp=0)
+    s = player(s, 0, tokens={"silver-product": 1}, vp=0)
     s = play(s, "m1 u1", "e1", "e1")
     pl = s.players[0]
     assert pl.tokens["silver-studio"] == 1
-    assert pl.tokens["silver-material"] == 2
-    assert pl.vp == 2  # 1 VP per Silver Drawing after drawing one
+    assert pl.tokens.get("silver-product", 0) == 0
+    assert pl.tokens["silver-material"] == 1
+    assert pl.vp == 1  # 1 VP per Silver Drawing after drawing one
 
 
 @pytest.mark.rule("DH-3.1")

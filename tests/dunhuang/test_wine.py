@@ -34,14 +34,26 @@ def test_wine_is_a_pack_with_a_wine_material() -> None:
 
 
 @pytest.mark.rule("DH-3.B", "DH-3.E")
-def test_wine_ultimate_gains_a_vat_and_brews() -> None:
+def test_wine_ultimate_brews_then_upgrades() -> None:
     s = turn_of(clear_board(ready(4, WGT)), 0)
     s = player(s, 0, tokens={"wine-material": 0})
-    s = play(s, "m1 u1", "e1", "e1")
+    s = play(s, "m1 u1", "e1")
     pl = s.players[0]
-    assert pl.tokens["wine-vat"] == 1
-    assert pl.tokens["wine-material"] == 1  # one Wine cube on the Winery Board
+    assert pl.tokens.get("wine-material", 0) == 0
+    assert pl.tokens["wine-product"] == 1  # the cube brewed, upgraded into a Wine Jar
     assert pl.counters["brewed:wine"] == 1
+
+
+@pytest.mark.rule("DH-3.E.2")
+def test_a_vat_is_an_upgraded_wine_jar() -> None:
+    """No effect of its own gains a Vat: Upgrade Resource (DH-3.E.2) turns a Wine Jar into
+    one, as a Silk Product into a Clothes Tile."""
+    assert set(get("wine").effects) == {"brew", "winery"}
+    s = turn_of(clear_board(ready(4, WGT)), 0)
+    s = player(s, 0, tokens={"wine-product": 1})
+    s = play(s, "m1 b4")  # Upgrade Resource: the Wine Jar is the only candidate
+    assert _tokens(s, 0, "wine-vat") == 1
+    assert _tokens(s, 0, "wine-product") == 0
 
 
 @pytest.mark.rule("DH-3.1")

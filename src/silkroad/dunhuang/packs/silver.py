@@ -5,8 +5,9 @@
   (``silver-product``).
 * ``seminar`` (DH-8.5, DH-9): draw one card, then 1 VP per Silver Drawing owned.
 * ``research`` (Researching, DH-9): draw two cards.
-* ``studio``: gain a Studio Tile. In every starting phase (DH-3.1.2) each Studio draws
-  a card.
+* Studio Tiles (``silver-studio``): Upgrade Resource (DH-3.E.2) turns Silverware (the
+  Silver Product) into a Studio Tile; in every starting phase (DH-3.1.2 names Drawing
+  cards of the Silver pack there) each Studio draws a card.
 * End of game (DH-4.5): ``showcase`` VP (the data setting) for each Silverware matched
   by a Silver Drawing, beyond the Studios' own end VP (data).
 """
@@ -52,11 +53,6 @@ def _do_research(t: Table, s: State, fr: Frame, e: Effect) -> State:
     return _drawings(s, fr.player, 2)
 
 
-def _do_studio(t: Table, s: State, fr: Frame, e: Effect) -> State:
-    """Gain a Studio Tile."""
-    return engine.set_player(s, fr.player, engine.add_tokens(s.players[fr.player], STUDIO, 1))
-
-
 def _start(t: Table, s: State, p: int) -> State:
     """[DH-3.1.2] Drawing cards: each Studio draws one Silver Drawing."""
     n = s.players[p].tokens.get(STUDIO, 0)
@@ -81,7 +77,6 @@ PACK = Pack(
         "draw": EffectHook(_always, _do_draw),
         "seminar": EffectHook(_always, _do_seminar),
         "research": EffectHook(_always, _do_research),
-        "studio": EffectHook(_always, _do_studio),
     },
     start=_start,
     end_vp=_end_vp,

@@ -5,7 +5,9 @@
   (``wine-material``): Gain Material (DH-3.E.1) and Brewing both add one, and paying a
   Wine Material cube (DH-9 Exotic Beauty tile) takes one off. Counted as ``brewed:wine``.
 * ``winery N`` (DH-8.1): N VP for each Wine cube on the player's Winery Board.
-* ``vat``: gain a Vat Tile. In every starting phase (DH-3.1.2) each Vat brews once.
+* Vat Tiles (``wine-vat``): Upgrade Resource (DH-3.E.2) turns a Wine Jar (the Wine
+  Product) into a Vat Tile; in every starting phase (DH-3.1.2 names Brewing of the Wine
+  pack there) each Vat brews once.
 * End of game (DH-4.5): 1 VP for every ``VINTAGE`` Brewings resolved in the game
   (the ``vintage`` setting), beyond the Vats' own end VP (data).
 """
@@ -53,11 +55,6 @@ def _do_winery(t: Table, s: State, fr: Frame, e: Effect) -> State:
     )
 
 
-def _do_vat(t: Table, s: State, fr: Frame, e: Effect) -> State:
-    """Gain a Vat Tile."""
-    return engine.set_player(s, fr.player, engine.add_tokens(s.players[fr.player], VAT, 1))
-
-
 def _start(t: Table, s: State, p: int) -> State:
     """[DH-3.1.2] Each Vat brews once in the starting phase."""
     for _ in range(s.players[p].tokens.get(VAT, 0)):
@@ -79,7 +76,6 @@ PACK = Pack(
     effects={
         "brew": EffectHook(_always, _do_brew),
         "winery": EffectHook(_can_winery, _do_winery),
-        "vat": EffectHook(_always, _do_vat),
     },
     start=_start,
     end_vp=_end_vp,
