@@ -163,7 +163,8 @@ def test_render_and_describe() -> None:
 @pytest.mark.rule("DH-3.2")
 def test_meeple_moves_agree_with_spot_open() -> None:
     from silkroad.dunhuang.rules import spot_open
-    from silkroad.dunhuang.table import SPOT_COUNT, table
+    from silkroad.dunhuang.state import SPOT_COUNT
+    from silkroad.dunhuang.table import table
 
     for seed in range(6):
         s = new_game(

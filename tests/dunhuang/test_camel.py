@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from silkroad.dunhuang import Options, engine
-from silkroad.dunhuang.data import parse_effect
+from silkroad.dunhuang.cards import parse_effect
 from silkroad.dunhuang.packs import available, get
 from silkroad.dunhuang.rules import claim_achievements
 from silkroad.dunhuang.state import Frame, State

@@ -11,7 +11,7 @@ import pytest
 
 from silkroad.core.errors import DataError
 from silkroad.dunhuang import Options, load_pack_file
-from silkroad.dunhuang.data import load_board, parse_effect
+from silkroad.dunhuang.cards import load_board, parse_effect
 from silkroad.dunhuang.encoding import MAX_EFFECTS
 from silkroad.dunhuang.packs import get
 from silkroad.dunhuang.table import table

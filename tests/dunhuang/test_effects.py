@@ -259,7 +259,7 @@ def test_gain_product_of_any_pack() -> None:
 
 @pytest.mark.rule("DH-3.E")
 def test_every_effect_in_the_data_is_known() -> None:
-    from silkroad.dunhuang.data import CORE_EFFECTS
+    from silkroad.dunhuang.cards import CORE_EFFECTS
     from silkroad.dunhuang.table import table
 
     t = table(Options(4, ("silk", "gold", "tea")))

@@ -9,7 +9,7 @@ from pyrsistent import pmap
 
 from silkroad.core.errors import DataError
 from silkroad.dunhuang import Options, engine, final_breakdown
-from silkroad.dunhuang.data import parse_effect
+from silkroad.dunhuang.cards import parse_effect
 from silkroad.dunhuang.packs import available, get
 from silkroad.dunhuang.rules import _cleanup_finish, claim_achievements
 from silkroad.dunhuang.state import Frame, Phase, State

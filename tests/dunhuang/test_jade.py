@@ -11,7 +11,7 @@ from pyrsistent import pmap
 from silkroad.core.errors import DataError
 from silkroad.core.rng import Rng
 from silkroad.dunhuang import Options, engine, final_breakdown
-from silkroad.dunhuang.data import parse_effect
+from silkroad.dunhuang.cards import parse_effect
 from silkroad.dunhuang.packs import available, get
 from silkroad.dunhuang.packs.jade import odds
 from silkroad.dunhuang.rules import _cleanup_finish, claim_achievements

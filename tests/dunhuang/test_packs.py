@@ -146,7 +146,7 @@ def test_pack_hooks_for_starting_phase_and_end_scoring(monkeypatch: pytest.Monke
 
 @pytest.mark.rule("DH-2.1.3", "DH-3.A")
 def test_a_pack_printed_on_zone_four_keeps_its_spot_uncovered() -> None:
-    from silkroad.dunhuang.data import load_board, parse_effect
+    from silkroad.dunhuang.cards import load_board, parse_effect
     from silkroad.dunhuang.table import _zone4
 
     silk, gold = get("silk").data, get("gold").data

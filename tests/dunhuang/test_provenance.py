@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from silkroad.core.errors import DataError
-from silkroad.dunhuang.data import (
+from silkroad.dunhuang.cards import (
     FIELDS,
     PROVENANCE_KEYS,
     assumed,
@@ -526,7 +526,7 @@ def test_no_effect_of_the_data_is_one_no_source_names() -> None:
     """The effects no source names that the packs once had (a Camel caravan, an Iron
     forging, a Wine vat, a Silver studio) are DH-3.E effects now, and every effect of the
     data is a DH-3.E effect or a mechanism with its note."""
-    from silkroad.dunhuang.data import CORE_EFFECTS
+    from silkroad.dunhuang.cards import CORE_EFFECTS
 
     noted = {k for n in available() for k, _ in get(n).data.mechanisms}
     for name in available():

@@ -34,6 +34,7 @@ from silkroad.dunhuang import (
     winners,
 )
 from silkroad.dunhuang.state import (
+    PUBLIC,
     PUBLICS,
     SOLO_DEADLINES,
     SOLO_PACKS,
@@ -42,7 +43,7 @@ from silkroad.dunhuang.state import (
     Phase,
     State,
 )
-from silkroad.dunhuang.table import PUBLIC, table
+from silkroad.dunhuang.table import table
 from silkroad.testing import check_game
 
 from .helpers import play, player, texts, turn_of

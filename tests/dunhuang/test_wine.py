@@ -7,7 +7,7 @@ import pytest
 from pyrsistent import pmap
 
 from silkroad.dunhuang import engine, final_breakdown
-from silkroad.dunhuang.data import parse_effect
+from silkroad.dunhuang.cards import parse_effect
 from silkroad.dunhuang.packs import available, get
 from silkroad.dunhuang.rules import _cleanup_finish, _settle, claim_achievements
 from silkroad.dunhuang.state import Frame, Phase

@@ -15,7 +15,12 @@ from __future__ import annotations
 
 import types as _types
 
-from silkroad.dunhuang.api import (
+from silkroad.dunhuang.cards import load_pack_file
+from silkroad.dunhuang.check import validate
+from silkroad.dunhuang.describe import describe_move
+from silkroad.dunhuang.encoding import action_mask, decode_move, encode_move, num_actions
+from silkroad.dunhuang.evaluate import evaluate
+from silkroad.dunhuang.game import (
     GAME,
     SPEC,
     default_options,
@@ -24,11 +29,6 @@ from silkroad.dunhuang.api import (
     num_players,
     parse_move,
 )
-from silkroad.dunhuang.check import validate
-from silkroad.dunhuang.data import load_pack_file
-from silkroad.dunhuang.describe import describe_move
-from silkroad.dunhuang.encoding import action_mask, decode_move, encode_move, num_actions
-from silkroad.dunhuang.evaluate import evaluate
 from silkroad.dunhuang.holdings import holdings
 from silkroad.dunhuang.moves import (
     Ability,

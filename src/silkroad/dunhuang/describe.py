@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from silkroad.dunhuang.data import parse_effect
+from silkroad.dunhuang.cards import parse_effect
 from silkroad.dunhuang.moves import Move, Place, Recruit, Resolve
 from silkroad.dunhuang.rules import spot_effects
 from silkroad.dunhuang.state import State

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Protocol
 
-from silkroad.dunhuang.data import Effect, PackDef, assumed, load_board
+from silkroad.dunhuang.cards import Effect, PackDef, assumed, load_board
 from silkroad.dunhuang.packs import available, get
 
 __all__ = [

@@ -36,8 +36,8 @@ from silkroad.dunhuang.moves import (
     UseDie,
 )
 from silkroad.dunhuang.rules import legal_moves
-from silkroad.dunhuang.state import Options, State
-from silkroad.dunhuang.table import MAX_CHOOSE, MAX_EFFECTS, SPOT_COUNT, space
+from silkroad.dunhuang.state import SPOT_COUNT, Options, State
+from silkroad.dunhuang.table import MAX_CHOOSE, MAX_EFFECTS, space
 
 __all__ = ["MAX_CHOOSE", "MAX_EFFECTS", "action_mask", "decode_move", "encode_move", "num_actions"]
 

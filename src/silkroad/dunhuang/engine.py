@@ -8,12 +8,14 @@ that needs a decision sets ``state.choice``; :func:`settle` then waits for the m
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import attrs
 
-from silkroad.dunhuang.data import Effect, parse_effect
+from silkroad.dunhuang.cards import Effect, parse_effect
 from silkroad.dunhuang.state import (
+    PUBLIC,
+    SOLO_DRAW,
     Choice,
     ChoiceKind,
     Frame,
@@ -21,7 +23,9 @@ from silkroad.dunhuang.state import (
     Player,
     State,
 )
-from silkroad.dunhuang.table import Table
+
+if TYPE_CHECKING:
+    from silkroad.dunhuang.table import Table
 
 __all__ = [
     "add_counter",
@@ -371,8 +375,6 @@ def _pay(t: Table, s: State, fr: Frame, cost: tuple[tuple[str, int], ...]) -> St
 
 def free_public(t: Table, s: State) -> int | None:
     """[DH-6.3.2] The first position of the public fresco line with no tile and no meeple."""
-    from silkroad.dunhuang.table import PUBLIC
-
     for k, tile in enumerate(s.publics):
         if tile is None and PUBLIC + k not in s.spots:
             return k
@@ -475,8 +477,6 @@ def do(t: Table, s: State, fr: Frame, e: Effect) -> State:
 def draw_tiles(s: State, p: int, kind: ChoiceKind, arg: str = "") -> State:
     """[DH-6.2.3] [DH-6.3.3] Draw up to four tiles from the top of the stack; the player
     then chooses (``kind``) among them."""
-    from silkroad.dunhuang.state import SOLO_DRAW
-
     k = min(SOLO_DRAW, len(s.stack))
     unknown = len(s.stack) - s.known
     known = s.known - max(0, k - unknown)

@@ -16,7 +16,7 @@ Once the game is over the evaluation is the exact score margin.
 from __future__ import annotations
 
 from silkroad.core.game import score_margin
-from silkroad.dunhuang.data import Effect
+from silkroad.dunhuang.cards import Effect
 from silkroad.dunhuang.rules import scores, solitaire_result
 from silkroad.dunhuang.state import ROUNDS, Phase, State
 from silkroad.dunhuang.table import table

@@ -17,13 +17,13 @@ the extra action of Begin Painting that tile, which leaves its die unchanged (DH
 from __future__ import annotations
 
 import functools
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from silkroad.core.errors import DataError
 from silkroad.dunhuang import engine
-from silkroad.dunhuang.data import (
+from silkroad.dunhuang.cards import (
     CORE_EFFECTS,
     CharacterDef,
     Effect,
@@ -34,7 +34,9 @@ from silkroad.dunhuang.data import (
 )
 from silkroad.dunhuang.packs import EffectHook, Pack, available, get
 from silkroad.dunhuang.state import Frame, State
-from silkroad.dunhuang.table import Table
+
+if TYPE_CHECKING:
+    from silkroad.dunhuang.table import Table
 
 __all__ = [
     "LOWER",

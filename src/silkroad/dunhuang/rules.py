@@ -17,7 +17,7 @@ from silkroad.core.errors import IllegalMoveError
 from silkroad.core.game import Outcome
 from silkroad.core.rng import Rng
 from silkroad.dunhuang import engine
-from silkroad.dunhuang.data import parse_effect, ranking_rule
+from silkroad.dunhuang.cards import parse_effect, ranking_rule
 from silkroad.dunhuang.engine import replace
 from silkroad.dunhuang.moves import (
     Ability,
@@ -37,11 +37,13 @@ from silkroad.dunhuang.moves import (
     UseDie,
 )
 from silkroad.dunhuang.state import (
+    FRESCO,
     MEEPLES,
     ROUNDS,
     ROW,
     SOLO_DEADLINES,
     SOLO_PACKS,
+    ULTIMATE,
     Action,
     Choice,
     ChoiceKind,
@@ -53,7 +55,7 @@ from silkroad.dunhuang.state import (
     Solo,
     State,
 )
-from silkroad.dunhuang.table import FRESCO, ULTIMATE, Table, table
+from silkroad.dunhuang.table import Table, table
 
 __all__ = [
     "apply",

@@ -18,9 +18,16 @@ from pyrsistent.typing import PMap
 
 from silkroad.core.errors import DataError, RulesError
 from silkroad.core.rng import Rng
+from silkroad.dunhuang.cards import parse_pack_text
+from silkroad.dunhuang.packs import available
 
 __all__ = [
+    "BASIC",
     "DEFAULT_PACKS",
+    "FRESCO",
+    "PUBLIC",
+    "SPOT_COUNT",
+    "ULTIMATE",
     "Action",
     "Choice",
     "ChoiceKind",
@@ -52,6 +59,13 @@ PUBLICS = 14
 SOLO_DEADLINES: tuple[int, int, int] = (4, 6, 8)
 #: [DH-6.2.3] [DH-6.3.3] Fresco tiles drawn for each placement in solitaire.
 SOLO_DRAW = 4
+
+#: First spot id of each area: 12 basic, 3 ultimate, then 3 fresco spots per player,
+#: then the public fresco line of solitaire (DH-6.2.4).
+BASIC, ULTIMATE, FRESCO = 0, 12, 15
+PUBLIC = FRESCO + 3 * 4
+#: [DH-2.0] [DH-6.2.4] Every spot id any game can use.
+SPOT_COUNT = PUBLIC + PUBLICS
 
 
 def _names(value: Iterable[str]) -> tuple[str, ...]:
@@ -111,16 +125,12 @@ class Options:
                 )
         elif len(self.packs) != 3 or len(set(self.packs)) != 3:
             raise RulesError(f"choose three different Starting Packs, got {self.packs!r}")
-        from silkroad.dunhuang.packs import available
-
         known = available()
         for name in self.packs:
             if name not in known:
                 raise RulesError(
                     f"unknown Starting Pack {name!r} (known: {', '.join(sorted(known))})"
                 )
-        from silkroad.dunhuang.data import parse_pack_text
-
         for name, text in self.data:
             if name not in known:
                 raise RulesError(f"data given for unknown Starting Pack {name!r}")
@@ -139,8 +149,6 @@ class Options:
 
         :raises DataError: for a file that cannot be read or breaks the format.
         """
-        from silkroad.dunhuang.data import parse_pack_text
-
         try:
             text = Path(path).read_text("utf-8")
         except OSError as exc:

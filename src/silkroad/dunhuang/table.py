@@ -12,7 +12,7 @@ from collections.abc import Callable
 import attrs
 
 from silkroad.core.errors import DataError, RulesError
-from silkroad.dunhuang.data import (
+from silkroad.dunhuang.cards import (
     CORE_EFFECTS,
     AchievementDef,
     BoardDef,
@@ -30,15 +30,20 @@ from silkroad.dunhuang.data import (
 )
 from silkroad.dunhuang.moves import Place
 from silkroad.dunhuang.packs import EffectHook, Pack, PackChoice, get
-from silkroad.dunhuang.state import PUBLICS, SOLO_DRAW, SOLO_PACKS, Options
+from silkroad.dunhuang.state import (
+    FRESCO,
+    PUBLIC,
+    PUBLICS,
+    SOLO_DRAW,
+    SOLO_PACKS,
+    SPOT_COUNT,
+    ULTIMATE,
+    Options,
+)
 
 __all__ = [
-    "BASIC",
-    "FRESCO",
     "MAX_CHOOSE",
     "MAX_EFFECTS",
-    "PUBLIC",
-    "ULTIMATE",
     "Space",
     "SpotDef",
     "Table",
@@ -46,12 +51,6 @@ __all__ = [
     "table",
 ]
 
-#: First spot id of each area: 12 basic, 3 ultimate, then 3 fresco spots per player,
-#: then the public fresco line of solitaire (DH-6.2.4).
-BASIC, ULTIMATE, FRESCO = 0, 12, 15
-PUBLIC = FRESCO + 3 * 4
-#: [DH-2.0] [DH-6.2.4] Every spot id any game can use.
-SPOT_COUNT = PUBLIC + PUBLICS
 #: Most effects one action, ability or tile may list (the ``Resolve`` action ids).
 MAX_EFFECTS = 8
 #: Most options of a pack's own choice (the ``Choose`` action ids): a tile on any of the

@@ -32,8 +32,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from silkroad.core.tensor import Layout, Segment, one_hot, players_from, relative_labels
+from silkroad.dunhuang.cards import Effect
 from silkroad.dunhuang.check import held_tile
-from silkroad.dunhuang.data import Effect
 from silkroad.dunhuang.observe import Observation
 from silkroad.dunhuang.state import (
     DICE,
@@ -43,12 +43,13 @@ from silkroad.dunhuang.state import (
     ROW,
     SLOTS,
     SOLO_PACKS,
+    SPOT_COUNT,
     Choice,
     ChoiceKind,
     Options,
     Phase,
 )
-from silkroad.dunhuang.table import MAX_EFFECTS, SPOT_COUNT, Table, space, table
+from silkroad.dunhuang.table import MAX_EFFECTS, Table, space, table
 
 if TYPE_CHECKING:
     import numpy as np

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from silkroad.core.errors import RulesError
-from silkroad.dunhuang.data import CharacterDef, Effect, PackDef, load_pack_file
+from silkroad.dunhuang.cards import CharacterDef, Effect, PackDef, load_pack_file
 
 if TYPE_CHECKING:
     from silkroad.dunhuang.state import Choice, Frame, State

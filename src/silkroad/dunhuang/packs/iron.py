@@ -10,9 +10,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from silkroad.dunhuang.packs import Pack
 from silkroad.dunhuang.state import State
-from silkroad.dunhuang.table import Table
+
+if TYPE_CHECKING:
+    from silkroad.dunhuang.table import Table
 
 NAME = "iron"
 TOOLS = "iron-product"

@@ -14,11 +14,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from silkroad.dunhuang import engine
-from silkroad.dunhuang.data import Effect
+from silkroad.dunhuang.cards import Effect
 from silkroad.dunhuang.packs import EffectHook, Pack
 from silkroad.dunhuang.state import Frame, State
-from silkroad.dunhuang.table import Table
+
+if TYPE_CHECKING:
+    from silkroad.dunhuang.table import Table
 
 NAME = "silver"
 DRAWING = "silver-material"
