@@ -6,8 +6,9 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 # everything the whole test suite exercises: test tools, linters, the python-chess
-# reference of the benchmark, and the OpenSpiel, PettingZoo and Ray adapters
-EXTRAS := test,dev,bench,openspiel,pettingzoo,ray
+# reference of the benchmark, the OpenSpiel, PettingZoo and Ray adapters, and the statistics
+# and plots of simulate and balance
+EXTRAS := test,dev,bench,openspiel,pettingzoo,ray,analysis
 
 .PHONY: demo test lint typecheck pytest bench coverage clean
 

@@ -149,7 +149,7 @@ def test_simulate_prints_statistics(
     assert "Tiny Draw: 12 games, 3 players, seeds 0..11, seats rotated" in out
     for entrant in ("A0", "A1", "A2"):
         assert entrant in out
-    for column in ("win %", "mean score", "spread", "ms/decision"):
+    for column in ("win rate [95%]", "mean score", "spread", "ms/decision", "first player"):
         assert column in out
     assert "errors: 0" in out
 
@@ -359,7 +359,7 @@ def test_the_installed_command_runs_without_tracebacks(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "command", ["games", "demo", "play", "simulate", "replay", "bench", "rules"]
+    "command", ["games", "demo", "play", "simulate", "balance", "replay", "bench", "rules"]
 )
 def test_every_command_has_complete_help(command: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as info:

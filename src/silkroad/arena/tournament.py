@@ -210,7 +210,10 @@ def run_tournament(
     is a result with ``error`` set.
     """
     n = len(agents)
-    seats = game.num_players(game.new_game(options, seeds[0])) if seeds else n
+    try:
+        seats = game.num_players(game.new_game(options, seeds[0])) if seeds else n
+    except Exception:  # that game will be reported with its error
+        seats = n
     jobs: list[_Job] = [
         (game.spec.name, options, seed, tuple(agents), entrants, keep_records, holdings)
         for seed, entrants in zip(seeds, lineups(n, seats, len(seeds), rotate=rotate), strict=True)

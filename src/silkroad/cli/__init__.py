@@ -1,4 +1,4 @@
-"""The ``silkroad`` command: play, simulate, replay, bench and rule coverage.
+"""The ``silkroad`` command: play, simulate, balance, replay, bench and rule coverage.
 
 Every sub-command works on any registered title (built-in, plugin, or named in
 ``SILKROAD_GAMES``), through the ``Game`` protocol only. Bad input (an unknown game, a bad
@@ -21,7 +21,7 @@ from types import ModuleType
 from rich.console import Console
 
 from silkroad import __version__
-from silkroad.cli import bench, demo, games, play, replay, rules, simulate
+from silkroad.cli import balance, bench, demo, games, play, replay, rules, simulate
 from silkroad.cli.common import EXIT_USAGE, Parser, UsageError
 from silkroad.core.errors import RulesError
 
@@ -33,6 +33,7 @@ COMMANDS: dict[str, ModuleType] = {
     "demo": demo,
     "play": play,
     "simulate": simulate,
+    "balance": balance,
     "replay": replay,
     "bench": bench,
     "rules": rules,

@@ -42,7 +42,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
             else sorted({game.spec.min_players, game.spec.max_players})  # the extremes
         )
         for players in counts:
-            options = build_options(game, players, args.option)
+            options = build_options(game, players, args.option, args.data)
             result = bench_game(game, options, seconds=args.seconds, seed=args.seed)
             rates.append((f"{name} ({players} players)", result.decisions_per_second))
             table.add_row(

@@ -10,23 +10,40 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
+
 from silkroad.agents import make_agent
 from silkroad.core.errors import RulesError
 from silkroad.core.game import AnyGame
 from silkroad.core.serialize import from_data, to_data
 
 __all__ = [
+    "DATA_FILE_METHODS",
     "EXIT_USAGE",
     "Parser",
     "UsageError",
     "add_game_arguments",
+    "add_tournament_arguments",
     "agent_names",
     "build_options",
     "players_of",
     "positive_float",
     "positive_int",
+    "progress_bar",
     "read_line",
     "record_files",
+    "with_data_files",
     "writable_file",
 ]
 
@@ -58,16 +75,42 @@ def add_game_arguments(p: argparse.ArgumentParser, *, game_required: bool = True
         help="set a field of the game's Options (JSON value), repeatable",
     )
     p.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    p.add_argument(
+        "--data",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="play with the components of this data file (a card file of Kashgar or "
+        "Serica, a Starting Pack file of Dunhuang), repeatable",
+    )
 
 
-def build_options(game: AnyGame, players: int | None, settings: Sequence[str]) -> Any:
-    """The game's options for ``--players`` and ``--option key=value`` settings."""
+#: The options methods that read a user's data file, by title convention.
+DATA_FILE_METHODS = ("with_card_file", "with_pack_file")
+
+
+def with_data_files(options: Any, files: Sequence[str]) -> Any:
+    """``options`` with every data file read in (``with_card_file`` or ``with_pack_file``
+    of the title's options)."""
+    for name in files:
+        method = next((getattr(options, m) for m in DATA_FILE_METHODS if hasattr(options, m)), None)
+        if method is None:
+            raise UsageError(f"{type(options).__qualname__} takes no data file (--data {name})")
+        options = method(name)
+    return options
+
+
+def build_options(
+    game: AnyGame, players: int | None, settings: Sequence[str], data: Sequence[str] = ()
+) -> Any:
+    """The game's options for ``--players``, ``--option key=value`` settings and
+    ``--data`` files (read last, so they replace what the settings chose)."""
     spec = game.spec
     if players is not None and players not in spec.allowed_players:
         raise UsageError(f"{spec.name} is for {spec.players_text()} players, not {players}")
     options = game.default_options(players)
     if not settings:
-        return options
+        return with_data_files(options, data)
     plain = to_data(options)
     for setting in settings:
         key, sep, text = setting.partition("=")
@@ -79,18 +122,20 @@ def build_options(game: AnyGame, players: int | None, settings: Sequence[str]) -
         except ValueError:
             plain[key] = text  # a bare word is a string
     try:
-        return from_data(plain, type(options))
+        options = from_data(plain, type(options))
     except RulesError as exc:
         raise UsageError(f"bad --option: {exc}") from None
+    return with_data_files(options, data)
 
 
-def agent_names(text: str | None, seats: int) -> list[str]:
-    """The agent spec of every seat from ``--agents`` (one spec for all, or one per seat);
-    an unknown agent or a bad parameter is refused before any game starts."""
+def agent_names(text: str | None, seats: int, *, round_robin: bool = False) -> list[str]:
+    """The agent spec of every seat from ``--agents`` (one spec for all, or one per seat;
+    with ``round_robin``, also more specs than seats); an unknown agent or a bad
+    parameter is refused before any game starts."""
     names = [n.strip() for n in (text or "random").split(",")]
     if len(names) == 1:
         names *= seats
-    if len(names) != seats:
+    if len(names) < seats or (len(names) > seats and not round_robin):
         raise UsageError(f"--agents names {len(names)} agents for {seats} seats")
     for name in names:
         try:
@@ -160,3 +205,71 @@ def record_files(paths: Sequence[str]) -> list[Path]:
         else:
             files.append(path)
     return files
+
+
+def add_tournament_arguments(p: argparse.ArgumentParser, *, games: int) -> None:
+    """The arguments of a tournament: games, agents, workers, backend, output."""
+    p.add_argument("--games", type=int, default=games, help=f"number of games (default {games})")
+    p.add_argument(
+        "--agents",
+        help="comma-separated agent specs: one for all seats, one per seat, or more than "
+        "the seats for a round robin (name, name:key=value, or module:attribute)",
+    )
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="worker processes (default: CPU count)",
+    )
+    p.add_argument(
+        "--start-method",
+        choices=["fork", "spawn", "forkserver"],
+        help="how worker processes start (default: fork where available)",
+    )
+    p.add_argument(
+        "--backend",
+        choices=["local", "ray"],
+        default="local",
+        help="local worker processes (default) or Ray tasks (extra 'ray')",
+    )
+    p.add_argument(
+        "--ray-address",
+        metavar="ADDR",
+        help="a Ray cluster for --backend ray (default: start a local one)",
+    )
+    p.add_argument("--json", action="store_true", help="print every figure as JSON")
+    p.add_argument(
+        "--plot", metavar="FILE", help="draw the figures into FILE (.png or .svg; extra 'analysis')"
+    )
+    p.add_argument(
+        "--resamples",
+        type=int,
+        default=1000,
+        help="bootstrap resamples for the intervals that need them (default 1000)",
+    )
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+class _GamesPerSecond(ProgressColumn):
+    """Games per second of the task so far."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("-- games/s" if speed is None else f"{speed:.1f} games/s")
+
+
+def progress_bar(out: Console, *, disable: bool) -> Progress:
+    """A progress bar for a run of games: done/total, games per second, time left."""
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        _GamesPerSecond(),
+        TextColumn("elapsed"),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+        console=out,
+        transient=True,
+        disable=disable,
+    )

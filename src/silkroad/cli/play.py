@@ -106,7 +106,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
             raise UsageError(f"{args.resume} is a finished game; use 'silkroad replay'")
         options, seed, moves = record.options, record.seed, record.moves
     else:
-        options, seed = build_options(game, args.players, args.option), args.seed
+        options, seed = build_options(game, args.players, args.option, args.data), args.seed
     seats = players_of(game, options)
     humans = set(args.human or ())
     for seat in humans:

@@ -3,96 +3,77 @@
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
-import os
 from pathlib import Path
 
 from rich.console import Console
-from rich.progress import Progress
 from rich.table import Table
 
-from silkroad.arena.tournament import run_tournament, summarize
+from silkroad.arena import analysis
+from silkroad.arena.tournament import summarize
 from silkroad.cli.common import (
-    UsageError,
     add_game_arguments,
+    add_tournament_arguments,
     agent_names,
     build_options,
     players_of,
+)
+from silkroad.cli.report import (
+    check_tournament_arguments,
+    figure_tables,
+    play_tournament,
+    result_data,
 )
 from silkroad.core.registry import get_game
 
 HELP = "a tournament: many seeded games in parallel, seats rotated, statistics"
 DESCRIPTION = (
     "Play a tournament of seeded games (seed S, S+1, ...) between agents in worker "
-    "processes, rotating the lineup every game, and print per agent: wins, win rate, "
-    "mean score and its spread, mean game length, time per decision and truncated games."
+    "processes, rotating the lineup every game (a round robin when more agents than seats "
+    "are named), and print per agent: win rate with its 95% interval, score distribution, "
+    "time per decision; the win rate by place in turn order (the first player's "
+    "advantage) and by seat; the game-length distribution; the truncated games; and, "
+    "with several agents, Bradley-Terry ratings with intervals."
 )
 EXAMPLES = [
     "silkroad simulate kashgar --games 200 --agents ismcts,random",
-    "silkroad simulate serica --games 50 --json --save records/",
+    "silkroad simulate serica --games 300 --agents greedy,random,ismcts:iterations=100",
+    "silkroad simulate serica --games 50 --json --save records/ --plot serica.png",
+    "silkroad simulate kashgar --games 100 --agents mypkg.bots:Cautious,greedy",
     "silkroad simulate kashgar --games 5000 --backend ray --ray-address auto",
 ]
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     add_game_arguments(p)
-    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
-    p.add_argument(
-        "--workers",
-        type=int,
-        default=os.cpu_count() or 1,
-        help="worker processes (default: CPU count)",
-    )
-    p.add_argument("--agents", help="comma-separated agent names, one per seat or one for all")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    add_tournament_arguments(p, games=100)
     p.add_argument("--save", metavar="DIR", help="write every game's record into DIR")
-    p.add_argument("--json", action="store_true", help="print machine-readable results")
-    p.add_argument(
-        "--backend",
-        choices=["local", "ray"],
-        default="local",
-        help="local worker processes (default) or Ray tasks (extra 'ray')",
-    )
-    p.add_argument(
-        "--ray-address",
-        metavar="ADDR",
-        help="a Ray cluster for --backend ray (default: start a local one)",
-    )
     p.add_argument(
         "--no-rotate",
         action="store_true",
         help="keep each agent in its seat (default: rotate the lineup each game)",
     )
+    p.add_argument("--no-ratings", action="store_true", help="skip the Bradley-Terry ratings")
 
 
 def run(args: argparse.Namespace, out: Console) -> int:
     game = get_game(args.game)
-    options = build_options(game, args.players, args.option)
+    options = build_options(game, args.players, args.option, args.data)
     seats = players_of(game, options)
-    names = agent_names(args.agents, seats)
-    if args.games < 1:
-        raise UsageError("--games must be at least 1")
-    if args.backend == "ray" and importlib.util.find_spec("ray") is None:
-        raise UsageError("--backend ray needs Ray: pip install 'silkroad[ray]'")
+    names = agent_names(args.agents, seats, round_robin=True)
+    check_tournament_arguments(args, needs_analysis=False)
     save_dir = Path(args.save) if args.save else None
     if save_dir is not None:
         save_dir.mkdir(parents=True, exist_ok=True)
-    seeds = [args.seed + i for i in range(args.games)]
-    with Progress(console=out, transient=True, disable=args.quiet or args.json) as bar:
-        task = bar.add_task(f"{game.spec.name}: {args.games} games", total=args.games)
-        results = run_tournament(
-            game,
-            options,
-            seeds,
-            names,
-            workers=max(1, args.workers),
-            rotate=not args.no_rotate,
-            keep_records=save_dir is not None,
-            progress=lambda: bar.advance(task),
-            backend=args.backend,
-            ray_address=args.ray_address,
-        )
+    results = play_tournament(
+        args,
+        out,
+        game,
+        options,
+        names,
+        rotate=not args.no_rotate,
+        keep_records=save_dir is not None,
+    )
     if save_dir is not None:
         for r in results:
             if r.record is not None:
@@ -100,13 +81,34 @@ def run(args: argparse.Namespace, out: Console) -> int:
     stats = summarize(results, names)
     errors = [r for r in results if r.error is not None]
     truncated = sum(r.truncated for r in results)
+    figures = (
+        analysis.figures(
+            results,
+            names,
+            with_ratings=not args.no_ratings,
+            resamples=args.resamples,
+            seed=args.seed,
+        )
+        if analysis.available()
+        else None
+    )
+    if args.plot and figures is not None:
+        from silkroad.arena import plots
+
+        plots.save(
+            plots.tournament_figure(
+                figures, names, f"{game.spec.title}: {len(results)} games, {seats} players"
+            ),
+            args.plot,
+        )
     if args.json:
         document = {
             "game": game.spec.name,
             "players": seats,
             "games": len(results),
-            "seeds": [seeds[0], seeds[-1]],
+            "seeds": [args.seed, args.seed + args.games - 1],
             "rotated": not args.no_rotate,
+            "round_robin": len(names) > seats,
             "errors": len(errors),
             "truncated": truncated,
             "agents": [
@@ -124,46 +126,39 @@ def run(args: argparse.Namespace, out: Console) -> int:
                 }
                 for st in stats
             ],
-            "results": [
-                {
-                    "seed": r.seed,
-                    "seats": [names[e] for e in r.entrants],
-                    "scores": list(r.scores),
-                    "winners": list(r.winners),
-                    "outcome": None
-                    if r.error is not None
-                    else ("truncated" if r.truncated else "finished"),
-                    "decisions": r.decisions,
-                    "error": r.error,
-                }
-                for r in results
-            ],
+            "figures": None if figures is None else figures.to_data(names),
+            "plot": args.plot if figures is not None else None,
+            "results": [result_data(r) for r in results],
         }
         print(json.dumps(document, indent=2))
         return 1 if errors else 0
-    rotated = "seats rotated" if not args.no_rotate else "fixed seats"
+    rotated = (
+        "round robin"
+        if len(names) > seats
+        else "seats rotated"
+        if not args.no_rotate
+        else "fixed seats"
+    )
     table = Table(
         title=f"{game.spec.title}: {len(results)} games, {seats} players, "
-        f"seeds {seeds[0]}..{seeds[-1]}, {rotated}"
+        f"seeds {args.seed}..{args.seed + args.games - 1}, {rotated}"
     )
-    for column in (
-        "entrant",
-        "agent",
-        "wins",
-        "win %",
-        "mean score",
-        "spread",
-        "mean length",
-        "ms/decision",
-        "truncated",
-    ):
-        table.add_column(column, justify="right")
+    columns = ["entrant", "agent", "games", "wins", "win rate [95%]"]
+    columns += ["mean score", "spread", "mean length", "ms/decision", "truncated"]
+    for column in columns:
+        table.add_column(column, justify="left" if column == "agent" else "right")
     for st in stats:
+        if figures is not None:
+            wr = figures.win_rates[st.entrant]
+            rate_text = wr.text() + (" *" if wr.flagged else "")
+        else:
+            rate_text = f"{100 * st.win_rate:.1f}%"
         table.add_row(
             f"A{st.entrant}",
             st.agent,
+            str(st.games),
             str(st.wins),
-            f"{100 * st.win_rate:.1f}",
+            rate_text,
             f"{st.mean_score:.2f}",
             f"{st.score_spread:.2f}",
             f"{st.mean_length:.1f}",
@@ -171,9 +166,23 @@ def run(args: argparse.Namespace, out: Console) -> int:
             str(st.truncated),
         )
     out.print(table)
+    if figures is None:
+        out.print(
+            "intervals, seat figures, distributions and ratings need the analysis extra: "
+            "pip install 'silkroad[analysis]'"
+        )
+    else:
+        out.print(
+            "win rates count finished games only (* the 95% interval excludes parity, "
+            f"{100 / seats:.1f}%); means include truncated games' scores"
+        )
+        for t in figure_tables(figures, None):
+            out.print(t)
     out.print(
         f"errors: {len(errors)}; truncated by the game-length safeguard (no winner): "
-        f"{truncated}" + (f"; records saved in {save_dir}" if save_dir else "")
+        f"{truncated}"
+        + (f"; records saved in {save_dir}" if save_dir else "")
+        + (f"; picture in {args.plot}" if args.plot and figures is not None else "")
     )
     for r in errors[:5]:
         out.print(f"  seed {r.seed}: {r.error}", highlight=False)

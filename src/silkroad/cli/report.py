@@ -1,0 +1,138 @@
+"""Running a tournament for the command and printing its figures (shared by ``simulate``
+and ``balance``)."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from silkroad.arena.analysis import Rate, TournamentFigures
+from silkroad.arena.tournament import GameResult, run_tournament
+from silkroad.cli.common import UsageError, progress_bar
+from silkroad.core.game import AnyGame
+
+__all__ = [
+    "check_tournament_arguments",
+    "figure_tables",
+    "play_tournament",
+    "result_data",
+]
+
+
+def check_tournament_arguments(args: argparse.Namespace, *, needs_analysis: bool) -> None:
+    """Refuse bad counts and missing extras before any game is played."""
+    from silkroad.arena import analysis
+
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    if args.resamples < 100:
+        raise UsageError("--resamples must be at least 100")
+    if args.backend == "ray" and importlib.util.find_spec("ray") is None:
+        raise UsageError("--backend ray needs Ray: pip install 'silkroad[ray]'")
+    if (needs_analysis or args.plot) and not analysis.available():
+        raise UsageError(
+            "statistics and plots need the analysis extra: pip install 'silkroad[analysis]'"
+        )
+    if args.plot:
+        if importlib.util.find_spec("matplotlib") is None:
+            raise UsageError("--plot needs matplotlib: pip install 'silkroad[analysis]'")
+        if Path(args.plot).suffix.lower() not in (".png", ".svg"):
+            raise UsageError(f"--plot writes a .png or .svg file, got {args.plot!r}")
+
+
+def play_tournament(
+    args: argparse.Namespace,
+    out: Console,
+    game: AnyGame,
+    options: Any,
+    names: Sequence[str],
+    *,
+    rotate: bool = True,
+    keep_records: bool = False,
+    holdings: bool = False,
+) -> list[GameResult]:
+    """Play ``args.games`` seeded games (seeds ``args.seed`` on) with a progress bar."""
+    seeds = [args.seed + i for i in range(args.games)]
+    with progress_bar(out, disable=args.quiet or args.json) as bar:
+        task = bar.add_task(f"{game.spec.name}: {args.games} games", total=args.games)
+        try:
+            return run_tournament(
+                game,
+                options,
+                seeds,
+                names,
+                workers=max(1, args.workers),
+                rotate=rotate,
+                keep_records=keep_records,
+                progress=lambda: bar.advance(task),
+                backend=args.backend,
+                ray_address=args.ray_address,
+                holdings=holdings,
+                start_method=args.start_method,
+            )
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+
+
+def result_data(r: GameResult) -> dict[str, Any]:
+    """One game in ``--json``: seed, the agent of every seat, first player, result."""
+    return {
+        "seed": r.seed,
+        "entrants": list(r.entrants),
+        "seats": list(r.agents),
+        "first": r.first,
+        "scores": list(r.scores),
+        "winners": list(r.winners),
+        "outcome": None if r.error is not None else r.outcome,
+        "decisions": r.decisions,
+        "error": r.error,
+    }
+
+
+def figure_tables(f: TournamentFigures, agents: Sequence[str] | None) -> list[Table]:
+    """The tables of a :class:`~silkroad.arena.analysis.TournamentFigures`: entrants
+    (when ``agents`` is given), turn order and seats, lengths, ratings."""
+    tables = []
+    if agents is not None:
+        t = Table(title="per entrant, finished games (95% Wilson intervals)")
+        for column in ("entrant", "agent", "games", "wins", "win rate [95%]", "score"):
+            t.add_column(column, justify="left" if column in ("agent", "score") else "right")
+        for e, agent in enumerate(agents):
+            r = f.win_rates[e]
+            t.add_row(f"A{e}", agent, str(r.trials), str(r.successes), _flag(r), f.scores[e].text())
+        tables.append(t)
+    t = Table(title=f"turn order and seats, parity {100 / f.seats:.1f}% (* interval excludes it)")
+    for column in ("", "wins", "win rate [95%]"):
+        t.add_column(column, justify="right")
+    for k, r in enumerate(f.order_rates):
+        label = "first player" if k == 0 else f"turn {k + 1}"
+        t.add_row(label, str(r.successes), _flag(r))
+    for s, r in enumerate(f.seat_rates):
+        t.add_row(f"seat {s}", str(r.successes), _flag(r))
+    tables.append(t)
+    t = Table(title="game length in decisions")
+    for column in ("games", "count", "distribution"):
+        t.add_column(column, justify="left" if column == "distribution" else "right")
+    t.add_row("finished", str(f.length.count), f.length.text())
+    t.add_row("truncated", str(f.truncated_length.count), f.truncated_length.text())
+    tables.append(t)
+    if f.ratings:
+        t = Table(title="Bradley-Terry ratings, Elo scale (95% bootstrap intervals over games)")
+        for column in ("entrant", "agent", "rating", "95% interval"):
+            t.add_column(column, justify="left" if column == "agent" else "right")
+        for rt in sorted(f.ratings, key=lambda x: -x.rating):
+            t.add_row(
+                f"A{rt.entrant}", rt.agent, f"{rt.rating:+.0f}", f"[{rt.low:+.0f}, {rt.high:+.0f}]"
+            )
+        tables.append(t)
+    return tables
+
+
+def _flag(r: Rate) -> str:
+    return r.text() + (" *" if r.flagged else "")
