@@ -42,9 +42,11 @@ def _rates(ax: Any, names: Sequence[str], rates: Sequence[Rate], title: str) -> 
         ax.axvline(parities.pop(), color="black", linestyle="--", linewidth=1)
     elif parities:  # each bar its own parity: a tick on the bar
         marks = [(r.parity, y) for r, y in zip(rates, ys, strict=True) if r.parity is not None]
-        ax.scatter([m for m, _ in marks], [y for _, y in marks], marker="|", s=160, c="black")
+        ax.scatter(
+            [m for m, _ in marks], [y for _, y in marks], marker="D", s=18, c="tab:orange", zorder=3
+        )
     ax.set_xlim(0, 1)
-    ax.set_xlabel("win rate, 95% interval (dashed: parity)")
+    ax.set_xlabel("win rate, 95% interval (dashed line or orange mark: parity)")
     ax.set_title(title)
 
 
@@ -128,7 +130,8 @@ def balance_figure(
     for c in comparisons:
         if c.rate.trials:
             kinds.setdefault(c.kind, []).append(c)
-    heights = [max(1.5, 0.22 * len(v) + 0.8) for v in kinds.values()] + [1.8, 2.2]
+    heights = [max(1.5, 0.22 * len(v) + 0.8) for v in kinds.values()]
+    heights += [1.2 + 0.35 * f.seats, 2.2]
     fig, axes = plt.subplots(
         len(heights), 1, figsize=(8, sum(heights) + 1), height_ratios=heights, squeeze=False
     )
@@ -139,14 +142,14 @@ def balance_figure(
             ax,
             [f"{c.name} ({c.games})" for c in rows],
             [c.rate for c in rows],
-            f"{kind}: holder against non-holder (games compared); dashed: what seats give",
+            f"{kind}: holder against non-holder (games compared); parity: what seats give",
         )
         ax.tick_params(axis="y", labelsize=7)
     _rates(
         axes[-2],
-        [f"turn {k + 1}" for k in range(f.seats)],
-        f.order_rates,
-        "win rate by place in turn order (turn 1: first player)",
+        [f"turn {k + 1}" for k in range(f.seats)] + [f"seat {s}" for s in range(f.seats)],
+        (*f.order_rates, *f.seat_rates),
+        "win rate by place in turn order (turn 1: first player) and by seat",
     )
     _histogram(
         axes[-1],

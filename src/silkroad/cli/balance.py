@@ -37,7 +37,7 @@ DESCRIPTION = (
 )
 EXAMPLES = [
     "silkroad balance serica --games 300 --agents greedy",
-    "silkroad balance kashgar --games 300 --option expansion=all --plot kashgar.svg",
+    "silkroad balance kashgar --games 300 --players 3 --plot kashgar.svg",
     "silkroad balance kashgar --games 500 --data my-standard-deck.toml --json",
     'silkroad balance dunhuang --players 3 --games 200 --option \'packs=["silk","jade","wine"]\'',
 ]
