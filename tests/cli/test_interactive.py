@@ -52,6 +52,7 @@ def test_a_person_plays_a_whole_game_by_numbers(
     assert "Final scores: you " in out
     record = Record.load(path)
     assert record.result is not None
+    assert record.agents == ("human", "random")
     # every decision of seat 0 took the first listed move
     state = tinygame.new_game(record.options, record.seed)
     for move in record.moves:

@@ -4,6 +4,7 @@ of components. :func:`save` writes PNG or SVG, chosen by the file's suffix."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -114,7 +115,7 @@ def tournament_figure(f: TournamentFigures, agents: Sequence[str], title: str) -
         ax.axvline(0, color="black", linestyle="--", linewidth=1)
         ax.set_title("Bradley-Terry rating (Elo scale), 95% bootstrap interval")
         ax.set_xlabel("rating")
-    fig.suptitle(title)
+    fig.suptitle(textwrap.fill(title, 80))
     fig.tight_layout(rect=(0, 0, 1, 0.985))
     return fig
 
@@ -157,7 +158,7 @@ def balance_figure(
         f"game length: {f.finished} finished games, {f.truncated} truncated (not shown)",
         "decisions",
     )
-    fig.suptitle(title)
+    fig.suptitle(textwrap.fill(title, 80))
     fig.tight_layout(rect=(0, 0, 1, 0.985))
     return fig
 

@@ -74,9 +74,10 @@ def run(args: argparse.Namespace, out: Console) -> int:
     shown = [c for c in comparisons if c.games >= max(1, args.min_games)]
     flagged = [c for c in shown if c.rate.flagged]
     errors = [r for r in results if r.error is not None]
+    who = f"{names[0]} in every seat" if len(set(names)) == 1 else f"agents {','.join(names)}"
     title = (
-        f"{game.spec.title}: {len(results)} games, {seats} players, "
-        f"agents {','.join(names)}, seeds {args.seed}..{args.seed + args.games - 1}"
+        f"{game.spec.title}: {len(results)} games, {seats} players, {who}, "
+        f"seeds {args.seed}..{args.seed + args.games - 1}"
     )
     if args.plot:
         from silkroad.arena import plots

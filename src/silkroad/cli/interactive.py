@@ -19,6 +19,7 @@ from typing import Any
 from rich.console import Console
 
 from silkroad.agents import Agent
+from silkroad.arena.match import agent_name
 from silkroad.core.errors import InvalidMoveError, RulesError
 from silkroad.core.game import AnyGame, Outcome
 from silkroad.core.replay import Record, Result, states
@@ -82,7 +83,19 @@ class HumanGame:
     def record(self) -> Record:
         """The game so far (with its result once it is over)."""
         result = Result.of(self.game, self.state) if self.game.is_over(self.state) else None
-        return Record(self.game.spec.name, self.options, self.seed, tuple(self.moves), result)
+        seats = self.game.num_players(self.state)
+        names = tuple(
+            "human" if p in self.humans else agent_name(self.agents[p]) if p in self.agents else ""
+            for p in range(seats)
+        )
+        return Record(
+            self.game.spec.name,
+            self.options,
+            self.seed,
+            tuple(self.moves),
+            result,
+            names if all(names) else (),
+        )
 
     def _say_move(self, player: int, move: Any, before: Any) -> None:
         who = "you" if player in self.humans else f"P{player}"

@@ -14,7 +14,7 @@ from rich.table import Table
 
 from silkroad.arena.analysis import Rate, TournamentFigures
 from silkroad.arena.tournament import GameResult, run_tournament
-from silkroad.cli.common import UsageError, progress_bar
+from silkroad.cli.common import UsageError, progress_bar, writable_file
 from silkroad.core.game import AnyGame
 
 __all__ = [
@@ -44,6 +44,7 @@ def check_tournament_arguments(args: argparse.Namespace, *, needs_analysis: bool
             raise UsageError("--plot needs matplotlib: pip install 'silkroad[analysis]'")
         if Path(args.plot).suffix.lower() not in (".png", ".svg"):
             raise UsageError(f"--plot writes a .png or .svg file, got {args.plot!r}")
+        writable_file("--plot", args.plot)
 
 
 def play_tournament(
