@@ -178,3 +178,14 @@ def test_a_seats_advantage_is_not_read_as_a_components() -> None:
     f = analysis.figures(results, ["a", "b"], with_ratings=False)
     assert f.seat_rates[0].flagged
     assert f.seat_rates[0].value == 0.75
+
+
+def test_the_summary_win_rate_leaves_truncated_games_out(results: list[GameResult]) -> None:
+    from silkroad.arena.tournament import summarize
+
+    stats = summarize(results, ["random", "random"])
+    f = analysis.figures(results, ["random", "random"], with_ratings=False)
+    for st, r in zip(stats, f.win_rates, strict=True):
+        assert st.truncated == f.truncated
+        assert st.games == 600
+        assert st.win_rate == pytest.approx(r.value)

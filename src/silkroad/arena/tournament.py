@@ -93,7 +93,10 @@ class EntrantStats:
 
     @property
     def win_rate(self) -> float:
-        return self.wins / self.games if self.games else 0.0
+        """Wins over the finished games (a truncated game has no winner, so it does not
+        count either way)."""
+        finished = self.games - self.truncated
+        return self.wins / finished if finished else 0.0
 
 
 def lineup(n: int, index: int) -> tuple[int, ...]:
