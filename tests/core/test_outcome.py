@@ -143,6 +143,24 @@ def test_simulate_reports_truncated_games(
     out = capsys.readouterr().out
     assert "truncated" in out
     assert "truncated by the game-length safeguard (no winner): 3" in out
+
+
+def test_simulate_json_of_only_truncated_games_is_strict_json(
+    truncating: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["simulate", "tinydraw", "--games", "3", "--json", "--workers", "1"]) == 0
+
+    def refuse(token: str) -> None:
+        raise AssertionError(f"{token} is not JSON")
+
+    doc = json.loads(capsys.readouterr().out, parse_constant=refuse)
+    figures = doc["figures"]
+    if figures is not None:  # with the analysis extra
+        assert figures["finished"] == 0
+        assert figures["truncated"] == 3
+        assert figures["length"]["mean"] is None
+        assert figures["truncated_length"]["count"] == 3
+        assert all(r["low"] is None for r in figures["ratings"])
     assert main(["simulate", "tinydraw", "--games", "3", "--json"]) == 0
     document = json.loads(capsys.readouterr().out)
     assert document["truncated"] == 3

@@ -53,6 +53,11 @@ CONFIDENCE = 0.95
 ELO = 400 / math.log(10)
 
 
+def _number(value: float) -> float | None:
+    """A figure for JSON: NaN (no data) is ``None``."""
+    return None if math.isnan(value) else value
+
+
 def available() -> bool:
     """Whether the ``analysis`` extra (numpy, scipy, choix) is installed."""
     return all(importlib.util.find_spec(m) is not None for m in ("numpy", "scipy", "choix"))
@@ -136,13 +141,13 @@ class Distribution:
     def to_data(self) -> dict[str, Any]:
         return {
             "count": self.count,
-            "mean": self.mean,
-            "sd": self.sd,
-            "min": self.minimum,
-            "q1": self.q1,
-            "median": self.median,
-            "q3": self.q3,
-            "max": self.maximum,
+            "mean": _number(self.mean),
+            "sd": _number(self.sd),
+            "min": _number(self.minimum),
+            "q1": _number(self.q1),
+            "median": _number(self.median),
+            "q3": _number(self.q3),
+            "max": _number(self.maximum),
             "histogram": [{"low": a, "high": b, "count": c} for a, b, c in self.bins],
         }
 
@@ -198,8 +203,8 @@ class Rating:
             "entrant": self.entrant,
             "agent": self.agent,
             "rating": self.rating,
-            "low": self.low,
-            "high": self.high,
+            "low": _number(self.low),
+            "high": _number(self.high),
         }
 
 
