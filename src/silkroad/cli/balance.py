@@ -45,8 +45,7 @@ EXAMPLES = [
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     add_game_arguments(p)
-    add_tournament_arguments(p, games=200)
-    p.set_defaults(agents="greedy")
+    add_tournament_arguments(p, games=200, agents="greedy")
     p.add_argument(
         "--min-games",
         type=int,

@@ -207,13 +207,17 @@ def record_files(paths: Sequence[str]) -> list[Path]:
     return files
 
 
-def add_tournament_arguments(p: argparse.ArgumentParser, *, games: int) -> None:
+def add_tournament_arguments(
+    p: argparse.ArgumentParser, *, games: int, agents: str = "random"
+) -> None:
     """The arguments of a tournament: games, agents, workers, backend, output."""
     p.add_argument("--games", type=int, default=games, help=f"number of games (default {games})")
     p.add_argument(
         "--agents",
+        default=agents,
         help="comma-separated agent specs: one for all seats, one per seat, or more than "
-        "the seats for a round robin (name, name:key=value, or module:attribute)",
+        f"the seats for a round robin (name, name:key=value, or module:attribute; default "
+        f"{agents})",
     )
     p.add_argument(
         "--workers",
