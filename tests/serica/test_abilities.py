@@ -15,12 +15,14 @@ from silkroad.serica import (
     Defend,
     Done,
     Give,
+    Hire,
     Load,
     Pay,
     Pick,
     Place,
     Produce,
     Rearrange,
+    Save,
     Send,
     Supply,
     Swap,
@@ -29,7 +31,7 @@ from silkroad.serica import (
     Use,
     apply,
 )
-from silkroad.serica.cards import Good
+from silkroad.serica.cards import Ability, Good
 from silkroad.serica.state import PendingKind, Step
 
 from .helpers import Builder, goods, play, texts
@@ -51,7 +53,7 @@ def test_each_ability_is_used_once_per_round_and_abilities_are_cumulative() -> N
     assert "use artisan" in texts(state)  # the second copy
     state = play(state, Use("artisan"), Use("laborer"))
     assert state.players[0].artisans == 2
-    assert state.turn.pp == 9
+    assert state.turn.count(Ability.LABORER) == 1
     assert not any(m.startswith("use") for m in texts(state))
     with pytest.raises(IllegalMoveError):
         apply(state, Use("artisan"))
@@ -83,12 +85,26 @@ def test_artisan_adds_an_artisan_in_phase_1_only() -> None:
 
 
 @pytest.mark.rule("SR-8.1")
-def test_laborer_adds_a_production_point() -> None:
+def test_laborer_adds_a_production_point_for_goods() -> None:
     b = Builder()
     state = b.state(b.player(empire=["laborer"]))
     state = play(state, Use("laborer"), Produce(Good.SILK), Produce(Good.SILK), Produce(Good.SILK))
     assert state.turn.pp == 0
     assert state.players[0].supply == goods({"silk": 3})
+
+
+@pytest.mark.rule("SR-8.1")
+def test_the_laborers_point_cannot_hire_an_artisan_or_buy_shipped_goods() -> None:
+    b = Builder()
+    state = b.state(b.player(empire=["laborer"], shipment={"gold": 2}))
+    state = play(state, Use("laborer"), *[Hire()] * 8)
+    assert state.players[0].artisans == 8
+    moves = texts(state)
+    assert "hire" not in moves
+    assert "import gold" not in moves
+    assert "produce spices" in moves  # the point is still there, for goods
+    state = play(state, Produce(Good.SPICES))
+    assert not any(m.startswith("produce") for m in texts(state))
 
 
 @pytest.mark.rule("SR-8.1")
@@ -204,7 +220,7 @@ def test_merchant_halves_the_number_of_types_rounded_down() -> None:
     assert texts(state) == ["pay silk"]
     state = play(state, Pay(Good.SILK))
     assert state.players[0].supply == goods()
-    assert state.turn.merchant == 0
+    assert state.turn.count(Ability.MERCHANT) == 0
 
 
 @pytest.mark.rule("SR-8.2")
@@ -288,22 +304,56 @@ def test_outpost_reduces_every_enemy_strength_by_one() -> None:
     assert "defend pirate" in texts(play(state, Use("outpost")))
 
 
-@pytest.mark.rule("SR-8.3")
-def test_fort_saves_one_good_per_attack_but_not_against_the_chieftain() -> None:
+def _fort_state(forts: int = 1, row: tuple[str, ...] = ("bandit", "pirate")):  # type: ignore[no-untyped-def]
     b = Builder()
     han = b.player(
-        empire=["fort"], caravans=[(1, 1, {"silk": 2, "spices": 3}), (2, 0, {"spices": 1})]
+        empire=["fort"] * forts, caravans=[(1, 1, {"silk": 2, "spices": 3}), (2, 0, {"spices": 1})]
     )
-    state = b.state(han, crossroads=["bandit", "pirate", "chieftain"], step=Step.DEFEND)
-    state = play(state, Use("fort"), Done())
-    # Bandit takes nothing, Pirate one Spice (player picks the caravan), then the Chieftain
+    state = b.state(han, crossroads=list(row), step=Step.DEFEND)
+    for _ in range(forts):
+        state = play(state, Use("fort"))
+    return b, play(state, Done())
+
+
+@pytest.mark.rule("SR-8.3")
+def test_fort_saves_one_good_over_all_the_attacks_together() -> None:
+    """One Fort, a Bandit then a Pirate: one good less is lost in all, not one per attack."""
+    _, state = _fort_state()
     assert state.pending is not None
-    assert state.pending.kind is PendingKind.LOSE
+    assert state.pending.kind is PendingKind.FORT
+    assert texts(state) == ["save silk", "done"]  # the Bandit strikes first
+    state = play(state, Save(Good.SILK))
+    assert texts(state) == ["caravan 1", "caravan 2"]  # the Pirate: no Fort left to save
     state = play(state, Send(1))
-    assert state.players[0].caravans[0].goods == goods({"silk": 2, "spices": 2})
-    assert texts(state) == ["caravan 1", "caravan 2"]  # the Chieftain: a whole caravan
+    assert state.pending is None
+    assert state.players[0].caravans[0].goods == goods({"silk": 2, "spices": 1})
+    lost = 2 + 3 + 1 - sum(sum(c.goods) for c in state.players[0].caravans)
+    assert lost == 2
+
+
+@pytest.mark.rule("SR-8.3")
+def test_the_player_chooses_which_good_the_fort_saves() -> None:
+    """Declined against the Bandit, the Fort saves one of the Pirate's two goods."""
+    _, state = _fort_state()
+    state = play(state, Done())  # the Bandit takes a silk
+    assert state.players[0].caravans[0].goods == goods({"silk": 1, "spices": 3})
+    state = play(state, Send(1))  # the Pirate hits caravan 1 ...
+    assert texts(state) == ["save spices", "done"]  # ... and the Fort may still save
+    state = play(state, Save(Good.SPICES))
+    assert state.pending is None
+    assert state.players[0].caravans[0].goods == goods({"silk": 1, "spices": 2})
+
+
+@pytest.mark.rule("SR-8.3")
+def test_two_forts_save_two_goods_and_none_against_the_chieftain() -> None:
+    _, state = _fort_state(forts=2, row=("chieftain", "pirate"))
+    assert state.pending is not None
+    assert state.pending.kind is PendingKind.LOSE  # the Chieftain: no Fort decision
     state = play(state, Send(2))
     assert [c.route for c in state.players[0].caravans] == [1]
+    state = play(state, Save(Good.SPICES), Save(Good.SPICES))
+    assert state.pending is None
+    assert state.players[0].caravans[0].goods == goods({"silk": 2, "spices": 3})
 
 
 @pytest.mark.rule("SR-8.3")
@@ -333,7 +383,7 @@ def test_general_needs_more_strength_than_the_opponent() -> None:
 
 
 @pytest.mark.rule("SR-8.3")
-def test_governor_rearranges_two_built_cards() -> None:
+def test_governor_swaps_two_built_cards() -> None:
     b = Builder()
     han = b.player(empire=["governor"], fields=[["guard", "trader"], [], ["oasis"], []], vp=5)
     state = b.state(han)
@@ -344,6 +394,41 @@ def test_governor_rearranges_two_built_cards() -> None:
     assert keys(b, han.fields[0]) == ["guard", "oasis"]
     assert keys(b, han.fields[2]) == ["trader"]
     assert han.vp == 5  # VP were scored when the cards were built
+    assert state.pending is None  # two cards moved: the Governor is spent
+
+
+@pytest.mark.rule("SR-8.3")
+def test_governor_moves_a_single_card_to_an_empty_spot_of_another_field() -> None:
+    b = Builder()
+    han = b.player(empire=["governor"], fields=[["guard"], [], [], []])
+    state = b.state(han)
+    assert "use governor" in texts(state)  # one built card is enough
+    state = play(state, Use("governor"))
+    assert texts(state) == ["rearrange 1.1 2.1", "rearrange 1.1 3.1", "rearrange 1.1 4.1"]
+    state = play(state, Rearrange(1, 1, 3, 1))
+    assert [keys(b, f) for f in state.players[0].fields] == [[], [], ["guard"], []]
+    assert state.pending is None  # no other card to move
+
+
+@pytest.mark.rule("SR-8.3")
+def test_governor_may_move_a_second_card_between_the_same_two_fields() -> None:
+    b = Builder()
+    han = b.player(empire=["governor"], fields=[["guard", "trader"], ["soldier"], [], []])
+    state = play(b.state(han), Use("governor"))
+    moves = texts(state)
+    assert "rearrange 1.2 3.1" in moves  # the outer card moves to an empty field
+    assert "rearrange 1.1 3.1" not in moves  # never leaving a hole in a field
+    assert "rearrange 1.2 2.2" in moves
+    state = play(state, Rearrange(1, 2, 2, 2))  # the Trader goes out beside the Soldier
+    assert texts(state) == ["rearrange 1.1 2.3", "done"]
+    state = play(state, Rearrange(1, 1, 2, 3))
+    assert [keys(b, f) for f in state.players[0].fields] == [
+        [],
+        ["soldier", "trader", "guard"],
+        [],
+        [],
+    ]
+    assert state.pending is None
 
 
 # ------------------------------------------------------------------ [SR-8.4] Court
@@ -363,7 +448,7 @@ def test_ambassador_puts_a_top_discard_on_your_draw_pile() -> None:
 
 
 @pytest.mark.rule("SR-8.4")
-def test_capitol_discards_two_crossroads_cards_enemies_included() -> None:
+def test_capitol_discards_two_cards_of_the_row_as_it_stood_then_replaces_them() -> None:
     b = Builder()
     state = b.state(
         b.player(empire=["capitol"]),
@@ -371,11 +456,24 @@ def test_capitol_discards_two_crossroads_cards_enemies_included() -> None:
         cross_top=["fort", "smith"],
     )
     state = play(state, Use("capitol"), Pick("bandit"))
-    assert keys(b, state.crossroads) == ["fort", "guard", "city"]
+    assert keys(b, state.crossroads) == ["bandit", "guard", "city"]  # not replaced yet
+    assert texts(state) == ["pick guard", "pick city"]  # never a replacement
     state = play(state, Pick("city"))
     assert keys(b, state.crossroads) == ["fort", "guard", "smith"]
     assert keys(b, state.cross_discard) == ["bandit", "city"]
     assert state.pending is None
+
+
+@pytest.mark.rule("SR-8.4")
+def test_capitol_may_discard_two_copies_of_one_kind() -> None:
+    b = Builder()
+    state = b.state(
+        b.player(empire=["capitol"]), crossroads=["bandit", "bandit"], cross_top=["fort", "smith"]
+    )
+    state = play(state, Use("capitol"), Pick("bandit"))
+    assert texts(state) == ["pick bandit"]
+    state = play(state, Pick("bandit"))
+    assert keys(b, state.crossroads) == ["fort", "smith"]
 
 
 @pytest.mark.rule("SR-8.4")

@@ -15,7 +15,8 @@ def test_check_game_competitive() -> None:
     report = check_game(GAME, Options(), seeds=range(2))
     assert report.games == 2
     assert report.illegal_moves_rejected > 0
-    short = check_game(GAME, Options(round_limit=6), seeds=range(10, 16))
+    # Six rounds: the safeguard truncates these games, which then have no winner.
+    short = check_game(GAME, Options(round_limit=6), seeds=range(10, 16), allow_no_winner=True)
     assert short.games == 6
     assert short.hidden_differences > 0
 

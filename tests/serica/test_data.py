@@ -4,11 +4,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
 import pytest
 
 from silkroad.core.errors import DataError
 from silkroad.serica import Options, default_cards, load_card_file, new_game, parse_card_text
-from silkroad.serica.cards import GOOD_VALUE, OWN_GOODS, Ability, CardType, Colour, Good
+from silkroad.serica.cards import (
+    CARD_FIELDS,
+    ENEMY_FIELDS,
+    GOOD_VALUE,
+    OWN_GOODS,
+    Ability,
+    CardDef,
+    CardType,
+    Colour,
+    Good,
+)
 
 DATA = Path(__file__).parents[2] / "src" / "silkroad" / "serica" / "data" / "cards.toml"
 
@@ -141,8 +152,10 @@ BAD = [
         "vp",
     ),
     (
-        'provenance = "reconstructed"\nnote = "All numbers assumed."\n\n[[card]]\nkey = "smith"',
-        'provenance = "guessed"\nnote = "All numbers assumed."\n\n[[card]]\nkey = "smith"',
+        'provenance = "reconstructed"\nnote = "In neither starting deck (SR-3); the other numbers '
+        'are assumed."\n\n[[card]]\nkey = "smith"',
+        'provenance = "guessed"\nnote = "In neither starting deck (SR-3); the other numbers '
+        'are assumed."\n\n[[card]]\nkey = "smith"',
         "scholar",
         "provenance",
     ),
@@ -230,8 +243,6 @@ def test_a_users_printed_data_replaces_the_builtin_cards(tmp_path: Path) -> None
 
 
 def test_definitions_built_in_code_are_checked_too() -> None:
-    import attrs
-
     from silkroad.core.serialize import dumps, loads
 
     cards = tuple(attrs.evolve(c, level=7) if c.key == "fort" else c for c in default_cards())
@@ -243,3 +254,129 @@ def test_definitions_built_in_code_are_checked_too() -> None:
     text = dumps(Options()).replace('"level": 2', '"level": 9', 1)
     with pytest.raises(DataError, match="level"):
         loads(text, Options)
+
+
+# ----------------------------------------------------------------- provenance
+#
+# Every fact the sources print about a card, field by field: the rulebook (SR-2 colours,
+# SR-3 starting decks, SR-5.2.S stacking examples, SR-8 names, abilities and types) and
+# shared/reference/component-data.md (which adds nothing beyond these for Serica).
+
+_KINDS = {  # [SR-8.1] .. [SR-8.5]: the printed name and the type its heading gives
+    "Artisan": "citizen",
+    "Laborer": "citizen",
+    "Scholar": "citizen",
+    "Settler": "citizen",
+    "Smith": "citizen",
+    "Guard": "trade",
+    "Marketplace": "trade",
+    "Merchant": "trade",
+    "Trader": "trade",
+    "Trading Post": "trade",
+    "Warehouse": "trade",
+    "Encampment": "military",
+    "Fort": "military",
+    "General": "military",
+    "Governor": "military",
+    "Outpost": "military",
+    "Soldier": "military",
+    "Ambassador": "court",
+    "Capitol": "court",
+    "City": "court",
+    "Diplomat": "court",
+    "Envoy": "court",
+    "Oasis": "court",
+    "Bandit": "enemy",
+    "Chieftain": "enemy",
+    "Pirate": "enemy",
+}
+_COLOURS = {"citizen": "red", "trade": "gold", "military": "blue", "court": "white"}  # SR-2
+_COLOURS["enemy"] = "brown"
+_HAN_START = {"guard": 1, "warehouse": 1, "oasis": 1, "artisan": 1}  # SR-3
+_ROME_START = {"guard": 1, "warehouse": 1, "soldier": 1, "artisan": 1}  # SR-3
+_EXAMPLES = {  # SR-5.2.S
+    "encampment": {"level": 1, "vp": 1},
+    "outpost": {"level": 2, "vp": 3, "stacked_vp": 1},
+    "warehouse": {"vp": 1},
+    "city": {"level": 2, "vp": 2},
+    "oasis": {"level": 1, "vp": 1},
+}
+
+
+def _facts() -> dict[str, dict[str, object]]:
+    facts: dict[str, dict[str, object]] = {}
+    for name, kind in _KINDS.items():
+        key = name.lower().replace(" ", "-")
+        entry: dict[str, object] = {"name": name, "ability": key, "type": kind}
+        entry["colour"] = _COLOURS[kind]
+        if kind != "enemy":
+            entry["han_start"] = _HAN_START.get(key, 0)
+            entry["rome_start"] = _ROME_START.get(key, 0)
+        entry.update(_EXAMPLES.get(key, {}))
+        facts[key] = entry
+    return facts
+
+
+def _value(card: CardDef, field: str) -> object:
+    if field == "cost":
+        return card.cost
+    value = getattr(card, field)
+    if field == "goods":
+        return [g.label for g in value]
+    return getattr(value, "value", value)
+
+
+def _unsupported(card: CardDef) -> list[str]:
+    """The fields the entry claims as printed that no source prints, or prints otherwise:
+    every field of a "rulebook" entry, the ``printed`` fields of a reconstructed one."""
+    claimed = (
+        (CARD_FIELDS if not card.is_enemy else ENEMY_FIELDS)
+        if (card.provenance == "rulebook")
+        else card.printed
+    )
+    facts = _facts().get(card.key, {})
+    return [f for f in claimed if f not in facts or facts[f] != _value(card, f)]
+
+
+@pytest.mark.rule("SR-3", "SR-5.2.S", "SR-8")
+def test_every_value_the_data_calls_printed_is_printed() -> None:
+    for card in default_cards():
+        assert _unsupported(card) == [], card.key
+
+
+@pytest.mark.rule("SR-3", "SR-5.2.S", "SR-8")
+def test_every_printed_fact_is_in_the_data_and_marked_printed() -> None:
+    cards = {c.key: c for c in default_cards()}
+    assert set(cards) == set(_facts())
+    for key, facts in _facts().items():
+        card = cards[key]
+        for field, value in facts.items():
+            assert _value(card, field) == value, (key, field)
+            assert field in card.printed or card.provenance == "rulebook", (key, field)
+
+
+@pytest.mark.rule("SR-4")
+def test_an_entry_labelled_rulebook_with_an_invented_field_is_caught() -> None:
+    """The check above fails for an entry that claims more than the sources print."""
+    cards = {c.key: c for c in default_cards()}
+    claimed = attrs.evolve(cards["outpost"], provenance="rulebook", printed=())
+    assert "copies" in _unsupported(claimed)
+    assert "level" not in _unsupported(claimed)
+    wrong = attrs.evolve(cards["city"], vp=3)
+    assert _unsupported(wrong) == ["vp"]
+    overclaim = attrs.evolve(cards["scholar"], printed=(*cards["scholar"].printed, "artisans"))
+    assert _unsupported(overclaim) == ["artisans"]
+
+
+@pytest.mark.rule("SR-4")
+def test_printed_lists_are_checked_on_load(tmp_path: Path) -> None:
+    path = tmp_path / "cards.toml"
+    line = 'printed = ["name", "ability", "type", "colour"]\nprovenance = "reconstructed"'
+    path.write_text(_edit(line, 'printed = ["name", "grain"]\nprovenance = "reconstructed"'))
+    with pytest.raises(DataError, match="grain") as info:
+        load_card_file(path)
+    assert (info.value.entry, info.value.field) == ("bandit", "printed")
+    path.write_text(_edit(line, 'printed = ["name"]\nprovenance = "rulebook"'))
+    with pytest.raises(DataError, match="every field") as info:
+        load_card_file(path)
+    assert info.value.field == "printed"

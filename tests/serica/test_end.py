@@ -1,4 +1,5 @@
-"""[SR-6] The end of the competitive game; [SR-7] the co-op game; the round limit."""
+"""[SR-6] The end of the competitive game; [SR-7] the co-op game; the round-limit
+safeguard, which truncates."""
 
 from __future__ import annotations
 
@@ -6,18 +7,23 @@ import attrs
 import pytest
 
 from silkroad.serica import (
+    GAME,
     Build,
     Buy,
     Done,
     Options,
+    Outcome,
     Pay,
+    Pick,
+    Use,
     is_over,
     legal_moves,
+    outcome,
     scores,
     winners,
 )
 from silkroad.serica.cards import Good
-from silkroad.serica.state import Step
+from silkroad.serica.state import DEFAULT_ROUND_LIMIT, Step
 
 from .helpers import Builder, play
 
@@ -59,13 +65,45 @@ def test_most_vp_wins_and_a_tie_is_shared() -> None:
 
 
 @pytest.mark.rule("SR-6")
-def test_the_round_limit_ends_a_game_nobody_finishes() -> None:
+def test_a_game_ended_by_the_rules_is_finished() -> None:
+    b = Builder()
+    han = b.player(empire=["warehouse"], fields=NINE, artisans=9, vp=30)
+    state = b.state(han, step=Step.BUILD)
+    assert outcome(state) is Outcome.ONGOING
+    state = play(state, Build("warehouse", 4))
+    assert outcome(state) is Outcome.FINISHED
+    assert GAME.outcome(state) is Outcome.FINISHED
+
+
+@pytest.mark.rule("SR-6")
+def test_the_round_limit_is_a_safeguard_that_truncates_without_winners() -> None:
+    """No rule ends Serica after a number of rounds: the safeguard stops the game, which
+    then has no result; the scores still report the VP reached."""
     b = Builder(Options(first_player=0, round_limit=3))
     state = b.state(b.player(vp=4), b.player(vp=2), round=3, active=1, step=Step.TRADE)
     state = play(state, Done())
     assert is_over(state)
     assert state.round == 3
-    assert winners(state) == (0,)
+    assert outcome(state) is Outcome.TRUNCATED
+    assert GAME.outcome(state) is Outcome.TRUNCATED
+    assert winners(state) == ()
+    assert scores(state) == (4, 2)
+
+
+@pytest.mark.rule("SR-7")
+def test_a_truncated_coop_game_has_no_winners_even_with_the_goals_met() -> None:
+    b = Builder(Options(coop=True, first_player=0, round_limit=3))
+    state = b.state(b.player(vp=4), b.player(vp=2), round=3, active=1, step=Step.TRADE)
+    state = play(attrs.evolve(state, coop_won=True), Done())
+    assert outcome(state) is Outcome.TRUNCATED
+    assert winners(state) == ()
+    assert scores(state) == (6, 6)
+
+
+def test_the_default_safeguard_is_far_beyond_a_played_game() -> None:
+    assert Options().round_limit == DEFAULT_ROUND_LIMIT
+    assert DEFAULT_ROUND_LIMIT >= 500
+    assert GAME.max_game_length(Options()) >= 2 * DEFAULT_ROUND_LIMIT
 
 
 @pytest.mark.rule("SR-6")
@@ -86,21 +124,27 @@ COOP = Options(coop=True, first_player=0)
 
 
 @pytest.mark.rule("SR-7")
-def test_coop_is_won_when_han_has_five_military_and_rome_five_court_cards() -> None:
+def test_coop_goes_on_after_the_goals_are_met_until_the_last_crossroads_card() -> None:
+    """Meeting both goals does not end the game: it ends when the last card of the
+    Crossroads pile is drawn; then the players win with their combined VP."""
     b = Builder(COOP)
     han = b.player(
-        empire=["general"],
+        empire=["general", "diplomat"],
         artisans=9,
         vp=12,
         fields=[["soldier", "fort"], ["encampment", "outpost"], [], []],
     )
     rome = b.player(vp=15, fields=[["oasis", "city", "envoy"], ["ambassador", "diplomat"], [], []])
-    state = b.state(han, rome, step=Step.BUILD)
-    state = play(state, Build("general", 3))
-    assert is_over(state)
+    state = b.state(han, rome, crossroads=["guard"], cross_top=["trader"], empty_pile=True)
+    state = play(attrs.evolve(state, step=Step.BUILD), Build("general", 3))
+    assert not is_over(state)  # both goals are met, the Crossroads pile is not exhausted
     assert state.coop_won
-    assert scores(state) == (12 + 4 + 15, 12 + 4 + 15)
+    assert winners(state) == ()
+    state = play(state, Use("diplomat"), Pick("guard"))
+    assert is_over(state)  # the Trader, the pile's last card, replaced the Guard
+    assert outcome(state) is Outcome.FINISHED
     assert winners(state) == (0, 1)
+    assert scores(state) == (12 + 4 + 15, 12 + 4 + 15)
 
 
 @pytest.mark.rule("SR-7")

@@ -22,24 +22,24 @@ from silkroad.serica import (
     default_cards,
     is_over,
 )
-from silkroad.serica.cards import Good
+from silkroad.serica.cards import Ability, Good
 from silkroad.serica.state import Step
 
 from .helpers import Builder, goods, play, texts
 
 
-@pytest.mark.rule("SR-8.3")
-def test_defense_abilities_are_offered_only_until_the_player_has_defended() -> None:
+@pytest.mark.rule("SR-8.3", "SR-5")
+def test_outpost_is_offered_until_the_defence_and_fort_until_the_attacks() -> None:
+    """A use that can change nothing is not listed: an Outpost only lowers the Enemy
+    strength a defence compares, a Fort only acts in the attacks."""
     b = Builder()
     han = b.player(
-        empire=["soldier", "outpost", "encampment", "fort"],
-        fields=[["fort"], [], [], []],
-        caravans=[(1, 0, {"silk": 1})],
+        empire=["outpost", "fort"], fields=[["fort"], [], [], []], caravans=[(1, 0, {"silk": 1})]
     )
     state = b.state(han, crossroads=["bandit"], step=Step.BUY)
-    assert {"use soldier", "use outpost", "use encampment", "use fort"} <= set(texts(state))
+    assert {"use outpost", "use fort"} <= set(texts(state))
     state = play(state, Defend("bandit"), Done())
-    assert [m for m in texts(state) if m.startswith("use")] == ["use fort"]  # attacks to come
+    assert [m for m in texts(state) if m.startswith("use")] == ["use fort"]
     state = play(state, Done())
     assert not any(m.startswith("use") for m in texts(state))
 
@@ -52,8 +52,8 @@ def test_merchant_and_oasis_together_make_a_court_card_free() -> None:
     state = b.state(han, crossroads=["envoy"], step=Step.BUY)
     state = play(state, Use("merchant"), Use("oasis"), Buy("envoy"))
     assert [b.t.card[c].key for c in state.players[0].discard] == ["envoy"]
-    assert state.turn.merchant == 0
-    assert state.turn.oasis == 0
+    assert state.turn.count(Ability.MERCHANT) == 0
+    assert state.turn.count(Ability.OASIS) == 0
 
 
 @pytest.mark.rule("SR-8.4")
@@ -62,9 +62,9 @@ def test_a_readied_oasis_waits_for_a_court_card() -> None:
     han = b.player(empire=["oasis"], supply={"spices": 1, "porcelain": 1, "wine": 1})
     state = b.state(han, crossroads=["guard", "oasis"], step=Step.BUY)
     state = play(state, Use("oasis"), Buy("guard"), Pay(Good.WINE), Pay(Good.PORCELAIN))
-    assert state.turn.oasis == 1
+    assert state.turn.count(Ability.OASIS) == 1
     state = play(state, Buy("oasis"), Pay(Good.SPICES))  # 1/2 -> 1/1
-    assert state.turn.oasis == 0
+    assert state.turn.count(Ability.OASIS) == 0
 
 
 @pytest.mark.rule("SR-8.1")
@@ -73,7 +73,7 @@ def test_a_readied_smith_is_spent_by_the_next_buy() -> None:
     han = b.player(empire=["smith"], supply={"spices": 1, "porcelain": 1}, artisans=4)
     state = b.state(han, crossroads=["laborer", "scholar"], step=Step.BUY)
     state = play(state, Use("smith"), Buy("laborer"), Pay(Good.SPICES), Pay(Good.PORCELAIN))
-    assert state.turn.smith == 0
+    assert state.turn.count(Ability.SMITH) == 0
     assert "buy scholar" not in texts(state)
 
 

@@ -17,6 +17,7 @@ from silkroad.core.game import Chance as _Chance
 from silkroad.core.game import GameDefinition as _GameDefinition
 from silkroad.core.game import GameSpec as _GameSpec
 from silkroad.core.game import Information as _Information
+from silkroad.core.game import Outcome
 from silkroad.serica.cards import (
     Ability,
     CardDef,
@@ -53,6 +54,7 @@ from silkroad.serica.moves import (
     Place,
     Produce,
     Rearrange,
+    Save,
     Send,
     Supply,
     Swap,
@@ -69,6 +71,7 @@ from silkroad.serica.rules import (
     is_over,
     legal_moves,
     new_game,
+    outcome,
     scores,
     winners,
 )
@@ -98,12 +101,14 @@ __all__ = [
     "Move",
     "Observation",
     "Options",
+    "Outcome",
     "Pay",
     "Pick",
     "Place",
     "PlayerView",
     "Produce",
     "Rearrange",
+    "Save",
     "Send",
     "State",
     "Supply",
@@ -132,6 +137,7 @@ __all__ = [
     "observation_layout",
     "observation_tensor",
     "observe",
+    "outcome",
     "parse_card_text",
     "parse_move",
     "render",
@@ -140,10 +146,6 @@ __all__ = [
     "validate",
     "winners",
 ]
-
-#: An upper bound on the decisions of one turn: production, every Empire card's
-#: ability with its follow-ups, buys with their payments, builds, attacks, loading.
-_DECISIONS_PER_TURN = 600
 
 
 def default_options(players: int | None = None) -> Options:
@@ -183,8 +185,34 @@ def parse_move(state: State, text: str) -> Move:
 
 
 def max_game_length(options: Options) -> int:
-    """[Rulings] An upper bound on decisions: the round limit ends every game."""
-    return options.round_limit * 2 * _DECISIONS_PER_TURN
+    """A true upper bound on the decisions of a game: the ``round_limit`` safeguard
+    stops every game after that many rounds of two turns, and a turn has at most
+    :func:`_decisions_per_turn` decisions."""
+    return options.round_limit * 2 * _decisions_per_turn(options)
+
+
+def _decisions_per_turn(options: Options) -> int:
+    """[SR-5] An upper bound on the decisions of one turn, for ``N`` physical cards.
+
+    Each card's ability is used at most once per round (``N`` uses), each with at most
+    4 follow-up decisions (an Envoy: the card copied, then a Settler's choice, pick and
+    field). Production: 8 points plus one per readied Laborer (at most ``N``). A buy
+    takes a card out of the Crossroads and has at most 6 payments; a card returns to
+    the row during a turn only when a City gives it, so there are at most ``2N`` buys.
+    Builds: 12 spots. One defence with at most 2 bonus decisions. At most 4 Enemies
+    attack, each with a caravan choice, 2 Fort saves and a ``done``. At most 3 caravans
+    are begun, each with its loading (4 goods each, plus one per readied Warehouse)
+    and ``done``; one move; three ``done`` that end the phases.
+    """
+    n = sum(kind.copies for kind in options.cards)
+    uses = 5 * n
+    production = 8 + n
+    buys = 2 * n * (1 + 6)
+    builds = 4 * 3
+    defence = 1 + 2
+    attacks = 4 * (1 + 2 + 1)
+    caravans = 3 * (1 + 4 + 1) + n + 1
+    return uses + production + buys + builds + defence + attacks + caravans + 3
 
 
 SPEC = _GameSpec(
@@ -194,7 +222,7 @@ SPEC = _GameSpec(
     max_players=2,
     chance=_Chance.SAMPLED,
     information=_Information.IMPERFECT,
-    rules_version="1.0",
+    rules_version="1.1",
     variants=("co-op",),
     description="Two empires trade along the Silk Road, build their fields, fight raiders.",
 )
@@ -230,4 +258,5 @@ GAME: _GameDefinition[State, Move, Options, Observation] = _GameDefinition(
     tensor_of=observation_tensor,
     layout_of=observation_layout,
     bounds_of=score_bounds,
+    outcome_of=outcome,
 )

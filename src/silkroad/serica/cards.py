@@ -21,7 +21,9 @@ from silkroad.core.data import DataReader, read_data_file
 from silkroad.core.errors import DataError
 
 __all__ = [
+    "CARD_FIELDS",
     "ENEMY_ABILITIES",
+    "ENEMY_FIELDS",
     "GOODS",
     "GOOD_VALUE",
     "HAN",
@@ -158,6 +160,10 @@ class CardDef:
     enemy_vp: int = 0
     provenance: str = "reconstructed"
     note: str = ""
+    #: The fields of a reconstructed entry whose values are printed (rulebook or the
+    #: shared facts page); every other field is assumed. Empty for a rulebook entry,
+    #: which is printed in every field.
+    printed: tuple[str, ...] = ()
 
     @property
     def is_enemy(self) -> bool:
@@ -193,10 +199,15 @@ _KNOWN_FIELDS = frozenset(
         "enemy_vp",
         "provenance",
         "note",
+        "printed",
     }
 )
 _CARD_ONLY = ("level", "vp", "stacked_vp", "strength", "artisans", "cost", "goods")
 _ENEMY_ONLY = ("enemy_strength", "enemy_vp")
+#: The fields of a card that hold printed content (``printed`` names some of them).
+COMMON_FIELDS = ("name", "ability", "type", "colour", "copies")
+CARD_FIELDS = (*COMMON_FIELDS, "han_start", "rome_start", *_CARD_ONLY)
+ENEMY_FIELDS = (*COMMON_FIELDS, *_ENEMY_ONLY)
 #: [SR-3] Cards in each starting deck before the two random ones.
 START_SIZE = 4
 #: [SR-5.2] A field holds at most three cards, so levels run 1..3.
@@ -235,6 +246,25 @@ class _Reader(DataReader):
             out.append(good)
         return tuple(sorted(out))
 
+    def printed(self, table: Mapping[str, Any], provenance: str, is_enemy: bool) -> tuple[str, ...]:
+        if "printed" not in table:
+            return ()
+        raw = self.get(table, "printed", list)
+        if provenance == "rulebook":
+            raise self.fail("a rulebook entry is printed in every field; list none", "printed")
+        allowed = ENEMY_FIELDS if is_enemy else CARD_FIELDS
+        out: list[str] = []
+        for item in raw:
+            if not isinstance(item, str) or item not in allowed:
+                raise self.fail(
+                    f"{item!r} is not a field of this card (one of {', '.join(allowed)})",
+                    "printed",
+                )
+            if item in out:
+                raise self.fail(f"{item!r} is listed twice", "printed")
+            out.append(item)
+        return tuple(out)
+
     def card(self, table: Any, index: int) -> CardDef:
         self.entry = f"card[{index}]"
         if not isinstance(table, dict):
@@ -270,6 +300,7 @@ class _Reader(DataReader):
             "copies": copies,
             "provenance": provenance,
             "note": note,
+            "printed": self.printed(table, provenance, is_enemy),
         }
         if is_enemy:
             for field in (*_CARD_ONLY, "han_start", "rome_start"):
@@ -368,6 +399,11 @@ def _check_numbers(card: CardDef, source: str) -> None:
 
     if not isinstance(card, CardDef):
         raise DataError(f"expected a CardDef, got {card!r}", source=source)
+    allowed = ENEMY_FIELDS if card.is_enemy else CARD_FIELDS
+    if any(f not in allowed for f in card.printed) or len(set(card.printed)) != len(card.printed):
+        raise fail(f"printed names fields of this card, once each, got {card.printed}", "printed")
+    if card.printed and card.provenance == "rulebook":
+        raise fail("a rulebook entry is printed in every field; list none", "printed")
     if card.copies < 1:
         raise fail("must be at least 1", "copies")
     if card.is_enemy != (card.ability in ENEMY_ABILITIES):

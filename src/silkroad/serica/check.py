@@ -19,7 +19,8 @@ __all__ = ["validate"]
 def validate(state: State) -> None:
     """[SR-1] Check a state: the 53 cards each in exactly one place (piles, Empires,
     fields, defeated Enemies, the Crossroads, a General's viewed cards); goods, artisans,
-    production points and VP never negative; fields, caravans and routes in range.
+    production points and VP never negative; fields, caravans and routes in range; every
+    readied effect belongs to a card of the active player's Empire ([SR-4]).
 
     :raises StateError: naming the broken invariant.
     """
@@ -65,6 +66,10 @@ def validate(state: State) -> None:
         )
     if state.turn.pp < 0:
         raise StateError(f"negative production points {state.turn.pp}")
+    empire = state.players[state.active].empire
+    for card, ability in state.turn.readied:
+        if card not in empire:
+            raise StateError(f"a readied {ability.value} belongs to card {card}, not in the Empire")
     if state.active not in (0, 1) or state.first not in (0, 1):
         raise StateError("active and first player must be 0 or 1")
     if state.step is Step.OVER and state.pending is not None:

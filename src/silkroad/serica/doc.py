@@ -16,27 +16,37 @@ END = "<!-- end of card table -->"
 
 
 def _row(card: CardDef) -> str:
+    def cell(field: str, text: str) -> str:
+        printed = card.provenance == "rulebook" or field in card.printed
+        return f"**{text}**" if printed and text != "-" else text
+
     if card.is_enemy:
-        numbers = ["-"] * 7 + [str(card.enemy_strength), str(card.enemy_vp)]
+        numbers = ["-"] * 7 + [
+            cell("enemy_strength", str(card.enemy_strength)),
+            cell("enemy_vp", str(card.enemy_vp)),
+        ]
+        start = "-"
     else:
         goods = ", ".join(g.label for g in card.goods)
         numbers = [
-            str(card.level),
-            str(card.vp),
-            f"+{card.stacked_vp}",
-            str(card.strength),
-            str(card.artisans),
-            card.cost,
-            goods,
+            cell("level", str(card.level)),
+            cell("vp", str(card.vp)),
+            cell("stacked_vp", f"+{card.stacked_vp}"),
+            cell("strength", str(card.strength)),
+            cell("artisans", str(card.artisans)),
+            cell("cost", card.cost),
+            cell("goods", goods),
             "-",
             "-",
         ]
-    start = f"{card.han_start}/{card.rome_start}" if not card.is_enemy else "-"
+        both = ("han_start", "rome_start")
+        start = f"{card.han_start}/{card.rome_start}"
+        start = cell("han_start", start) if all(f in card.printed for f in both) else start
     cells = [
-        card.name,
-        card.type.value,
-        card.colour.value,
-        str(card.copies),
+        cell("name", card.name),
+        cell("type", card.type.value),
+        cell("colour", card.colour.value),
+        cell("copies", str(card.copies)),
         start,
         *numbers,
         card.provenance,
@@ -46,7 +56,8 @@ def _row(card: CardDef) -> str:
 
 
 def card_table(cards: tuple[CardDef, ...] | None = None) -> str:
-    """[SR-4] One Markdown row per card kind, with its provenance and note."""
+    """[SR-4] One Markdown row per card kind, its printed values in bold, with its
+    provenance and note."""
     cards = default_cards() if cards is None else cards
     header = (
         "| card | type | colour | copies | start Han/Rome | level | VP | stacked | strength "
@@ -59,6 +70,8 @@ def card_table(cards: tuple[CardDef, ...] | None = None) -> str:
         BEGIN,
         "",
         f"{total} cards in {len(cards)} kinds; {reconstructed} cards are reconstructed.",
+        "Values in bold are printed (the fields an entry lists in `printed`, or every field",
+        "of a `rulebook` entry); every other value is assumed.",
         "",
         header,
         rule,

@@ -2,7 +2,8 @@
 
 Every move the options can ever allow gets an id, in a fixed order built from the card
 data: produce, hire, import, use, buy, pay, build, defend, begin, load, advance, done,
-choose, pick, give, place, caravan, supply, add/swap, take, top, rearrange.
+choose, pick, give, place, caravan, supply, add/swap, take, top, rearrange, save
+(last, so that the ids of version 1.0 keep their meaning).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from silkroad.serica.moves import (
     Place,
     Produce,
     Rearrange,
+    Save,
     Send,
     Supply,
     Swap,
@@ -75,6 +77,7 @@ def _space(cards: tuple[CardDef, ...]) -> tuple[tuple[Move, ...], dict[Move, int
     moves.extend(
         Rearrange(*spots[a], *spots[b]) for a in range(len(spots)) for b in range(a + 1, len(spots))
     )
+    moves.extend(Save(g) for g in GOODS)
     return tuple(moves), {m: i for i, m in enumerate(moves)}
 
 

@@ -4,26 +4,37 @@
 victory points. A player's potential is their VP now plus what predicts VP to come:
 
 * **caravans en route** [SR-5.3]: the 2 VP of an arrival plus the value of the goods
-  carried, discounted by the spaces still to travel (an Enemy may still strike);
+  carried, discounted by the spaces still to travel, and further when a Crossroads
+  Chieftain will take a caravan in the next phase 3 [SR-8.5];
 * **trade goods** [SR-5.1]: own goods in supply at half their shipping value (they fill
   the next caravan or pay for a card), goods bought from the other player less;
-* **artisans** [SR-5.2]: the build cost of the cards to come;
+* **artisans** [SR-5.2]: more while they are needed to build the Empire's cards;
 * **cards owned but not built** (draw pile, discard pile, Empire): part of their VP,
   since each is a build to come, plus a little for their ability;
+* **progress to the end** [SR-6]: each built card counts extra and each card missing to
+  own ten counts against, so that building and buying are worth their goods;
+* **defensive strength** [SR-5.2]: built strength defeats Enemies;
+* **production points** [SR-5.1]: points still to spend in the player's phase 1, so that
+  an artisan and a good are compared per point;
 * **shipment** [SR-5.3]: goods waiting to be imported for 1 PP each.
 
 Once the game is over the evaluation is the exact VP margin. In the co-op game [SR-7]
 both players share one value: the combined potential plus progress towards the two
-goals (Han's Military and Rome's Court cards), and a finished game is worth its result.
-The function reads the whole state (agents call it on determinized states only).
+goals (Han's Military and Rome's Court cards), less for goal cards that no longer fit
+in the fields; once both goals are met, every card left in the Crossroads pile counts
+against (the game is won when it runs out); a won game is worth its result. The
+function reads the whole state (agents call it on determinized states only).
 """
 
 from __future__ import annotations
 
-from silkroad.serica.cards import GOOD_VALUE, HAN, OWN_GOODS, ROME, CardType
+from silkroad.serica.cards import GOOD_VALUE, HAN, OWN_GOODS, ROME, Ability, CardType
 from silkroad.serica.state import (
+    BUILT_TO_END,
     CARAVAN_SIZE,
     COOP_GOAL,
+    FIELD_DEPTH,
+    PRODUCTION_POINTS,
     ROUTE_LENGTH,
     State,
     Step,
@@ -43,22 +54,44 @@ OWN_GOOD_SHARE = 0.5
 #: VP per good of the other player's kind in the supply, and per good in the shipment.
 OTHER_GOOD_VP = 0.4
 SHIPMENT_VP = 0.15
-#: VP per artisan.
-ARTISAN_VP = 0.2
+#: Share of the caravans' value a Crossroads Chieftain takes (per Chieftain and caravan).
+CHIEFTAIN_LOSS = 0.7
+#: VP per artisan while the Empire's cards need them, and per artisan beyond.
+ARTISAN_VP = 0.6
+SPARE_ARTISAN_VP = 0.1
 #: Share of an owned, unbuilt card's VP counted, and a flat worth for its ability.
 CARD_VP_SHARE = 0.3
 CARD_ABILITY_VP = 0.2
-#: Co-op: VP counted per card built towards a goal.
+#: VP counted per built card (progress to the ten-card end) and per card missing to own
+#: ten, built or not.
+BUILT_CARD_VP = 1.0
+MISSING_CARD_VP = 1.5
+#: VP per point of built defensive strength.
+STRENGTH_VP = 0.3
+#: VP per production point left in the active player's phase 1. In the competitive game
+#: the other player counts half a turn's points, so that ending a turn gains nothing
+#: by itself; in the co-op game each turn begun costs a turn's points instead.
+POINT_VP = 0.4
+#: Co-op: VP counted per card built towards a goal, against per goal card that no longer
+#: fits in its player's fields, and against per card left in the Crossroads pile once
+#: both goals are met.
 GOAL_CARD_VP = 4.0
+NO_ROOM_VP = 6.0
+PILE_CARD_VP = 1.0
 
 
 def _potential(state: State, t: Table, p: int) -> float:
     me = state.players[p]
+    card = t.card
     value = float(me.vp)
+    keep = 1.0
+    if me.caravans:
+        chiefs = sum(1 for c in state.crossroads if t.ability[c] is Ability.CHIEFTAIN)
+        keep = max(0.0, 1.0 - CHIEFTAIN_LOSS * chiefs / len(me.caravans))
     for caravan in me.caravans:
         arrival = ARRIVAL_VP + sum(n * GOOD_VALUE[g] for g, n in enumerate(caravan.goods))
         share = CARAVAN_START + CARAVAN_PER_SPACE * min(caravan.position, ROUTE_LENGTH)
-        value += arrival * share
+        value += arrival * share * keep
     own = OWN_GOODS[p]
     supply = me.supply
     for g, n in enumerate(supply):
@@ -68,11 +101,25 @@ def _potential(state: State, t: Table, p: int) -> float:
             else:
                 value += OTHER_GOOD_VP * n
     value += SHIPMENT_VP * sum(me.shipment)
-    value += ARTISAN_VP * me.artisans
-    card = t.card
+    needed = sum(card[c].artisans for c in me.empire)
+    value += ARTISAN_VP * min(me.artisans, needed)
+    value += SPARE_ARTISAN_VP * max(0, me.artisans - needed)
+    owned = 0
     for pile in (me.draw, me.discard, me.empire):
+        owned += len(pile)
         for c in pile:
             value += CARD_VP_SHARE * card[c].vp + CARD_ABILITY_VP
+    built = 0
+    for field in me.fields:
+        built += len(field)
+        for c in field:
+            value += STRENGTH_VP * card[c].strength
+    value += BUILT_CARD_VP * built - MISSING_CARD_VP * max(0, BUILT_TO_END - built - owned)
+    if p == state.active:
+        if state.step is Step.PRODUCE:
+            value += POINT_VP * (state.turn.pp + state.turn.count(Ability.LABORER))
+    elif not state.options.coop:
+        value += POINT_VP * PRODUCTION_POINTS / 2
     return value
 
 
@@ -83,6 +130,22 @@ def _goal_progress(state: State, t: Table) -> int:
     return min(han, COOP_GOAL) + min(rome, COOP_GOAL)
 
 
+def _coop_extra(state: State, t: Table) -> float:
+    """[SR-7] Goal progress, goal cards without room, the pile once the goals are met,
+    and the production points of the turns begun."""
+    card = t.card
+    value = GOAL_CARD_VP * _goal_progress(state, t)
+    for p, kind in ((HAN, CardType.MILITARY), (ROME, CardType.COURT)):
+        fields = state.players[p].fields
+        have = sum(1 for f in fields for c in f if card[c].type is kind)
+        room = sum(FIELD_DEPTH - len(f) for f in fields)
+        value -= NO_ROOM_VP * max(0, COOP_GOAL - min(have, COOP_GOAL) - room)
+    if state.coop_won:
+        value -= PILE_CARD_VP * len(state.cross_pile)
+    turns = 2 * state.round + (state.active != state.first)
+    return value - POINT_VP * PRODUCTION_POINTS * turns
+
+
 def evaluate(state: State, player: int) -> float:
     """[SR-6] ``player``'s potential minus the other player's, in VP (the exact VP
     margin once the game is over); [SR-7] in the co-op game, the shared value."""
@@ -90,11 +153,10 @@ def evaluate(state: State, player: int) -> float:
     over = state.step is Step.OVER
     if state.options.coop:
         if over:
-            won = 2 * COOP_GOAL * GOAL_CARD_VP if state.coop_won else 0.0
-            return vp[0] + vp[1] + won
+            won = state.coop_won and not state.truncated
+            return vp[0] + vp[1] + (2 * COOP_GOAL * GOAL_CARD_VP if won else 0.0)
         t = table_of(state.options)
-        progress = GOAL_CARD_VP * _goal_progress(state, t)
-        return _potential(state, t, 0) + _potential(state, t, 1) + progress
+        return _potential(state, t, 0) + _potential(state, t, 1) + _coop_extra(state, t)
     if over:
         return float(vp[player] - vp[1 - player])
     t = table_of(state.options)

@@ -35,6 +35,7 @@ __all__ = [
     "Place",
     "Produce",
     "Rearrange",
+    "Save",
     "Send",
     "Supply",
     "Swap",
@@ -252,6 +253,17 @@ class Send:
 
 
 @attrs.frozen
+class Save:
+    """[SR-8.3] Fort: a readied Fort saves one good of this type from the attack that
+    is striking (``done`` lets the attack take it and keeps the Fort for later)."""
+
+    good: Good
+
+    def __str__(self) -> str:
+        return f"save {self.good.label}"
+
+
+@attrs.frozen
 class Supply:
     """[SR-8.5] Take a bonus good of this type into your supply."""
 
@@ -298,7 +310,8 @@ class Top:
 
 @attrs.frozen
 class Rearrange:
-    """[SR-8.3] Governor: two built cards (field, position) change places."""
+    """[SR-8.3] Governor: the contents of two spots (field, position) change places:
+    two built cards swap, or a card moves to the free spot of another field."""
 
     field_a: int
     position_a: int
@@ -332,6 +345,7 @@ Move = (
     | Take
     | Top
     | Rearrange
+    | Save
 )
 
 MOVE_TYPES: tuple[type, ...] = (
@@ -357,6 +371,7 @@ MOVE_TYPES: tuple[type, ...] = (
     Take,
     Top,
     Rearrange,
+    Save,
 )
 
 _BARE: dict[str, Move] = {
@@ -370,6 +385,7 @@ _GOOD_MOVES: dict[str, Callable[[Good], Move]] = {
     "import": Import,
     "load": Load,
     "supply": Supply,
+    "save": Save,
 }
 _KEY_MOVES: dict[str, Callable[[str], Move]] = {
     "use": Use,

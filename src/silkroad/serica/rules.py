@@ -18,6 +18,7 @@ from pyrsistent import pvector
 from pyrsistent.typing import PVector
 
 from silkroad.core.errors import IllegalMoveError
+from silkroad.core.game import Outcome
 from silkroad.core.rng import Rng
 from silkroad.serica.cards import (
     GOOD_VALUE,
@@ -49,6 +50,7 @@ from silkroad.serica.moves import (
     Place,
     Produce,
     Rearrange,
+    Save,
     Send,
     Supply,
     Swap,
@@ -85,6 +87,7 @@ __all__ = [
     "is_over",
     "legal_moves",
     "new_game",
+    "outcome",
     "scores",
     "winners",
 ]
@@ -203,11 +206,12 @@ def _coop_goals(state: State) -> bool:
 
 
 def _after_build(state: State, p: int) -> State:
-    """[SR-6] [SR-7] The game ends right after a tenth built card (competitive) or once
-    both co-op goals are met."""
+    """[SR-6] The competitive game ends right after a tenth built card. [SR-7] In the
+    co-op game a build may meet the goals; the game goes on until the last Crossroads
+    card is drawn."""
     if state.options.coop:
-        if _coop_goals(state):
-            return _game_over(state, coop_won=True)
+        if not state.coop_won and _coop_goals(state):
+            return attrs.evolve(state, coop_won=True)
         return state
     if built_count(state.players[p]) >= BUILT_TO_END:
         return _game_over(state)
@@ -329,10 +333,20 @@ def scores(state: State) -> tuple[int, ...]:
     return (vp0, vp1)
 
 
+def outcome(state: State) -> Outcome:
+    """Ongoing; finished by the rules ([SR-6] ten cards built, [SR-7] the last
+    Crossroads card drawn in the co-op game); or truncated by the ``round_limit``
+    safeguard, which is not a rule."""
+    if state.step is not Step.OVER:
+        return Outcome.ONGOING
+    return Outcome.TRUNCATED if state.truncated else Outcome.FINISHED
+
+
 def winners(state: State) -> tuple[int, ...]:
     """[SR-6] Most VP wins; [Rulings] tied players share the win. [SR-7] Co-op: both
-    players win if the goals were met, nobody otherwise."""
-    if state.step is not Step.OVER:
+    players win if the goals are met when the game ends, nobody otherwise. A game the
+    safeguard truncated has no winners."""
+    if state.step is not Step.OVER or state.truncated:
         return ()
     if state.options.coop:
         return (0, 1) if state.coop_won else ()
@@ -368,9 +382,9 @@ def _effective_cost(turn: Turn, d: CardDef) -> tuple[int, int]:
     """[SR-9] The cost N/M of ``d`` after readied discounts: [SR-8.2] Merchant halves M
     (rounded down), then [SR-8.4] Oasis removes one type from a Court card."""
     m = d.cost_m
-    if turn.merchant:
+    if turn.count(Ability.MERCHANT):
         m //= 2
-    if turn.oasis and d.type is CardType.COURT:
+    if turn.count(Ability.OASIS) and d.type is CardType.COURT:
         m = max(0, m - 1)
     return d.cost_n, m
 
@@ -379,7 +393,8 @@ def _can_buy(state: State, d: CardDef) -> bool:
     """[SR-5.2] Whether the active player can pay for ``d`` now."""
     me = state.players[state.active]
     n, m = _effective_cost(state.turn, d)
-    return _deficits_ok(me.supply, me.artisans, list(d.goods), n, m, state.turn.smith)
+    smith = state.turn.count(Ability.SMITH)
+    return _deficits_ok(me.supply, me.artisans, list(d.goods), n, m, smith)
 
 
 def _can_settler_build(state: State, t: Table) -> bool:
@@ -390,18 +405,48 @@ def _can_settler_build(state: State, t: Table) -> bool:
     return any(not t.enemy[c] and t.card[c].artisans <= me.artisans for c in state.crossroads)
 
 
-def _governor_pairs(state: State, t: Table) -> list[Rearrange]:
-    """[SR-8.3] The swaps a Governor can make: two built cards of different kinds."""
-    me = state.players[state.active]
-    spots = [(f, i, c) for f, field in enumerate(me.fields) for i, c in enumerate(field)]
-    out = []
-    for a in range(len(spots)):
-        fa, ia, ca = spots[a]
-        for b in range(a + 1, len(spots)):
-            fb, ib, cb = spots[b]
-            if t.kind_of[ca] != t.kind_of[cb]:
+_SPOTS = tuple((f, i) for f in range(FIELDS) for i in range(FIELD_DEPTH))
+
+
+def _governor_moves(state: State, t: Table, pending: Pending | None = None) -> list[Rearrange]:
+    """[SR-8.3] What a Governor can do with up to 2 cards in two fields: swap two built
+    cards of different kinds (in one field or two), or move a field's outer card to
+    the free spot of another field ([Rulings] a field never gets a hole). After a move
+    of one card (``pending.card``, between the fields ``pending.routes``), one more
+    card may move between the same two fields."""
+    fields = state.players[state.active].fields
+    moved, touched = -1, frozenset[int]()
+    if pending is not None and pending.card >= 0:
+        moved, touched = pending.card, frozenset(pending.routes)
+    out: list[Rearrange] = []
+    for a, (fa, ia) in enumerate(_SPOTS):
+        for fb, ib in _SPOTS[a + 1 :]:
+            if _governor_can(t, fields, (fa, ia), (fb, ib), moved, touched):
                 out.append(Rearrange(fa + 1, ia + 1, fb + 1, ib + 1))
     return out
+
+
+def _governor_can(
+    t: Table,
+    fields: tuple[tuple[int, ...], ...],
+    a: tuple[int, int],
+    b: tuple[int, int],
+    moved: int,
+    touched: frozenset[int],
+) -> bool:
+    """[SR-8.3] Whether the contents of spots ``a`` and ``b`` may change places."""
+    (fa, ia), (fb, ib) = a, b
+    full_a, full_b = ia < len(fields[fa]), ib < len(fields[fb])
+    if full_a and full_b:  # a swap moves two cards: only as the whole rearrangement
+        return moved < 0 and t.kind_of[fields[fa][ia]] != t.kind_of[fields[fb][ib]]
+    if full_a == full_b or fa == fb:
+        return False
+    (fs, i_s), (fd, i_d) = (a, b) if full_a else (b, a)
+    if i_s != len(fields[fs]) - 1 or i_d != len(fields[fd]):  # outer card, free spot
+        return False
+    if moved >= 0:  # the second card moves between the same two fields
+        return fields[fs][i_s] != moved and {fs + 1, fd + 1} == touched
+    return True
 
 
 def _can_activate(state: State, t: Table, ability: Ability) -> bool:
@@ -418,7 +463,7 @@ def _can_activate(state: State, t: Table, ability: Ability) -> bool:
     if ability is Ability.SETTLER:
         return bool(me.draw or me.discard) or _can_settler_build(state, t)
     if ability in (Ability.SMITH, Ability.MERCHANT, Ability.OASIS):
-        return step is Step.PRODUCE or step is Step.BUY
+        return step is Step.PRODUCE or step is Step.BUY  # buying is phase 2 A
     if ability is Ability.GUARD:
         return True
     if ability is Ability.MARKETPLACE:
@@ -429,9 +474,11 @@ def _can_activate(state: State, t: Table, ability: Ability) -> bool:
         return bool(me.caravans) and any(me.supply[g] for g in OWN_GOODS[p])
     if ability is Ability.WAREHOUSE:
         return len(me.caravans) < MAX_CARAVANS and (
-            step is not Step.TRADE or not turn.traded or turn.extra_begins > 0
+            step is not Step.TRADE or not turn.traded or turn.count(Ability.GUARD) > 0
         )
-    if ability in (Ability.ENCAMPMENT, Ability.SOLDIER, Ability.OUTPOST):
+    if ability is Ability.ENCAMPMENT or ability is Ability.SOLDIER:
+        return True  # [SR-5] strength for the round: a defence, or a General at any time
+    if ability is Ability.OUTPOST:  # only a defence in phase 2 compares Enemy strengths
         return step in _BEFORE_ATTACKS and not turn.defended
     if ability is Ability.FORT:  # only caravans already on the map can be attacked
         return step in _BEFORE_ATTACKS and bool(me.caravans)
@@ -439,7 +486,7 @@ def _can_activate(state: State, t: Table, ability: Ability) -> bool:
         other = state.players[1 - p]
         return bool(other.draw) and _my_strength(state) > field_strength(state, 1 - p)
     if ability is Ability.GOVERNOR:
-        return bool(_governor_pairs(state, t))
+        return bool(_governor_moves(state, t))
     if ability is Ability.AMBASSADOR:
         return bool(me.discard or state.players[1 - p].discard)
     if ability is Ability.CAPITOL or ability is Ability.DIPLOMAT:
@@ -470,8 +517,9 @@ def _step_moves(state: State, t: Table) -> list[Move]:
     out: list[Move] = []
     if step is Step.PRODUCE:
         pp = turn.pp
+        labor = turn.count(Ability.LABORER)  # [SR-8.1] for producing goods only
         for g in OWN_GOODS[p]:
-            if GOOD_VALUE[g] <= pp:
+            if GOOD_VALUE[g] <= pp + labor:
                 out.append(Produce(g))
         if pp >= 1:
             out.append(_HIRE)
@@ -503,7 +551,7 @@ def _step_moves(state: State, t: Table) -> list[Move]:
                     out.append(Defend(d.key))
     else:
         can_begin = len(me.caravans) < MAX_CARAVANS and any(me.supply[g] for g in OWN_GOODS[p])
-        if can_begin and (not turn.traded or turn.extra_begins > 0):
+        if can_begin and (not turn.traded or turn.count(Ability.GUARD) > 0):
             out.append(_BEGIN)
         if not turn.traded and me.caravans:
             out.append(_ADVANCE)
@@ -555,6 +603,9 @@ def _pending_moves(state: State, t: Table, pending: Pending) -> list[Move]:
         return out
     if kind is PendingKind.LOSE:
         return [Send(r) for r in pending.routes]
+    if kind is PendingKind.FORT:
+        bandit = t.ability[pending.card] is Ability.BANDIT
+        return [Save(Good(_target_good(me.caravans, bandit))), _DONE]
     if kind is PendingKind.GUARD:
         out = [Choose(Choice.VP)]
         if len(me.caravans) < MAX_CARAVANS:
@@ -593,7 +644,10 @@ def _pending_moves(state: State, t: Table, pending: Pending) -> list[Move]:
     if kind is PendingKind.GENERAL_ORDER:
         return [Top(i + 1) for i in range(len(pending.cards))]
     if kind is PendingKind.GOVERNOR:
-        return list(_governor_pairs(state, t))
+        out = list(_governor_moves(state, t, pending))
+        if pending.card >= 0:
+            out.append(_DONE)
+        return out
     if kind is PendingKind.AMBASSADOR:
         out = []
         if me.discard:
@@ -602,7 +656,11 @@ def _pending_moves(state: State, t: Table, pending: Pending) -> list[Move]:
             out.append(Choose(Choice.OTHER))
         return out
     if kind is PendingKind.CAPITOL or kind is PendingKind.DIPLOMAT:
-        return [Pick(t.kinds[k].key) for k in _row_kinds(state, t, enemies=None)]
+        kinds: list[int] = []
+        for c in state.crossroads:  # [SR-8.4] the row as it stood: no replacement yet
+            if c != pending.card and t.kind_of[c] not in kinds:
+                kinds.append(t.kind_of[c])
+        return [Pick(t.kinds[k].key) for k in kinds]
     if kind is PendingKind.CITY_TAKE:
         return [Pick(t.kinds[k].key) for k in _row_kinds(state, t, enemies=False)]
     if kind is PendingKind.CITY_GIVE:
@@ -696,11 +754,14 @@ def _describe(state: State) -> str:
 
 
 def _produce(state: State, t: Table, move: Produce) -> State:
-    """[SR-5.1] Produce a good of your own for 1, 2 or 3 production points."""
+    """[SR-5.1] Produce a good of your own for 1, 2 or 3 production points; [SR-8.1]
+    the readied Laborers' points pay first (they pay for nothing else)."""
     p = state.active
     me = state.players[p]
     me = attrs.evolve(me, supply=_tuple_add(me.supply, move.good, 1))
-    turn = attrs.evolve(state.turn, pp=state.turn.pp - GOOD_VALUE[move.good])
+    cost = GOOD_VALUE[move.good]
+    labor = min(cost, state.turn.count(Ability.LABORER))
+    turn = attrs.evolve(state.turn.spend(Ability.LABORER, labor), pp=state.turn.pp - cost + labor)
     return _with_player(state, p, me, turn=turn)
 
 
@@ -733,14 +794,11 @@ def _buy(state: State, t: Table, move: Buy) -> State:
     card = _first_of_kind(state.crossroads, t, t.index[move.card])
     d = t.card[card]
     n, m = _effective_cost(state.turn, d)
-    turn = state.turn
-    turn = attrs.evolve(
-        turn,
-        merchant=max(0, turn.merchant - 1),
-        oasis=turn.oasis - 1 if turn.oasis and d.type is CardType.COURT else turn.oasis,
-        smith=0,
-    )
-    pending = Pending(PendingKind.PAY, card=card, count=m, n=n, smith=state.turn.smith)
+    turn = state.turn.spend(Ability.MERCHANT).spend_all(Ability.SMITH)
+    if d.type is CardType.COURT:
+        turn = turn.spend(Ability.OASIS)
+    smith = state.turn.count(Ability.SMITH)
+    pending = Pending(PendingKind.PAY, card=card, count=m, n=n, smith=smith)
     state = attrs.evolve(state, turn=turn, pending=pending)
     if m == 0:
         return _finish_buy(state, card)
@@ -782,11 +840,26 @@ def _build(state: State, t: Table, move: Build) -> State:
     """[SR-5.2] B. Build an Empire card: pay its artisans, place it, score it."""
     p = state.active
     me = state.players[p]
-    card = _first_of_kind(me.empire, t, t.index[move.card])
+    card = _leaving_copy(state, t, t.index[move.card])
     d = t.card[card]
     me = attrs.evolve(me, empire=me.empire.remove(card), artisans=me.artisans - d.artisans)
-    state = _with_player(state, p, me, step=Step.BUILD)
+    state = _with_player(state, p, me, step=Step.BUILD, turn=state.turn.without(card))
     return _place(state, p, card, move.field - 1)
+
+
+def _leaving_copy(state: State, t: Table, kind: int) -> int:
+    """[SR-4] The Empire copy of ``kind`` that is built or given away: one whose ability
+    has done its work first, then an unused one, then one whose effect still waits."""
+    copies = [c for c in state.players[state.active].empire if t.kind_of[c] == kind]
+    waiting = {c for c, _ in state.turn.readied}
+    used = state.turn.used
+
+    def rank(c: int) -> int:
+        if c in waiting:
+            return 2
+        return 0 if c in used else 1
+
+    return min(copies, key=rank)
 
 
 def _defend(state: State, t: Table, move: Defend) -> State:
@@ -820,8 +893,9 @@ def _done(state: State, t: Table, move: Done) -> State:
     """[SR-5] End the current step: production, phase 2, or phase 3 (then phase 4)."""
     step = state.step
     if step is Step.PRODUCE:
-        # [SR-5.1] unspent production points are lost
-        return attrs.evolve(state, step=Step.BUY, turn=attrs.evolve(state.turn, pp=0))
+        # [SR-5.1] unspent production points are lost, a Laborer's too
+        turn = attrs.evolve(state.turn.spend_all(Ability.LABORER), pp=0)
+        return attrs.evolve(state, step=Step.BUY, turn=turn)
     if step in _PHASE_2:
         return _enter_trade(state)
     return _end_turn(state)
@@ -853,26 +927,40 @@ def _attack_targets(state: State, t: Table, enemy: int) -> tuple[int, ...]:
     caravans = state.players[state.active].caravans
     if not caravans:
         return ()
-    ability = t.ability[enemy]
-    if ability is Ability.CHIEFTAIN:
+    if t.ability[enemy] is Ability.CHIEFTAIN:
         return tuple(c.route for c in caravans)
-    loss = (1 if ability is Ability.BANDIT else 2) - state.turn.fort
-    if loss <= 0:
-        return ()
-    good = _target_good(caravans, ability is Ability.BANDIT)
+    good = _target_good(caravans, t.ability[enemy] is Ability.BANDIT)
     return tuple(c.route for c in caravans if c.goods[good])
 
 
-def _hit(state: State, t: Table, enemy: int, route: int) -> State:
+def _strike(state: State, t: Table, enemy: int, route: int) -> State:
+    """[SR-8.5] An Enemy attack strikes the caravan on ``route``; [SR-8.3] with a
+    readied Fort the player first decides whether it saves one of the goods taken
+    (a Fort does nothing against a Chieftain)."""
+    if t.ability[enemy] is Ability.CHIEFTAIN:
+        return _hit(state, t, enemy, route, 0)
+    caravans = state.players[state.active].caravans
+    bandit = t.ability[enemy] is Ability.BANDIT
+    good = _target_good(caravans, bandit)
+    held = next(c.goods[good] for c in caravans if c.route == route)
+    loss = min(1 if bandit else 2, held)
+    if state.turn.count(Ability.FORT):
+        return attrs.evolve(
+            state, pending=Pending(PendingKind.FORT, card=enemy, count=loss, routes=(route,))
+        )
+    return _hit(state, t, enemy, route, loss)
+
+
+def _hit(state: State, t: Table, enemy: int, route: int, loss: int) -> State:
     """[SR-8.5] Apply one Enemy attack to the caravan on ``route``.
 
-    Bandit: 1 good of the most valuable type shipped; Pirate: 2 goods of the least
-    valuable type (as many as the caravan holds); each readied Fort saves one good per
-    attack ([SR-8.3]); Chieftain: the whole caravan. A caravan left empty is gone.
+    Bandit and Pirate: ``loss`` goods of the most (Bandit) or least (Pirate) valuable
+    type shipped; Chieftain: the whole caravan. A caravan left empty is gone.
     """
     p = state.active
     me = state.players[p]
     ability = t.ability[enemy]
+    good = _target_good(me.caravans, ability is Ability.BANDIT)
     kept: list[Caravan] = []
     for caravan in me.caravans:
         if caravan.route != route:
@@ -880,29 +968,26 @@ def _hit(state: State, t: Table, enemy: int, route: int) -> State:
             continue
         if ability is Ability.CHIEFTAIN:
             continue
-        good = _target_good(me.caravans, ability is Ability.BANDIT)
-        loss = (1 if ability is Ability.BANDIT else 2) - state.turn.fort
-        goods = _tuple_add(caravan.goods, good, -min(loss, caravan.goods[good]))
+        goods = _tuple_add(caravan.goods, good, -loss)
         if any(goods):
             kept.append(attrs.evolve(caravan, goods=goods))
     return _with_player(state, p, attrs.evolve(me, caravans=tuple(kept)))
 
 
 def _run_attacks(state: State, t: Table) -> State:
-    """Resolve queued attacks until one needs the player's choice of caravan."""
-    attacks = state.attacks
-    while attacks:
-        enemy = attacks[0]
+    """Resolve queued attacks until one needs a decision (the caravan hit, a Fort)."""
+    while state.attacks:
+        enemy = state.attacks[0]
         targets = _attack_targets(state, t, enemy)
         if len(targets) > 1:
             return attrs.evolve(
-                state,
-                attacks=attacks,
-                pending=Pending(PendingKind.LOSE, card=enemy, routes=targets),
+                state, pending=Pending(PendingKind.LOSE, card=enemy, routes=targets)
             )
         if targets:
-            state = _hit(state, t, enemy, targets[0])
-        attacks = attacks[1:]
+            state = _strike(state, t, enemy, targets[0])
+            if state.pending is not None:
+                return state
+        state = attrs.evolve(state, attacks=state.attacks[1:])
     return attrs.evolve(state, attacks=(), pending=None)
 
 
@@ -911,16 +996,14 @@ def _begin(state: State, t: Table, move: Begin) -> State:
     (4, plus 1 per readied Warehouse [SR-8.2])."""
     p = state.active
     me = state.players[p]
-    turn = state.turn
-    if turn.traded:
-        turn = attrs.evolve(turn, extra_begins=turn.extra_begins - 1, warehouse=0)
-    else:
-        turn = attrs.evolve(turn, traded=True, warehouse=0)
+    turn = state.turn.spend_all(Ability.WAREHOUSE)
+    # the trade action first, then a Guard's extra caravan
+    turn = turn.spend(Ability.GUARD) if turn.traded else attrs.evolve(turn, traded=True)
     used = {c.route for c in me.caravans}
     route = min(r for r in range(1, MAX_CARAVANS + 1) if r not in used)
     caravans = tuple(sorted((*me.caravans, Caravan(route, 0, _NO_GOODS)), key=lambda c: c.route))
     me = attrs.evolve(me, caravans=caravans)
-    room = CARAVAN_SIZE + state.turn.warehouse
+    room = CARAVAN_SIZE + state.turn.count(Ability.WAREHOUSE)
     pending = Pending(PendingKind.LOAD, count=room, routes=(route,))
     return _with_player(state, p, me, turn=turn, pending=pending)
 
@@ -947,7 +1030,7 @@ def _advance(state: State, t: Table, move: Advance) -> State:
     p = state.active
     me = state.players[p]
     other = state.players[1 - p]
-    steps = 1 + state.turn.trader
+    steps = 1 + state.turn.count(Ability.TRADER)
     kept: list[Caravan] = []
     vp = me.vp
     shipment = other.shipment
@@ -961,7 +1044,7 @@ def _advance(state: State, t: Table, move: Advance) -> State:
     me = attrs.evolve(me, caravans=tuple(kept), vp=vp)
     other = attrs.evolve(other, shipment=shipment)
     players = (me, other) if p == 0 else (other, me)
-    turn = attrs.evolve(state.turn, traded=True, trader=0)
+    turn = attrs.evolve(state.turn.spend_all(Ability.TRADER), traded=True)
     return attrs.evolve(state, players=players, turn=turn)
 
 
@@ -998,8 +1081,8 @@ def _end_turn(state: State) -> State:
         attacks=(),
     )
     if round_ > state.options.round_limit:
-        # [Rulings] the round limit ends a game nobody could finish
-        return _game_over(state, round=state.options.round_limit)
+        # the safeguard, not a rule: the game stops without a result
+        return _game_over(state, round=state.options.round_limit, truncated=True)
     return state
 
 
@@ -1012,7 +1095,7 @@ def _use(state: State, t: Table, move: Use) -> State:
     me = state.players[state.active]
     card = next(c for c in me.empire if t.kind_of[c] == kind and c not in state.turn.used)
     state = attrs.evolve(state, turn=attrs.evolve(state.turn, used=(*state.turn.used, card)))
-    return _activate(state, t, t.kinds[kind].ability)
+    return _activate(state, t, t.kinds[kind].ability, card)
 
 
 def _draw_to_empire(state: State, n: int) -> State:
@@ -1023,44 +1106,47 @@ def _draw_to_empire(state: State, n: int) -> State:
     return _with_player(state, p, me, rng=rng)
 
 
-def _activate(state: State, t: Table, ability: Ability) -> State:
-    """[SR-8] The effect of an ability (used from the Empire or copied by an Envoy)."""
+_WAITING = frozenset(
+    {
+        Ability.LABORER,
+        Ability.SMITH,
+        Ability.MERCHANT,
+        Ability.OASIS,
+        Ability.TRADER,
+        Ability.WAREHOUSE,
+        Ability.FORT,
+    }
+)
+
+
+def _activate(state: State, t: Table, ability: Ability, card: int) -> State:
+    """[SR-8] The effect of an ability used from the Empire card ``card`` (an Envoy
+    that copies it). An effect that waits for a later event is readied with its card
+    ([SR-4] it stops if the card leaves the Empire first)."""
     p = state.active
     me = state.players[p]
     turn = state.turn
+    if ability in _WAITING:
+        return attrs.evolve(state, turn=turn.ready(card, ability))
     if ability is Ability.ARTISAN:  # [SR-8.1] +1 artisan
         return _with_player(state, p, attrs.evolve(me, artisans=me.artisans + 1))
-    if ability is Ability.LABORER:  # [SR-8.1] +1 production point
-        return attrs.evolve(state, turn=attrs.evolve(turn, pp=turn.pp + 1))
     if ability is Ability.SCHOLAR:  # [SR-8.1] draw 1 card to the Empire
         return _draw_to_empire(state, 1)
     if ability is Ability.SETTLER:
         return attrs.evolve(state, pending=Pending(PendingKind.SETTLER))
-    if ability is Ability.SMITH:
-        return attrs.evolve(state, turn=attrs.evolve(turn, smith=turn.smith + 1))
-    if ability is Ability.MERCHANT:
-        return attrs.evolve(state, turn=attrs.evolve(turn, merchant=turn.merchant + 1))
-    if ability is Ability.OASIS:
-        return attrs.evolve(state, turn=attrs.evolve(turn, oasis=turn.oasis + 1))
     if ability is Ability.GUARD:
-        return attrs.evolve(state, pending=Pending(PendingKind.GUARD))
+        return attrs.evolve(state, pending=Pending(PendingKind.GUARD, card=card))
     if ability is Ability.MARKETPLACE:  # [SR-8.2] +1 VP per built Warehouse
         gain = _built_with(state, p, Ability.WAREHOUSE)
         return _with_player(state, p, attrs.evolve(me, vp=me.vp + gain))
-    if ability is Ability.TRADER:
-        return attrs.evolve(state, turn=attrs.evolve(turn, trader=turn.trader + 1))
     if ability is Ability.TRADING_POST:
         return attrs.evolve(state, pending=Pending(PendingKind.TRADING_POST))
-    if ability is Ability.WAREHOUSE:
-        return attrs.evolve(state, turn=attrs.evolve(turn, warehouse=turn.warehouse + 1))
     if ability is Ability.ENCAMPMENT:
         return attrs.evolve(state, turn=attrs.evolve(turn, defense=turn.defense + 2))
     if ability is Ability.SOLDIER:
         return attrs.evolve(state, turn=attrs.evolve(turn, defense=turn.defense + 1))
     if ability is Ability.OUTPOST:
         return attrs.evolve(state, turn=attrs.evolve(turn, outpost=turn.outpost + 1))
-    if ability is Ability.FORT:
-        return attrs.evolve(state, turn=attrs.evolve(turn, fort=turn.fort + 1))
     if ability is Ability.GENERAL:  # [SR-8.3] view the top 3 of the other draw pile
         other = state.players[1 - p]
         shown = tuple(other.draw[:3])
@@ -1069,7 +1155,7 @@ def _activate(state: State, t: Table, ability: Ability) -> State:
             state, 1 - p, other, pending=Pending(PendingKind.GENERAL_TAKE, cards=shown)
         )
     if ability is Ability.GOVERNOR:
-        return attrs.evolve(state, pending=Pending(PendingKind.GOVERNOR))
+        return attrs.evolve(state, pending=Pending(PendingKind.GOVERNOR, count=2))
     if ability is Ability.AMBASSADOR:
         return attrs.evolve(state, pending=Pending(PendingKind.AMBASSADOR))
     if ability is Ability.CAPITOL:
@@ -1080,18 +1166,22 @@ def _activate(state: State, t: Table, ability: Ability) -> State:
     if ability is Ability.CITY:
         return attrs.evolve(state, pending=Pending(PendingKind.CITY_TAKE))
     if ability is Ability.ENVOY:
-        return attrs.evolve(state, pending=Pending(PendingKind.ENVOY))
+        return attrs.evolve(state, pending=Pending(PendingKind.ENVOY, card=card))
     raise AssertionError(f"{ability} is not a player ability")  # pragma: no cover
 
 
-def _discard_from_row(state: State, t: Table, key: str) -> tuple[State, bool]:
-    """[SR-8.4] Discard a Crossroads card (it returns to the draw pile in phase 4)."""
-    card = _first_of_kind(state.crossroads, t, t.index[key])
-    row, pile, exhausted = _take_from_row(state, card)
-    state = attrs.evolve(
-        state, crossroads=row, cross_pile=pile, cross_discard=state.cross_discard.append(card)
-    )
-    return state, exhausted
+def _discard_from_row(state: State, cards: tuple[int, ...]) -> State:
+    """[SR-8.4] Discard Crossroads cards (back to the draw pile in phase 4), then
+    replace them in turn from the draw pile; [SR-7] drawing its last card ends a co-op
+    game."""
+    exhausted = False
+    for card in cards:
+        row, pile, last = _take_from_row(state, card)
+        exhausted = exhausted or last
+        state = attrs.evolve(
+            state, crossroads=row, cross_pile=pile, cross_discard=state.cross_discard.append(card)
+        )
+    return _after_row_draw(state, exhausted)
 
 
 def _resolve(state: State, t: Table, pending: Pending, move: Move) -> State:
@@ -1109,14 +1199,24 @@ def _resolve(state: State, t: Table, pending: Pending, move: Move) -> State:
         return _load(state, t, pending, move)
     if kind is PendingKind.LOSE:
         assert isinstance(move, Send)
-        state = _hit(state, t, pending.card, move.route)
-        state = attrs.evolve(state, attacks=state.attacks[1:], pending=None)
-        return _run_attacks(state, t)
+        state = _strike(attrs.evolve(state, pending=None), t, pending.card, move.route)
+        if state.pending is not None:
+            return state
+        return _run_attacks(attrs.evolve(state, attacks=state.attacks[1:]), t)
+    if kind is PendingKind.FORT:  # [SR-8.3]
+        loss = pending.count
+        if isinstance(move, Save):
+            state = attrs.evolve(state, turn=state.turn.spend(Ability.FORT))
+            loss -= 1
+            if loss and state.turn.count(Ability.FORT):
+                return attrs.evolve(state, pending=attrs.evolve(pending, count=loss))
+        state = _hit(attrs.evolve(state, pending=None), t, pending.card, pending.routes[0], loss)
+        return _run_attacks(attrs.evolve(state, attacks=state.attacks[1:]), t)
     if kind is PendingKind.GUARD:  # [SR-8.2]
         assert isinstance(move, Choose)
         if move.choice is Choice.VP:
             return _with_player(state, p, attrs.evolve(me, vp=me.vp + 1), pending=None)
-        turn = attrs.evolve(state.turn, extra_begins=state.turn.extra_begins + 1)
+        turn = state.turn.ready(pending.card, Ability.GUARD)
         return attrs.evolve(state, turn=turn, pending=None)
     if kind is PendingKind.SETTLER:  # [SR-8.1]
         assert isinstance(move, Choose)
@@ -1172,14 +1272,26 @@ def _resolve(state: State, t: Table, pending: Pending, move: Move) -> State:
         other = attrs.evolve(other, draw=pvector([top, *under]).extend(other.draw))
         return _with_player(state, 1 - p, other, pending=None)
     if kind is PendingKind.GOVERNOR:  # [SR-8.3]
+        if isinstance(move, Done):
+            return attrs.evolve(state, pending=None)
         assert isinstance(move, Rearrange)
+        fa, ia = move.field_a - 1, move.position_a - 1
+        fb, ib = move.field_b - 1, move.position_b - 1
         fields = [list(f) for f in me.fields]
-        a = fields[move.field_a - 1][move.position_a - 1]
-        b = fields[move.field_b - 1][move.position_b - 1]
-        fields[move.field_a - 1][move.position_a - 1] = b
-        fields[move.field_b - 1][move.position_b - 1] = a
+        if ia < len(fields[fa]) and ib < len(fields[fb]):  # two cards swap
+            fields[fa][ia], fields[fb][ib] = fields[fb][ib], fields[fa][ia]
+            after = None
+        else:  # one card moves to the free spot of the other field
+            source, target = (fa, fb) if ia < len(fields[fa]) else (fb, fa)
+            moved = fields[source].pop()
+            fields[target].append(moved)
+            left = pending.count - 1
+            after = Pending(PendingKind.GOVERNOR, card=moved, count=left, routes=(fa + 1, fb + 1))
         me = attrs.evolve(me, fields=tuple(tuple(f) for f in fields))
-        return _with_player(state, p, me, pending=None)
+        state = _with_player(state, p, me, pending=after)
+        if after is not None and (not after.count or not _governor_moves(state, t, after)):
+            state = attrs.evolve(state, pending=None)
+        return state
     if kind is PendingKind.AMBASSADOR:  # [SR-8.4]
         assert isinstance(move, Choose)
         source = p if move.choice is Choice.OWN else 1 - p
@@ -1192,29 +1304,29 @@ def _resolve(state: State, t: Table, pending: Pending, move: Move) -> State:
         return attrs.evolve(state, players=_set_player(players, p, me), pending=None)
     if kind is PendingKind.CAPITOL or kind is PendingKind.DIPLOMAT:  # [SR-8.4]
         assert isinstance(move, Pick)
-        state, exhausted = _discard_from_row(state, t, move.card)
-        left = pending.count - 1
-        after = attrs.evolve(pending, count=left) if left > 0 and state.crossroads else None
-        return _after_row_draw(attrs.evolve(state, pending=after), exhausted)
+        kind_index = t.index[move.card]
+        card = next(c for c in state.crossroads if t.kind_of[c] == kind_index and c != pending.card)
+        if pending.count > 1:  # the second card is picked from the same row
+            return attrs.evolve(state, pending=attrs.evolve(pending, card=card, count=1))
+        picked = (card,) if pending.card < 0 else (pending.card, card)
+        return _discard_from_row(attrs.evolve(state, pending=None), picked)
     if kind is PendingKind.CITY_TAKE:  # [SR-8.4]
         assert isinstance(move, Pick)
         card = _first_of_kind(state.crossroads, t, t.index[move.card])
         return attrs.evolve(state, pending=Pending(PendingKind.CITY_GIVE, card=card))
     if kind is PendingKind.CITY_GIVE:
         assert isinstance(move, Give)
-        k = t.index[move.card]
-        copies = [c for c in me.empire if t.kind_of[c] == k]
-        # [Rulings] a used copy goes first: the player keeps the unused one
-        spent = [c for c in copies if c in state.turn.used]
-        given = (spent or copies)[0]
+        # [Rulings] a copy whose ability is spent goes first
+        given = _leaving_copy(state, t, t.index[move.card])
         taken = pending.card
         row = state.crossroads.set(state.crossroads.index(taken), given)
         me = attrs.evolve(me, empire=me.empire.remove(given).append(taken))
-        return _with_player(state, p, me, crossroads=row, pending=None)
+        turn = state.turn.without(given)
+        return _with_player(state, p, me, crossroads=row, pending=None, turn=turn)
     if kind is PendingKind.ENVOY:  # [SR-8.4]
         assert isinstance(move, Pick)
         ability = t.kinds[t.index[move.card]].ability
-        return _activate(attrs.evolve(state, pending=None), t, ability)
+        return _activate(attrs.evolve(state, pending=None), t, ability, pending.card)
     if kind is PendingKind.BANDIT_BONUS or kind is PendingKind.PIRATE_BONUS:  # [SR-8.5]
         amount = 1 if kind is PendingKind.BANDIT_BONUS else 2
         if isinstance(move, Done):

@@ -59,8 +59,9 @@ EMPIRE_SIZE = 4
 BUILT_TO_END = 10
 #: [SR-7] Cards of the required type each co-op player must build.
 COOP_GOAL = 5
-#: [Rulings] The game also ends after this many rounds.
-DEFAULT_ROUND_LIMIT = 60
+#: The game-length safeguard (not a rule): a game still running after this many rounds
+#: is stopped and reported as truncated. Far beyond any game the built-in agents play.
+DEFAULT_ROUND_LIMIT = 500
 
 
 def _positive_int(_instance: object, attribute: attrs.Attribute[int], value: int) -> None:
@@ -84,7 +85,10 @@ class Options:
     :ivar coop: play the co-operative game of SR-7 instead of the competitive one.
     :ivar first_player: 0 (Han Dynasty) or 1 (Roman Empire) starts; None draws it from
         the seed ([SR-3] "players decide who will go first").
-    :ivar round_limit: [Rulings] the game also ends after this many rounds.
+    :ivar round_limit: the game-length safeguard, not a rule of the rulebook: a game
+        still running after this many rounds stops as *truncated* (no winners; the
+        scores are the VP reached). The default is far beyond the length of games
+        between the built-in agents; old records keep the limit they were played with.
     :ivar cards: the card definitions (the built-in data unless replaced, e.g. by
         :meth:`with_card_file`); carried in the options so a record is self-contained.
     """
@@ -139,6 +143,8 @@ class PendingKind(enum.Enum):
     LOAD = "load"
     #: [SR-5.3] which caravan an Enemy attack hits.
     LOSE = "lose"
+    #: [SR-8.3] Fort: whether a readied Fort saves one of the goods an attack takes.
+    FORT = "fort"
     #: [SR-8.2] Guard: 1 VP or an extra caravan.
     GUARD = "guard"
     #: [SR-8.1] Settler: draw 2 cards or build from the Crossroads.
@@ -153,11 +159,11 @@ class PendingKind(enum.Enum):
     GENERAL_TAKE = "general_take"
     #: [SR-8.3] General: which remaining card goes back on top.
     GENERAL_ORDER = "general_order"
-    #: [SR-8.3] Governor: which two built cards change places.
+    #: [SR-8.3] Governor: which built cards change places or move to another field.
     GOVERNOR = "governor"
     #: [SR-8.4] Ambassador: whose discard pile.
     AMBASSADOR = "ambassador"
-    #: [SR-8.4] Capitol: which Crossroads card to discard (``count`` left).
+    #: [SR-8.4] Capitol: which Crossroads cards to discard (``count`` left).
     CAPITOL = "capitol"
     #: [SR-8.4] Diplomat: which Crossroads card to discard.
     DIPLOMAT = "diplomat"
@@ -179,14 +185,18 @@ class PendingKind(enum.Enum):
 class Pending:
     """A decision the active player must take before anything else.
 
-    :ivar card: the card concerned (bought, placed, attacking, taken by a City), or -1.
-    :ivar count: PAY: goods types still to pay; LOAD: room left; CAPITOL: cards left.
+    :ivar card: the card concerned (bought, placed, attacking, taken by a City), or -1;
+        CAPITOL: the card picked first (still in the row until both are picked);
+        GOVERNOR: the card moved first.
+    :ivar count: PAY: goods types still to pay; LOAD: room left; CAPITOL: cards left;
+        FORT: goods the attack still takes; GOVERNOR: cards that may still move.
     :ivar n: PAY: goods per type; LOAD: goods loaded so far.
     :ivar paid: PAY: the goods types already used.
     :ivar smith: PAY: goods types that artisans may still stand in for.
     :ivar cards: GENERAL: the viewed cards, out of every pile (-1 in an observation of
         the other player).
-    :ivar routes: LOSE: the caravans the attack may hit; LOAD: the caravan being loaded.
+    :ivar routes: LOSE: the caravans the attack may hit; LOAD: the caravan being loaded;
+        FORT: the caravan hit; GOVERNOR: the two fields (1..4) a first move touched.
     :ivar free: PLACE: built without paying artisans (Chieftain bonus).
     """
 
@@ -240,17 +250,15 @@ class Turn:
     """What the active player has done and readied this turn ([SR-5] note: each ability
     once per round, effects cumulative).
 
-    :ivar pp: production points left.
+    :ivar pp: production points left (the Laborer's points are readied effects).
     :ivar used: Empire cards whose ability was used this round.
-    :ivar defense: readied defensive strength (Soldier, Encampment).
-    :ivar outpost: readied reduction of Enemy strengths.
-    :ivar fort: readied Forts (each saves one good per attack).
-    :ivar merchant: readied Merchants (each halves the types of one buy).
-    :ivar oasis: readied Oases (each removes one type from one Court buy).
-    :ivar smith: readied Smiths (artisans stand in for one goods type each, next buy).
-    :ivar trader: readied Traders (extra spaces on the next caravan move).
-    :ivar warehouse: readied Warehouses (extra goods in the next caravan begun).
-    :ivar extra_begins: caravans the Guard lets the player begin beyond the trade action.
+    :ivar defense: readied defensive strength for the round (Soldier, Encampment).
+    :ivar outpost: readied reduction of Enemy strengths for the round (Outpost).
+    :ivar readied: effects that wait for a later event, each with the Empire card that
+        gives it (an Envoy gives the ability it copied): a Laborer's production point,
+        a Smith, Merchant or Oasis for a buy, a Guard's extra caravan, a Warehouse for
+        the next caravan begun, a Trader for the next move, a Fort for the attacks.
+        [SR-4] An entry goes when its card leaves the Empire (built or given away).
     :ivar traded: the phase-3 action (begin or move) is taken.
     :ivar defended: an Enemy was defeated this turn.
     """
@@ -259,15 +267,35 @@ class Turn:
     used: tuple[int, ...] = ()
     defense: int = 0
     outpost: int = 0
-    fort: int = 0
-    merchant: int = 0
-    oasis: int = 0
-    smith: int = 0
-    trader: int = 0
-    warehouse: int = 0
-    extra_begins: int = 0
+    readied: tuple[tuple[int, Ability], ...] = ()
     traded: bool = False
     defended: bool = False
+
+    def count(self, ability: Ability) -> int:
+        """How many readied effects of ``ability`` wait for their event."""
+        return sum(1 for _, a in self.readied if a is ability)
+
+    def ready(self, card: int, ability: Ability) -> Turn:
+        """This turn with ``card``'s effect ``ability`` readied."""
+        return attrs.evolve(self, readied=(*self.readied, (card, ability)))
+
+    def spend(self, ability: Ability, n: int = 1) -> Turn:
+        """This turn with ``n`` readied effects of ``ability`` spent (the earliest first)."""
+        kept: list[tuple[int, Ability]] = []
+        for entry in self.readied:
+            if n and entry[1] is ability:
+                n -= 1
+            else:
+                kept.append(entry)
+        return attrs.evolve(self, readied=tuple(kept))
+
+    def spend_all(self, ability: Ability) -> Turn:
+        """This turn with every readied effect of ``ability`` spent."""
+        return attrs.evolve(self, readied=tuple(e for e in self.readied if e[1] is not ability))
+
+    def without(self, card: int) -> Turn:
+        """[SR-4] This turn once ``card`` has left the Empire: its waiting effects stop."""
+        return attrs.evolve(self, readied=tuple(e for e in self.readied if e[0] != card))
 
 
 @attrs.frozen(eq=True)
@@ -278,7 +306,10 @@ class State:
     :ivar cross_pile: the Crossroads draw pile, index 0 on top.
     :ivar cross_discard: Crossroads cards discarded this turn ([SR-5.4] shuffled back).
     :ivar attacks: Enemy cards still to attack in this phase 3, in order.
-    :ivar coop_won: [SR-7] both co-op goals were met.
+    :ivar coop_won: [SR-7] both co-op goals are met (they stay met: built cards never
+        leave a field); the players win if the game then ends by the rules.
+    :ivar truncated: the game was stopped by the ``round_limit`` safeguard, not by a
+        rule: it has no winners.
     """
 
     options: Options
@@ -295,6 +326,7 @@ class State:
     pending: Pending | None
     attacks: tuple[int, ...]
     coop_won: bool = False
+    truncated: bool = False
 
 
 # --------------------------------------------------------------------------- card table
