@@ -2,8 +2,9 @@
 
 Open: both Empires, fields, supplies, artisans, shipment areas, caravans, VP, discard
 piles, defeated Enemies, the Crossroads row and its discards, the turn's readied
-effects, and the sizes of every pile. A player also knows which cards make up their own
-draw pile (they shuffled it), but not its order. Hidden: the order of both draw piles,
+effects, whether the safeguard truncated the game, and the sizes of every pile. A
+player also knows which cards make up their own draw pile (they shuffled it), but not
+its order. Hidden: the order of both draw piles,
 the contents of the other player's draw pile and of the Crossroads draw pile, the cards
 a General shows to the other player, and the RNG.
 """
@@ -75,6 +76,7 @@ class Observation:
     pending: Pending | None
     attacks: tuple[int, ...]
     coop_won: bool
+    truncated: bool = False
 
 
 def _view(player: PlayerState, own: bool) -> PlayerView:
@@ -113,6 +115,7 @@ def observe(state: State, player: int) -> Observation:
         pending=pending,
         attacks=state.attacks,
         coop_won=state.coop_won,
+        truncated=state.truncated,
     )
 
 
@@ -177,4 +180,5 @@ def determinize(obs: Observation, seed: int) -> State:
         pending=pending,
         attacks=obs.attacks,
         coop_won=obs.coop_won,
+        truncated=obs.truncated,
     )

@@ -62,6 +62,7 @@ OBSERVATION_FIELDS: dict[str, str] = {
     "pending": "pending_*, card_zone (a General's cards)",
     "attacks": "attacks",
     "coop_won": "game",
+    "truncated": "game",
 }
 #: The same for each side's :class:`~silkroad.serica.observe.PlayerView`.
 VIEW_COVERED: dict[str, str] = {
@@ -87,17 +88,19 @@ _PENDING = tuple(PendingKind)
 _STEPS = tuple(Step)
 _TYPES = tuple(CardType)
 _ROUTES = tuple(f"route {r}" for r in range(1, MAX_CARAVANS + 1))
-_TURN_COUNTS = (
-    "defense",
-    "outpost",
-    "fort",
-    "merchant",
-    "oasis",
-    "smith",
-    "trader",
-    "warehouse",
-    "extra_begins",
+#: [SR-8] The readied effects counted in the turn segment: strength and the Outpost for
+#: the round, then the effects that wait with their Empire card (a Guard: its caravan).
+_READIED = (
+    Ability.LABORER,
+    Ability.SMITH,
+    Ability.MERCHANT,
+    Ability.OASIS,
+    Ability.GUARD,
+    Ability.TRADER,
+    Ability.WAREHOUSE,
+    Ability.FORT,
 )
+_TURN_COUNTS = ("defense", "outpost", *(a.value for a in _READIED))
 
 
 def _squash(n: int, k: float) -> float:
@@ -200,6 +203,7 @@ def observation_layout(options: Options) -> Layout:
                     "co-op game",
                     "co-op goals met",
                     f"Crossroads draw pile / {s.n}",
+                    "truncated by the safeguard",
                 ),
             ),
             "the value named",
@@ -289,7 +293,8 @@ def observation_layout(options: Options) -> Layout:
             "pending_values",
             (
                 (
-                    "count (types to pay, room, cards left) / (n + 4)",
+                    "count (types to pay, room, cards left, goods an attack takes, cards "
+                    "a Governor may move) / (n + 4)",
                     "n (goods per type, goods loaded) / (n + 4)",
                     "smith stand-ins left / (n + 2)",
                     "built for free",
@@ -300,6 +305,11 @@ def observation_layout(options: Options) -> Layout:
         ),
         Segment("pending_paid", (goods,), "1 for each goods type already paid"),
         Segment("pending_routes", (_ROUTES,), "1 for each route the decision concerns"),
+        Segment(
+            "pending_fields",
+            (tuple(f"field {f + 1}" for f in range(FIELDS)),),
+            "1 for each field a Governor's first move touched",
+        ),
         Segment(
             "pending_shown",
             (tuple(f"shown card {k + 1}" for k in range(GENERAL_CARDS)), cards),
@@ -359,6 +369,7 @@ def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
             float(options.coop),
             float(obs.coop_won),
             obs.cross_pile_size / s.n,
+            float(obs.truncated),
         ],
         "step": one_hot(_STEPS.index(obs.step), len(_STEPS)),
         "active": one_hot(rel[obs.active], 2),
@@ -397,7 +408,9 @@ def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
     turn = obs.turn
     parts["turn"] = [
         _squash(turn.pp, PRODUCTION_POINTS),
-        *(_squash(getattr(turn, name), 2) for name in _TURN_COUNTS),
+        _squash(turn.defense, 2),
+        _squash(turn.outpost, 2),
+        *(_squash(turn.count(a), 2) for a in _READIED),
         float(turn.traded),
         float(turn.defended),
     ]
@@ -444,6 +457,7 @@ def _pending(s: _Spec, obs: Observation, layout: Layout) -> dict[str, list[float
             "pending_values": layout.zeros("pending_values"),
             "pending_paid": layout.zeros("pending_paid"),
             "pending_routes": layout.zeros("pending_routes"),
+            "pending_fields": layout.zeros("pending_fields"),
             "pending_shown": layout.zeros("pending_shown"),
         }
     if len(pending.cards) > GENERAL_CARDS:
@@ -452,8 +466,9 @@ def _pending(s: _Spec, obs: Observation, layout: Layout) -> dict[str, list[float
     for g in pending.paid:
         paid[g] = 1.0
     routes = layout.zeros("pending_routes")
-    for route in pending.routes:
-        routes[route - 1] = 1.0
+    fields = layout.zeros("pending_fields")
+    for route in pending.routes:  # a Governor's are fields
+        (fields if pending.kind is PendingKind.GOVERNOR else routes)[route - 1] = 1.0
     shown = layout.zeros("pending_shown")
     for k, c in enumerate(pending.cards):
         if c != HIDDEN:
@@ -471,5 +486,6 @@ def _pending(s: _Spec, obs: Observation, layout: Layout) -> dict[str, list[float
         ],
         "pending_paid": paid,
         "pending_routes": routes,
+        "pending_fields": fields,
         "pending_shown": shown,
     }
