@@ -180,3 +180,19 @@ def test_coop_options_are_a_variant_of_the_same_game() -> None:
     options = Options(coop=True)
     assert options != Options()
     assert attrs.evolve(options, coop=False) == Options()
+
+
+def test_options_saved_by_version_1_0_still_load() -> None:
+    """A 1.0 record's options: the same ``round_limit`` field (60 then), cards without
+    per-field provenance."""
+    import json
+
+    from silkroad.core.serialize import dumps, loads
+
+    document = json.loads(dumps(Options(round_limit=60)))
+    for card in document["data"]["cards"]:
+        del card["printed"]
+    options = loads(json.dumps(document), Options)
+    assert options.round_limit == 60
+    assert all(card.printed == () for card in options.cards)
+    assert GAME.max_game_length(options) < GAME.max_game_length(Options())

@@ -61,7 +61,7 @@ BUILT_TO_END = 10
 COOP_GOAL = 5
 #: The game-length safeguard (not a rule): a game still running after this many rounds
 #: is stopped and reported as truncated. Far beyond any game the built-in agents play.
-DEFAULT_ROUND_LIMIT = 500
+DEFAULT_ROUND_LIMIT = 1000
 
 
 def _positive_int(_instance: object, attribute: attrs.Attribute[int], value: int) -> None:
