@@ -333,6 +333,12 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
     layout_of: Callable[[OptionsT], Layout] | None = None
     #: Optional: the title's ``score_bounds``; unknown (None) when absent.
     bounds_of: Callable[[OptionsT], tuple[int, int] | None] | None = None
+    #: Optional: the title's ``svg(state, player=None)``, an SVG picture of a state or an
+    #: observation as that player may see it; the viewer shows text when absent.
+    picture: Callable[..., str] | None = None
+    #: Optional: whether ``player`` may not see which move was made in a state
+    #: (``hides_move(state, move, player)``); see :meth:`hides_move` for the default.
+    move_hider: Callable[[StateT, MoveT, int], bool] | None = None
 
     def __attrs_post_init__(self) -> None:
         if (self.tensor_of is None) != (self.layout_of is None):
@@ -384,6 +390,16 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
     def score_bounds(self, options: OptionsT) -> tuple[int, int] | None:
         """The title's victory point range for ``options``, or None when it gives none."""
         return None if self.bounds_of is None else self.bounds_of(options)
+
+    def hides_move(self, state: StateT, move: MoveT, player: int) -> bool:
+        """Whether ``player`` may not see which move was made in ``state`` (the title's
+        answer; by default none in a game of perfect information, and every other
+        player's move in one of imperfect information)."""
+        if self.move_hider is not None:
+            return self.move_hider(state, move, player)
+        if self.spec.information is Information.PERFECT:
+            return False
+        return self.current_player(state) != player
 
     def __repr__(self) -> str:
         return f"<Game {self.spec.name!r}: {self.spec.title}>"

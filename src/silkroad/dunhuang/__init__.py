@@ -63,6 +63,7 @@ from silkroad.dunhuang.rules import (
     winners,
 )
 from silkroad.dunhuang.state import DEFAULT_PACKS, Options, State
+from silkroad.dunhuang.svg import svg
 from silkroad.dunhuang.tensor import observation_layout, observation_tensor, score_bounds
 
 __all__ = [
@@ -116,6 +117,7 @@ __all__ = [
     "score_bounds",
     "scores",
     "solitaire_result",
+    "svg",
     "validate",
     "winners",
 ]

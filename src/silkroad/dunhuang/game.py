@@ -39,6 +39,7 @@ from silkroad.dunhuang.rules import (
     winners,
 )
 from silkroad.dunhuang.state import ROUNDS, Options, State
+from silkroad.dunhuang.svg import hides_move, svg
 from silkroad.dunhuang.tensor import observation_layout, observation_tensor, score_bounds
 
 __all__ = [
@@ -150,6 +151,8 @@ GAME: GameDefinition[State, Move, Options, Observation] = GameDefinition(
     max_game_length=max_game_length,
     render=render,
     validate=validate,
+    picture=svg,
+    move_hider=hides_move,
     describer=describe_move,
     evaluator=evaluate,
     outcome_of=outcome,

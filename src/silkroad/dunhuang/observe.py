@@ -72,6 +72,12 @@ class Observation:
     publics: tuple[int | None, ...] = ()
     aside: tuple[int, ...] = ()
 
+    def _repr_svg_(self) -> str:
+        """The picture of what its player sees (``silkroad.dunhuang.svg``), for Jupyter."""
+        from silkroad.dunhuang.svg import svg
+
+        return svg(self)
+
 
 def observe(state: State, player: int) -> Observation:
     """[DH-2.3] What ``player`` sees of ``state``."""

@@ -397,3 +397,9 @@ class State:
     def aside(self) -> tuple[int, ...]:
         """[DH-6.3.4] Character cards that left play in solitaire, kept aside."""
         return () if self.solo is None else self.solo.aside
+
+    def _repr_svg_(self) -> str:
+        """The picture of the whole table (``silkroad.dunhuang.svg``), for Jupyter."""
+        from silkroad.dunhuang.svg import svg
+
+        return svg(self)

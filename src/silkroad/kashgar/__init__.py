@@ -60,6 +60,7 @@ from silkroad.kashgar.rules import (
     winners,
 )
 from silkroad.kashgar.state import Options, State
+from silkroad.kashgar.svg import svg
 from silkroad.kashgar.tensor import observation_layout, observation_tensor, score_bounds
 
 __all__ = [
@@ -108,6 +109,7 @@ __all__ = [
     "render",
     "score_bounds",
     "scores",
+    "svg",
     "validate",
     "winners",
 ]

@@ -40,6 +40,7 @@ from silkroad.kashgar.rules import (
     winners,
 )
 from silkroad.kashgar.state import Options, State
+from silkroad.kashgar.svg import hides_move, svg
 from silkroad.kashgar.table import table
 from silkroad.kashgar.tensor import observation_layout, observation_tensor, score_bounds
 
@@ -151,6 +152,8 @@ GAME: GameDefinition[State, Move, Options, Observation] = GameDefinition(
     max_game_length=max_game_length,
     render=render,
     validate=validate,
+    picture=svg,
+    move_hider=hides_move,
     describer=describe_move,
     evaluator=evaluate,
     holdings_of=holdings,

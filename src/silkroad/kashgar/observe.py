@@ -77,6 +77,12 @@ class Observation:
     over: bool
     truncated: bool = False
 
+    def _repr_svg_(self) -> str:
+        """The picture of what its player sees (``silkroad.kashgar.svg``), for Jupyter."""
+        from silkroad.kashgar.svg import svg
+
+        return svg(self)
+
 
 def _holds_hidden(pending: Pending | None, player: int) -> bool:
     return (

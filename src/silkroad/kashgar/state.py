@@ -297,3 +297,9 @@ class State:
     end_triggered: bool
     over: bool
     truncated: bool = False
+
+    def _repr_svg_(self) -> str:
+        """The picture of the whole table (``silkroad.kashgar.svg``), for Jupyter."""
+        from silkroad.kashgar.svg import svg
+
+        return svg(self)

@@ -76,6 +76,8 @@ from silkroad.serica.rules import (
     winners,
 )
 from silkroad.serica.state import Options, State
+from silkroad.serica.svg import hides_move as _hides_move
+from silkroad.serica.svg import svg
 from silkroad.serica.tensor import observation_layout, observation_tensor, score_bounds
 
 __all__ = [
@@ -143,6 +145,7 @@ __all__ = [
     "render",
     "score_bounds",
     "scores",
+    "svg",
     "validate",
     "winners",
 ]
@@ -253,6 +256,8 @@ GAME: _GameDefinition[State, Move, Options, Observation] = _GameDefinition(
     max_game_length=max_game_length,
     render=render,
     validate=validate,
+    picture=svg,
+    move_hider=_hides_move,
     evaluator=evaluate,
     holdings_of=holdings,
     tensor_of=observation_tensor,

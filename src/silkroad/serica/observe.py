@@ -78,6 +78,12 @@ class Observation:
     coop_won: bool
     truncated: bool = False
 
+    def _repr_svg_(self) -> str:
+        """The picture of what its player sees (``silkroad.serica.svg``), for Jupyter."""
+        from silkroad.serica.svg import svg
+
+        return svg(self)
+
 
 def _view(player: PlayerState, own: bool) -> PlayerView:
     return PlayerView(

@@ -328,6 +328,12 @@ class State:
     coop_won: bool = False
     truncated: bool = False
 
+    def _repr_svg_(self) -> str:
+        """The picture of the whole table (``silkroad.serica.svg``), for Jupyter."""
+        from silkroad.serica.svg import svg
+
+        return svg(self)
+
 
 # --------------------------------------------------------------------------- card table
 
