@@ -1,4 +1,4 @@
-"""The ``silkroad`` command: play, simulate, balance, replay, bench and rule coverage.
+"""The ``silkroad`` command: play, simulate, balance, replay, view, bench and rule coverage.
 
 Every sub-command works on any registered title (built-in, plugin, or named in
 ``SILKROAD_GAMES``), through the ``Game`` protocol only. Bad input (an unknown game, a bad
@@ -21,7 +21,7 @@ from types import ModuleType
 from rich.console import Console
 
 from silkroad import __version__
-from silkroad.cli import balance, bench, demo, games, play, replay, rules, simulate
+from silkroad.cli import balance, bench, demo, games, play, replay, rules, simulate, view
 from silkroad.cli.common import EXIT_USAGE, Parser, UsageError
 from silkroad.core.errors import RulesError
 
@@ -35,6 +35,7 @@ COMMANDS: dict[str, ModuleType] = {
     "simulate": simulate,
     "balance": balance,
     "replay": replay,
+    "view": view,
     "bench": bench,
     "rules": rules,
 }
@@ -45,7 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = Parser(
         prog="silkroad",
         description="Rules engines for Kashgar, Serica and Dunhuang: play, simulate, "
-        "replay, bench and rule coverage, on every registered title.",
+        "replay, view, bench and rule coverage, on every registered title.",
     )
     parser.add_argument(
         "--version", action="version", version=f"silkroad {__version__}", help="print the version"

@@ -23,6 +23,7 @@ from silkroad.cli.interactive import HumanGame, move_line
 from silkroad.core.game import AnyGame
 from silkroad.core.registry import get_game
 from silkroad.core.replay import Record
+from silkroad.view import write_viewer
 
 HELP = "play one seeded game: agents against each other, or you against agents"
 DESCRIPTION = (
@@ -32,6 +33,7 @@ DESCRIPTION = (
 )
 EXAMPLES = [
     "silkroad play kashgar --players 3 --seed 7 --save game.json",
+    "silkroad play dunhuang --seed 2 --view game.html",
     "silkroad play serica --human 0 --agents ismcts",
     "silkroad play kashgar --resume saved.json --human 1",
     'silkroad play kashgar --option \'expansion=["herder", "beggar"]\'',
@@ -59,6 +61,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--quiet", action="store_true", help="print only the final scores")
     p.add_argument("--save", metavar="FILE", help="write the game's record as JSON")
+    p.add_argument(
+        "--view",
+        metavar="PAGE",
+        help="write the game as an HTML page to step through (see 'silkroad view')",
+    )
 
 
 def play_and_print(
@@ -115,9 +122,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
     if not humans and not args.resume:
         names = agent_names(args.agents, seats)
         played = play_and_print(game, options, seed, names, out, quiet=args.quiet)
-        if args.save:
-            played.record.save(args.save)
-            out.print(f"record saved to {args.save}")
+        _keep(played.record, args, out)
         return 0
     return _play_with_humans(game, options, seed, seats, humans, moves, args, out)
 
@@ -144,7 +149,15 @@ def _play_with_humans(
     out.print("Type 'help' for the commands.")
     session = HumanGame(game, options, seed, humans, agents, read=read_line, out=out, moves=moves)
     record = session.play()
+    _keep(record, args, out)
+    return 0
+
+
+def _keep(record: Record, args: argparse.Namespace, out: Console) -> None:
+    """Write the record (``--save``) and its viewer page (``--view``)."""
     if args.save:
         record.save(args.save)
         out.print(f"record saved to {args.save}")
-    return 0
+    if args.view:
+        write_viewer(args.view, record)
+        out.print(f"viewer written to {args.view}")

@@ -12,6 +12,7 @@ from rich.table import Table
 from silkroad.arena import analysis
 from silkroad.arena.tournament import summarize
 from silkroad.cli.common import (
+    UsageError,
     add_game_arguments,
     add_tournament_arguments,
     agent_names,
@@ -25,6 +26,7 @@ from silkroad.cli.report import (
     result_data,
 )
 from silkroad.core.registry import get_game
+from silkroad.view import write_viewers
 
 HELP = "a tournament: many seeded games in parallel, seats rotated, statistics"
 DESCRIPTION = (
@@ -39,6 +41,7 @@ EXAMPLES = [
     "silkroad simulate kashgar --games 200 --agents ismcts,random",
     "silkroad simulate serica --games 300 --agents greedy,random,ismcts:iterations=100",
     "silkroad simulate serica --games 50 --json --save records/ --plot serica.png",
+    "silkroad simulate dunhuang --games 4 --save records/ --view",
     "silkroad simulate kashgar --games 100 --agents mypkg.bots:Cautious,greedy",
     "silkroad simulate kashgar --games 5000 --backend ray --ray-address auto",
 ]
@@ -48,6 +51,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_game_arguments(p)
     add_tournament_arguments(p, games=100)
     p.add_argument("--save", metavar="DIR", help="write every game's record into DIR")
+    p.add_argument(
+        "--view",
+        action="store_true",
+        help="with --save, also write each game as an HTML page to step through",
+    )
     p.add_argument(
         "--no-rotate",
         action="store_true",
@@ -62,6 +70,8 @@ def run(args: argparse.Namespace, out: Console) -> int:
     seats = players_of(game, options)
     names = agent_names(args.agents, seats, round_robin=True)
     check_tournament_arguments(args, needs_analysis=False)
+    if args.view and not args.save:
+        raise UsageError("--view writes its pages next to the records: give --save DIR")
     save_dir = Path(args.save) if args.save else None
     if save_dir is not None:
         save_dir.mkdir(parents=True, exist_ok=True)
@@ -75,9 +85,14 @@ def run(args: argparse.Namespace, out: Console) -> int:
         keep_records=save_dir is not None,
     )
     if save_dir is not None:
+        pages = []
         for r in results:
             if r.record is not None:
-                r.record.save(save_dir / f"{game.spec.name}-seed{r.seed}.json")
+                path = save_dir / f"{game.spec.name}-seed{r.seed}.json"
+                r.record.save(path)
+                pages.append((path.with_suffix(".html"), r.record))
+        if args.view:
+            write_viewers(pages, workers=max(1, args.workers), game=game)
     stats = summarize(results, names)
     errors = [r for r in results if r.error is not None]
     truncated = sum(r.truncated for r in results)
@@ -182,6 +197,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
         f"errors: {len(errors)}; truncated by the game-length safeguard (no winner): "
         f"{truncated}"
         + (f"; records saved in {save_dir}" if save_dir else "")
+        + (" with their viewer pages" if args.view else "")
         + (f"; picture in {args.plot}" if args.plot and figures is not None else "")
     )
     for r in errors[:5]:

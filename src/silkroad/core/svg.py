@@ -1,7 +1,8 @@
 """Drawing helpers the titles' SVG pictures share (``silkroad.<title>.svg``).
 
-A :class:`Canvas` builds an SVG document with :mod:`xml.etree.ElementTree`, so every
-picture is well-formed XML with its text escaped. Pictures use no external font, image
+A :class:`Canvas` builds an SVG document as a small tree of elements and writes it with
+every text and attribute escaped, so each picture is well-formed XML (the tests parse
+them). Pictures use no external font, image
 or style sheet: text is set in the reader's sans-serif font, sized for a picture about
 1000 px wide.
 
@@ -12,8 +13,8 @@ store each distinct line once (see :mod:`silkroad.view`).
 
 from __future__ import annotations
 
+import functools
 import textwrap
-import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 
 __all__ = [
@@ -24,6 +25,7 @@ __all__ = [
     "PAPER",
     "PLAYER_COLOURS",
     "Canvas",
+    "Element",
     "clip",
     "fits",
     "player_colour",
@@ -57,6 +59,16 @@ def fits(text: str, width: float, size: float) -> int:
     return max(1, int(width / (size * _CHAR_WIDTH)))
 
 
+@functools.lru_cache(maxsize=4096)
+def _wrapped(text: str, width: float, size: float, max_lines: int | None) -> tuple[str, ...]:
+    lines = textwrap.wrap(_clean(text), fits(text, width, size), break_on_hyphens=False)
+    if max_lines is not None and len(lines) > max_lines:
+        lines = lines[:max_lines]
+        cut = fits(text, width, size) - 1
+        lines[-1] = lines[-1][:cut].rstrip() + "…"
+    return tuple(lines)
+
+
 def wrap(text: str, width: float, size: float, max_lines: int | None = None) -> list[str]:
     """``text`` broken into lines that fit ``width`` px at ``size`` px; with
     ``max_lines`` the last kept line ends with an ellipsis when text is left over."""
@@ -79,14 +91,66 @@ def _num(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
+_TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+_ATTR_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})
+
+
+class Element:
+    """One SVG element: its tag, its attributes (written in order), text and children."""
+
+    __slots__ = ("attributes", "children", "tag", "text")
+
+    def __init__(self, tag: str, attributes: dict[str, str], text: str = "") -> None:
+        self.tag = tag
+        self.attributes = attributes
+        self.text = text
+        self.children: list[Element] = []
+
+    def set(self, name: str, value: str) -> None:
+        """Set one attribute."""
+        self.attributes[name] = value
+
+    def get(self, name: str) -> str | None:
+        """One attribute, or None."""
+        return self.attributes.get(name)
+
+    def write(self, out: list[str]) -> None:
+        """Append the element's XML to ``out``."""
+        attrs = "".join(f' {k}="{v.translate(_ATTR_ESCAPES)}"' for k, v in self.attributes.items())
+        if not self.children and not self.text:
+            out.append(f"<{self.tag}{attrs}/>")
+            return
+        out.append(f"<{self.tag}{attrs}>{self.text.translate(_TEXT_ESCAPES)}")
+        for child in self.children:
+            child.write(out)
+        out.append(f"</{self.tag}>")
+
+
+class _Raw(Element):
+    """Markup written before (a cached snippet), inserted as it is."""
+
+    __slots__ = ()
+
+    def write(self, out: list[str]) -> None:
+        out.append(self.text)
+
+
+def _sub(parent: Element, tag: str, attributes: dict[str, str], text: str = "") -> Element:
+    element = Element(tag, attributes, text)
+    parent.children.append(element)
+    return element
+
+
 class Canvas:
     """An SVG document under construction, ``width`` px wide; the height is set by
     :meth:`to_string` (the lowest point drawn, plus a margin, unless given)."""
 
-    def __init__(self, width: float = 1000, *, title: str = "", background: str = PAPER) -> None:
+    def __init__(
+        self, width: float = 1000, *, title: str = "", background: str | None = PAPER
+    ) -> None:
         self.width = width
         self.bottom = 0.0
-        self.root = ET.Element(
+        self.root = Element(
             "svg",
             {
                 "xmlns": "http://www.w3.org/2000/svg",
@@ -96,26 +160,46 @@ class Canvas:
             },
         )
         if title:
-            ET.SubElement(self.root, "title").text = _clean(title)
-        self._background = self.rect(self.root, 0, 0, width, 0, fill=background)
+            _sub(self.root, "title", {}, _clean(title))
+        self._background = (
+            None if background is None else self.rect(self.root, 0, 0, width, 0, fill=background)
+        )
 
     # ------------------------------------------------------------------ structure
 
-    def group(self, parent: ET.Element | None = None, **attributes: object) -> ET.Element:
+    def group(self, parent: Element | None = None, **attributes: object) -> Element:
         """A ``<g>``; at top level (no parent) it is one line of the document.
 
         Keyword names become attributes with ``_`` written as ``-`` (``data_card``).
         """
-        return ET.SubElement(self.root if parent is None else parent, "g", _attrs(attributes))
+        return _sub(self.root if parent is None else parent, "g", _attrs(attributes))
+
+    def desc(self, parent: Element, text: str, **attributes: object) -> Element:
+        """A ``<desc>``: words (and data attributes) for readers of the picture, not drawn."""
+        return _sub(parent, "desc", _attrs(attributes), _clean(text))
 
     def _grow(self, y: float) -> None:
         self.bottom = max(self.bottom, y)
+
+    def snippet(self, element: Element) -> str:
+        """The markup of ``element``'s children, to cache and :meth:`place` again."""
+        out: list[str] = []
+        for child in element.children:
+            child.write(out)
+        return "".join(out)
+
+    def place(self, parent: Element, x: float, y: float, h: float, snippet: str) -> Element:
+        """A snippet drawn at the origin, moved to (x, y); ``h`` is its height."""
+        group = _sub(parent, "g", {"transform": f"translate({_num(x)} {_num(y)})"})
+        group.children.append(_Raw("", {}, snippet))
+        self._grow(y + h)
+        return group
 
     # ------------------------------------------------------------------ shapes
 
     def rect(
         self,
-        parent: ET.Element,
+        parent: Element,
         x: float,
         y: float,
         w: float,
@@ -125,7 +209,7 @@ class Canvas:
         stroke: str | None = None,
         rx: float = 0,
         **attributes: object,
-    ) -> ET.Element:
+    ) -> Element:
         """A rectangle (rounded by ``rx``)."""
         attrs = {"x": x, "y": y, "width": w, "height": h, "fill": fill}
         if stroke is not None:
@@ -133,31 +217,37 @@ class Canvas:
         if rx:
             attrs["rx"] = rx
         self._grow(y + h)
-        return ET.SubElement(parent, "rect", _attrs({**attrs, **attributes}))
+        return _sub(parent, "rect", _attrs({**attrs, **attributes}))
 
     def circle(
-        self, parent: ET.Element, cx: float, cy: float, r: float, *, fill: str, **attributes: object
-    ) -> ET.Element:
+        self, parent: Element, cx: float, cy: float, r: float, *, fill: str, **attributes: object
+    ) -> Element:
         """A circle."""
         self._grow(cy + r)
-        return ET.SubElement(
+        return _sub(
             parent, "circle", _attrs({"cx": cx, "cy": cy, "r": r, "fill": fill, **attributes})
+        )
+
+    def path(self, parent: Element, d: str, *, stroke: str, **attributes: object) -> Element:
+        """A path (``d`` in SVG path syntax), stroked, not filled."""
+        return _sub(
+            parent, "path", _attrs({"d": d, "fill": "none", "stroke": stroke, **attributes})
         )
 
     def line(
         self,
-        parent: ET.Element,
+        parent: Element,
         points: Iterable[tuple[float, float]],
         *,
         stroke: str,
         width: float = 1,
         **attributes: object,
-    ) -> ET.Element:
+    ) -> Element:
         """An open polyline through ``points``."""
         pts = list(points)
         for _, y in pts:
             self._grow(y)
-        return ET.SubElement(
+        return _sub(
             parent,
             "polyline",
             _attrs(
@@ -173,7 +263,7 @@ class Canvas:
 
     def text(
         self,
-        parent: ET.Element,
+        parent: Element,
         x: float,
         y: float,
         text: object,
@@ -183,7 +273,7 @@ class Canvas:
         anchor: str | None = None,
         fill: str | None = None,
         **attributes: object,
-    ) -> ET.Element:
+    ) -> Element:
         """One line of text with its baseline at ``y``."""
         attrs: dict[str, object] = {"x": x, "y": y}
         if size != 12:
@@ -194,14 +284,12 @@ class Canvas:
             attrs["text-anchor"] = anchor
         if fill:
             attrs["fill"] = fill
-        element = ET.SubElement(parent, "text", _attrs({**attrs, **attributes}))
-        element.text = _clean(text)
         self._grow(y + size * 0.3)
-        return element
+        return _sub(parent, "text", _attrs({**attrs, **attributes}), _clean(text))
 
     def paragraph(
         self,
-        parent: ET.Element,
+        parent: Element,
         x: float,
         y: float,
         width: float,
@@ -220,7 +308,7 @@ class Canvas:
         return y
 
     def card_back(
-        self, parent: ET.Element, x: float, y: float, w: float, h: float, label: str = ""
+        self, parent: Element, x: float, y: float, w: float, h: float, label: str = ""
     ) -> None:
         """A face-down card: its back, and ``label`` (such as a count) on it."""
         self.rect(parent, x, y, w, h, fill=HIDDEN_FILL, stroke="#4a3f33", rx=5)
@@ -248,11 +336,17 @@ class Canvas:
         self.root.set("width", _num(self.width))
         self.root.set("height", _num(h))
         self.root.set("viewBox", f"0 0 {_num(self.width)} {_num(h)}")
-        self._background.set("height", _num(h))
-        self.root.text = "\n"
-        for child in self.root:
-            child.tail = "\n"
-        return ET.tostring(self.root, encoding="unicode")
+        if self._background is not None:
+            self._background.set("height", _num(h))
+        root = self.root
+        attrs = "".join(f' {k}="{v.translate(_ATTR_ESCAPES)}"' for k, v in root.attributes.items())
+        lines = [f"<{root.tag}{attrs}>"]
+        for child in root.children:
+            out: list[str] = []
+            child.write(out)
+            lines.append("".join(out))
+        lines.append(f"</{root.tag}>")
+        return "\n".join(lines)
 
 
 def _attrs(attributes: dict[str, object]) -> dict[str, str]:
@@ -260,6 +354,11 @@ def _attrs(attributes: dict[str, object]) -> dict[str, str]:
     for key, value in attributes.items():
         if value is None:
             continue
-        name = key.rstrip("_").replace("_", "-")
-        out[name] = _num(value) if isinstance(value, float) else _clean(value)
+        name = key.rstrip("_").replace("_", "-") if "_" in key else key
+        if isinstance(value, str):
+            out[name] = value if "\n" not in value else _clean(value)
+        elif isinstance(value, float):
+            out[name] = _num(value)
+        else:
+            out[name] = str(value)
     return out

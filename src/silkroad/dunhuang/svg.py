@@ -12,12 +12,11 @@ user's own pack file draws too. With ``player=None`` every hand is shown.
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
 import attrs
 
-from silkroad.core.svg import MUTED, Canvas, clip, player_colour
+from silkroad.core.svg import MUTED, Canvas, Element, clip, player_colour
 from silkroad.dunhuang.data import Effect
 from silkroad.dunhuang.moves import Keep, Move, Paint, spot_label
 from silkroad.dunhuang.observe import Observation, observe
@@ -186,7 +185,7 @@ def _effects(effects: Sequence[Effect | str]) -> str:
     return ", ".join(str(e).replace("->", "→") for e in effects)
 
 
-def _meeple(c: Canvas, g: ET.Element, x: float, y: float, who: int) -> None:
+def _meeple(c: Canvas, g: Element, x: float, y: float, who: int) -> None:
     """A meeple of seat ``who // 3`` (meeple ``who % 3``) standing at (x, y)."""
     p, m = divmod(who, 3)
     c.circle(g, x, y - 7, 5, fill=player_colour(p), stroke="#222222")
@@ -298,7 +297,7 @@ def _tracks(c: Canvas, t: Table, v: _View, y: float) -> float:
 
 def _spot(
     c: Canvas,
-    g: ET.Element,
+    g: Element,
     v: _View,
     spot: int,
     x: float,
@@ -339,7 +338,7 @@ def _actions(c: Canvas, t: Table, v: _View, y: float) -> float:
 
 
 def _character(
-    c: Canvas, g: ET.Element, t: Table, card: int, x: float, y: float, w: float, h: float
+    c: Canvas, g: Element, t: Table, card: int, x: float, y: float, w: float, h: float
 ) -> None:
     d = t.characters[card]
     c.rect(g, x, y, w, h, fill="#fdf6e6", stroke="#8a6d3b", rx=6, data_card=card)
@@ -353,7 +352,7 @@ def _character(
     c.text(g, x + w - 6, y + h - 6, f"{d.grain} grain", size=10, anchor="end", fill="#5b7a00")
 
 
-def _ultimates(c: Canvas, g: ET.Element, t: Table, v: _View, x0: float, y: float) -> None:
+def _ultimates(c: Canvas, g: Element, t: Table, v: _View, x0: float, y: float) -> None:
     h = 86.0
     c.text(g, x0, y + 14, "Ultimate actions", size=12, weight="bold")
     uw = (_WIDTH - 12 - x0 - 8) / 3
@@ -389,7 +388,7 @@ def _recruiting(c: Canvas, t: Table, v: _View, y: float) -> float:
 
 def _tile(
     c: Canvas,
-    g: ET.Element,
+    g: Element,
     t: Table,
     tile: int,
     x: float,
@@ -518,6 +517,7 @@ def _board(c: Canvas, t: Table, v: _View, p: int, x0: float, y: float) -> None:
         title += " · first player"
     c.text(g, x0 + 10, y + 17, title, size=12.5, weight="bold", fill="#ffffff")
     # the three character spots, each with its grain and its meeple
+    g = c.group(data_player=p, data_part="characters")
     cw = (w - 20 - 12) / 3
     for slot in range(3):
         cx = x0 + 10 + slot * (cw + 6)
@@ -533,6 +533,7 @@ def _board(c: Canvas, t: Table, v: _View, p: int, x0: float, y: float) -> None:
         where = "meeple home" if home else "meeple out"
         c.text(g, cx, y + 130, f"m{slot + 1}: {where} · grain {pl.grain[slot]}", size=10)
     # resources
+    g = c.group(data_player=p, data_part="resources")
     tokens = ", ".join(
         f"{count} {t.tokens[key].name if key in t.tokens else key}"
         for key, count in sorted(pl.tokens.items())
@@ -573,7 +574,7 @@ def _board(c: Canvas, t: Table, v: _View, p: int, x0: float, y: float) -> None:
         tiles = ", ".join(f"{t.tiles[x].pack} {t.tiles[x].value}" for x in hand)
         c.paragraph(g, x0 + 10, hy, w - 20, f"hand: {tiles or 'none'}", size=10.5, max_lines=2)
         for tile in hand:
-            ET.SubElement(g, "desc", {"data-tile": str(tile)}).text = "in hand"
+            c.desc(g, "in hand", data_tile=tile)
     if v.phase is Phase.DRAFT:
         draft = v.drafts[p]
         dy = y + 222
@@ -583,4 +584,4 @@ def _board(c: Canvas, t: Table, v: _View, p: int, x0: float, y: float) -> None:
             tiles = ", ".join(f"{t.tiles[x].pack} {t.tiles[x].value}" for x in draft)
             c.text(g, x0 + 10, dy, clip(f"drafting from: {tiles}", w - 20, 10), size=10)
             for tile in draft:
-                ET.SubElement(g, "desc", {"data-tile": str(tile)}).text = "drafting"
+                c.desc(g, "drafting", data_tile=tile)

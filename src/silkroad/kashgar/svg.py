@@ -9,9 +9,9 @@ the options, so a game with a user's own card files draws its own cards. With
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
+import functools
 
-from silkroad.core.svg import MUTED, Canvas, clip, player_colour
+from silkroad.core.svg import MUTED, Canvas, Element, clip, player_colour
 from silkroad.kashgar.cards import RESOURCES, Amounts, DeckKind, Face, OrderDef, OrderKind
 from silkroad.kashgar.docgen import describe_action
 from silkroad.kashgar.moves import Move
@@ -23,6 +23,7 @@ from silkroad.kashgar.table import Table, table
 __all__ = ["hides_move", "svg"]
 
 _WIDTH = 1000
+_CARD_H = 118
 _ORDER_W = 138
 #: Colours of the seven tracks (ginger .. mules) and their short labels.
 _TRACK_COLOURS = ("#d4a017", "#7b4a2a", "#2e7d32", "#a83232", "#d2691e", "#c9a227", "#7f8c8d")
@@ -112,7 +113,16 @@ def _header(c: Canvas, obs: Observation, vp: list[int], seen: str) -> None:
     c.text(g, _WIDTH - 12, 31, seen, size=11, anchor="end", fill="#e0d2b4")
 
 
-def _order_card(c: Canvas, g: ET.Element, od: OrderDef, card: int, x: float, y: float) -> None:
+def _order_card(c: Canvas, g: Element, od: OrderDef, card: int, x: float, y: float) -> None:
+    c.place(g, x, y, 104, _order_snippet(od, card))
+
+
+@functools.lru_cache(maxsize=512)
+def _order_snippet(od: OrderDef, card: int) -> str:
+    """[KG-5.1] An order card at the origin: name, kind, VP, mules needed, cost."""
+    c = Canvas(_ORDER_W, background=None)
+    g = c.group()
+    x = y = 0
     w, h = _ORDER_W, 104
     c.rect(g, x, y, w, h, fill=_ORDER_FILL[od.kind], stroke="#8a6d3b", rx=6, data_card=card)
     c.text(g, x + 7, y + 16, clip(od.name, w - 12, 11.5), size=11.5, weight="bold")
@@ -129,6 +139,7 @@ def _order_card(c: Canvas, g: ET.Element, od: OrderDef, card: int, x: float, y: 
             cy += 13
     if od.payout:
         c.text(g, x + w - 7, y + 46, "+ payout", size=10, anchor="end", fill=MUTED)
+    return c.snippet(g)
 
 
 def _market(c: Canvas, t: Table, obs: Observation, y: float) -> float:
@@ -204,7 +215,7 @@ def _pending(c: Canvas, t: Table, obs: Observation, y: float) -> float:
         names.append(od.name if od is not None else t.face(card, card in obs.turned).name)
     c.text(g, 16, y + 20, f"{who}: " + ", ".join(names), size=12)
     for card in pending.cards:  # ids for readers of the picture, no drawing
-        ET.SubElement(g, "desc", {"data-card": str(card)}).text = "held"
+        c.desc(g, "held", data_card=card)
     return y + 38
 
 
@@ -214,7 +225,7 @@ def _face_text(face: Face) -> tuple[list[str], list[str]]:
 
 def _person(
     c: Canvas,
-    g: ET.Element,
+    g: Element,
     t: Table,
     card: int,
     turned: bool,
@@ -225,13 +236,21 @@ def _person(
     front: bool,
     colour: str,
 ) -> None:
-    h = 118
+    c.place(g, x, y, _CARD_H, _person_snippet(t, card, turned, w, front, colour))
+
+
+@functools.lru_cache(maxsize=2048)
+def _person_snippet(t: Table, card: int, turned: bool, w: float, front: bool, colour: str) -> str:
+    """[KG-3] A person card at the origin: name, VP, caravan and parting actions."""
+    c = Canvas(w, background=None)
+    g = c.group()
+    h = _CARD_H
     face = t.face(card, turned)
     size = 10.5 if front else 10
     c.rect(
         g,
-        x,
-        y,
+        0,
+        0,
         w,
         h,
         fill=_DECK_FILL.get(t.deck_of[card], "#ffffff"),
@@ -244,32 +263,35 @@ def _person(
     vp = f"{face.vp} VP" + (f" +{face.vp_per_grain}/grain" if face.vp_per_grain else "")
     title = 12 if front else 10.5
     room = w - 12 - len(vp) * 10 * 0.6
-    c.text(g, x + 6, y + 15, clip(name, room, title), size=title, weight="bold")
-    c.text(g, x + w - 6, y + 15, vp, size=10, anchor="end", fill="#7a3b00")
+    c.text(g, 6, 15, clip(name, room, title), size=title, weight="bold")
+    c.text(g, w - 6, 15, vp, size=10, anchor="end", fill="#7a3b00")
     caravan, parting = _face_text(face)
-    lines = 3
-    box_y = y + 21
     box_h = (h - 26) / 2
-    c.rect(g, x + 3, box_y, w - 6, box_h, fill=_CARAVAN_BG, rx=3)
-    c.paragraph(
-        g,
-        x + 6,
-        box_y + size + 1,
-        w - 12,
-        " or ".join(caravan) or "no caravan action",
-        size=size,
-        max_lines=lines,
-    )
-    c.rect(g, x + 3, box_y + box_h + 2, w - 6, box_h, fill=_PARTING_BG, rx=3)
-    c.paragraph(
-        g,
-        x + 6,
-        box_y + box_h + 2 + size + 1,
-        w - 12,
-        " or ".join(parting) or "no parting action",
-        size=size,
-        max_lines=lines,
-    )
+    for k, (texts, fill, none) in enumerate(
+        ((caravan, _CARAVAN_BG, "no caravan action"), (parting, _PARTING_BG, "no parting action"))
+    ):
+        box_y = 21 + k * (box_h + 2)
+        c.rect(g, 3, box_y, w - 6, box_h, fill=fill, rx=3)
+        text = " or ".join(texts) or none
+        c.paragraph(g, 6, box_y + size + 1, w - 12, text, size=size, max_lines=3)
+    return c.snippet(g)
+
+
+@functools.lru_cache(maxsize=1024)
+def _tracks_snippet(tracks: Amounts) -> str:
+    """[KG-1.1] The seven tracks: a row of cells each, the marker on the value."""
+    c = Canvas(200, background=None)
+    g = c.group()
+    for i, value in enumerate(tracks):
+        ty = i * 16
+        cells = _CAPS[i] + 1
+        c.text(g, 16, ty + 9, _TRACK_LABELS[i], size=10)
+        c.rect(g, 72, ty, cells * 13 - 1, 12, fill="#f1ece2", stroke="#c9bfae", rx=2)
+        dividers = " ".join(f"M{72 + k * 13 - 0.5} {ty}v12" for k in range(1, cells))
+        c.path(g, dividers, stroke="#c9bfae")
+        c.rect(g, 72 + value * 13, ty, 12, 12, fill=_TRACK_COLOURS[i], rx=2)
+        c.text(g, 78 + value * 13, ty + 9.5, value, size=9, anchor="middle", fill="#ffffff")
+    return c.snippet(g)
 
 
 def _player(c: Canvas, t: Table, obs: Observation, p: int, vp: int, y: float) -> float:
@@ -297,27 +319,11 @@ def _player(c: Canvas, t: Table, obs: Observation, p: int, vp: int, y: float) ->
         title += " · start player"
     c.text(g, 16, y + 18, title, size=14, weight="bold", fill="#ffffff")
     # the seven tracks of the player board
-    tg = c.group(g)
-    ty = y + 42
-    for i, value in enumerate(obs.tracks[p]):
-        c.text(tg, 16, ty + 9, _TRACK_LABELS[i], size=10)
-        for k in range(_CAPS[i] + 1):
-            filled = k == value
-            c.rect(
-                tg,
-                72 + k * 13,
-                ty,
-                12,
-                12,
-                fill=_TRACK_COLOURS[i] if filled else "#f1ece2",
-                stroke="#c9bfae",
-                rx=2,
-            )
-            if filled:
-                c.text(tg, 78 + k * 13, ty + 9.5, value, size=9, anchor="middle", fill="#ffffff")
-        ty += 16
+    tg = c.group(data_player=p, data_part="tracks")
+    c.place(tg, 0, y + 42, 7 * 16, _tracks_snippet(obs.tracks[p]))
+    ty = y + 42 + 7 * 16
     # fulfilled orders
-    og = c.group(g)
+    og = c.group(data_player=p, data_part="orders")
     oy = ty + 14
     won = obs.orders_won[p]
     c.text(og, 16, oy, f"Orders fulfilled: {len(won)}", size=11, weight="bold")
@@ -332,7 +338,7 @@ def _player(c: Canvas, t: Table, obs: Observation, p: int, vp: int, y: float) ->
     # the caravans, front card first
     x0 = 212.0
     for i, caravan in enumerate(caravans):
-        cg = c.group(g, data_caravan=i)
+        cg = c.group(data_player=p, data_caravan=i)
         cy = y + 32 + i * 126
         c.text(cg, x0, cy + 62, str(i + 1), size=16, weight="bold", fill=colour, anchor="middle")
         if not caravan:

@@ -11,9 +11,9 @@ the picture shows everything, including cards a General is looking at.
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
+import functools
 
-from silkroad.core.svg import MUTED, Canvas, clip
+from silkroad.core.svg import MUTED, Canvas, Element, clip
 from silkroad.serica.cards import GOODS, OWN_GOODS, Ability, CardDef, CardType, Good
 from silkroad.serica.moves import Move
 from silkroad.serica.observe import HIDDEN, Observation, PlayerView, observe
@@ -145,7 +145,7 @@ def _cost(d: CardDef) -> str:
 
 def _card(
     c: Canvas,
-    g: ET.Element,
+    g: Element,
     t: Table,
     card: int,
     x: float,
@@ -156,7 +156,16 @@ def _card(
     full: bool,
     used: bool = False,
 ) -> None:
-    d = t.card[card]
+    c.place(g, x, y, h, _card_snippet(t.card[card], card, w, h, full, used))
+
+
+@functools.lru_cache(maxsize=2048)
+def _card_snippet(d: CardDef, card: int, w: float, h: float, full: bool, used: bool) -> str:
+    """[SR-4] A card at the origin: name, level or strength, VP; with ``full`` also what
+    its ability does and its costs."""
+    c = Canvas(w, background=None)
+    g = c.group()
+    x = y = 0
     c.rect(g, x, y, w, h, fill=_TYPE_FILL[d.type], stroke="#6b5a45", rx=6, data_card=card)
     c.text(g, x + 6, y + 15, clip(d.name, w - 40, 12), size=12, weight="bold")
     if d.is_enemy:
@@ -172,7 +181,7 @@ def _card(
             line = f"{d.vp}+{d.stacked_vp} VP · str {d.strength}"
         c.text(g, x + 6, y + 30, line, size=10)
     if not full:
-        return
+        return c.snippet(g)
     c.paragraph(g, x + 6, y + 46, w - 12, _ABILITY.get(d.ability, d.ability.value), size=10.5)
     if not d.is_enemy:
         c.text(g, x + 6, y + h - 22, f"build {d.artisans} artisans", size=10, fill=MUTED)
@@ -180,6 +189,7 @@ def _card(
     if used:
         c.rect(g, x, y, w, h, fill="#ffffff", rx=6, opacity=0.55)
         c.text(g, x + w / 2, y + h / 2 + 5, "used", size=14, weight="bold", anchor="middle")
+    return c.snippet(g)
 
 
 def _crossroads(c: Canvas, t: Table, obs: Observation, y: float) -> float:
@@ -225,7 +235,7 @@ def _pending(c: Canvas, t: Table, obs: Observation, y: float) -> float:
     return y + 38
 
 
-def _goods_row(c: Canvas, g: ET.Element, x: float, y: float, counts: tuple[int, ...]) -> float:
+def _goods_row(c: Canvas, g: Element, x: float, y: float, counts: tuple[int, ...]) -> float:
     """Cubes with their counts, one per goods type held; returns the x after them."""
     for good, n in zip(GOODS, counts, strict=True):
         if n:
@@ -361,12 +371,14 @@ def _empires(c: Canvas, t: Table, obs: Observation, y: float) -> None:
             c.text(g, x0 + 72, y + 62, "none", size=10.5, fill=MUTED)
         own = ", ".join(good.label for good in OWN_GOODS[p])
         c.text(g, x0 + w - 10, y + 44, f"produces {own}", size=10, anchor="end", fill=MUTED)
+        g = c.group(data_player=p, data_part="empire")
         c.text(g, x0 + 10, y + 82, "Empire", size=11, weight="bold")
         used = set(obs.turn.used) if acting else set()
         cw = (w - 20 - 3 * 6) / 4
         for k, card in enumerate(view.empire):
             cx = x0 + 10 + k * (cw + 6)
             _card(c, g, t, card, cx, y + 88, cw, 120, full=True, used=card in used)
+        g = c.group(data_player=p, data_part="piles")
         py = y + 222
         c.card_back(g, x0 + 10, py, 50, 66, str(view.draw_size))
         c.text(g, x0 + 66, py + 14, "draw pile", size=10)

@@ -1,0 +1,242 @@
+"""The viewer page of a record: its data (pictures, moves, VP per view) and the HTML."""
+
+from __future__ import annotations
+
+import html
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from silkroad.core.game import AnyGame
+from silkroad.core.registry import get_game
+from silkroad.core.replay import Record
+from silkroad.core.serialize import to_data
+from silkroad.core.svg import MUTED, Canvas, player_colour
+
+__all__ = ["ALL", "ViewerData", "viewer_data", "viewer_page", "write_viewer"]
+
+#: The key of the view that shows everything.
+ALL = "all"
+
+
+@attrs.frozen
+class ViewerData:
+    """Everything a viewer page shows, as JSON-ready values.
+
+    :ivar views: the keys of the views held: ``"all"`` and/or seat numbers as text.
+    :ivar fragments: each distinct line of every picture, stored once.
+    :ivar boards: per view, per step (0 = after setup), the picture as fragment ids.
+    :ivar vp: per view, per step, the VP of each player.
+    :ivar moves: per move, the player who made it and its text in each view.
+    :ivar plots: per view, an SVG plot of the VP over the game.
+    """
+
+    game: str
+    title: str
+    players: int
+    seed: int
+    views: tuple[str, ...]
+    fragments: tuple[str, ...]
+    boards: dict[str, list[list[int]]]
+    vp: dict[str, list[list[int]]]
+    actors: list[int | None]
+    moves: list[dict[str, Any]]
+    plots: dict[str, str]
+    result: str
+
+    def to_json(self) -> str:
+        """The data as JSON that is safe inside a ``<script>`` element."""
+        text = json.dumps(attrs.asdict(self), separators=(",", ":"), ensure_ascii=False)
+        return text.replace("</", "<\\/").replace("<!--", "<\\!--")
+
+
+class _Fragments:
+    """Interns the lines of the pictures: each distinct line gets one id."""
+
+    def __init__(self) -> None:
+        self.ids: dict[str, int] = {}
+
+    def add(self, text: str) -> list[int]:
+        out = []
+        for line in text.split("\n"):
+            i = self.ids.setdefault(line, len(self.ids))
+            out.append(i)
+        return out
+
+
+def _fallback(game: AnyGame, state: Any, seat: int | None) -> str:
+    """A text picture for a title without ``svg``: the render, or a seat's observation."""
+    if seat is None:
+        text = game.render(state)
+    else:
+        text = json.dumps(to_data(game.observe(state, seat)), indent=1, sort_keys=True)
+    return "\n".join(["<pre class='text-board'>", *map(html.escape, text.split("\n")), "</pre>"])
+
+
+def _picture(game: AnyGame, state: Any, seat: int | None) -> str:
+    draw = getattr(game, "picture", None)
+    if draw is None:
+        return _fallback(game, state, seat)
+    text: str = draw(state if seat is None else game.observe(state, seat), None)
+    return text
+
+
+def _vp(game: AnyGame, state: Any, seat: int | None) -> list[int]:
+    """The VP as the view may know them: from a state dealt from the seat's observation."""
+    if seat is not None:
+        state = game.determinize(game.observe(state, seat), 0)
+    return [int(v) for v in game.scores(state)]
+
+
+def _hidden(game: AnyGame, state: Any, move: Any, seat: int) -> bool:
+    hides = getattr(game, "hides_move", None)
+    if hides is None:
+        return bool(game.current_player(state) != seat)
+    return bool(hides(state, move, seat))
+
+
+def _move_text(game: AnyGame, state: Any, move: Any) -> str:
+    notation = game.format_move(move)
+    described = game.describe_move(state, move)
+    return notation if described == notation else f"{notation} · {described}"
+
+
+def _plot(series: list[list[int]], players: int) -> str:
+    """The VP of each player over the steps, with a cursor the page moves."""
+    w, h, left, top, bottom = 320.0, 190.0, 34.0, 12.0, 24.0
+    inner_w, inner_h = w - left - 10, h - top - bottom
+    steps = max(1, len(series) - 1)
+    high = max([1, *(v for row in series for v in row)])
+    c = Canvas(w, background="#ffffff")
+    g = c.group(id="plot-axes")
+    c.rect(g, left, top, inner_w, inner_h, fill="#fbfaf7", stroke="#cccccc")
+    for k in range(5):
+        value = round(high * k / 4)
+        y = top + inner_h - inner_h * value / high
+        c.line(g, [(left, y), (left + inner_w, y)], stroke="#eeeeee")
+        c.text(g, left - 4, y + 3, value, size=9, anchor="end", fill=MUTED)
+    c.text(g, left, h - 6, "step 0", size=9, fill=MUTED)
+    c.text(g, left + inner_w, h - 6, f"step {steps}", size=9, anchor="end", fill=MUTED)
+    for p in range(players):
+        points = [
+            (left + inner_w * i / steps, top + inner_h - inner_h * row[p] / high)
+            for i, row in enumerate(series)
+        ]
+        c.line(c.group(data_player=p), points, stroke=player_colour(p), width=2)
+    cursor = c.group(id="plot-cursor")
+    c.line(
+        cursor,
+        [(left, top), (left, top + inner_h)],
+        stroke="#333333",
+        width=1,
+        id="cursor",
+        data_left=left,
+        data_width=inner_w,
+        data_top=top,
+        data_bottom=top + inner_h,
+        data_steps=steps,
+    )
+    return c.to_string(h)
+
+
+def viewer_data(record: Record, seat: int | None = None, game: AnyGame | None = None) -> ViewerData:
+    """The views of ``record``: everything and every seat, or (``seat`` given) only what
+    that seat could see.
+
+    :raises ValueError: for a seat that is not in the game.
+    """
+    game = game if game is not None else get_game(record.game)
+    state = game.new_game(record.options, record.seed)
+    players = game.num_players(state)
+    if seat is not None and not 0 <= seat < players:
+        raise ValueError(f"seats of this game are 0 to {players - 1}, not {seat}")
+    seats: list[int | None] = [seat] if seat is not None else [None, *range(players)]
+    keys = [ALL if s is None else str(s) for s in seats]
+    fragments = _Fragments()
+    boards: dict[str, list[list[int]]] = {k: [] for k in keys}
+    vp: dict[str, list[list[int]]] = {k: [] for k in keys}
+    actors: list[int | None] = []
+    moves: list[dict[str, Any]] = []
+
+    def show(state: Any) -> None:
+        actors.append(game.current_player(state))
+        for key, s in zip(keys, seats, strict=True):
+            boards[key].append(fragments.add(_picture(game, state, s)))
+            vp[key].append(_vp(game, state, s))
+
+    show(state)
+    for number, move in enumerate(record.moves, start=1):
+        mover = game.current_player(state)
+        full = _move_text(game, state, move)
+        texts = {
+            key: (
+                "a hidden decision"
+                if s is not None and mover != s and _hidden(game, state, move, s)
+                else full
+            )
+            for key, s in zip(keys, seats, strict=True)
+        }
+        moves.append({"n": number, "player": mover, "text": texts})
+        state = game.apply(state, move)
+        show(state)
+    if record.result is not None:
+        result = record.result.describe()
+    elif game.is_over(state):
+        result = "game over"
+    else:
+        result = "the game is not over"
+    return ViewerData(
+        game=game.spec.name,
+        title=game.spec.title,
+        players=players,
+        seed=record.seed,
+        views=tuple(keys),
+        fragments=tuple(fragments.ids),
+        boards=boards,
+        vp=vp,
+        actors=actors,
+        moves=moves,
+        plots={key: _plot(vp[key], players) for key in keys},
+        result=result,
+    )
+
+
+def _asset(name: str) -> str:
+    return (resources.files("silkroad.view") / name).read_text("utf-8")
+
+
+#: No network at all: only the page's own style and script run, images only inline.
+_POLICY = (
+    "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
+    "img-src data:; connect-src 'none'"
+)
+
+
+def viewer_page(record: Record, seat: int | None = None, game: AnyGame | None = None) -> str:
+    """The self-contained HTML viewer of ``record`` (see the package docstring)."""
+    data = viewer_data(record, seat, game)
+    who = "every seat" if seat is None else f"seat P{seat} only"
+    title = f"{data.title}: seed {data.seed}, {len(data.moves)} moves ({who})"
+    colours = "".join(
+        f".p{p} {{ color: {player_colour(p)}; }} .bg{p} {{ background: {player_colour(p)}; }}\n"
+        for p in range(data.players)
+    )
+    return _asset("viewer.html").format(
+        title=html.escape(title),
+        policy=_POLICY,
+        style=_asset("viewer.css") + colours,
+        data=data.to_json(),
+        script=_asset("viewer.js"),
+    )
+
+
+def write_viewer(
+    path: str | Path, record: Record, seat: int | None = None, game: AnyGame | None = None
+) -> Path:
+    """Write the viewer page of ``record`` to ``path``; returns the path."""
+    target = Path(path)
+    target.write_text(viewer_page(record, seat, game), encoding="utf-8")
+    return target

@@ -1,0 +1,144 @@
+"""``silkroad view``, ``play --view`` and ``simulate --view``: the viewer pages they write
+(the pages themselves are tested in a browser in tests/browser)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from silkroad.cli import main
+from silkroad.core.replay import Record
+from silkroad.view import viewer_data, viewer_page
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str | Path) -> tuple[int, str, str]:
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def page_data(path: Path) -> dict[str, Any]:
+    text = path.read_text(encoding="utf-8")
+    match = re.search(r'<script type="application/json" id="data">(.*?)</script>', text, re.S)
+    assert match
+    data: dict[str, Any] = json.loads(match.group(1))
+    return data
+
+
+def test_view_writes_a_self_contained_page_next_to_the_record(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = tmp_path / "game.json"
+    run(capsys, "play", "kashgar", "--seed", "2", "--quiet", "--save", str(record))
+    code, out, err = run(capsys, "view", str(record))
+    assert code == 0, err
+    page = tmp_path / "game.html"
+    assert f"written to {page}" in out
+    text = page.read_text(encoding="utf-8")
+    assert "Content-Security-Policy" in text
+    assert "default-src 'none'" in text
+    assert not re.search(r"\b(src|href)=", text)
+    assert not re.search(r"https?://(?!www\.w3\.org/2000/svg)", text)
+    data = page_data(page)
+    moves = len(Record.load(record).moves)
+    assert data["views"] == ["all", "0", "1"]
+    assert len(data["moves"]) == moves
+    assert all(len(data["boards"][v]) == moves + 1 for v in data["views"])
+
+
+def test_view_for_one_seat_holds_only_that_seat(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = tmp_path / "d.json"
+    run(
+        capsys,
+        "play",
+        "dunhuang",
+        "--players",
+        "3",
+        "--seed",
+        "4",
+        "--quiet",
+        "--save",
+        str(record),
+    )
+    page = tmp_path / "seat2.html"
+    code, out, err = run(capsys, "view", str(record), "--seat", "2", "-o", str(page))
+    assert code == 0, err
+    assert "seat 2 only" in out
+    data = page_data(page)
+    assert data["views"] == ["2"]
+    texts = [m["text"]["2"] for m in data["moves"]]
+    assert "a hidden decision" in texts  # the other players' draft picks
+    assert all(
+        not t.startswith("keep")
+        for m, t in zip(data["moves"], texts, strict=True)
+        if m["player"] != 2
+    )
+
+
+def test_view_refuses_a_seat_not_in_the_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = tmp_path / "s.json"
+    run(capsys, "play", "serica", "--seed", "1", "--quiet", "--save", str(record))
+    code, _, err = run(capsys, "view", str(record), "--seat", "2")
+    assert code == 2
+    assert "--seat 2: seats are 0 to 1" in err
+    assert not (tmp_path / "s.html").exists()
+
+
+def test_play_and_simulate_write_viewers(
+    tiny: Any, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    page = tmp_path / "tiny.html"
+    code, out, err = run(capsys, "play", "tinydraw", "--seed", "3", "--quiet", "--view", str(page))
+    assert code == 0, err
+    assert f"viewer written to {page}" in out
+    data = page_data(page)
+    assert data["fragments"][0] == "<pre class='text-board'>"  # no picture: the text view
+    folder = tmp_path / "records"
+    code, out, err = run(
+        capsys,
+        "simulate",
+        "tinydraw",
+        "--games",
+        "2",
+        "--workers",
+        "1",
+        "--quiet",
+        "--save",
+        str(folder),
+        "--view",
+    )
+    assert code == 0, err
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "tinydraw-seed0.html",
+        "tinydraw-seed0.json",
+        "tinydraw-seed1.html",
+        "tinydraw-seed1.json",
+    ]
+    code, _, err = run(capsys, "simulate", "tinydraw", "--games", "1", "--view")
+    assert code == 2
+    assert "--save DIR" in err
+
+
+def test_a_game_without_pictures_shows_its_text_and_hides_other_moves(tiny: Any) -> None:
+    state = tiny.new_game(tiny.default_options(), 5)
+    moves = []
+    while not tiny.is_over(state) and len(moves) < 6:
+        move = tiny.legal_moves(state)[0]
+        moves.append(move)
+        state = tiny.apply(state, move)
+    record = Record.from_moves(tiny, tiny.default_options(), 5, moves)
+    data = viewer_data(record, seat=0, game=tiny)
+    for move in data.moves:
+        hidden = move["text"]["0"] == "a hidden decision"
+        assert hidden == (move["player"] != 0)
+    assert "<!DOCTYPE html>" in viewer_page(record, game=tiny)
+    with pytest.raises(ValueError, match="seats of this game are 0 to 1"):
+        viewer_data(record, seat=3, game=tiny)
