@@ -125,6 +125,10 @@ def test_play_and_simulate_write_viewers(
     code, _, err = run(capsys, "simulate", "tinydraw", "--games", "1", "--view")
     assert code == 2
     assert "--save DIR" in err
+    code, _, err = run(capsys, "play", "tinydraw", "--view", str(tmp_path / "no" / "p.html"))
+    assert code == 2
+    assert "--view" in err
+    assert "does not exist" in err
 
 
 def test_a_game_without_pictures_shows_its_text_and_hides_other_moves(tiny: Any) -> None:

@@ -102,6 +102,7 @@ def play_and_print(
 def run(args: argparse.Namespace, out: Console) -> int:
     game = get_game(args.game)
     writable_file("--save", args.save)
+    writable_file("--view", args.view)
     moves: tuple[Any, ...] = ()
     if args.resume:
         if args.players is not None or args.option:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from silkroad.cli.common import UsageError
+from silkroad.cli.common import UsageError, writable_file
 from silkroad.core.registry import get_game
 from silkroad.core.replay import Record, replay
 from silkroad.view import write_viewer
@@ -52,7 +52,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
     players = game.num_players(replay(record))
     if args.seat is not None and not 0 <= args.seat < players:
         raise UsageError(f"--seat {args.seat}: seats are 0 to {players - 1}")
-    target = Path(args.output) if args.output else output_path(args.record)
+    target = writable_file("--output", args.output) or output_path(args.record)
     write_viewer(target, record, args.seat, game)
     who = "every seat" if args.seat is None else f"seat {args.seat} only"
     out.print(f"viewer of {len(record.moves)} moves ({who}) written to {target}", highlight=False)

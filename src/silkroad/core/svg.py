@@ -143,10 +143,16 @@ def _sub(parent: Element, tag: str, attributes: dict[str, str], text: str = "") 
 
 class Canvas:
     """An SVG document under construction, ``width`` px wide; the height is set by
-    :meth:`to_string` (the lowest point drawn, plus a margin, unless given)."""
+    :meth:`to_string` (the lowest point drawn, plus a margin, unless given). ``colours``
+    are the seats' colours in the picture, written as its ``data-colours``."""
 
     def __init__(
-        self, width: float = 1000, *, title: str = "", background: str | None = PAPER
+        self,
+        width: float = 1000,
+        *,
+        title: str = "",
+        background: str | None = PAPER,
+        colours: tuple[str, ...] = (),
     ) -> None:
         self.width = width
         self.bottom = 0.0
@@ -159,6 +165,8 @@ class Canvas:
                 "fill": INK,
             },
         )
+        if colours:  # the seats' colours, for pages that show the picture (a VP plot)
+            self.root.set("data-colours", " ".join(colours))
         if title:
             _sub(self.root, "title", {}, _clean(title))
         self._background = (

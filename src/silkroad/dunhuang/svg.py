@@ -198,7 +198,8 @@ def _draw(v: _View) -> str:
     t = table(v.options)
     n = len(v.players)
     seen = "everything" if v.viewer is None else f"as P{v.viewer} sees it"
-    c = Canvas(_WIDTH, title=f"Dunhuang, {n} players, {seen}")
+    colours = tuple(player_colour(p) for p in range(n))
+    c = Canvas(_WIDTH, title=f"Dunhuang, {n} players, {seen}", colours=colours)
     _header(c, v, seen)
     y = _tracks(c, t, v, 46)
     y = _actions(c, t, v, y)
@@ -281,7 +282,14 @@ def _tracks(c: Canvas, t: Table, v: _View, y: float) -> float:
             rx=4,
             data_tile=v.public,
         )
-        c.text(g, x + 6, y + 35, f"{tile.pack} · {tile.value}{face}", size=10, weight="bold")
+        c.text(
+            g,
+            x + 6,
+            y + 35,
+            f"t{v.public} {tile.pack} · {tile.value}{face}",
+            size=10,
+            weight="bold",
+        )
         c.text(g, x + 6, y + 49, clip(_effects(tile.effects), 140, 10), size=10)
     elif v.public_hidden:
         c.card_back(g, x, y + 22, 60, 32, "?")
@@ -402,7 +410,8 @@ def _tile(
 ) -> None:
     d = t.tiles[tile]
     c.rect(g, x, y, w, h, fill=_SPOT_FILL["fresco"], stroke="#5d7a99", rx=5, data_tile=tile)
-    c.text(g, x + 5, y + 13, f"{d.pack} · {d.value}{note}", size=10, weight="bold")
+    label = clip(f"t{tile} {d.pack} · {d.value}{note}", w - (36 if owner is not None else 10), 10)
+    c.text(g, x + 5, y + 13, label, size=10, weight="bold")
     c.paragraph(
         g,
         x + 5,
@@ -571,7 +580,7 @@ def _board(c: Canvas, t: Table, v: _View, p: int, x0: float, y: float) -> None:
         for k in range(min(v.hand_sizes[p], 8)):
             c.card_back(g, x0 + 230 + k * 16, hy - 11, 13, 16)
     else:
-        tiles = ", ".join(f"{t.tiles[x].pack} {t.tiles[x].value}" for x in hand)
+        tiles = ", ".join(f"t{x} {t.tiles[x].pack} {t.tiles[x].value}" for x in hand)
         c.paragraph(g, x0 + 10, hy, w - 20, f"hand: {tiles or 'none'}", size=10.5, max_lines=2)
         for tile in hand:
             c.desc(g, "in hand", data_tile=tile)
@@ -581,7 +590,7 @@ def _board(c: Canvas, t: Table, v: _View, p: int, x0: float, y: float) -> None:
         if draft is None:
             c.text(g, x0 + 10, dy, f"drafting from {v.draft_sizes[p]} hidden tiles", size=10)
         else:
-            tiles = ", ".join(f"{t.tiles[x].pack} {t.tiles[x].value}" for x in draft)
+            tiles = ", ".join(f"t{x} {t.tiles[x].pack} {t.tiles[x].value}" for x in draft)
             c.text(g, x0 + 10, dy, clip(f"drafting from: {tiles}", w - 20, 10), size=10)
             for tile in draft:
                 c.desc(g, "drafting", data_tile=tile)

@@ -86,7 +86,8 @@ def _draw(obs: Observation, viewer: int | None) -> str:
     n = obs.options.players
     vp = [_points_of(t, obs.caravans[p], obs.orders_won[p], obs.turned) for p in range(n)]
     seen = "everything" if viewer is None else f"as P{viewer} sees it"
-    c = Canvas(_WIDTH, title=f"Kashgar, {n} players, {seen}")
+    colours = tuple(player_colour(p) for p in range(n))
+    c = Canvas(_WIDTH, title=f"Kashgar, {n} players, {seen}", colours=colours)
     _header(c, obs, vp, seen)
     y = _market(c, t, obs, 48)
     y = _pending(c, t, obs, y)

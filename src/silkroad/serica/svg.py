@@ -111,7 +111,7 @@ def _draw(obs: Observation, viewer: int | None) -> str:
     t = table_of(obs.options)
     seen = "everything" if viewer is None else f"as {_NAMES[viewer]} sees it"
     mode = "co-op" if obs.options.coop else "competitive"
-    c = Canvas(_WIDTH, title=f"Serica ({mode}), {seen}")
+    c = Canvas(_WIDTH, title=f"Serica ({mode}), {seen}", colours=_COLOURS)
     _header(c, obs, seen, mode)
     y = _crossroads(c, t, obs, 46)
     y = _pending(c, t, obs, y)
@@ -374,7 +374,8 @@ def _empires(c: Canvas, t: Table, obs: Observation, y: float) -> None:
         g = c.group(data_player=p, data_part="empire")
         c.text(g, x0 + 10, y + 82, "Empire", size=11, weight="bold")
         used = set(obs.turn.used) if acting else set()
-        cw = (w - 20 - 3 * 6) / 4
+        slots = max(4, len(view.empire))
+        cw = (w - 20 - (slots - 1) * 6) / slots
         for k, card in enumerate(view.empire):
             cx = x0 + 10 + k * (cw + 6)
             _card(c, g, t, card, cx, y + 88, cw, 120, full=True, used=card in used)

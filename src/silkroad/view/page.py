@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,7 @@ class ViewerData:
     :ivar vp: per view, per step, the VP of each player.
     :ivar moves: per move, the player who made it and its text in each view.
     :ivar plots: per view, an SVG plot of the VP over the game.
+    :ivar colours: each seat's colour, as the pictures draw it.
     """
 
     game: str
@@ -45,6 +47,7 @@ class ViewerData:
     actors: list[int | None]
     moves: list[dict[str, Any]]
     plots: dict[str, str]
+    colours: tuple[str, ...]
     result: str
 
     def to_json(self) -> str:
@@ -104,7 +107,16 @@ def _move_text(game: AnyGame, state: Any, move: Any) -> str:
     return notation if described == notation else f"{notation} · {described}"
 
 
-def _plot(series: list[list[int]], players: int) -> str:
+def _colours(picture: str, players: int) -> tuple[str, ...]:
+    """The seats' colours a picture declares (``data-colours``), or the shared ones."""
+    match = re.search(r'data-colours="([^"]*)"', picture.split("\n", 1)[0])
+    found = tuple(match.group(1).split()) if match else ()
+    if len(found) == players and all(re.fullmatch(r"#[0-9a-fA-F]{3,8}", c) for c in found):
+        return found
+    return tuple(player_colour(p) for p in range(players))
+
+
+def _plot(series: list[list[int]], colours: tuple[str, ...]) -> str:
     """The VP of each player over the steps, with a cursor the page moves."""
     w, h, left, top, bottom = 320.0, 190.0, 34.0, 12.0, 24.0
     inner_w, inner_h = w - left - 10, h - top - bottom
@@ -120,12 +132,12 @@ def _plot(series: list[list[int]], players: int) -> str:
         c.text(g, left - 4, y + 3, value, size=9, anchor="end", fill=MUTED)
     c.text(g, left, h - 6, "step 0", size=9, fill=MUTED)
     c.text(g, left + inner_w, h - 6, f"step {steps}", size=9, anchor="end", fill=MUTED)
-    for p in range(players):
+    for p, colour in enumerate(colours):
         points = [
             (left + inner_w * i / steps, top + inner_h - inner_h * row[p] / high)
             for i, row in enumerate(series)
         ]
-        c.line(c.group(data_player=p), points, stroke=player_colour(p), width=2)
+        c.line(c.group(data_player=p), points, stroke=colour, width=2)
     cursor = c.group(id="plot-cursor")
     c.line(
         cursor,
@@ -188,6 +200,7 @@ def viewer_data(record: Record, seat: int | None = None, game: AnyGame | None = 
         result = "game over"
     else:
         result = "the game is not over"
+    colours = _colours(next(iter(fragments.ids), ""), players)
     return ViewerData(
         game=game.spec.name,
         title=game.spec.title,
@@ -199,7 +212,8 @@ def viewer_data(record: Record, seat: int | None = None, game: AnyGame | None = 
         vp=vp,
         actors=actors,
         moves=moves,
-        plots={key: _plot(vp[key], players) for key in keys},
+        plots={key: _plot(vp[key], colours) for key in keys},
+        colours=colours,
         result=result,
     )
 
@@ -220,10 +234,7 @@ def viewer_page(record: Record, seat: int | None = None, game: AnyGame | None = 
     data = viewer_data(record, seat, game)
     who = "every seat" if seat is None else f"seat P{seat} only"
     title = f"{data.title}: seed {data.seed}, {len(data.moves)} moves ({who})"
-    colours = "".join(
-        f".p{p} {{ color: {player_colour(p)}; }} .bg{p} {{ background: {player_colour(p)}; }}\n"
-        for p in range(data.players)
-    )
+    colours = "".join(f".p{p} {{ color: {colour}; }}\n" for p, colour in enumerate(data.colours))
     return _asset("viewer.html").format(
         title=html.escape(title),
         policy=_POLICY,
