@@ -15,6 +15,6 @@ The page reads and writes its URL fragment, ``#step=N&seat=K`` (``seat=all`` for
 everything), so a link can point at a moment of a game.
 """
 
-from silkroad.view.page import ViewerData, viewer_data, viewer_page, write_viewer
+from silkroad.view.page import ViewerData, viewer_data, viewer_page, write_viewer, write_viewers
 
-__all__ = ["ViewerData", "viewer_data", "viewer_page", "write_viewer"]
+__all__ = ["ViewerData", "viewer_data", "viewer_page", "write_viewer", "write_viewers"]

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import concurrent.futures
 import html
 import json
 import re
+from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -17,7 +19,7 @@ from silkroad.core.replay import Record
 from silkroad.core.serialize import to_data
 from silkroad.core.svg import MUTED, Canvas, player_colour
 
-__all__ = ["ALL", "ViewerData", "viewer_data", "viewer_page", "write_viewer"]
+__all__ = ["ALL", "ViewerData", "viewer_data", "viewer_page", "write_viewer", "write_viewers"]
 
 #: The key of the view that shows everything.
 ALL = "all"
@@ -242,6 +244,24 @@ def viewer_page(record: Record, seat: int | None = None, game: AnyGame | None = 
         data=data.to_json(),
         script=_asset("viewer.js"),
     )
+
+
+def _write_job(job: tuple[str, Record, int | None]) -> str:
+    path, record, seat = job
+    return str(write_viewer(path, record, seat))
+
+
+def write_viewers(
+    jobs: Sequence[tuple[str | Path, Record]], *, workers: int = 1, game: AnyGame | None = None
+) -> None:
+    """Write the viewer page of each record to its path, in ``workers`` processes (the
+    records' game must then be registered: the processes find it by name)."""
+    if workers <= 1 or len(jobs) <= 1:
+        for path, record in jobs:
+            write_viewer(path, record, None, game)
+        return
+    with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
+        list(pool.map(_write_job, [(str(p), r, None) for p, r in jobs]))
 
 
 def write_viewer(
