@@ -575,7 +575,8 @@ def _board(c: Canvas, t: Table, v: _View, p: int, x0: float, y: float) -> None:
     hand = v.hands[p]
     hy = y + 200
     if hand is None:
-        text = f"hand: {v.hand_sizes[p]} fresco tiles (hidden)"
+        n = v.hand_sizes[p]
+        text = f"hand: {n} fresco tile{'' if n == 1 else 's'} (hidden)"
         c.text(g, x0 + 10, hy, text, size=10.5)
         for k in range(min(v.hand_sizes[p], 8)):
             c.card_back(g, x0 + 230 + k * 16, hy - 11, 13, 16)
