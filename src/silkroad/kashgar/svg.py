@@ -101,6 +101,8 @@ def _header(c: Canvas, obs: Observation, vp: list[int], seen: str) -> None:
     c.rect(g, 0, 0, _WIDTH, 38, fill="#5b3a1e")
     if obs.over:
         status = f"game over after {obs.round} rounds"
+        if obs.truncated:
+            status += " (stopped by the safeguard: no winner)"
     else:
         who = obs.pending.player if obs.pending is not None else obs.active
         doing = "chooses a front card" if obs.pending is None else _DECISIONS[obs.pending.kind]
