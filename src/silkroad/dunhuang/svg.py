@@ -17,7 +17,6 @@ from collections.abc import Sequence
 import attrs
 
 from silkroad.core.svg import MUTED, Canvas, Element, clip, player_colour
-from silkroad.dunhuang.data import Effect
 from silkroad.dunhuang.moves import Keep, Move, Paint, spot_label
 from silkroad.dunhuang.observe import Observation, observe
 from silkroad.dunhuang.rules import current_player
@@ -181,7 +180,7 @@ def hides_move(state: State, move: Move, player: int) -> bool:
     return isinstance(move, Keep) or (isinstance(move, Paint) and state.phase is Phase.PLACE)
 
 
-def _effects(effects: Sequence[Effect | str]) -> str:
+def _effects(effects: Sequence[object]) -> str:
     return ", ".join(str(e).replace("->", "→") for e in effects)
 
 

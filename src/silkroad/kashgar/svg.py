@@ -265,15 +265,20 @@ def _person_snippet(t: Table, card: int, turned: bool, w: float, front: bool, co
     name = face.name + (" !" if face.must_act else "")
     vp = f"{face.vp} VP" + (f" +{face.vp_per_grain}/grain" if face.vp_per_grain else "")
     title = 12 if front else 10.5
-    room = w - 12 - len(vp) * 10 * 0.6
+    narrow = w < 110  # a long caravan: the VP under the name, not beside it
+    room = w - 12 - (0 if narrow else len(vp) * 10 * 0.6)
     c.text(g, 6, 15, clip(name, room, title), size=title, weight="bold")
-    c.text(g, w - 6, 15, vp, size=10, anchor="end", fill="#7a3b00")
+    if narrow:
+        c.text(g, 6, 27, clip(vp, w - 12, 9.5), size=9.5, fill="#7a3b00")
+    else:
+        c.text(g, w - 6, 15, vp, size=10, anchor="end", fill="#7a3b00")
     caravan, parting = _face_text(face)
-    box_h = (h - 26) / 2
+    top = 31 if narrow else 21
+    box_h = (h - top - 5) / 2
     for k, (texts, fill, none) in enumerate(
         ((caravan, _CARAVAN_BG, "no caravan action"), (parting, _PARTING_BG, "no parting action"))
     ):
-        box_y = 21 + k * (box_h + 2)
+        box_y = top + k * (box_h + 2)
         c.rect(g, 3, box_y, w - 6, box_h, fill=fill, rx=3)
         text = " or ".join(texts) or none
         c.paragraph(g, 6, box_y + size + 1, w - 12, text, size=size, max_lines=3)
