@@ -20,8 +20,8 @@ from silkroad.core.svg import MUTED, Canvas, Element, clip, player_colour
 from silkroad.dunhuang.moves import Keep, Move, Paint, spot_label
 from silkroad.dunhuang.observe import Observation, observe
 from silkroad.dunhuang.rules import current_player
-from silkroad.dunhuang.state import Choice, Options, Phase, Player, State
-from silkroad.dunhuang.table import FRESCO, PUBLIC, ULTIMATE, Table, table
+from silkroad.dunhuang.state import FRESCO, PUBLIC, ULTIMATE, Choice, Options, Phase, Player, State
+from silkroad.dunhuang.table import Table, table
 
 __all__ = ["hides_move", "svg"]
 
