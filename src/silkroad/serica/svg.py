@@ -126,6 +126,8 @@ def _header(c: Canvas, obs: Observation, seen: str, mode: str) -> None:
     c.text(g, 12, 25, "Serica", size=18, weight="bold", fill="#fbe9c0")
     if obs.step is Step.OVER:
         status = f"{mode} game over after round {obs.round}"
+        if obs.truncated:
+            status += " (stopped by the safeguard: no winner)"
         if obs.options.coop:
             status += " · goals met" if obs.coop_won else " · goals missed"
     else:
@@ -394,19 +396,13 @@ def _empires(c: Canvas, t: Table, obs: Observation, y: float) -> None:
         c.text(g, dx + 140, py + 14, clip(f"defeated: {defeated}", w - 290, 10), size=10)
         if acting and obs.step is not Step.OVER:
             turn = obs.turn
-            ready = [
-                f"{label} {value}"
-                for label, value in (
-                    ("defence +", turn.defense),
-                    ("outposts", turn.outpost),
-                    ("forts", turn.fort),
-                    ("merchants", turn.merchant),
-                    ("oases", turn.oasis),
-                    ("smiths", turn.smith),
-                    ("traders", turn.trader),
-                    ("warehouses", turn.warehouse),
-                )
-                if value
-            ]
+            ready = [f"defence +{turn.defense}"] if turn.defense else []
+            if turn.outpost:
+                ready.append(f"Enemies -{turn.outpost}")
+            waiting: dict[str, int] = {}
+            for _, ability in turn.readied:  # effects waiting for their event
+                name = ability.value.replace("-", " ")
+                waiting[name] = waiting.get(name, 0) + 1
+            ready += [f"{name} ×{n}" if n > 1 else name for name, n in waiting.items()]
             text = "readied: " + (", ".join(ready) if ready else "nothing")
             c.paragraph(g, dx + 140, py + 30, w - 290, text, size=10, max_lines=3)
