@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 
 from silkroad.cli import main
+from silkroad.core.registry import get_game
 from silkroad.core.replay import Record
-from silkroad.view import viewer_data, viewer_page
+from silkroad.view import viewer_data, viewer_page, write_viewers
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str | Path) -> tuple[int, str, str]:
@@ -129,6 +130,28 @@ def test_play_and_simulate_write_viewers(
     assert code == 2
     assert "--view" in err
     assert "does not exist" in err
+
+
+def test_many_viewers_are_written_in_worker_processes(tmp_path: Path) -> None:
+    game = get_game("kashgar")
+    jobs = []
+    for seed in (1, 2):
+        state = game.new_game(game.default_options(), seed)
+        moves = []
+        for _ in range(12):
+            move = game.legal_moves(state)[0]
+            moves.append(move)
+            state = game.apply(state, move)
+        jobs.append(
+            (
+                tmp_path / f"g{seed}.html",
+                Record.from_moves(game, game.default_options(), seed, moves),
+            )
+        )
+    write_viewers(jobs, workers=2)
+    for path, record in jobs:
+        assert page_data(path)["seed"] == record.seed
+        assert len(page_data(path)["moves"]) == 12
 
 
 def test_a_game_without_pictures_shows_its_text_and_hides_other_moves(tiny: Any) -> None:
