@@ -8,7 +8,8 @@ import pytest
 from silkroad import serica
 from silkroad.serica.cards import Good
 from silkroad.serica.evaluate import evaluate
-from silkroad.serica.state import Caravan, PlayerState, State, Step, table_of
+from silkroad.serica.state import Caravan, PlayerState, State, Step
+from silkroad.serica.table import table
 
 pytestmark = pytest.mark.rule("SR-6")
 
@@ -60,7 +61,7 @@ def test_goods_and_artisans_are_better() -> None:
 
 def test_building_a_card_beats_holding_it_with_the_artisans_to_build_it() -> None:
     state = _start()
-    t = table_of(state.options)
+    t = table(state.options)
     me = state.players[0]
     kinds = {t.kind_of[c]: c for c in range(t.n_cards) if not t.enemy[c]}
     assert len(kinds) == sum(1 for k in t.kinds if not k.is_enemy)
@@ -86,7 +87,7 @@ def test_a_finished_game_is_worth_its_vp_margin() -> None:
 def test_the_coop_game_has_one_shared_value() -> None:
     state = _start(coop=True)
     assert evaluate(state, 0) == evaluate(state, 1)
-    t = table_of(state.options)
+    t = table(state.options)
     military = next(c for c in range(t.n_cards) if t.card[c].type.value == "military")
     progressed = _edit(state, 0, fields=((military,), (), (), ()))
     assert evaluate(progressed, 0) > evaluate(state, 0)

@@ -10,7 +10,8 @@ from pyrsistent import pvector
 from silkroad.core.rng import Rng
 from silkroad.serica import Move, Options, State, apply, legal_moves, validate
 from silkroad.serica.cards import Good
-from silkroad.serica.state import Caravan, Pending, PlayerState, Step, Turn, table_of
+from silkroad.serica.state import Caravan, Pending, PlayerState, Step, Turn
+from silkroad.serica.table import table
 
 GoodsSpec = Mapping[str, int]
 
@@ -31,7 +32,7 @@ class Builder:
 
     def __init__(self, options: Options | None = None) -> None:
         self.options = options or Options(first_player=0)
-        self.t = table_of(self.options)
+        self.t = table(self.options)
         self.used: set[int] = set()
 
     def ids(self, key: str) -> list[int]:

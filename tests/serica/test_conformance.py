@@ -6,7 +6,7 @@ import pytest
 
 from silkroad.core.rng import Rng
 from silkroad.serica import GAME, Options, apply, legal_moves, new_game, validate
-from silkroad.serica.state import table_of
+from silkroad.serica.table import table
 from silkroad.testing import check_game
 
 
@@ -37,7 +37,7 @@ def test_check_game_coop() -> None:
 def test_random_games_end_and_conserve_every_card(coop: bool) -> None:
     """53 cards each in one place, nothing negative (validate), every game ends."""
     options = Options(coop=coop)
-    n_cards = table_of(options).n_cards
+    n_cards = table(options).n_cards
     for seed in range(6):
         state = new_game(options, seed)
         rng = Rng.from_seed(seed + 100)

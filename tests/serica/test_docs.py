@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from silkroad.serica import Options, num_actions
-from silkroad.serica.doc import BEGIN, END, card_table
+from silkroad.serica.docgen import BEGIN, END, card_table
 
 PAGE = Path(__file__).parents[2] / "docs" / "serica.md"
 
@@ -16,7 +16,7 @@ PAGE = Path(__file__).parents[2] / "docs" / "serica.md"
 def test_the_reconstructed_card_table_matches_the_data() -> None:
     text = PAGE.read_text("utf-8")
     start, end = text.index(BEGIN), text.index(END) + len(END)
-    assert text[start:end] == card_table(), "regenerate with python -m silkroad.serica.doc"
+    assert text[start:end] == card_table(), "regenerate with python -m silkroad.serica.docgen"
 
 
 def test_the_page_states_the_action_space_size_and_every_ruling_section() -> None:

@@ -21,7 +21,7 @@ def test_at_setup_each_empire_holds_its_starting_cards() -> None:
 def test_built_cards_stay_held() -> None:
     played = play_game(serica.GAME, serica.Options(), 5, ["greedy", "greedy"])
     state = played.state
-    card = serica.state.table_of(state.options).card
+    card = serica.state.table(state.options).card
     for player, labels in zip(state.players, serica.GAME.holdings(state), strict=True):
         built = {f"card:{card[c].key}" for field in player.fields for c in field}
         assert built

@@ -7,11 +7,12 @@ from collections import Counter
 import pytest
 
 from silkroad.serica import Options, new_game
-from silkroad.serica.state import Step, table_of
+from silkroad.serica.state import Step
+from silkroad.serica.table import table
 
 
 def kinds(state, cards) -> list[str]:  # type: ignore[no-untyped-def]
-    t = table_of(state.options)
+    t = table(state.options)
     return sorted(t.card[c].key for c in cards)
 
 
@@ -19,7 +20,7 @@ def kinds(state, cards) -> list[str]:  # type: ignore[no-untyped-def]
 @pytest.mark.parametrize("seed", range(12))
 def test_each_player_gets_the_starting_cards_plus_two_random_non_enemies(seed: int) -> None:
     state = new_game(Options(), seed)
-    t = table_of(state.options)
+    t = table(state.options)
     starting = (
         ["artisan", "guard", "oasis", "warehouse"],
         ["artisan", "guard", "soldier", "warehouse"],
@@ -57,7 +58,7 @@ def test_the_random_cards_and_shuffles_vary_with_the_seed_and_repeat_with_it() -
     assert new_game(Options(), 9) == new_game(Options(), 9)
     # Enemies drawn for a starting deck go back: they are all in the Crossroads piles.
     state = new_game(Options(), 9)
-    t = table_of(state.options)
+    t = table(state.options)
     enemies = [c for c in range(53) if t.enemy[c]]
     assert set(enemies) <= set(state.crossroads) | set(state.cross_pile)
 

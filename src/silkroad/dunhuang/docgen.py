@@ -15,6 +15,7 @@ from typing import Protocol
 
 from silkroad.dunhuang.cards import Effect, PackDef, assumed, load_board
 from silkroad.dunhuang.packs import available, get
+from silkroad.dunhuang.promos import load_promos
 
 __all__ = [
     "END",
@@ -200,8 +201,6 @@ def _pack(p: PackDef) -> list[str]:
 
 def _promos() -> list[str]:
     """[DH-8] [DH-9] The promo characters and tiles, with the pack each belongs to."""
-    from silkroad.dunhuang.promos import load_promos
-
     promos = load_promos()
     out = [
         f"### Promos ({len(promos.characters)} characters, {len(promos.tiles)} fresco tiles)",

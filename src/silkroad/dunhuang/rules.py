@@ -36,6 +36,7 @@ from silkroad.dunhuang.moves import (
     Upgrade,
     UseDie,
 )
+from silkroad.dunhuang.promos import removable
 from silkroad.dunhuang.state import (
     FRESCO,
     MEEPLES,
@@ -129,8 +130,6 @@ def _promo_stack(t: Table, rng: Rng) -> tuple[tuple[int, ...], tuple[int, ...], 
     k = len(t.promo_tiles)
     if not k:
         return t.tile_ids, (), rng
-    from silkroad.dunhuang.promos import removable
-
     out = removable(t)
     if len(out) > k:
         order, rng = rng.shuffle(out)

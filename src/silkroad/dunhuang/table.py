@@ -30,6 +30,7 @@ from silkroad.dunhuang.cards import (
 )
 from silkroad.dunhuang.moves import Place
 from silkroad.dunhuang.packs import EffectHook, Pack, PackChoice, get
+from silkroad.dunhuang.promos import PROMO_PACK, check_stack, load_promos
 from silkroad.dunhuang.state import (
     FRESCO,
     PUBLIC,
@@ -203,8 +204,6 @@ class Table:
         """[DH-8] [DH-9] The promos of the packs in play: their characters join the deck;
         with four players their tiles join the stack (DH-8: promo tiles are used only in
         the 4-player game). A promo of a pack not in play is not used."""
-        from silkroad.dunhuang.promos import PROMO_PACK, load_promos
-
         promos = load_promos()
         packs = set(self.options.packs)
         for c in promos.characters:
@@ -271,8 +270,6 @@ class Table:
                 field="frescoes",
             )
         if self.promo_tiles:
-            from silkroad.dunhuang.promos import check_stack
-
             check_stack(self)
         if self.solo and len(self.tile_ids) > PUBLICS:
             raise DataError(

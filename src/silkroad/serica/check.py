@@ -3,15 +3,8 @@
 from __future__ import annotations
 
 from silkroad.core.errors import StateError
-from silkroad.serica.state import (
-    FIELD_DEPTH,
-    FIELDS,
-    MAX_CARAVANS,
-    ROUTE_LENGTH,
-    State,
-    Step,
-    table_of,
-)
+from silkroad.serica.state import FIELD_DEPTH, FIELDS, MAX_CARAVANS, ROUTE_LENGTH, State, Step
+from silkroad.serica.table import table
 
 __all__ = ["validate"]
 
@@ -24,7 +17,7 @@ def validate(state: State) -> None:
 
     :raises StateError: naming the broken invariant.
     """
-    t = table_of(state.options)
+    t = table(state.options)
     places: list[int] = [*state.crossroads, *state.cross_pile, *state.cross_discard]
     if state.pending is not None:
         places.extend(state.pending.cards)

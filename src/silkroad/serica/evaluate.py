@@ -38,9 +38,8 @@ from silkroad.serica.state import (
     ROUTE_LENGTH,
     State,
     Step,
-    Table,
-    table_of,
 )
+from silkroad.serica.table import Table, table
 
 __all__ = ["evaluate"]
 
@@ -155,9 +154,9 @@ def evaluate(state: State, player: int) -> float:
         if over:
             won = state.coop_won and not state.truncated
             return vp[0] + vp[1] + (2 * COOP_GOAL * GOAL_CARD_VP if won else 0.0)
-        t = table_of(state.options)
+        t = table(state.options)
         return _potential(state, t, 0) + _potential(state, t, 1) + _coop_extra(state, t)
     if over:
         return float(vp[player] - vp[1 - player])
-    t = table_of(state.options)
+    t = table(state.options)
     return _potential(state, t, player) - _potential(state, t, 1 - player)

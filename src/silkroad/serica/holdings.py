@@ -9,7 +9,8 @@ defeated leave the game and are not held.
 
 from __future__ import annotations
 
-from silkroad.serica.state import State, table_of
+from silkroad.serica.state import State
+from silkroad.serica.table import table
 
 __all__ = ["holdings"]
 
@@ -17,7 +18,7 @@ __all__ = ["holdings"]
 def holdings(state: State) -> tuple[frozenset[str], ...]:
     """[SR-3] Per player: ``card:KEY`` for every card in their draw pile, discard pile,
     Empire or fields."""
-    card = table_of(state.options).card
+    card = table(state.options).card
     return tuple(
         frozenset(
             f"card:{card[c].key}" for pile in (p.draw, p.discard, p.empire, *p.fields) for c in pile

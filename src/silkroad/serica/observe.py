@@ -26,8 +26,8 @@ from silkroad.serica.state import (
     State,
     Step,
     Turn,
-    table_of,
 )
+from silkroad.serica.table import table
 
 __all__ = ["HIDDEN", "Observation", "PlayerView", "determinize", "observe"]
 
@@ -140,7 +140,7 @@ def determinize(obs: Observation, seed: int) -> State:
     """A full state consistent with ``obs``: the observer's draw pile is shuffled, and
     every unseen card is dealt at random to the other draw pile, the Crossroads draw
     pile and any hidden General cards; the RNG comes from ``seed``."""
-    t = table_of(obs.options)
+    t = table(obs.options)
     rng = Rng.from_seed(seed)
     unseen = [c for c in range(t.n_cards) if c not in _seen(obs)]
     order, rng = rng.shuffle(unseen)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from silkroad.serica.cards import GOODS
-from silkroad.serica.state import State, Step, table_of
+from silkroad.serica.state import State, Step
+from silkroad.serica.table import table
 
 __all__ = ["render"]
 
@@ -17,7 +18,7 @@ def _goods(counts: tuple[int, ...]) -> str:
 
 def render(state: State) -> str:
     """The table as text: Crossroads, then each player's side."""
-    t = table_of(state.options)
+    t = table(state.options)
 
     def names(cards: object) -> str:
         return ", ".join(t.card[c].name for c in cards) or "-"  # type: ignore[attr-defined]

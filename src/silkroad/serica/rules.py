@@ -74,10 +74,9 @@ from silkroad.serica.state import (
     PlayerState,
     State,
     Step,
-    Table,
     Turn,
-    table_of,
 )
+from silkroad.serica.table import Table, table
 
 __all__ = [
     "apply",
@@ -138,7 +137,7 @@ def _draw(player: PlayerState, n: int, rng: Rng) -> tuple[tuple[int, ...], Playe
 
 def field_strength(state: State, p: int) -> int:
     """[SR-4] The defensive strength of the cards built in player ``p``'s fields."""
-    card = table_of(state.options).card
+    card = table(state.options).card
     return sum(card[c].strength for field in state.players[p].fields for c in field)
 
 
@@ -148,12 +147,12 @@ def built_count(player: PlayerState) -> int:
 
 
 def _built_of_type(state: State, p: int, kind: CardType) -> int:
-    card = table_of(state.options).card
+    card = table(state.options).card
     return sum(1 for field in state.players[p].fields for c in field if card[c].type is kind)
 
 
 def _built_with(state: State, p: int, ability: Ability) -> int:
-    card = table_of(state.options).card
+    card = table(state.options).card
     return sum(1 for field in state.players[p].fields for c in field if card[c].ability is ability)
 
 
@@ -232,7 +231,7 @@ def _stack_bonus(t: Table, field: tuple[int, ...], d: CardDef) -> int:
 def _place(state: State, p: int, card: int, field: int) -> State:
     """[SR-5.2] B. Put ``card`` at the outer end of field ``field`` (0-based) and score
     its VP and any stacking bonus."""
-    t = table_of(state.options)
+    t = table(state.options)
     me = state.players[p]
     d = t.card[card]
     cards = me.fields[field]
@@ -254,7 +253,7 @@ def _free_fields(player: PlayerState) -> list[int]:
 def new_game(options: Options, seed: int) -> State:
     """[SR-3] Setup: starting cards, two random non-Enemy cards each, personal decks,
     4-card Empires, the 4-card Crossroads and the first player."""
-    t = table_of(options)
+    t = table(options)
     rng = Rng.from_seed(seed)
     starting: list[list[int]] = [[], []]
     rest: list[int] = []
@@ -706,7 +705,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if state.step is Step.OVER:
         moves: tuple[Move, ...] = ()
     else:
-        t = table_of(state.options)
+        t = table(state.options)
         pending = state.pending
         if pending is None:
             moves = tuple(_step_moves(state, t))
@@ -733,7 +732,7 @@ def apply(state: State, move: Move) -> State:
         raise IllegalMoveError(
             f"{move!s} is not a legal move now ({_describe(state)})", state=state, move=move
         )
-    t = table_of(state.options)
+    t = table(state.options)
     pending = state.pending
     if pending is not None:
         return _resolve(state, t, pending, move)
@@ -906,7 +905,7 @@ def _done(state: State, t: Table, move: Done) -> State:
 
 def _enter_trade(state: State) -> State:
     """[SR-5.3] Phase 3 opens with every Crossroads Enemy attacking, left to right."""
-    t = table_of(state.options)
+    t = table(state.options)
     attacks = tuple(c for c in state.crossroads if t.enemy[c])
     state = attrs.evolve(state, step=Step.TRADE, attacks=attacks)
     return _run_attacks(state, t)

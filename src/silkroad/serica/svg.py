@@ -17,7 +17,8 @@ from silkroad.core.svg import MUTED, Canvas, Element, clip
 from silkroad.serica.cards import GOODS, OWN_GOODS, Ability, CardDef, CardType, Good
 from silkroad.serica.moves import Move
 from silkroad.serica.observe import HIDDEN, Observation, PlayerView, observe
-from silkroad.serica.state import FIELD_DEPTH, FIELDS, PendingKind, State, Step, Table, table_of
+from silkroad.serica.state import FIELD_DEPTH, FIELDS, PendingKind, State, Step
+from silkroad.serica.table import Table, table
 
 __all__ = ["hides_move", "svg"]
 
@@ -108,7 +109,7 @@ def hides_move(state: State, move: Move, player: int) -> bool:
 
 
 def _draw(obs: Observation, viewer: int | None) -> str:
-    t = table_of(obs.options)
+    t = table(obs.options)
     seen = "everything" if viewer is None else f"as {_NAMES[viewer]} sees it"
     mode = "co-op" if obs.options.coop else "competitive"
     c = Canvas(_WIDTH, title=f"Serica ({mode}), {seen}", colours=_COLOURS)

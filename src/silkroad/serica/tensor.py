@@ -35,9 +35,8 @@ from silkroad.serica.state import (
     Options,
     PendingKind,
     Step,
-    Table,
-    table_of,
 )
+from silkroad.serica.table import Table, table
 
 if TYPE_CHECKING:
     import numpy as np
@@ -119,7 +118,7 @@ def score_bounds(options: Options) -> tuple[int, int]:
     caravan, plus every Trading Post and an Enemy bonus). An Envoy is counted as any of
     these. In the co-op game the score is both players' points together.
     """
-    t = table_of(options)
+    t = table(options)
 
     def count(ability: Ability) -> int:
         return sum(1 for a in t.ability if a is ability) + sum(
@@ -141,7 +140,7 @@ class _Spec:
     """Per-options constants of the layout (cached with it)."""
 
     def __init__(self, options: Options) -> None:
-        t = table_of(options)
+        t = table(options)
         self.t = t
         self.n = t.n_cards
         self.zones = (

@@ -1,0 +1,151 @@
+"""[SR-0] The assembled game definition (``SPEC``, ``GAME``) and the contract's small
+functions: default options, player count, notation, the bound on a game's length."""
+
+from __future__ import annotations
+
+from silkroad.core.errors import InvalidMoveError
+from silkroad.core.game import Chance, GameDefinition, GameSpec, Information
+from silkroad.serica.check import validate
+from silkroad.serica.encoding import action_mask, decode_move, encode_move, num_actions
+from silkroad.serica.evaluate import evaluate
+from silkroad.serica.holdings import holdings
+from silkroad.serica.moves import MOVE_TYPES, Move, parse_notation
+from silkroad.serica.observe import Observation, determinize, observe
+from silkroad.serica.render import render
+from silkroad.serica.rules import (
+    apply,
+    current_player,
+    is_over,
+    legal_moves,
+    new_game,
+    outcome,
+    scores,
+    winners,
+)
+from silkroad.serica.state import Options, State
+from silkroad.serica.svg import hides_move, svg
+from silkroad.serica.tensor import observation_layout, observation_tensor, score_bounds
+
+__all__ = [
+    "GAME",
+    "SPEC",
+    "default_options",
+    "format_move",
+    "max_game_length",
+    "num_players",
+    "parse_move",
+]
+
+
+def default_options(players: int | None = None) -> Options:
+    """[SR-1] Options for a competitive two-player game.
+
+    :raises ValueError: if ``players`` is given and is not 2.
+    """
+    if players is not None and players != 2:
+        raise ValueError(f"Serica is a two-player game, got players={players!r}")
+    return Options()
+
+
+def num_players(state: State) -> int:
+    """[SR-1] Always two."""
+    del state
+    return 2
+
+
+def format_move(move: Move) -> str:
+    """[SR-5] The notation of ``move`` (equal to ``str(move)``)."""
+    return str(move)
+
+
+def parse_move(state: State, text: str) -> Move:
+    """[SR-5] The move named by ``text``; it may be illegal in ``state`` (``apply`` says).
+
+    :raises InvalidMoveError: if ``text`` is not the notation of any move, or names a
+        card that is not in this game's data.
+    """
+    move = parse_notation(text)
+    card = getattr(move, "card", None)
+    if card is not None and card not in {c.key for c in state.options.cards}:
+        raise InvalidMoveError(f"no card with key {card!r} in this game ({text!r})", text=text)
+    return move
+
+
+def max_game_length(options: Options) -> int:
+    """A true upper bound on the decisions of a game: the ``round_limit`` safeguard
+    stops every game after that many rounds of two turns, and a turn has at most
+    :func:`_decisions_per_turn` decisions."""
+    return options.round_limit * 2 * _decisions_per_turn(options)
+
+
+def _decisions_per_turn(options: Options) -> int:
+    """[SR-5] An upper bound on the decisions of one turn, for ``N`` physical cards.
+
+    Each card's ability is used at most once per round (``N`` uses), each with at most
+    4 follow-up decisions (an Envoy: the card copied, then a Settler's choice, pick and
+    field). Production: 8 points plus one per readied Laborer (at most ``N``). A buy
+    takes a card out of the Crossroads and has at most 6 payments; a card returns to
+    the row during a turn only when a City gives it, so there are at most ``2N`` buys.
+    Builds: 12 spots. One defence with at most 2 bonus decisions. At most 4 Enemies
+    attack, each with a caravan choice, 2 Fort saves and a ``done``. At most 3 caravans
+    are begun, each with its loading (4 goods each, plus one per readied Warehouse)
+    and ``done``; one move; three ``done`` that end the phases.
+    """
+    n = sum(kind.copies for kind in options.cards)
+    uses = 5 * n
+    production = 8 + n
+    buys = 2 * n * (1 + 6)
+    builds = 4 * 3
+    defence = 1 + 2
+    attacks = 4 * (1 + 2 + 1)
+    caravans = 3 * (1 + 4 + 1) + n + 1
+    return uses + production + buys + builds + defence + attacks + caravans + 3
+
+
+SPEC = GameSpec(
+    name="serica",
+    title="Serica: Plains of Dust",
+    min_players=2,
+    max_players=2,
+    chance=Chance.SAMPLED,
+    information=Information.IMPERFECT,
+    rules_version="1.1",
+    variants=("co-op",),
+    description="Two empires trade along the Silk Road, build their fields, fight raiders.",
+)
+
+GAME: GameDefinition[State, Move, Options, Observation] = GameDefinition(
+    spec=SPEC,
+    options_type=Options,
+    state_type=State,
+    move_types=MOVE_TYPES,
+    observation_type=Observation,
+    default_options=default_options,
+    new_game=new_game,
+    legal_moves=legal_moves,
+    apply=apply,
+    current_player=current_player,
+    num_players=num_players,
+    is_over=is_over,
+    scores=scores,
+    winners=winners,
+    observe=observe,
+    determinize=determinize,
+    parse_move=parse_move,
+    format_move=format_move,
+    num_actions=num_actions,
+    encode_move=encode_move,
+    decode_move=decode_move,
+    action_mask=action_mask,
+    max_game_length=max_game_length,
+    render=render,
+    validate=validate,
+    picture=svg,
+    move_hider=hides_move,
+    evaluator=evaluate,
+    holdings_of=holdings,
+    tensor_of=observation_tensor,
+    layout_of=observation_layout,
+    bounds_of=score_bounds,
+    outcome_of=outcome,
+)
