@@ -6,6 +6,7 @@ import pytest
 
 from silkroad import serica
 from silkroad.arena.match import play_game
+from silkroad.serica.table import table
 
 
 @pytest.mark.rule("SR-3")
@@ -21,7 +22,7 @@ def test_at_setup_each_empire_holds_its_starting_cards() -> None:
 def test_built_cards_stay_held() -> None:
     played = play_game(serica.GAME, serica.Options(), 5, ["greedy", "greedy"])
     state = played.state
-    card = serica.state.table(state.options).card
+    card = table(state.options).card
     for player, labels in zip(state.players, serica.GAME.holdings(state), strict=True):
         built = {f"card:{card[c].key}" for field in player.fields for c in field}
         assert built
