@@ -30,6 +30,7 @@ ROLES = (
     "evaluate",
     "holdings",
     "tensor",
+    "svg",
     "docgen",
 )
 SRC = Path(resources.files("silkroad")).resolve()  # type: ignore[arg-type]
