@@ -147,8 +147,10 @@ def test_free_recruitment_takes_any_character_without_paying() -> None:
     s = attrs.evolve(s, frames=(Frame(0, ("free-recruit", "vp 1")),), action=Action(0, None))
     s = play(s, "e1")
     assert "recruit c201 s1" in texts(s)  # even a Gold character
-    s = play(s, "recruit c403 s3")
-    assert s.players[0].characters[2] == 403
+    # no meeple was used: the three empty spots are alike, and offered once
+    assert "recruit c403 s2" not in texts(s)
+    s = play(s, "recruit c403 s1")
+    assert s.players[0].characters[0] == 403
     assert s.players[0].coins == 0
 
 

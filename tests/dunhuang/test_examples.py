@@ -67,12 +67,14 @@ def test_zhao_emperors_quest_with_one_grain() -> None:
 @pytest.mark.rule("DH-3.E.7")
 def test_zhao_paid_recruitment_then_the_new_character_acts() -> None:
     s = set_row(player(zhao_table(), ZHAO, coins=2), (401, 203, 601, 204))
-    s = play(s, "m2 b8")  # (1) recruit
-    s = play(s, "recruit c401 s2")  # (2) 2 coins, (3) on the meeple's spot
+    s = play(s, "m1 b8")  # (1) recruit (Zhao's three meeples are alike: one move)
+    # (3) any spot: the meeple's own, or one of the two others, which are alike
+    assert texts(s) == [f"recruit c{c} s{k}" for c in (401, 601) for k in (1, 2)]
+    s = play(s, "recruit c401 s1")  # (2) 2 coins, (3) on the meeple's spot
     pl = s.players[ZHAO]
     assert pl.coins == 0
-    assert pl.characters[1] == 401
-    assert pl.grain[1] == 3  # (4)
+    assert pl.characters[0] == 401
+    assert pl.grain[0] == 3  # (4)
     # (5) the spot belongs to the meeple used: its new character may act at once
     assert texts(s) == ["ability", "no ability"]
     s = play(s, "ability")

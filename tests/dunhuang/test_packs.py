@@ -53,11 +53,12 @@ def test_gold_ultimate_recruits_a_gold_character_for_a_gold_product() -> None:
     s = turn_of(clear_board(ready()), 0)
     s = set_row(player(s, 0, tokens={"gold-product": 1}, coins=0), (201, 401, 203, 601))
     s = play(s, "m1 u2")
-    assert texts(s) == [f"recruit c{c} s{k}" for c in (201, 203) for k in (1, 2, 3)]
-    s = play(s, "recruit c203 s3")
+    # the meeple's own spot, or one of the two others (alike: offered once)
+    assert texts(s) == [f"recruit c{c} s{k}" for c in (201, 203) for k in (1, 2)]
+    s = play(s, "recruit c203 s2")
     pl = s.players[0]
-    assert pl.characters[2] == 203
-    assert pl.grain[2] == 3
+    assert pl.characters[1] == 203
+    assert pl.grain[1] == 3
     assert "gold-product" not in pl.tokens
     assert pl.counters["recruited:gold"] == 1
     # without a Gold character in the row the ultimate action cannot be used

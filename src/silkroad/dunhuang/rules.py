@@ -68,6 +68,7 @@ __all__ = [
     "outcome",
     "scores",
     "solitaire_result",
+    "twin_slots",
     "winners",
 ]
 
@@ -613,7 +614,8 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
     """[DH-3.2] Every (meeple, spot) player ``p`` may use now; the same test as
     :func:`spot_open`, computed once per spot (a meeple matters only through its character)."""
     pl = s.players[p]
-    home = [m for m in range(MEEPLES) if pl.home[m]]
+    twins = twin_slots(s, p)
+    home = [m for m in range(MEEPLES) if pl.home[m] and twins[m] == m]
     if not home:
         return ()
     plain = Frame(p, ())
@@ -649,6 +651,38 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
     return tuple(move for m in home for move in per_meeple[m])
 
 
+def twin_slots(s: State, p: int) -> tuple[int, ...]:
+    """For each character spot of ``p`` (and the meeple associated with it, DH-2.2.1),
+    the first spot interchangeable with it: both without a character, with the same
+    grain, both meeples at home or both placed, and neither the spot of the action being
+    resolved. A meeple matters only through its character spot, and a placed meeple only
+    occupies its action spot until cleanup, so sending either of two such meeples, or
+    recruiting to either of two such spots, is the same decision: it is offered once
+    (docs/dunhuang.md, "Identical components")."""
+    pl = s.players[p]
+    busy: set[int | None] = {fr.slot for fr in s.frames if fr.player == p}
+    if s.action is not None and s.action.player == p:
+        busy.add(s.action.meeple)
+    for c in (s.choice, *s.queue):
+        if c is not None and c.player == p:
+            busy.add(c.slot)
+    out: list[int] = []
+    for i in range(MEEPLES):
+        first = i
+        if pl.characters[i] is None and i not in busy:
+            for j in range(i):
+                if (
+                    pl.characters[j] is None
+                    and j not in busy
+                    and pl.grain[j] == pl.grain[i]
+                    and pl.home[j] == pl.home[i]
+                ):
+                    first = j
+                    break
+        out.append(first)
+    return tuple(out)
+
+
 def _choice_moves(t: Table, s: State, c: Choice) -> tuple[Move, ...]:
     pl = s.players[c.player]
     k = c.kind
@@ -675,7 +709,8 @@ def _choice_moves(t: Table, s: State, c: Choice) -> tuple[Move, ...]:
             return tuple(Take(e.text) for e in t.board.reward_left)
         return tuple(Take(key) for key in t.materials)
     if k is ChoiceKind.RECRUIT:
-        slots = range(3) if c.slot is None else (c.slot,)
+        twins = twin_slots(s, c.player)
+        slots = [i for i in range(3) if twins[i] == i] if c.slot is None else [c.slot]
         return tuple(
             Recruit(card, slot)
             for card in s.row

@@ -121,7 +121,7 @@ SPEC = GameSpec(
     max_players=4,
     chance=Chance.SAMPLED,
     information=Information.IMPERFECT,
-    rules_version="1.1",
+    rules_version="1.2",
     variants=("cut-and-thrust",),
     description="Caravan card game: cycle your three caravans, gather spices, fulfil orders.",
 )

@@ -16,7 +16,7 @@ from pyrsistent.typing import PSet, PVector
 from silkroad.core.errors import StateError
 from silkroad.core.rng import Rng
 from silkroad.kashgar.cards import Amounts, DeckKind
-from silkroad.kashgar.rules import _effects, _eligible_for
+from silkroad.kashgar.rules import _effects, _eligible_for, distinct, keep_options
 from silkroad.kashgar.state import Decision, Frame, Options, Pending, State
 from silkroad.kashgar.table import table
 
@@ -187,11 +187,12 @@ def determinize(observation: Observation, seed: int) -> State:
             raise StateError("observation: more hidden cards in hand than unseen cards")
         held = tuple(pool[: pending.hidden])
         del pool[: pending.hidden]
-        options = held
+        options = keep_options(t, obs.turned, held, pending.deck)
         if pending.kind is Decision.FULFILL:
             frame = obs.stack[-1]
             effect = _effects(t, frame)[frame.step - 1]
-            options = _eligible_for(t, obs.tracks[pending.player], effect, held)
+            eligible = _eligible_for(t, obs.tracks[pending.player], effect, held)
+            options = distinct(t, obs.turned, eligible, held)
         pending = attrs.evolve(pending, cards=held, options=options, hidden=0)
     sizes = {
         DeckKind.STANDARD: obs.standard_size,

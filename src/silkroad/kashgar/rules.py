@@ -52,7 +52,9 @@ __all__ = [
     "VP_GOAL",
     "apply",
     "current_player",
+    "distinct",
     "is_over",
+    "keep_options",
     "legal_moves",
     "new_game",
     "outcome",
@@ -604,6 +606,42 @@ def _others(w: _Work, p: int) -> list[int]:
     return [(p + i) % n for i in range(1, n)]
 
 
+def _twin_key(t: Table, turned: PSet[int], card: int) -> int:
+    """Cards with the same key are identical components: copies of one definition,
+    showing the same side."""
+    return 2 * t.kind[card] + (card in turned and t.back[card] is not None)
+
+
+def distinct(
+    t: Table,
+    turned: PSet[int],
+    options: Sequence[int],
+    row: Sequence[int] | None = None,
+    fixed: int | None = None,
+) -> tuple[int, ...]:
+    """``options`` less each card that is a copy of an earlier option, so that a choice
+    between identical components is offered once (docs/kashgar.md, "Identical
+    components").
+
+    Without ``row`` the cards lie where order is nobody's concern (the display, the
+    discard pile, a deck about to be shuffled): any copy is as good as another. With
+    ``row`` (the ordered cards the option is taken from: a caravan, cards that go under
+    a deck in order) a copy is dropped only when taking it leaves ``row`` the same
+    sequence of cards, i.e. it lies in the same run of copies; ``fixed`` is a card of
+    the row that stands for itself (the card whose action it is).
+    """
+    seen: set[object] = set()
+    out: list[int] = []
+    for card in options:
+        key: object = _twin_key(t, turned, card)
+        if row is not None:
+            key = tuple(-1 if c == fixed else _twin_key(t, turned, c) for c in row if c != card)
+        if key not in seen:
+            seen.add(key)
+            out.append(card)
+    return tuple(out)
+
+
 def _execute(w: _Work, t: Table, frame: Frame, eff: Effect) -> None:
     op = eff.op
     p = frame.player
@@ -612,7 +650,7 @@ def _execute(w: _Work, t: Table, frame: Frame, eff: Effect) -> None:
     elif op is Op.DRAW:
         _draw(w, t, frame, eff)
     elif op is Op.TAKE_DISCARD:
-        options = tuple(sorted(set(w.discard)))
+        options = distinct(t, w.turned, sorted(set(w.discard)))
         if len(options) == 1:
             _take_discard(w, t, frame, options[0])
         elif options:
@@ -625,7 +663,8 @@ def _execute(w: _Work, t: Table, frame: Frame, eff: Effect) -> None:
         if any(frame.card in caravan for caravan in w.caravans[p]):
             _vp_event(w, t, p, _card_vp(w, t, p, frame.card) - before)
     elif op is Op.REMOVE:
-        options = tuple(c for c in w.caravans[p][frame.caravan] if c != frame.card)
+        row = w.caravans[p][frame.caravan]
+        options = distinct(t, w.turned, [c for c in row if c != frame.card], row, frame.card)
         if options:
             w.pending = Pending(Decision.REMOVE, p, options=options)
     elif op is Op.FULFILL:
@@ -653,8 +692,17 @@ def _execute(w: _Work, t: Table, frame: Frame, eff: Effect) -> None:
     elif op is Op.HERD:
         _herd_next(w, tuple(_others(w, p)))
     elif op is Op.SEARCH:
+        # the deck is shuffled after a search: a copy from it is as good as another, and
+        # so is one from the discard pile; the two places stay apart
         options = tuple(
-            sorted((*w.special, *(c for c in w.discard if t.deck_of[c] is DeckKind.SPECIAL)))
+            sorted(
+                (
+                    *distinct(t, w.turned, w.special),
+                    *distinct(
+                        t, w.turned, [c for c in w.discard if t.deck_of[c] is DeckKind.SPECIAL]
+                    ),
+                )
+            )
         )
         if len(options) == 1:
             _search_keep(w, t, frame, options[0])
@@ -677,9 +725,9 @@ def _track_effect(w: _Work, frame: Frame, eff: Effect) -> None:
     targets = [p] if eff.target is Target.SELF else _others(w, p)
     choices = eff.choices
     if len(choices) > 1:
-        distinct = tuple(dict.fromkeys(choices))
-        if len(distinct) > 1:
-            w.pending = Pending(Decision.GAIN, p, choices=distinct)
+        alternatives = tuple(dict.fromkeys(choices))
+        if len(alternatives) > 1:
+            w.pending = Pending(Decision.GAIN, p, choices=alternatives)
             return
     amounts = choices[0]
     fn = _increase if eff.op is Op.INCREASE else _decrease if eff.op is Op.DECREASE else _set
@@ -715,20 +763,42 @@ def _draw(w: _Work, t: Table, frame: Frame, eff: Effect) -> None:
         w.special = w.special[eff.count :]
     else:
         drawn = _draw_standard(w, eff.count)
-    if not drawn:
-        return
-    if len(drawn) <= eff.keep:
-        for card in drawn:
-            _join(w, t, frame.player, frame.caravan, card)
-        return
-    w.pending = Pending(
-        Decision.KEEP,
-        frame.player,
-        cards=tuple(drawn),
-        options=tuple(drawn),
-        keep=eff.keep,
-        deck=eff.deck,
-    )
+    if drawn:
+        _keep_next(w, t, frame, tuple(drawn), eff.keep, eff.deck)
+
+
+def keep_options(
+    t: Table, turned: PSet[int], cards: tuple[int, ...], deck: DeckKind | None
+) -> tuple[int, ...]:
+    """The cards looked at worth a choice: unwanted Standard cards go to the discard
+    pile, where their order is nobody's concern; Special cards go under their deck in
+    order."""
+    if deck is DeckKind.SPECIAL:
+        return distinct(t, turned, cards, cards)
+    return distinct(t, turned, cards)
+
+
+def _keep_next(
+    w: _Work, t: Table, frame: Frame, cards: tuple[int, ...], keep: int, deck: DeckKind | None
+) -> None:
+    """[KG-7] Keep ``keep`` of the cards looked at, the rest unwanted: the player
+    chooses while there is a choice (copies of one card are no choice)."""
+    p = frame.player
+    while keep and cards:
+        if len(cards) <= keep:
+            for card in cards:
+                _join(w, t, p, frame.caravan, card)
+            return
+        options = keep_options(t, w.turned, cards, deck)
+        if len(options) > 1:
+            w.pending = Pending(
+                Decision.KEEP, p, cards=cards, options=options, keep=keep, deck=deck
+            )
+            return
+        _join(w, t, p, frame.caravan, options[0])
+        cards = tuple(c for c in cards if c != options[0])
+        keep -= 1
+    _unwanted(w, p, cards, deck)
 
 
 def _unwanted(w: _Work, p: int, cards: Sequence[int], deck: DeckKind | None) -> None:
@@ -783,7 +853,8 @@ def _fulfill_effect(w: _Work, t: Table, frame: Frame, eff: Effect) -> None:
         w.order_deck = w.order_deck[eff.count :]
         if not looked:
             return
-        options = _eligible(w, t, p, eff, looked)
+        # the orders not taken go under the deck in order
+        options = distinct(t, w.turned, _eligible(w, t, p, eff, looked), looked)
         if len(options) == 1:
             _fulfill(w, t, frame, options[0], eff.free, from_display=False)
             _unwanted(w, p, [o for o in looked if o != options[0]], DeckKind.ORDERS)
@@ -799,7 +870,7 @@ def _fulfill_effect(w: _Work, t: Table, frame: Frame, eff: Effect) -> None:
         else:
             _unwanted(w, p, looked, DeckKind.ORDERS)
         return
-    options = _eligible(w, t, p, eff, w.display)
+    options = distinct(t, w.turned, _eligible(w, t, p, eff, w.display))
     if len(options) == 1:
         _fulfill(w, t, frame, options[0], eff.free, from_display=True)
     elif options:
@@ -922,17 +993,7 @@ def _decide(w: _Work, t: Table, move: Move) -> None:
         assert isinstance(move, Keep)
         _join(w, t, p, frame.caravan, move.card)
         rest = tuple(c for c in pending.cards if c != move.card)
-        keep = pending.keep - 1
-        if keep and len(rest) > keep:
-            w.pending = Pending(
-                Decision.KEEP, p, cards=rest, options=rest, keep=keep, deck=pending.deck
-            )
-            return
-        if keep:
-            for card in rest:
-                _join(w, t, p, frame.caravan, card)
-            rest = ()
-        _unwanted(w, p, rest, pending.deck)
+        _keep_next(w, t, frame, rest, pending.keep - 1, pending.deck)
     elif kind is Decision.SEARCH:
         assert isinstance(move, Keep)
         _search_keep(w, t, frame, move.card)

@@ -23,6 +23,7 @@ class Table:
         "defs",
         "front",
         "ids",
+        "kind",
         "n",
         "name",
         "order",
@@ -99,6 +100,9 @@ class Table:
         self.order_vp = tuple(0 if o is None else o.vp for o in order)
         self.order_grain = tuple(0 if o is None else int(o.grain) for o in order)
         self.name = tuple(d.name if isinstance(d, OrderDef) else d.front.name for d in defs)
+        # Copies of one definition share a kind: they are identical components.
+        kinds: dict[int, int] = {}
+        self.kind = tuple(kinds.setdefault(id(d), len(kinds)) for d in defs)
 
     def face(self, card: int, turned: bool) -> Face:
         """The face of a person card showing now."""
