@@ -65,7 +65,8 @@ def test_drawn_standard_copies_are_one_keep_and_two_copies_alone_are_kept_at_onc
     quacks = [b.card("quack"), b.card("quack")]
     state = b.state([[[patriarch]], [[b.card("servant")]]], standard_top=quacks)
     state = play(state, CaravanAction(0, 0))
-    assert state.pending is None and state.active == 1
+    assert state.pending is None
+    assert state.active == 1
     assert list(state.caravans[0][0]) == [patriarch, quacks[0]]
     assert list(state.discard) == [quacks[1]]
 
