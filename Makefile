@@ -2,6 +2,9 @@
 #   make demo   set up .venv and play a seeded game of every installed title
 #   make test   set up .venv with the test tools and run ruff (lint and format), mypy and the
 #               whole test suite
+#   make mutate mutation testing of each title's rule modules (hours; not part of make test):
+#               MUTATE_ARGS="--titles kashgar --sample 60 --seed 7" to choose, --resume to
+#               carry on; the report is .mutate/report.md
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -11,7 +14,7 @@ BIN    := $(VENV)/bin
 # Chromium (the browser itself: apt-get install chromium)
 EXTRAS := test,dev,bench,openspiel,pettingzoo,ray,analysis,browser
 
-.PHONY: demo test lint typecheck pytest bench coverage clean
+.PHONY: demo test lint typecheck pytest bench coverage mutate clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,18 +27,22 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[$(EXTRAS)]'
 	touch $@ $(VENV)/.installed
 
+$(VENV)/.installed-mutation: pyproject.toml $(VENV)/.installed-test
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[$(EXTRAS),mutation]'
+	touch $@
+
 demo: $(VENV)/.installed
 	$(BIN)/silkroad demo
 
 test: $(VENV)/.installed-test
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks mutation
+	$(BIN)/ruff format --check src tests benchmarks mutation
 	$(BIN)/mypy
 	$(BIN)/pytest
 
 lint: $(VENV)/.installed-test
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks mutation
+	$(BIN)/ruff format --check src tests benchmarks mutation
 
 typecheck: $(VENV)/.installed-test
 	$(BIN)/mypy
@@ -49,5 +56,8 @@ bench: $(VENV)/.installed-test
 coverage: $(VENV)/.installed-test
 	$(BIN)/silkroad rules --coverage
 
+mutate: $(VENV)/.installed-mutation
+	$(BIN)/python mutation/mutate.py $(MUTATE_ARGS)
+
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .mutate

@@ -507,6 +507,43 @@ def test_sets_in_order_with_rewards_at_once() -> None:
     assert s.players[0].pigment == 3 + 2 + 2 + 2 - 3  # gold-q1, silk-q4, gold-q3; paid 3
 
 
+@pytest.mark.rule("DH-6.2")
+def test_a_quest_completed_by_an_action_is_rewarded_at_once_and_cannot_be_skipped() -> None:
+    """[DH-6.2] [DH-7.2] An action paints the second China fresco: China's Upgrade x2
+    quest completes when the action is over, before the next placement. Its two upgrades
+    follow at once and in order; the player picks only which token to upgrade (with two
+    kinds to choose from), never whether. The second set opens in the same check, and
+    Gold's quest already met there pays its 2 Pigment at once too."""
+    s = arrange(setup(("china", "gold")), {2: (201, 2)}, stack=(505, 502, 503, 504, 202, 203))
+    s = attrs.evolve(s, achievements=pmap(dict.fromkeys(["china-q1", "gold-q1", "gold-q2"], 0)))
+    s = player(
+        turn_of(s, 0),
+        0,
+        pigment=4,
+        tokens={"china-material": 1},
+        counters={"painted:china": 1, "recruited:gold": 2, "painted:gold": 1},
+    )
+    s = play(s, "m1 b5", "paint t505", "bottom t502", "bottom t503")  # t504 last by itself
+    # the painted tile's own action: Pigment and China Material, the player's choice
+    assert texts(s) == ["e1", "e2"]
+    s = play(s, "e1")
+    assert "china-q2" not in s.achievements  # quests wait for the end of the action
+    s = play(s, "e1")
+    assert {"china-q2", "gold-q3"} <= set(s.achievements)
+    assert s.players[0].pigment == 4 - 4 + 1 + 2
+    # the first upgrade had one token to take (China Material, two of them) and is done
+    assert s.players[0].tokens.get("china-product") == 1
+    # the second has two kinds: a choice of what, and no way to leave it out
+    assert s.choice is not None
+    assert s.choice.kind is ChoiceKind.UPGRADE
+    assert texts(s) == ["upgrade china-material", "upgrade china-product"]
+    s = play(s, "upgrade china-product")
+    assert dict(s.players[0].tokens) == {"china-material": 1, "china-whiteware": 1}
+    assert s.frames == ()
+    assert s.choice is None
+    assert texts(s)[0].startswith("m2 ")  # the next placement
+
+
 @pytest.mark.rule("DH-7.1")
 def test_silk_second_set_paints_for_three_pigment_and_final_pays_per_character() -> None:
     s = turn_of(arrange(setup(("silk", "gold")), {2: (201, 2)}), 0)

@@ -201,3 +201,42 @@ def sensible_move(state: State, rng: Rng) -> tuple[Move, Rng]:
         pool = list(moves)
     i, rng = rng.randrange(len(pool))
     return pool[i], rng
+
+
+#: Orders no scenario of the end tests fulfils (no grain field, no payout), by VP.
+_FILLER_ORDERS = (
+    "Royal Spices",
+    "Emperor's Cinnamon",
+    "Anise Caravan",
+    "Spice Fleet",
+    "Large Order",
+    "Ginger Caravan",
+    "Clove Caravan",
+    "Pepper Caravan",
+    "Clove Crates",
+    "Cinnamon Chest",
+    "Ginger Crates",
+    "Anise Bales",
+    "Mixed Spices",
+    "Jade Gift",
+    "Silk Bale",
+    "Guild Seal",
+    "Silver Tribute",
+    "Bazaar Licence",
+    "Tax Receipt",
+)
+
+
+def orders_worth(b: Builder, vp: int) -> list[int]:
+    """Won orders worth exactly ``vp`` VP (no grain field, no payout), largest first."""
+    chosen: list[int] = []
+    left = vp
+    for name in _FILLER_ORDERS:
+        o = b.order(name=name)
+        if b.t.order_vp[o] <= left:
+            chosen.append(o)
+            left -= b.t.order_vp[o]
+        else:
+            b.used.discard(o)
+    assert left == 0, f"no orders worth {vp} VP"
+    return chosen

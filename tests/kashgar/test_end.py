@@ -14,6 +14,7 @@ from silkroad.kashgar import (
     Options,
     PartingAction,
     Pass,
+    State,
     current_player,
     is_over,
     legal_moves,
@@ -22,9 +23,10 @@ from silkroad.kashgar import (
     winners,
 )
 from silkroad.kashgar.cards import DeckKind, default_card_data
+from silkroad.kashgar.moves import Move
 from silkroad.kashgar.rules import VP_GOAL
 
-from .helpers import Builder, play, track
+from .helpers import Builder, orders_worth, play, track
 
 
 @pytest.mark.rule("KG-6")
@@ -256,3 +258,164 @@ def test_a_card_turned_to_a_side_worth_more_is_points_earned() -> None:
     state = play(state, CaravanAction(0, 1))  # turn it: the Matriarch side is worth 1 VP
     assert scores(state)[0] == 1
     assert state.history == (0,)
+
+
+# --------------------------------------------------------------------------- 24 / 25
+#
+# Every way a player's points can rise, each tried twice: rising to exactly 24 VP (the
+# game goes on) and to exactly 25 VP (the end is triggered). A scenario gives the state
+# (``won``: the orders of the player whose points rise, filling up the points), the
+# moves, that player, and how far the points fall again in the same turn.
+
+Scenario = tuple[State, tuple[Move, ...], int, int]
+
+
+def _display_order(b: Builder, won: list[int]) -> Scenario:
+    """An order from the display (the Huckster's parting action pays it)."""
+    target = b.order(name="Pepper Sacks")  # 3 VP
+    state = b.state(
+        [[[b.card("huckster")]], [[b.card("baker")]]],
+        orders_won=[won, []],
+        display=[target],
+        fill_display=False,
+    )
+    return state, (PartingAction(0, 0),), 0, 0
+
+
+def _deck_order(b: Builder, won: list[int]) -> Scenario:
+    """An order from the top of the order deck (the Farrier looks at two)."""
+    target, other = b.order(name="Pepper Sacks"), b.order(name="Ginger Sacks")
+    state = b.state(
+        [[[b.card("farrier")]], [[b.card("baker")]]],
+        orders_won=[won, []],
+        orders_top=[target, other],
+    )
+    return state, (CaravanAction(0, 0), Fulfill(target)), 0, 0
+
+
+def _grain_order_and_farmer(b: Builder, won: list[int]) -> Scenario:
+    """A grain-field order (3 VP) and the Farmer's point for it (1 VP)."""
+    target, other = b.order(name="Wheat Field"), b.order(name="Pepper Sacks")
+    state = b.state(
+        [[[b.card("farmer")]], [[b.card("baker")]]],
+        orders_won=[won, []],
+        orders_top=[target, other],
+    )
+    return state, (CaravanAction(0, 0),), 0, 0
+
+
+def _card_kept_from_a_draw(b: Builder, won: list[int]) -> Scenario:
+    """A person card kept from the Standard deck (the Patriarch draws two)."""
+    noble, planter = b.card("noble"), b.card("planter")
+    state = b.state(
+        [[[b.card("patriarch")]], [[b.card("baker")]]],
+        orders_won=[won, []],
+        standard_top=[noble, planter],
+    )
+    return state, (CaravanAction(0, 0), Keep(noble)), 0, 0
+
+
+def _special_card_drawn(b: Builder, won: list[int]) -> Scenario:
+    """A Special card drawn (the Prophet, 1 VP, leaves for the Vizier, 3 VP)."""
+    vizier = b.card("vizier")
+    state = b.state(
+        [[[b.card("prophet")]], [[b.card("baker")]]],
+        orders_won=[won, []],
+        special_top=[vizier],
+    )
+    return state, (PartingAction(0, 0),), 0, 0
+
+
+def _card_taken_from_the_discard(b: Builder, won: list[int]) -> Scenario:
+    """A card taken from the discard pile (the Grey Eminence takes a Noble)."""
+    state = b.state(
+        [[[b.card("grey_eminence")]], [[b.card("baker")]]],
+        orders_won=[won, []],
+        discard=[b.card("noble")],
+    )
+    return state, (CaravanAction(0, 0),), 0, 0
+
+
+def _two_cards_kept(b: Builder, won: list[int]) -> Scenario:
+    """Two cards kept from one draw (the Guide, 1 VP, leaves for a Noble and a Baker)."""
+    noble, baker = b.card("noble"), b.card("baker")
+    state = b.state(
+        [[[b.card("guide")]], [[b.card("planter")]]],
+        orders_won=[won, []],
+        standard_top=[noble, baker],
+    )
+    return state, (PartingAction(0, 0),), 0, 0
+
+
+def _special_card_searched(b: Builder, won: list[int]) -> Scenario:
+    """A Special card searched by the Messenger (2 VP), who then leaves for the left
+    player (1 VP less): the end is triggered at the peak."""
+    goldsmith = b.card("goldsmith")
+    state = b.state(
+        [[[b.card("messenger")]], [[b.card("planter")]]],
+        orders_won=[won, []],
+    )
+    return state, (CaravanAction(0, 0), Keep(goldsmith)), 0, 1
+
+
+def _conjuress_given(b: Builder, won: list[int]) -> Scenario:
+    """A Conjuress (2 VP) placed in this player's caravan on the right player's turn."""
+    state = b.state(
+        [[[b.card("conjuress"), b.card("planter")]], [[b.card("planter")]]],
+        orders_won=[[], won],
+    )
+    return state, (CaravanAction(0, 0),), 1, 0
+
+
+def _messenger_given(b: Builder, won: list[int]) -> Scenario:
+    """A Messenger (1 VP) placed in this player's caravan on the right player's turn."""
+    goldsmith = b.card("goldsmith")
+    state = b.state(
+        [[[b.card("messenger"), b.card("planter")]], [[b.card("planter")]]],
+        orders_won=[[], won],
+    )
+    return state, (CaravanAction(0, 0), Keep(goldsmith)), 1, 0
+
+
+def _card_turned(b: Builder, won: list[int]) -> Scenario:
+    """A card turned to a side worth more (a Matriarch side worth 1 VP)."""
+    state = b.state([[[b.card("patriarch")]], [[b.card("baker")]]], orders_won=[won, []])
+    return state, (CaravanAction(0, 1),), 0, 0
+
+
+def _turned_options() -> Options:
+    patriarch = default_card_data().patriarch[0]
+    assert patriarch.back is not None
+    worth = attrs.evolve(patriarch, back=attrs.evolve(patriarch.back, vp=1))
+    return Options.create(2).with_deck(DeckKind.PATRIARCH, (worth,))
+
+
+_WAYS = {
+    "display order": (_display_order, Options.create(2), 3),
+    "deck order": (_deck_order, Options.create(2), 3),
+    "grain order and Farmer": (_grain_order_and_farmer, Options.create(2), 4),
+    "card kept from a draw": (_card_kept_from_a_draw, Options.create(2), 3),
+    "special card drawn": (_special_card_drawn, Options.create(2), 2),
+    "card from the discard": (_card_taken_from_the_discard, Options.create(2), 3),
+    "two cards kept": (_two_cards_kept, Options.create(2), 3),
+    "special card searched": (_special_card_searched, Options.create(2, expansion="all"), 2),
+    "conjuress given": (_conjuress_given, Options.create(2, expansion="all"), 2),
+    "messenger given": (_messenger_given, Options.create(2, expansion="all"), 1),
+    "card turned": (_card_turned, _turned_options(), 1),
+}
+
+
+@pytest.mark.rule("KG-6")
+@pytest.mark.parametrize("way", list(_WAYS))
+@pytest.mark.parametrize(("reached", "ends"), [(24, False), (25, True)])
+def test_exactly_25_vp_triggers_the_end_and_24_does_not(way: str, reached: int, ends: bool) -> None:
+    scenario, options, rise = _WAYS[way]
+    empty, _, p, _ = scenario(Builder(options), [])
+    b = Builder(options)
+    state, moves, p, fall = scenario(b, orders_worth(b, reached - rise - scores(empty)[p]))
+    assert scores(state)[p] == reached - rise
+    assert not state.end_triggered
+    after = play(state, *moves)
+    assert scores(after)[p] == reached - fall
+    assert after.end_triggered is ends
+    assert not is_over(after)  # the round is played to its end

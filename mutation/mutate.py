@@ -1,0 +1,395 @@
+"""``make mutate``: mutation testing of each title's rule modules with Cosmic Ray.
+
+For each title this copies the work tree to ``.mutate/<title>/tree`` (so the run is not
+disturbed by edits made while it goes on), lists every mutant of the title's rule
+modules (``operators.py`` says which changes), draws a seeded sample of them, runs the
+title's own tests against each mutant in turn (``pytest -x``: the first failing test
+kills it), and writes ``.mutate/report.md``: the score per title, the new survivors with
+their diffs, and the survivors that ``equivalent.toml`` lists as equivalent.
+
+A Cosmic Ray session per title (``.mutate/<title>/session.sqlite``) holds the results;
+``--resume`` carries on with its pending mutants, and ``cr-report`` reads it.
+
+    python mutation/mutate.py                       # every title, 100 mutants each
+    python mutation/mutate.py --titles kashgar --sample 60 --seed 7
+    python mutation/mutate.py --titles serica --all # every mutant (hours per title)
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import time
+import tomllib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+sys.path.insert(0, str(HERE))
+
+import operators  # noqa: E402
+
+#: The rule modules of each title (relative to src/silkroad) and the tests that judge them.
+TITLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "kashgar": (
+        ("kashgar/rules.py", "kashgar/cards.py", "kashgar/table.py"),
+        ("tests/kashgar",),
+    ),
+    "serica": (
+        ("serica/rules.py", "serica/cards.py"),
+        ("tests/serica",),
+    ),
+    "dunhuang": (
+        (
+            "dunhuang/rules.py",
+            "dunhuang/engine.py",
+            "dunhuang/cards.py",
+            "dunhuang/table.py",
+            "dunhuang/promos.py",
+            "dunhuang/packs/*.py",
+        ),
+        ("tests/dunhuang",),
+    ),
+}
+
+#: Test files that take long: run last, so that most mutants die before them (``-x``).
+SLOW_LAST = ("test_conformance.py", "test_pack_triples.py", "test_promos.py", "test_replays.py")
+
+DEFAULT_SAMPLE = 100
+DEFAULT_SEED = 21
+
+
+@dataclass(frozen=True)
+class Known:
+    """A mutant known to be equivalent: the same behaviour as the original code."""
+
+    file: str
+    operator: str
+    before: str
+    after: str
+    reason: str
+
+
+@dataclass
+class Outcome:
+    title: str
+    file: str
+    line: int
+    operator: str
+    before: str
+    after: str
+    diff: str
+    result: str  # killed, survived, timeout, no-test, incompetent
+    known: Known | None = None
+
+
+def load_known(path: Path = HERE / "equivalent.toml") -> list[Known]:
+    """The list of known-equivalent mutants."""
+    with path.open("rb") as handle:
+        data = tomllib.load(handle)
+    return [Known(**entry) for entry in data.get("mutant", [])]
+
+
+def _change(original: str, mutated: str) -> tuple[int, str, str, str]:
+    """The first changed line, the removed and added lines (stripped, joined) and a
+    unified diff of the change."""
+    a, b = original.splitlines(), mutated.splitlines()
+    matcher = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
+    removed: list[str] = []
+    added: list[str] = []
+    line = 0
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        line = line or i1 + 1
+        removed.extend(s.strip() for s in a[i1:i2])
+        added.extend(s.strip() for s in b[j1:j2])
+    diff = "\n".join(difflib.unified_diff(a, b, lineterm="", n=1))
+    return line, "\n".join(removed), "\n".join(added), diff
+
+
+def _files() -> list[str]:
+    out = subprocess.run(
+        ["git", "ls-files", "-co", "--exclude-standard", "-z"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    ).stdout.decode()
+    return [f for f in out.split("\0") if f and (ROOT / f).is_file()]
+
+
+def _copy_tree(dest: Path) -> None:
+    if dest.exists():
+        shutil.rmtree(dest)
+    for rel in _files():
+        target = dest / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / rel, target)
+
+
+def _modules(tree: Path, patterns: Iterable[str]) -> list[Path]:
+    found: list[Path] = []
+    for pattern in patterns:
+        found.extend(sorted((tree / "src" / "silkroad").glob(pattern)))
+    return [p.relative_to(tree) for p in found if p.name != "__init__.py" or "packs" in p.parts]
+
+
+def _test_files(tree: Path, folders: Sequence[str]) -> list[str]:
+    """The test files of ``folders``, in name order but the slow ones last."""
+    files = sorted(str(p.relative_to(tree)) for d in folders for p in (tree / d).glob("test_*.py"))
+    return sorted(files, key=lambda f: Path(f).name in SLOW_LAST)
+
+
+def _test_command(tests: Sequence[str]) -> str:
+    return " ".join([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests])
+
+
+def _baseline(tree: Path, command: str) -> float:
+    """Run the tests on the unmutated copy: they must pass, with this copy imported."""
+    check = subprocess.run(
+        [sys.executable, "-c", "import silkroad; print(silkroad.__file__)"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    if not Path(check).resolve().is_relative_to(tree.resolve()):
+        raise SystemExit(f"the copy is not the code under test: silkroad comes from {check}")
+    start = time.monotonic()
+    done = subprocess.run(command.split(), capture_output=True, text=True)
+    took = time.monotonic() - start
+    if done.returncode != 0:
+        sys.stdout.write(done.stdout[-4000:])
+        raise SystemExit(f"the tests fail without any mutation: {command}")
+    return took
+
+
+def _git(*args: str) -> str:
+    return subprocess.run(
+        ["git", *args], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.strip()
+
+
+def run_title(title: str, *, sample: int | None, seed: int, resume: bool, out: Path) -> None:
+    """Run (or, with ``resume``, carry on with) the mutation session of one title."""
+    from cosmic_ray.commands.init import init
+    from cosmic_ray.mutating import mutate_and_test
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import TestOutcome, WorkerOutcome, WorkResult
+
+    patterns, tests = TITLES[title]
+    base = out / title
+    tree = base / "tree"
+    session = base / "session.sqlite"
+    base.mkdir(parents=True, exist_ok=True)
+    if not (resume and session.exists() and tree.exists()):
+        _copy_tree(tree)
+        if session.exists():
+            session.unlink()
+        meta = {
+            "commit": _git("rev-parse", "--short", "HEAD"),
+            "local_changes": bool(_git("status", "--porcelain", "--untracked-files=no")),
+            "sample": sample,
+            "seed": seed,
+        }
+        (base / "meta.json").write_text(json.dumps(meta) + "\n")
+    os.chdir(tree)
+    os.environ["PYTHONPATH"] = str(tree / "src")
+    os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
+    for cache in tree.rglob("__pycache__"):
+        shutil.rmtree(cache, ignore_errors=True)
+    command = _test_command(_test_files(tree, tests))
+    took = _baseline(tree, command)
+    timeout = max(120.0, 4 * took)
+    print(f"[{title}] unmutated tests pass in {took:.0f} s; timeout {timeout:.0f} s", flush=True)
+
+    with use_db(str(session), WorkDB.Mode.create) as db:
+        if db.num_work_items == 0:
+            init(_modules(tree, patterns), db, {})
+            items = sorted(
+                db.work_items,
+                key=lambda w: (
+                    str(w.mutations[0].module_path),
+                    w.mutations[0].operator_name,
+                    w.mutations[0].occurrence,
+                ),
+            )
+            chosen = (
+                items
+                if sample is None
+                else random.Random(f"{title}:{seed}").sample(items, min(sample, len(items)))
+            )
+            keep = {w.job_id for w in chosen}
+            skipped = [w.job_id for w in items if w.job_id not in keep]
+            if skipped:
+                db.set_multiple_results(skipped, WorkResult(worker_outcome=WorkerOutcome.SKIPPED))
+            print(f"[{title}] {len(items)} mutants; {len(chosen)} drawn (seed {seed})", flush=True)
+            meta = json.loads((base / "meta.json").read_text())
+            meta["mutants"] = len(items)
+            (base / "meta.json").write_text(json.dumps(meta) + "\n")
+        pending = sorted(
+            db.pending_work_items,
+            key=lambda w: (str(w.mutations[0].module_path), w.mutations[0].start_pos),
+        )
+        total = len(pending)
+        for n, item in enumerate(pending, 1):
+            start = time.monotonic()
+            result = mutate_and_test(item.mutations, command, timeout)
+            db.set_result(item.job_id, result)
+            m = item.mutations[0]
+            word = _word(result, TestOutcome, WorkerOutcome)
+            print(
+                f"[{title}] {n}/{total} {word:<8} {time.monotonic() - start:5.0f} s "
+                f"{m.module_path}:{m.start_pos[0]} {m.operator_name.split('/')[-1]}",
+                flush=True,
+            )
+    os.chdir(ROOT)
+
+
+def collect(title: str, out: Path, known: list[Known]) -> list[Outcome]:
+    """The outcomes recorded in a title's session."""
+    from cosmic_ray.mutating import mutate_code
+    from cosmic_ray.work_db import WorkDB, use_db
+    from cosmic_ray.work_item import TestOutcome, WorkerOutcome
+
+    tree = out / title / "tree"
+    outcomes = []
+    with use_db(str(out / title / "session.sqlite"), WorkDB.Mode.open) as db:
+        for item, result in db.completed_work_items:
+            if result.worker_outcome == WorkerOutcome.SKIPPED:
+                continue
+            m = item.mutations[0]
+            source = (tree / m.module_path).read_text()
+            mutated = mutate_code(source, operators.get(m.operator_name), m.occurrence) or source
+            line, before, after, diff = _change(source, mutated)
+            oc = Outcome(
+                title,
+                str(Path(m.module_path).relative_to("src/silkroad")),
+                line,
+                m.operator_name.split("/")[-1],
+                before,
+                after,
+                diff,
+                _word(result, TestOutcome, WorkerOutcome),
+            )
+            oc.known = next(
+                (
+                    k
+                    for k in known
+                    if (k.file, k.operator, k.before, k.after)
+                    == (oc.file, oc.operator, oc.before, oc.after)
+                ),
+                None,
+            )
+            outcomes.append(oc)
+    return sorted(outcomes, key=lambda o: (o.file, o.line, o.operator))
+
+
+def _word(result: object, test_outcome: object, worker_outcome: object) -> str:
+    w = result.worker_outcome  # type: ignore[attr-defined]
+    if w == worker_outcome.NO_TEST:  # type: ignore[attr-defined]
+        return "no-test"
+    if w != worker_outcome.NORMAL:  # type: ignore[attr-defined]
+        return "incompetent"
+    if result.test_outcome == test_outcome.SURVIVED:  # type: ignore[attr-defined]
+        return "survived"
+    if result.output == "timeout":  # type: ignore[attr-defined]
+        return "timeout"
+    return "killed"
+
+
+def score(outcomes: Sequence[Outcome]) -> tuple[int, int, int, int]:
+    """(killed, non-equivalent mutants, known-equivalent survivors, new survivors)."""
+    ran = [o for o in outcomes if o.result in {"killed", "timeout", "survived"}]
+    killed = sum(o.result != "survived" for o in ran)
+    equivalent = sum(o.result == "survived" and o.known is not None for o in ran)
+    new = sum(o.result == "survived" and o.known is None for o in ran)
+    return killed, len(ran) - equivalent, equivalent, new
+
+
+def report(out: Path, known: list[Known]) -> str:
+    """The report over every title with a session in ``out``."""
+    results = {t: collect(t, out, known) for t in TITLES if (out / t / "session.sqlite").exists()}
+    lines = [
+        "# Mutation testing of the rule modules",
+        "",
+        "| title | commit | drawn | mutants run | killed | known equivalent | new survivors"
+        " | score |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for title, outcomes in results.items():
+        meta = json.loads((out / title / "meta.json").read_text())
+        commit = meta["commit"] + (" + local changes" if meta["local_changes"] else "")
+        drawn = (
+            f"all of {meta.get('mutants', '?')}"
+            if meta["sample"] is None
+            else f"{meta['sample']} of {meta.get('mutants', '?')}, seed {meta['seed']}"
+        )
+        killed, real, eq, new = score(outcomes)
+        pct = f"{100 * killed / real:.1f}%" if real else "-"
+        lines.append(
+            f"| {title} | {commit} | {drawn} | {real + eq} | {killed} | {eq} | {new} | {pct} |"
+        )
+    lines += ["", "Score: killed / (mutants run - known equivalent).", ""]
+    for title, outcomes in results.items():
+        new_survivors = [o for o in outcomes if o.result == "survived" and o.known is None]
+        equivalents = [o for o in outcomes if o.result == "survived" and o.known is not None]
+        stale = [o for o in outcomes if o.result != "survived" and o.known is not None]
+        odd = [o for o in outcomes if o.result in {"no-test", "incompetent"}]
+        lines += [f"## {title}", ""]
+        if new_survivors:
+            lines += ["### New survivors", ""]
+            for o in new_survivors:
+                lines += [f"{o.file}:{o.line} {o.operator}", "", "```diff", o.diff, "```", ""]
+        else:
+            lines += ["No new survivors.", ""]
+        if equivalents:
+            lines += ["### Known equivalent (mutation/equivalent.toml)", ""]
+            lines += [f"- {o.file}:{o.line} {o.operator}: {o.known.reason}" for o in equivalents]  # type: ignore[union-attr]
+            lines.append("")
+        if stale:
+            lines += ["### Listed as equivalent but killed (remove them from the list)", ""]
+            lines += [f"- {o.file}:{o.line} {o.operator}" for o in stale]
+            lines.append("")
+        if odd:
+            lines += ["### Not run (no change to make, or the run broke)", ""]
+            lines += [f"- {o.file}:{o.line} {o.operator}: {o.result}" for o in odd]
+            lines.append("")
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--titles", nargs="+", choices=sorted(TITLES), default=list(TITLES))
+    parser.add_argument("--sample", type=int, default=DEFAULT_SAMPLE, help="mutants per title")
+    parser.add_argument("--all", action="store_true", help="every mutant, no sample")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
+    parser.add_argument("--resume", action="store_true", help="carry on with a session")
+    parser.add_argument("--out", type=Path, default=ROOT / ".mutate")
+    parser.add_argument("--report", action="store_true", help="only write the report")
+    args = parser.parse_args(argv)
+    operators.install()
+    known = load_known()
+    out = args.out.resolve()
+    sample = None if args.all else args.sample
+    text = ""
+    for title in [] if args.report else args.titles:
+        run_title(title, sample=sample, seed=args.seed, resume=args.resume, out=out)
+        text = report(out, known)
+        (out / "report.md").write_text(text + "\n")
+    text = report(out, known)
+    (out / "report.md").write_text(text + "\n")
+    print(text)
+    print(f"\nreport: {out / 'report.md'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
