@@ -305,6 +305,20 @@ def _word(result: object, test_outcome: object, worker_outcome: object) -> str:
     return "killed"
 
 
+def _entry(o: Outcome) -> str:
+    """The equivalent.toml entry of a survivor (its reason left to write)."""
+    return "\n".join(
+        [
+            "[[mutant]]",
+            f"file = {json.dumps(o.file)}",
+            f"operator = {json.dumps(o.operator)}",
+            f"before = {json.dumps(o.before)}",
+            f"after = {json.dumps(o.after)}",
+            'reason = ""',
+        ]
+    )
+
+
 def score(outcomes: Sequence[Outcome]) -> tuple[int, int, int, int]:
     """(killed, non-equivalent mutants, known-equivalent survivors, new survivors)."""
     ran = [o for o in outcomes if o.result in {"killed", "timeout", "survived"}]
@@ -346,8 +360,14 @@ def report(out: Path, known: list[Known]) -> str:
         lines += [f"## {title}", ""]
         if new_survivors:
             lines += ["### New survivors", ""]
+            lines += [
+                "Each needs a test that kills it, a fix of the rule, or (if it cannot change",
+                "what the rules do) its entry in mutation/equivalent.toml with the reason.",
+                "",
+            ]
             for o in new_survivors:
                 lines += [f"{o.file}:{o.line} {o.operator}", "", "```diff", o.diff, "```", ""]
+                lines += ["```toml", _entry(o), "```", ""]
         else:
             lines += ["No new survivors.", ""]
         if equivalents:

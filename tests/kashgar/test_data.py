@@ -327,3 +327,176 @@ def test_a_deck_file_too_small_names_the_file(tmp_path: Path) -> None:
     assert info.value.source == str(path)
     assert info.value.field == "copies"
     assert "at least 4" in str(info.value)
+
+
+# --------------------------------------------------------------------------- every check
+
+
+def _effect(effect: str) -> str:
+    return BASE + f"caravan = [ {{ effects = [ {effect} ] }} ]\n"
+
+
+_E = "caravan[0].effects[0]"
+_ORDER = (
+    'deck = "orders"\n[[order]]\nkey = "o"\nname = "O"\nkind = "small"\n'
+    'provenance = "reconstructed"\nnote = "n"\n'
+)
+
+
+@pytest.mark.rule("KG-1")
+@pytest.mark.parametrize(
+    ("text", "entry", "field"),
+    [
+        (BASE + "caravan = [ { cost = 3 } ]\n", "x", "caravan[0].cost"),
+        (BASE + "caravan = [ { cost = { gold = true } } ]\n", "x", "caravan[0].cost"),
+        (BASE + "caravan = [ { cost = { gold = 1.5 } } ]\n", "x", "caravan[0].cost"),
+        # "any spice" is a gain, never a cost
+        (BASE + "caravan = [ { cost = { any_spice = 1 } } ]\n", "x", "caravan[0].cost.any_spice"),
+        (BASE + "caravan = [ 3 ]\n", "x", "caravan[0]"),
+        (BASE + "caravan = [ { effects = 3 } ]\n", "x", "caravan[0].effects"),
+        (BASE + "caravan = [ {}, {}, {}, {} ]\n", "x", "caravan"),  # at most 3 actions
+        (_effect("3"), "x", _E),
+        (_effect('{ op = "turn", colour = "red" }'), "x", f"{_E}.colour"),
+        (
+            _effect('{ op = "increase", amounts = { gold = 1 }, target = "all" }'),
+            "x",
+            f"{_E}.target",
+        ),
+        (_effect('{ op = "increase", amounts = { gold = 1 }, choose = [] }'), "x", _E),
+        (_effect('{ op = "set" }'), "x", _E),
+        (
+            _effect('{ op = "decrease", choose = [ { gold = 1 }, { mules = 1 } ] }'),
+            "x",
+            f"{_E}.choose",
+        ),
+        (_effect('{ op = "increase", choose = { gold = 1 } }'), "x", f"{_E}.choose"),
+        (_effect('{ op = "increase", choose = [ { gold = 1 } ] }'), "x", f"{_E}.choose"),
+        (_effect('{ op = "set", amounts = { gold = 10 } }'), "x", f"{_E}.amounts"),
+        # 5 + 4 alternatives: one more than 8
+        (
+            _effect(
+                '{ op = "increase", choose = [ { any_spice = 1 }, { gold = 1 }, { mules = 1 }, '
+                "{ ginger = 2 }, { cloves = 2 } ] }"
+            ),
+            "x",
+            _E,
+        ),
+        (
+            _effect(
+                '{ op = "increase", choose = [ { gold = 1 }, { mules = 1 } ], target = "others" }'
+            ),
+            "x",
+            f"{_E}.target",
+        ),
+        (_effect('{ op = "draw", deck = "orders" }'), "x", f"{_E}.deck"),
+        (_effect('{ op = "draw", count = 0, keep = 0 }'), "x", _E),
+        (_effect('{ op = "draw", count = 2, keep = 0 }'), "x", _E),
+        (_effect('{ op = "draw", count = 2, keep = 3 }'), "x", _E),
+        (_effect('{ op = "fulfill", kinds = ["huge"] }'), "x", f"{_E}.kinds"),
+        (
+            _effect('{ op = "increase", amounts = { gold = 1 }, condition = 3 }'),
+            "x",
+            f"{_E}.condition",
+        ),
+        (
+            _effect(
+                '{ op = "increase", amounts = { gold = 1 }, condition = { resource = "gold" } }'
+            ),
+            "x",
+            f"{_E}.condition",
+        ),
+        (
+            _effect(
+                '{ op = "increase", amounts = { gold = 1 }, '
+                'condition = { resource = "silk", at_least = 1 } }'
+            ),
+            "x",
+            f"{_E}.condition.resource",
+        ),
+        (BASE + "vp_per_grain = -1\n", "x", "vp_per_grain"),
+        (BASE + "copies = 0\n", "x", "copies"),
+        (BASE + "back = 3\n", "x", "back"),
+        (BASE + 'printed = { name = "" }\nvp = 1\n', "x", "printed.name"),
+        (_ORDER + "vp = -1\nmules = 1\ncost = { gold = 1 }\n", "o", "vp"),
+        (_ORDER + "vp = 1\nmules = -1\ncost = { gold = 1 }\n", "o", "mules"),
+        (_ORDER + "vp = 1\nmules = 1\n", "o", "cost"),
+        (_ORDER + "vp = 1\nmules = 1\ncost = { gold = 1 }\ncopies = 0\n", "o", "copies"),
+    ],
+)
+def test_every_check_of_a_card_file_names_its_field(text: str, entry: str, field: str) -> None:
+    with pytest.raises(DataError) as info:
+        parse_card_text(text, "mine.toml")
+    err = info.value
+    assert (err.source, err.entry, err.field) == ("mine.toml", entry, field)
+
+
+@pytest.mark.rule("KG-1")
+@pytest.mark.parametrize(
+    ("text", "entry", "message"),
+    [
+        ('deck = "standard"\ncard = [ 3 ]\n', "card[0]", "a card is a table"),
+        ('deck = "orders"\norder = [ 3 ]\n', "order[0]", "an order is a table"),
+        ('deck = "standard"\ncard = []\n', None, "no entries"),
+        ('deck = "orders"\norder = []\n', None, "no entries"),
+    ],
+)
+def test_entries_that_are_no_card_and_empty_decks(
+    text: str, entry: str | None, message: str
+) -> None:
+    with pytest.raises(DataError, match=message) as info:
+        parse_card_text(text, "mine.toml")
+    assert info.value.entry == entry
+
+
+@pytest.mark.rule("KG-1")
+def test_the_limits_of_a_card_file_are_allowed_at_the_limit() -> None:
+    """Each limit of the format, met exactly: three actions, 8 alternatives, a Set to
+    the track maxima (9, mules 6), keep = count, one copy, amounts of 0."""
+    text = BASE + (
+        "copies = 1\nvp_per_grain = 0\ncaravan = [\n"
+        '  { cost = { gold = 0 }, effects = [ { op = "set", '
+        "amounts = { gold = 9, mules = 6 } } ] },\n"
+        '  { effects = [ { op = "increase", choose = [ { any_spice = 1 }, { gold = 1 }, '
+        "{ mules = 1 }, { ginger = 2 } ] } ] },\n"
+        '  { effects = [ { op = "draw", count = 2, keep = 2 } ] },\n]\n'
+    )
+    _, (card,) = parse_card_text(text, "mine.toml")
+    assert card.copies == 1
+    first, second, third = card.front.caravan
+    assert first.cost == (0,) * 7
+    assert first.effects[0].choices == ((-1, -1, -1, -1, -1, 9, 6),)
+    # "any spice" in an alternative is one alternative per spice
+    assert len(second.effects[0].choices) == 8
+    assert second.effects[0].choices[:5] == tuple(
+        tuple(1 if i == s else 0 for i in range(7)) for s in range(5)
+    )
+    assert (third.effects[0].count, third.effects[0].keep) == (2, 2)
+
+
+@pytest.mark.rule("KG-1")
+def test_a_card_built_in_python_equals_the_same_card_read_from_a_file() -> None:
+    """The defaults of the definition classes are the defaults of the file format, so a
+    card made in code with only the required fields is the card a file gives."""
+    from silkroad.kashgar.cards import Action, CardDef, Effect, Face, OrderDef
+
+    _, (card,) = parse_card_text(
+        BASE.replace('"reconstructed"', '"rulebook"')
+        + 'caravan = [ { effects = [ { op = "draw" } ] } ]\n',
+        "mine.toml",
+    )
+    built = CardDef(
+        key="x",
+        deck=DeckKind.STANDARD,
+        front=Face("X", caravan=(Action(effects=(Effect(Op.DRAW, deck=DeckKind.STANDARD),)),)),
+        provenance="rulebook",
+        note="n",
+    )
+    assert card == built
+    _, (order,) = parse_card_text(
+        _ORDER.replace('"reconstructed"', '"rulebook"')
+        + "vp = 2\nmules = 1\ncost = { gold = 1 }\n",
+        "mine.toml",
+    )
+    assert order == OrderDef(
+        "o", "O", OrderKind.SMALL, 2, 1, (0, 0, 0, 0, 0, 1, 0), provenance="rulebook", note="n"
+    )

@@ -230,6 +230,7 @@ def test_safeguard_also_bounds_turns_so_max_game_length_is_a_bound() -> None:
         decisions += 1
     assert is_over(state)
     assert state.turns == turn_limit(options) == 3 * 2 * 2
+    assert decisions == turn_limit(options)  # counted from 0 at the setup: not one fewer
     assert state.round == 0
     assert outcome(state) is Outcome.TRUNCATED
     assert decisions <= max_game_length(options)
