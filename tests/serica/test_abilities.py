@@ -32,7 +32,7 @@ from silkroad.serica import (
     apply,
 )
 from silkroad.serica.cards import Ability, Good
-from silkroad.serica.state import PendingKind, Step
+from silkroad.serica.state import PendingKind, State, Step
 
 from .helpers import Builder, goods, play, texts
 
@@ -295,6 +295,36 @@ def test_encampment_and_soldier_add_defense_strength_for_the_round() -> None:
     assert [m for m in texts(state) if m.startswith("defend")] == ["defend pirate", "defend bandit"]
 
 
+def _defends(state: State) -> list[str]:
+    return [m for m in texts(state) if m.startswith("defend")]
+
+
+@pytest.mark.rule("SR-8.3")
+@pytest.mark.rule("SR-5.2")
+def test_each_strength_ability_is_pinned_at_the_enemy_it_just_reaches() -> None:
+    """Field strength 1 (a built Guard) against a Bandit (2), a Pirate (3) and a
+    Chieftain (5): a Soldier (+1) reaches the Bandit and not the Pirate, an Encampment
+    (+2) reaches the Pirate exactly, both (+3) still not the Chieftain; an Outpost (-1
+    to each Enemy) brings the Pirate to 2, reached by 1 + Soldier and no less."""
+    b = Builder()
+    han = b.player(empire=["soldier", "encampment", "outpost"], fields=[["guard"], [], [], []])
+    state = b.state(han, crossroads=["chieftain", "pirate", "bandit"], step=Step.BUY)
+    assert _defends(state) == []  # 1 < 2
+    assert _defends(play(state, Use("soldier"))) == ["defend bandit"]  # 2
+    assert _defends(play(state, Use("encampment"))) == ["defend pirate", "defend bandit"]  # 3
+    both = play(state, Use("encampment"), Use("soldier"))  # 4 < 5
+    assert _defends(both) == ["defend pirate", "defend bandit"]
+    # Outpost: Bandit 1, Pirate 2, Chieftain 4
+    outpost = play(state, Use("outpost"))
+    assert _defends(outpost) == ["defend bandit"]  # 1 >= 1, 1 < 2
+    assert _defends(play(outpost, Use("soldier"))) == ["defend pirate", "defend bandit"]
+    assert _defends(play(outpost, Use("encampment"), Use("soldier"))) == [
+        "defend chieftain",
+        "defend pirate",
+        "defend bandit",
+    ]  # 4 >= 4
+
+
 @pytest.mark.rule("SR-8.3")
 def test_outpost_reduces_every_enemy_strength_by_one() -> None:
     b = Builder()
@@ -354,6 +384,53 @@ def test_two_forts_save_two_goods_and_none_against_the_chieftain() -> None:
     state = play(state, Save(Good.SPICES), Save(Good.SPICES))
     assert state.pending is None
     assert state.players[0].caravans[0].goods == goods({"silk": 2, "spices": 3})
+
+
+@pytest.mark.rule("SR-8.3")
+@pytest.mark.rule("SR-8.5")
+@pytest.mark.parametrize("route", [1, 2])
+def test_forts_cancel_an_attack_completely_with_two_caravans_holding_the_good(route: int) -> None:
+    """Two caravans ship Spices, the least valuable good: the Pirate's target. The player
+    chooses the caravan hit; two Forts then save both goods taken (or the one good of the
+    smaller caravan, with one Fort left over): nothing is lost, no caravan is gone, and
+    no further decision follows."""
+    b = Builder()
+    ships = [(1, 1, {"spices": 2, "silk": 1}), (2, 0, {"spices": 1, "porcelain": 1})]
+    han = b.player(empire=["fort", "fort"], caravans=ships)
+    state = b.state(han, crossroads=["pirate"], step=Step.DEFEND)
+    state = play(state, Use("fort"), Use("fort"), Done())
+    assert texts(state) == ["caravan 1", "caravan 2"]  # both hold Spices
+    state = play(state, Send(route))
+    assert texts(state) == ["save spices", "done"]
+    state = play(state, Save(Good.SPICES))
+    if route == 1:  # two Spices taken: the second Fort saves the second
+        assert texts(state) == ["save spices", "done"]
+        state = play(state, Save(Good.SPICES))
+    assert state.pending is None
+    assert state.players[0].caravans == b.player(caravans=ships).caravans
+    assert state.turn.count(Ability.FORT) == (0 if route == 1 else 1)
+
+
+@pytest.mark.rule("SR-8.3")
+@pytest.mark.rule("SR-8.5")
+def test_a_fort_cancels_a_bandit_on_a_one_good_caravan_which_stays() -> None:
+    """The Bandit takes one Silk; with two caravans of Silk the player chooses which,
+    and a Fort saves it: the caravan of that single Silk is not emptied (not gone)."""
+    b = Builder()
+    ships = [(1, 1, {"silk": 1, "spices": 1}), (2, 0, {"silk": 1})]
+    han = b.player(empire=["fort"], caravans=ships)
+    state = b.state(han, crossroads=["bandit"], step=Step.DEFEND)
+    state = play(state, Use("fort"), Done())
+    assert texts(state) == ["caravan 1", "caravan 2"]
+    state = play(state, Send(2), Save(Good.SILK))
+    assert state.pending is None
+    assert state.players[0].caravans == b.player(caravans=ships).caravans
+    # without the Fort's save the lone Silk goes, and its caravan with it
+    b = Builder()
+    han = b.player(empire=["fort"], caravans=ships)
+    state = b.state(han, crossroads=["bandit"], step=Step.DEFEND)
+    state = play(state, Use("fort"), Done(), Send(2), Done())
+    assert [c.route for c in state.players[0].caravans] == [1]
 
 
 @pytest.mark.rule("SR-8.3")
