@@ -18,7 +18,6 @@ A Cosmic Ray session per title (``.mutate/<title>/session.sqlite``) holds the re
 from __future__ import annotations
 
 import argparse
-import difflib
 import json
 import os
 import random
@@ -98,22 +97,32 @@ def load_known(path: Path = HERE / "equivalent.toml") -> list[Known]:
     return [Known(**entry) for entry in data.get("mutant", [])]
 
 
-def _change(original: str, mutated: str) -> tuple[int, str, str, str]:
-    """The first changed line, the removed and added lines (stripped, joined) and a
-    unified diff of the change."""
-    a, b = original.splitlines(), mutated.splitlines()
-    matcher = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
+def _change(diff: str) -> tuple[int, str, str, str]:
+    """From the diff Cosmic Ray recorded for a mutant: the first changed line, the
+    removed and added lines (stripped, joined) and the diff's hunks."""
     removed: list[str] = []
     added: list[str] = []
-    line = 0
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        if tag == "equal":
+    hunks: list[str] = []
+    line = first = 0
+    for text in diff.splitlines():
+        if text.startswith(("--- ", "+++ ")):
             continue
-        line = line or i1 + 1
-        removed.extend(s.strip() for s in a[i1:i2])
-        added.extend(s.strip() for s in b[j1:j2])
-    diff = "\n".join(difflib.unified_diff(a, b, lineterm="", n=1))
-    return line, "\n".join(removed), "\n".join(added), diff
+        if text.startswith("@@"):
+            line = int(text.split()[1].split(",")[0][1:])
+            hunks.append(text)
+            continue
+        if not hunks:
+            continue
+        hunks.append(text)
+        if text.startswith("-"):
+            removed.append(text[1:].strip())
+            first = first or line
+        elif text.startswith("+"):
+            added.append(text[1:].strip())
+            first = first or line
+            continue
+        line += 1
+    return first, "\n".join(removed), "\n".join(added), "\n".join(hunks)
 
 
 def _files() -> list[str]:
@@ -255,24 +264,20 @@ def run_title(title: str, *, sample: int | None, seed: int, resume: bool, out: P
 
 def collect(title: str, out: Path, known: list[Known]) -> list[Outcome]:
     """The outcomes recorded in a title's session."""
-    from cosmic_ray.mutating import mutate_code
     from cosmic_ray.work_db import WorkDB, use_db
     from cosmic_ray.work_item import TestOutcome, WorkerOutcome
 
-    tree = out / title / "tree"
     outcomes = []
     with use_db(str(out / title / "session.sqlite"), WorkDB.Mode.open) as db:
         for item, result in db.completed_work_items:
             if result.worker_outcome == WorkerOutcome.SKIPPED:
                 continue
             m = item.mutations[0]
-            source = (tree / m.module_path).read_text()
-            mutated = mutate_code(source, operators.get(m.operator_name), m.occurrence) or source
-            line, before, after, diff = _change(source, mutated)
+            line, before, after, diff = _change(result.diff or "")
             oc = Outcome(
                 title,
                 str(Path(m.module_path).relative_to("src/silkroad")),
-                line,
+                line or m.start_pos[0],
                 m.operator_name.split("/")[-1],
                 before,
                 after,

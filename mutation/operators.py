@@ -252,10 +252,23 @@ def in_annotation(node: Any) -> bool:
     return False
 
 
+def is_strict_flag(node: Any) -> bool:
+    """Whether ``node`` is the value of a ``strict=`` argument (of ``zip``): the rules
+    only zip sequences of one length, so the flag never changes what they do."""
+    parent = node.parent
+    return (
+        parent is not None
+        and parent.type == "argument"
+        and parent.children[0].type == "name"
+        and parent.children[0].value == "strict"
+        and parent.children[-1] is node
+    )
+
+
 def _outside_annotations(cls: type[Operator]) -> type[Operator]:
     class Wrapped(cls):  # type: ignore[valid-type, misc]
         def mutation_positions(self, node: Any) -> Iterator[Position]:
-            if not in_annotation(node):
+            if not in_annotation(node) and not is_strict_flag(node):
                 yield from super().mutation_positions(node)
 
     Wrapped.__name__ = Wrapped.__qualname__ = cls.__name__
@@ -264,7 +277,8 @@ def _outside_annotations(cls: type[Operator]) -> type[Operator]:
 
 class Provider:
     """The operator set of ``make mutate``: the chosen core operators and the four
-    above, under the provider name ``silkroad``; none of them changes an annotation."""
+    above, under the provider name ``silkroad``; none of them changes an annotation or
+    a ``strict=`` flag."""
 
     def __init__(self) -> None:
         core = OperatorProvider()
