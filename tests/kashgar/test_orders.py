@@ -97,6 +97,47 @@ def test_special_order_immediate_payout() -> None:
     assert state.tracks[0] == track(cinnamon=0, gold=7, ginger=0, cloves=0, pepper=0, anise=0)
 
 
+@pytest.mark.rule("KG-5.1")
+@pytest.mark.rule("KG-4.A")
+def test_an_action_goes_on_after_the_payout_of_the_order_it_fulfils() -> None:
+    """A card of one's own whose caravan action fulfils an order, then raises gold: the
+    order's payout comes at once, then the rest of the action."""
+    import attrs
+
+    from silkroad.kashgar.cards import Action, DeckKind, Effect, Op, default_card_data
+
+    then_gold = tuple(
+        attrs.evolve(
+            c,
+            front=attrs.evolve(
+                c.front,
+                caravan=(
+                    Action(
+                        effects=(
+                            Effect(Op.FULFILL, kinds=(OrderKind.SPECIAL,)),
+                            Effect(Op.INCREASE, choices=((0, 0, 0, 0, 0, 1, 0),)),
+                        )
+                    ),
+                ),
+            ),
+        )
+        if c.key == "huckster"
+        else c
+        for c in default_card_data().standard
+    )
+    b = Builder(Options.create(2).with_deck(DeckKind.STANDARD, then_gold))
+    order = b.order(name="Letter of Credit")  # cost cinnamon 3, payout gold +3
+    state = b.state(
+        [[[b.card("huckster"), b.card("planter")]], [[b.card("baker")]]],
+        tracks=[track(cinnamon=3, gold=4), track()],
+        display=[order],
+        fill_display=False,
+    )
+    state = play(state, CaravanAction(0, 0))
+    assert list(state.orders_won[0]) == [order]
+    assert state.tracks[0] == track(cinnamon=0, gold=4 + 3 + 1)
+
+
 @pytest.mark.rule("KG-5.2")
 def test_mule_requirement_is_held_not_paid() -> None:
     b = Builder()
