@@ -1,18 +1,22 @@
 """``make mutate``: mutation testing of each title's rule modules with Cosmic Ray.
 
 For each title this copies the work tree to ``.mutate/<title>/tree`` (so the run is not
-disturbed by edits made while it goes on), lists every mutant of the title's rule
-modules (``operators.py`` says which changes), draws a seeded sample of them, runs the
-title's own tests against each mutant in turn (``pytest -x``: the first failing test
-kills it), and writes ``.mutate/report.md``: the score per title, the new survivors with
-their diffs, and the survivors that ``equivalent.toml`` lists as equivalent.
+disturbed by edits made while it goes on), runs the title's tests once under coverage
+(they must pass; each line is recorded with the tests that run it), lists every mutant of
+the title's rule modules (``operators.py`` says which changes), draws a seeded sample of
+them, and runs against each mutant in turn the title's tests that run its line
+(``pytest -x``: the first failing test kills it; all of the title's tests for code run at
+import or cached, in ``cards.py`` and ``table.py``). It writes ``.mutate/report.md``: the
+score per title, the new survivors with their diffs, and the survivors that
+``equivalent.toml`` lists as equivalent.
 
 A Cosmic Ray session per title (``.mutate/<title>/session.sqlite``) holds the results;
 ``--resume`` carries on with its pending mutants, and ``cr-report`` reads it.
 
     python mutation/mutate.py                       # every title, 100 mutants each
     python mutation/mutate.py --titles kashgar --sample 60 --seed 7
-    python mutation/mutate.py --titles serica --all # every mutant (hours per title)
+    python mutation/mutate.py --titles serica --all # every mutant (many hours)
+    python mutation/mutate.py --report              # the report of the sessions there
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import argparse
 import json
 import os
 import random
+import shlex
 import shutil
 import subprocess
 import sys
@@ -158,11 +163,13 @@ def _test_files(tree: Path, folders: Sequence[str]) -> list[str]:
 
 
 def _test_command(tests: Sequence[str]) -> str:
-    return " ".join([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests])
+    words = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", *tests]
+    return " ".join(shlex.quote(w) for w in words)
 
 
-def _baseline(tree: Path, command: str) -> float:
-    """Run the tests on the unmutated copy: they must pass, with this copy imported."""
+def _baseline(tree: Path, files: Sequence[str], title: str, base: Path) -> float:
+    """Run the tests on the unmutated copy under coverage, recording which test runs
+    each line: they must pass, with this copy imported. Returns the time taken."""
     check = subprocess.run(
         [sys.executable, "-c", "import silkroad; print(silkroad.__file__)"],
         capture_output=True,
@@ -171,13 +178,70 @@ def _baseline(tree: Path, command: str) -> float:
     ).stdout.strip()
     if not Path(check).resolve().is_relative_to(tree.resolve()):
         raise SystemExit(f"the copy is not the code under test: silkroad comes from {check}")
+    data = base / "coverage.sqlite"
+    data.unlink(missing_ok=True)
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        f"--cov=src/silkroad/{title}",
+        "--cov-context=test",
+        "--cov-report=",
+        *files,
+    ]
     start = time.monotonic()
-    done = subprocess.run(command.split(), capture_output=True, text=True)
+    done = subprocess.run(
+        command, capture_output=True, text=True, env={**os.environ, "COVERAGE_FILE": str(data)}
+    )
     took = time.monotonic() - start
     if done.returncode != 0:
         sys.stdout.write(done.stdout[-4000:])
-        raise SystemExit(f"the tests fail without any mutation: {command}")
+        raise SystemExit(f"the tests fail without any mutation: {' '.join(command)}")
     return took
+
+
+def _line_tests(tree: Path, base: Path) -> dict[str, dict[int, set[str]]]:
+    """Per rule module (relative to the copy) and line, the tests that ran it ("" for
+    code run at import)."""
+    import coverage
+
+    data = coverage.CoverageData(basename=str(base / "coverage.sqlite"))
+    data.read()
+    out: dict[str, dict[int, set[str]]] = {}
+    for measured in data.measured_files():
+        rel = str(Path(measured).resolve().relative_to(tree.resolve()))
+        lines = data.contexts_by_lineno(measured)
+        out[rel] = {n: {c.rsplit("|", 1)[0] for c in ctx} for n, ctx in lines.items()}
+    return out
+
+
+#: Modules whose code runs once and is cached (loaders, tables): a line there is
+#: recorded only for the first test that needed it, so every test of the title runs.
+CACHED = ("cards.py", "table.py")
+
+
+def _select(
+    covered: dict[str, dict[int, set[str]]], files: Sequence[str], path: str, lines: range
+) -> list[str] | None:
+    """The tests that run the lines of a mutant, in the order of ``files``; None for
+    every test of the title (cached or import-time code, or code no test records)."""
+    if Path(path).name in CACHED:
+        return None
+    by_line = covered.get(path, {})
+    tests: set[str] = set()
+    for n in lines:
+        tests |= by_line.get(n, set())
+    if not tests:  # a line of a statement without code of its own: the statement's
+        first = lines.start
+        previous = [n for n in by_line if first - 10 <= n < first]
+        tests = by_line[max(previous)] if previous else set()
+    if not tests or "" in tests:
+        return None
+    order = {f: i for i, f in enumerate(files)}
+    return sorted(tests, key=lambda t: (order.get(t.split("::")[0], len(order)), t))
 
 
 def _git(*args: str) -> str:
@@ -214,10 +278,15 @@ def run_title(title: str, *, sample: int | None, seed: int, resume: bool, out: P
     os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
     for cache in tree.rglob("__pycache__"):
         shutil.rmtree(cache, ignore_errors=True)
-    command = _test_command(_test_files(tree, tests))
-    took = _baseline(tree, command)
+    files = _test_files(tree, tests)
+    command = _test_command(files)
+    took = _baseline(tree, files, title, base)
+    covered = _line_tests(tree, base)
     timeout = max(120.0, 4 * took)
-    print(f"[{title}] unmutated tests pass in {took:.0f} s; timeout {timeout:.0f} s", flush=True)
+    print(
+        f"[{title}] unmutated tests pass in {took:.0f} s (under coverage); timeout {timeout:.0f} s",
+        flush=True,
+    )
 
     with use_db(str(session), WorkDB.Mode.create) as db:
         if db.num_work_items == 0:
@@ -250,13 +319,19 @@ def run_title(title: str, *, sample: int | None, seed: int, resume: bool, out: P
         total = len(pending)
         for n, item in enumerate(pending, 1):
             start = time.monotonic()
-            result = mutate_and_test(item.mutations, command, timeout)
-            db.set_result(item.job_id, result)
             m = item.mutations[0]
+            chosen_tests = _select(
+                covered, files, str(m.module_path), range(m.start_pos[0], m.end_pos[0] + 1)
+            )
+            run = command if chosen_tests is None else _test_command(chosen_tests)
+            result = mutate_and_test(item.mutations, run, timeout)
+            db.set_result(item.job_id, result)
             word = _word(result, TestOutcome, WorkerOutcome)
+            which = "all" if chosen_tests is None else str(len(chosen_tests))
             print(
                 f"[{title}] {n}/{total} {word:<8} {time.monotonic() - start:5.0f} s "
-                f"{m.module_path}:{m.start_pos[0]} {m.operator_name.split('/')[-1]}",
+                f"{which:>4} tests {m.module_path}:{m.start_pos[0]} "
+                f"{m.operator_name.split('/')[-1]}",
                 flush=True,
             )
     os.chdir(ROOT)
