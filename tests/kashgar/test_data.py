@@ -500,3 +500,16 @@ def test_a_card_built_in_python_equals_the_same_card_read_from_a_file() -> None:
     assert order == OrderDef(
         "o", "O", OrderKind.SMALL, 2, 1, (0, 0, 0, 0, 0, 1, 0), provenance="rulebook", note="n"
     )
+
+
+@pytest.mark.rule("KG-1")
+def test_where_a_field_is_printed() -> None:
+    from silkroad.kashgar.cards import is_printed, printed_source
+
+    printed = (("name", "KG-8"), ("caravan", "KG-4.X"))
+    assert printed_source("name", printed) == "KG-8"
+    assert printed_source("caravan[1]", printed) == "KG-4.X"  # the whole list is printed
+    assert printed_source("vp", printed) is None
+    assert printed_source("caravans", printed) is None
+    assert is_printed("caravan[0]", printed)
+    assert not is_printed("parting[0]", printed)

@@ -14,6 +14,7 @@ from silkroad.kashgar import (
     Options,
     PartingAction,
     Pass,
+    Remove,
     State,
     current_player,
     is_over,
@@ -383,6 +384,19 @@ def _card_turned(b: Builder, won: list[int]) -> Scenario:
     return state, (CaravanAction(0, 1),), 0, 0
 
 
+def _card_worth_less_than_nothing_leaving(b: Builder, won: list[int]) -> Scenario:
+    """A card worth -1 VP leaving the caravans (the Quack's parting action)."""
+    state = b.state([[[b.card("quack")]], [[b.card("baker")]]], orders_won=[won, []])
+    return state, (PartingAction(0, 0),), 0, 0
+
+
+def _card_worth_less_than_nothing_removed(b: Builder, won: list[int]) -> Scenario:
+    """A card worth -1 VP removed from the game (the Monk removes a Quack)."""
+    quack = b.card("quack")
+    state = b.state([[[b.card("monk"), quack]], [[b.card("baker")]]], orders_won=[won, []])
+    return state, (CaravanAction(0, 0), Remove(quack)), 0, 0
+
+
 def _turned_options() -> Options:
     patriarch = default_card_data().patriarch[0]
     assert patriarch.back is not None
@@ -402,6 +416,8 @@ _WAYS = {
     "conjuress given": (_conjuress_given, Options.create(2, expansion="all"), 2),
     "messenger given": (_messenger_given, Options.create(2, expansion="all"), 1),
     "card turned": (_card_turned, _turned_options(), 1),
+    "card worth -1 leaving": (_card_worth_less_than_nothing_leaving, Options.create(2), 1),
+    "card worth -1 removed": (_card_worth_less_than_nothing_removed, Options.create(2), 1),
 }
 
 
