@@ -380,3 +380,164 @@ def test_printed_lists_are_checked_on_load(tmp_path: Path) -> None:
     with pytest.raises(DataError, match="every field") as info:
         load_card_file(path)
     assert info.value.field == "printed"
+
+
+# ------------------------------------------------------------ every limit, on both sides
+
+_SCHOLAR = (
+    'key = "scholar"\nname = "Scholar"\nability = "scholar"\ntype = "citizen"\ncolour = "red"\n'
+    'copies = 2\nlevel = 2\nvp = 2\nstacked_vp = 1\nstrength = 0\nartisans = 3\ncost = "2/2"\n'
+    'goods = ["glassware", "wine", "spices", "porcelain"]\n'
+)
+_BANDIT = "copies = 3\nenemy_strength = 2\nenemy_vp = 2\n"
+_ALL_GOODS = 'goods = ["glassware", "wine", "gold", "spices", "porcelain", "silk"]\n'
+
+
+def _scholar(old: str, new: str) -> str:
+    assert old in _SCHOLAR
+    return _edit(_SCHOLAR, _SCHOLAR.replace(old, new))
+
+
+def _bandit(old: str, new: str) -> str:
+    assert old in _BANDIT
+    return _edit(_BANDIT, _BANDIT.replace(old, new))
+
+
+_GOODS4 = 'goods = ["glassware", "wine", "spices", "porcelain"]\n'
+
+#: (file text, the card it names, the field it names, or None: the file is accepted)
+LIMITS = [
+    (_scholar("level = 2", "level = 1"), None, None),
+    (_scholar("level = 2", "level = 3"), None, None),
+    (_scholar("level = 2", "level = 0"), "scholar", "level"),
+    (_scholar("vp = 2", "vp = 0"), None, None),
+    (_scholar("vp = 2", "vp = 99"), None, None),
+    (_scholar("vp = 2", "vp = 100"), "scholar", "vp"),
+    (_scholar("vp = 2", "vp = -1"), "scholar", "vp"),
+    (_scholar("stacked_vp = 1", "stacked_vp = 99"), None, None),
+    (_scholar("stacked_vp = 1", "stacked_vp = 100"), "scholar", "stacked_vp"),
+    (_scholar("strength = 0", "strength = 99"), None, None),
+    (_scholar("strength = 0", "strength = 100"), "scholar", "strength"),
+    (_scholar("artisans = 3", "artisans = 99"), None, None),
+    (_scholar("artisans = 3", "artisans = 100"), "scholar", "artisans"),
+    (_scholar('cost = "2/2"', 'cost = "9/2"'), None, None),
+    (_scholar('cost = "2/2"', 'cost = "10/2"'), "scholar", "cost"),
+    (_scholar('cost = "2/2"', 'cost = "0/2"'), "scholar", "cost"),
+    (_scholar('cost = "2/2"', 'cost = "2/1"'), None, None),
+    (_scholar('cost = "2/2"', 'cost = "2/0"'), "scholar", "cost"),
+    (_scholar('cost = "2/2"', 'cost = "2/4"'), None, None),
+    (_scholar('cost = "2/2"', 'cost = "2/5"'), "scholar", "goods"),  # 4 goods listed
+    (_scholar(f'cost = "2/2"\n{_GOODS4}', f'cost = "1/6"\n{_ALL_GOODS}'), None, None),
+    (_scholar(f'cost = "2/2"\n{_GOODS4}', f'cost = "1/7"\n{_ALL_GOODS}'), "scholar", "cost"),
+    (_scholar('key = "scholar"', 'key = "scholar-2"'), None, None),
+    (_scholar('key = "scholar"', 'key = "Scholar"'), "card[2]", "key"),
+    (_scholar('key = "scholar"', 'key = "scho lar"'), "card[2]", "key"),
+    (_scholar('key = "scholar"', 'key = ""'), "card[2]", "key"),
+    (_bandit("enemy_strength = 2", "enemy_strength = 99"), None, None),
+    (_bandit("enemy_strength = 2", "enemy_strength = 100"), "bandit", "enemy_strength"),
+    (_bandit("enemy_strength = 2", "enemy_strength = -1"), "bandit", "enemy_strength"),
+    (_bandit("enemy_vp = 2", "enemy_vp = 99"), None, None),
+    (_bandit("enemy_vp = 2", "enemy_vp = 100"), "bandit", "enemy_vp"),
+]
+
+
+@pytest.mark.rule("SR-4")
+@pytest.mark.parametrize(("text", "entry", "field"), LIMITS)
+def test_each_number_of_a_card_is_checked_at_its_limit(
+    text: str, entry: str | None, field: str | None
+) -> None:
+    if field is None:
+        assert len(parse_card_text(text, "mine.toml")) == len(default_cards())
+        return
+    with pytest.raises(DataError) as info:
+        parse_card_text(text, "mine.toml")
+    assert (info.value.entry, info.value.field) == (entry, field)
+
+
+@pytest.mark.rule("SR-4")
+@pytest.mark.parametrize(
+    "printed",
+    [("name", "ability", "name"), ("name", "enemy_vp"), ("name", "level", "level")],
+)
+def test_printed_fields_built_in_code_are_fields_of_the_card_once_each(
+    printed: tuple[str, ...],
+) -> None:
+    cards = tuple(
+        attrs.evolve(c, printed=printed) if c.key == "scholar" else c for c in default_cards()
+    )
+    with pytest.raises(DataError) as info:
+        Options().with_cards(cards)
+    assert (info.value.entry, info.value.field) == ("scholar", "printed")
+    fine = tuple(
+        attrs.evolve(c, printed=("name", "level")) if c.key == "scholar" else c
+        for c in default_cards()
+    )
+    assert Options().with_cards(fine).cards == fine
+
+
+#: (card, changes, the field named, or None: accepted) for definitions built in code
+CODE_LIMITS = [
+    ("scholar", {"copies": 0}, "copies"),
+    ("scholar", {"level": 0}, "level"),
+    ("scholar", {"level": 4}, "level"),
+    ("scholar", {"level": 1}, None),
+    ("scholar", {"level": 3}, None),
+    ("scholar", {"vp": -1}, "vp"),
+    ("scholar", {"stacked_vp": -1}, "stacked_vp"),
+    ("scholar", {"strength": -1}, "strength"),
+    ("scholar", {"artisans": -1}, "artisans"),
+    ("scholar", {"han_start": -1}, "han_start"),
+    ("scholar", {"rome_start": -1}, "rome_start"),
+    ("scholar", {"vp": 0, "stacked_vp": 0, "artisans": 0}, None),
+    ("scholar", {"cost_n": 0}, "cost"),
+    ("scholar", {"cost_m": 0}, "cost"),
+    ("scholar", {"cost_m": 5}, "cost"),  # 4 goods listed
+    ("scholar", {"cost_m": 4}, None),
+    ("scholar", {"goods": (Good.WINE, Good.WINE, Good.SPICES)}, "goods"),
+    ("scholar", {"enemy_strength": 1}, "enemy_strength"),
+    ("scholar", {"enemy_vp": 1}, "enemy_strength"),
+    ("scholar", {"ability": Ability.BANDIT}, "ability"),
+    ("scholar", {"provenance": "rulebook"}, "printed"),  # it lists printed fields
+    ("bandit", {"level": 1}, "level"),
+    ("bandit", {"han_start": 1}, "level"),
+    ("bandit", {"rome_start": 1}, "level"),
+    ("bandit", {"cost_m": 1}, "level"),
+    ("bandit", {"goods": (Good.SILK,)}, "level"),
+    ("bandit", {"enemy_strength": -1}, "enemy_strength"),
+    ("bandit", {"enemy_vp": -1}, "enemy_strength"),
+    ("bandit", {"enemy_strength": 0, "enemy_vp": 0}, None),
+]
+
+
+@pytest.mark.rule("SR-4")
+@pytest.mark.parametrize(("key", "changes", "field"), CODE_LIMITS)
+def test_each_number_of_a_card_built_in_code_is_checked_at_its_limit(
+    key: str, changes: dict[str, object], field: str | None
+) -> None:
+    cards = tuple(attrs.evolve(c, **changes) if c.key == key else c for c in default_cards())
+    if field is None:
+        assert Options().with_cards(cards).cards == cards
+        return
+    with pytest.raises(DataError) as info:
+        Options().with_cards(cards)
+    assert (info.value.entry, info.value.field) == (key, field)
+
+
+@pytest.mark.rule("SR-3")
+def test_starting_copies_may_use_every_copy_of_a_card_and_no_more() -> None:
+    """The Guard, in both starting decks: built in code with every copy in the starting
+    decks it is checked as a card (the decks' sizes are checked after); with one more
+    starting copy than copies it is refused."""
+    from silkroad.serica.cards import check_cards
+
+    guard = by_key()["guard"]
+    copies = guard.copies  # type: ignore[attr-defined]
+    every = attrs.evolve(guard, han_start=copies - 1, rome_start=1)  # type: ignore[misc]
+    over = attrs.evolve(guard, han_start=copies, rome_start=1)  # type: ignore[misc]
+    with pytest.raises(DataError) as info:
+        check_cards((every,))
+    assert "53 game cards" in str(info.value)  # passed as a card: only the deck is short
+    with pytest.raises(DataError) as info:
+        check_cards((over,))
+    assert (info.value.entry, info.value.field) == ("guard", "copies")
+    assert "more copies" in str(info.value)
