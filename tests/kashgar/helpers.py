@@ -9,7 +9,7 @@ from pyrsistent import pset, pvector
 
 from silkroad.core.rng import Rng
 from silkroad.kashgar import Options, State, apply, legal_moves, scores, validate
-from silkroad.kashgar.cards import DeckKind
+from silkroad.kashgar.cards import Action, DeckKind
 from silkroad.kashgar.moves import Move
 from silkroad.kashgar.rules import new_game
 from silkroad.kashgar.table import Table, table
@@ -240,3 +240,27 @@ def orders_worth(b: Builder, vp: int) -> list[int]:
             b.used.discard(o)
     assert left == 0, f"no orders worth {vp} VP"
     return chosen
+
+
+def with_actions(
+    options: Options,
+    key: str,
+    *,
+    caravan: tuple[Action, ...] | None = None,
+    parting: tuple[Action, ...] | None = None,
+) -> Options:
+    """``options`` whose card ``key`` (a Standard card) has these actions instead."""
+    from silkroad.kashgar.cards import default_card_data
+
+    data = options.cards or default_card_data()
+    cards = []
+    for c in data.standard:
+        if c.key == key:
+            front = c.front
+            if caravan is not None:
+                front = attrs.evolve(front, caravan=caravan)
+            if parting is not None:
+                front = attrs.evolve(front, parting=parting)
+            c = attrs.evolve(c, front=front)
+        cards.append(c)
+    return options.with_deck(DeckKind.STANDARD, tuple(cards))

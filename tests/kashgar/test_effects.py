@@ -11,6 +11,7 @@ from silkroad.kashgar import (
     CaravanAction,
     Gain,
     Keep,
+    Options,
     PartingAction,
     Pass,
     Remove,
@@ -22,7 +23,7 @@ from silkroad.kashgar import (
 )
 from silkroad.kashgar.rules import CAPS
 
-from .helpers import Builder, Track, play, track
+from .helpers import Builder, Track, play, track, with_actions
 
 
 def _solo(key: str, tr: Track | None = None, **kw: Any) -> tuple[Builder, int, State]:
@@ -67,6 +68,18 @@ def test_any_spice_is_a_choice_of_one_spice() -> None:
 def test_set_is_exact_up_or_down(before: int, after: int) -> None:
     _, _, state = _solo("quack", track(gold=before))  # parting: set gold 6
     assert play(state, PartingAction(0, 0)).tracks[0] == track(gold=after)
+
+
+@pytest.mark.rule("KG-7")
+@pytest.mark.parametrize("value", [0, 1, 9])
+def test_set_to_any_value_zero_included_sets_exactly_that(value: int) -> None:
+    """A Set to 0 (no card of the game has one; a card file may) empties the track."""
+    from silkroad.kashgar.cards import Action, Effect, Op
+
+    setter = Action(effects=(Effect(Op.SET, choices=((-1,) * 5 + (value, -1),)),))
+    b = Builder(with_actions(Options.create(2), "planter", caravan=(setter,)))
+    state = b.state([[[b.card("planter")]], [[b.card("baker")]]], tracks=[track(gold=5), track()])
+    assert play(state, CaravanAction(0, 0)).tracks[0] == track(gold=value)
 
 
 @pytest.mark.rule("KG-7")

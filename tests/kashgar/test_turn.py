@@ -20,7 +20,7 @@ from silkroad.kashgar import (
 )
 from silkroad.kashgar.table import table
 
-from .helpers import Builder, play, track
+from .helpers import Builder, play, track, with_actions
 
 
 @pytest.mark.rule("KG-4")
@@ -108,6 +108,24 @@ def test_parting_action_removes_the_card_then_acts() -> None:
     assert list(after.caravans[0][0]) == [behind]
     assert servant in after.box
     assert after.tracks[0] == track(mules=6)
+
+
+@pytest.mark.rule("KG-4.B")
+def test_a_parting_action_with_a_cost_needs_and_pays_it() -> None:
+    """A parting action of one's own cards that costs 2 gold: offered with 2 gold (paid),
+    not with 1."""
+    from silkroad.kashgar.cards import Action, Effect, Op
+
+    costly = Action(
+        cost=(0, 0, 0, 0, 0, 2, 0), effects=(Effect(Op.INCREASE, choices=((0,) * 6 + (1,),)),)
+    )
+    options = with_actions(Options.create(2), "planter", parting=(costly,))
+    b = Builder(options)
+    state = b.state([[[b.card("planter")]], [[b.card("baker")]]], tracks=[track(gold=2), track()])
+    assert play(state, PartingAction(0, 0)).tracks[0] == track(gold=0, mules=4)
+    b = Builder(options)
+    state = b.state([[[b.card("planter")]], [[b.card("baker")]]], tracks=[track(gold=1), track()])
+    assert PartingAction(0, 0) not in legal_moves(state)
 
 
 @pytest.mark.rule("KG-4.B")
