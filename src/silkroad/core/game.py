@@ -274,6 +274,19 @@ class Game(Protocol[StateT, MoveT, OptionsT, ObsT]):
         ``options`` (None when the title does not say)."""
         ...
 
+    def to_position(self, state: StateT) -> str:
+        """``state`` as a position: TOML text a person can read and edit."""
+        ...
+
+    def from_position(self, text: str, options: OptionsT | None = None) -> StateT:
+        """The state a position describes (parts left out filled by the title's rule).
+
+        :raises DataError: for text that is not TOML or is of another game.
+        :raises StateError: naming the field and the rule, for a position that cannot be
+            a state of the game.
+        """
+        ...
+
 
 AnyGame = Game[Any, Any, Any, Any]
 
@@ -339,10 +352,16 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
     #: Optional: whether ``player`` may not see which move was made in a state
     #: (``hides_move(state, move, player)``); see :meth:`hides_move` for the default.
     move_hider: Callable[[StateT, MoveT, int], bool] | None = None
+    #: Optional: the title's ``to_position``; the state's JSON data as TOML when absent.
+    position_writer: Callable[[StateT], str] | None = None
+    #: Optional: the title's ``from_position`` (given with ``position_writer``).
+    position_reader: Callable[[str, OptionsT | None], StateT] | None = None
 
     def __attrs_post_init__(self) -> None:
         if (self.tensor_of is None) != (self.layout_of is None):
             raise ValueError("a game gives both tensor_of and layout_of, or neither")
+        if (self.position_writer is None) != (self.position_reader is None):
+            raise ValueError("a game gives both position_writer and position_reader, or neither")
 
     def describe_move(self, state: StateT, move: MoveT) -> str:
         """What ``move`` does in ``state``, in words (falls back to the notation)."""
@@ -400,6 +419,25 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
         if self.spec.information is Information.PERFECT:
             return False
         return self.current_player(state) != player
+
+    def to_position(self, state: StateT) -> str:
+        """The title's position of ``state``, or by default the generic one: the state's
+        JSON data written as TOML (:mod:`silkroad.core.position`)."""
+        if self.position_writer is not None:
+            return self.position_writer(state)
+        from silkroad.core.position import generic_to_position
+
+        return generic_to_position(self, state)
+
+    def from_position(self, text: str, options: OptionsT | None = None) -> StateT:
+        """The state of a position (the title's reader, or the generic one, which takes
+        only complete positions written by the generic ``to_position``)."""
+        if self.position_reader is not None:
+            return self.position_reader(text, options)
+        from silkroad.core.position import generic_from_position
+
+        state: StateT = generic_from_position(self, text, options)
+        return state
 
     def __repr__(self) -> str:
         return f"<Game {self.spec.name!r}: {self.spec.title}>"

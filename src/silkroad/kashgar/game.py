@@ -26,6 +26,7 @@ from silkroad.kashgar.moves import (
     parse_notation,
 )
 from silkroad.kashgar.observe import Observation, determinize, observe
+from silkroad.kashgar.position import from_position, to_position
 from silkroad.kashgar.render import render
 from silkroad.kashgar.rules import (
     MAX_CARAVANS,
@@ -161,4 +162,6 @@ GAME: GameDefinition[State, Move, Options, Observation] = GameDefinition(
     layout_of=observation_layout,
     bounds_of=score_bounds,
     outcome_of=outcome,
+    position_writer=to_position,
+    position_reader=from_position,
 )

@@ -1,0 +1,488 @@
+"""Positions: a state of any game as a TOML text a person can read, write and edit.
+
+A title's own format (``<title>/position.py``) names cards by their data key, tracks and
+goods by name and players by seat, and may leave parts out (filled from a seeded setup,
+see ``docs/scenarios.md``). This module holds what those formats share, and the generic
+format a game without its own gets from :class:`~silkroad.core.game.GameDefinition`:
+
+* :func:`dump` writes a document with tomlkit (comments first, short tables inline);
+  :func:`parse` reads one with :mod:`tomllib` and checks which game it is for;
+* :class:`Fields` reads a table field by field; every error is a
+  :class:`~silkroad.core.errors.StateError` that starts with the field's path
+  (``player.1.tracks.ginger: 12 is above 9``), and a key nobody read is refused, so a
+  typo is never ignored;
+* :func:`rng_data` / :func:`read_rng`: the generator as two hexadecimal strings (TOML
+  integers stop at 2**63);
+* :func:`options_data` / :func:`read_options`: only the options that differ from the
+  defaults;
+* :func:`generic_to_position` / :func:`generic_from_position`: the state's JSON data
+  (:mod:`silkroad.core.serialize`) as TOML, for games without a format of their own.
+
+Why TOML: the component data files are TOML already, it is read by the standard library,
+it has comments, and its tables and inline arrays keep one zone of a table to one line.
+"""
+
+from __future__ import annotations
+
+import tomllib
+import types
+import typing
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, Union, get_args, get_origin
+
+import attrs
+
+from silkroad.core.errors import DataError, StateError, shorten
+from silkroad.core.game import AnyGame
+from silkroad.core.rng import MASK64, Rng
+
+__all__ = [
+    "FORMAT_VERSION",
+    "REQUIRED",
+    "Fields",
+    "dump",
+    "generic_from_position",
+    "generic_to_position",
+    "options_data",
+    "parse",
+    "read_options",
+    "read_rng",
+    "read_seed",
+    "rng_data",
+]
+
+#: Bumped when a position layout changes incompatibly.
+FORMAT_VERSION = 1
+#: The default of a field that must be given.
+REQUIRED: Any = ...
+
+_SCALARS = (str, int, float, bool)
+
+
+def _inline(value: Any) -> bool:
+    """Whether a table is written inline: at most eight scalars."""
+    return (
+        isinstance(value, Mapping)
+        and len(value) <= 8
+        and all(isinstance(v, _SCALARS) for v in value.values())
+    )
+
+
+def _table_array(value: Any) -> bool:
+    """Whether a list is written as an array of tables (``[[stack]]``): tables of more
+    than three keys."""
+    return (
+        isinstance(value, list | tuple)
+        and bool(value)
+        and all(isinstance(v, Mapping) for v in value)
+        and any(len(v) > 3 or not _inline(v) for v in value)
+    )
+
+
+def _tomlkit_value(value: Any, *, table: bool = False) -> Any:
+    import tomlkit
+
+    if isinstance(value, Mapping):
+        if _inline(value) and not table:
+            inline = tomlkit.inline_table()
+            inline.update({str(k): _tomlkit_value(v) for k, v in value.items()})
+            return inline
+        out = tomlkit.table()
+        for k, v in value.items():
+            out.add(str(k), _tomlkit_value(v))
+        return out
+    if isinstance(value, list | tuple):
+        if _table_array(value):
+            aot = tomlkit.aot()
+            for v in value:
+                aot.append(_tomlkit_value(v, table=True))
+            return aot
+        array = tomlkit.array()
+        array.extend(_tomlkit_value(v) for v in value)
+        return array
+    return value
+
+
+def dump(document: Mapping[str, Any], comments: Iterable[str] = ()) -> str:
+    """``document`` as TOML text, after ``comments`` (one ``#`` line each).
+
+    Values are strings, integers, booleans, lists and tables (no ``None``: leave the key
+    out). A table of scalars is written inline (``{ ginger = 3, cloves = 1 }``).
+    """
+    import tomlkit
+
+    doc = tomlkit.document()
+    for line in comments:
+        doc.add(tomlkit.comment(line))
+    # Scalars first: TOML puts every key after a table header into that table.
+    ordered = sorted(
+        document.items(), key=lambda kv: isinstance(kv[1], Mapping) and not _inline(kv[1])
+    )
+    for key, value in ordered:
+        doc.add(str(key), _tomlkit_value(value))
+    return tomlkit.dumps(doc)
+
+
+def parse(text: str, game: AnyGame, *, source: str | None = None) -> dict[str, Any]:
+    """The TOML document of a position of ``game``.
+
+    :raises DataError: for text that is not TOML, or a position of another game.
+    """
+    if not isinstance(text, str):
+        raise DataError(f"a position is TOML text, got {type(text).__name__}", source=source)
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"not valid TOML: {exc}", source=source or "position") from None
+    name = document.get("game", game.spec.name)
+    if name != game.spec.name:
+        raise DataError(
+            f"the position is of {shorten(name)}, not {game.spec.name!r}",
+            source=source or "position",
+            field="game",
+        )
+    version = document.get("format", FORMAT_VERSION)
+    if version != FORMAT_VERSION:
+        raise DataError(
+            f"position format {shorten(version)} is not {FORMAT_VERSION}, the one this "
+            "library reads",
+            source=source or "position",
+            field="format",
+        )
+    return document
+
+
+class Fields:
+    """A table of a position, read field by field.
+
+    Every accessor checks the value and raises :class:`StateError` naming the field's
+    path; :meth:`finish` refuses keys that were never read.
+    """
+
+    def __init__(self, data: Any, path: str = "") -> None:
+        if not isinstance(data, Mapping):
+            raise StateError(f"{path or 'position'}: must be a table, got {shorten(data)}")
+        self.data: Mapping[str, Any] = data
+        self.path = path
+        self.used: set[str] = set()
+
+    def name(self, key: str | int) -> str:
+        """The path of ``key`` in this table."""
+        return f"{self.path}.{key}" if self.path else str(key)
+
+    def fail(self, key: str | int, message: str) -> StateError:
+        """A :class:`StateError` about ``key`` (to raise)."""
+        return StateError(f"{self.name(key)}: {message}")
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.data
+
+    def get(self, key: str, kind: type | tuple[type, ...], default: Any = REQUIRED) -> Any:
+        """The value of ``key``, which must be a ``kind`` (a bool is not an int)."""
+        self.used.add(key)
+        if key not in self.data:
+            if default is REQUIRED:
+                raise self.fail(key, "missing")
+            return default
+        value = self.data[key]
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
+            names = " or ".join(_kind_name(k) for k in kinds)
+            raise self.fail(key, f"must be {names}, got {shorten(value)}")
+        return value
+
+    def integer(
+        self,
+        key: str,
+        default: Any = REQUIRED,
+        *,
+        low: int | None = 0,
+        high: int | None = None,
+        rule: str = "",
+    ) -> int:
+        """An integer in ``low..high`` (``None``: unbounded); ``rule`` names the rule."""
+        value: int = self.get(key, int, default)
+        if key in self.data:
+            check_range(value, low, high, lambda m: self.fail(key, m), rule)
+        return value
+
+    def flag(self, key: str, default: Any = REQUIRED) -> bool:
+        value: bool = self.get(key, bool, default)
+        return value
+
+    def text(self, key: str, default: Any = REQUIRED, choices: Sequence[str] | None = None) -> str:
+        """A string, one of ``choices`` when given."""
+        value: str = self.get(key, str, default)
+        if choices is not None and key in self.data and value not in choices:
+            raise self.fail(key, f"{value!r} is not one of {', '.join(map(repr, choices))}")
+        return value
+
+    def array(self, key: str, default: Any = REQUIRED) -> list[Any]:
+        value: list[Any] = self.get(key, list, default)
+        return value
+
+    def table(self, key: str, default: Any = REQUIRED) -> Fields:
+        """The sub-table ``key`` (an empty one when missing and ``default`` is ``{}``)."""
+        value = self.get(key, dict, default)
+        return Fields(value, self.name(key))
+
+    def finish(self) -> None:
+        """Refuse every key of this table that no accessor read."""
+        unknown = [k for k in self.data if k not in self.used]
+        if unknown:
+            raise self.fail(unknown[0], "unknown field (a typo, or not part of this position)")
+
+
+def check_range(
+    value: int, low: int | None, high: int | None, fail: Callable[[str], Exception], rule: str = ""
+) -> None:
+    """Raise ``fail(message)`` when ``value`` is outside ``low..high``."""
+    why = f" ({rule})" if rule else ""
+    if low is not None and value < low:
+        raise fail(f"{value} is below {low}{why}")
+    if high is not None and value > high:
+        raise fail(f"{value} is above {high}{why}")
+
+
+def _kind_name(kind: type) -> str:
+    return {
+        str: "a string",
+        int: "an integer",
+        bool: "true or false",
+        list: "an array",
+        dict: "a table",
+    }.get(kind, kind.__name__)
+
+
+# --------------------------------------------------------------------------- rng, seed, options
+
+
+def rng_data(rng: Rng) -> dict[str, str]:
+    """The generator as ``{seed = "0x…", gamma = "0x…"}`` (hexadecimal: TOML integers are
+    signed 64-bit)."""
+    return {"seed": f"{rng.seed:#018x}", "gamma": f"{rng.gamma:#018x}"}
+
+
+def _u64(fields: Fields, key: str) -> int:
+    value = fields.get(key, (str, int))
+    if isinstance(value, int):
+        number = value
+    else:
+        try:
+            number = int(value, 0)
+        except ValueError:
+            raise fields.fail(key, f"{value!r} is not an integer (write 0x… for hex)") from None
+    check_range(number, 0, MASK64, lambda m: fields.fail(key, m), "a 64-bit unsigned integer")
+    return number
+
+
+def read_rng(fields: Fields, key: str = "rng") -> Rng:
+    """The generator of table ``key``: ``{seed = "0x…", gamma = "0x…"}``."""
+    table = fields.table(key)
+    seed = _u64(table, "seed")
+    gamma = _u64(table, "gamma") if "gamma" in table else Rng.from_seed(0).gamma
+    if gamma % 2 == 0:
+        raise table.fail("gamma", "must be odd (SplitMix64 increments by an odd number)")
+    table.finish()
+    return Rng(seed, gamma)
+
+
+def read_seed(fields: Fields, key: str = "seed") -> int:
+    """The setup seed of a position (default 0); an integer or a ``0x…`` string."""
+    return _u64(fields, key) if key in fields else 0
+
+
+def options_data(game: AnyGame, options: Any) -> dict[str, Any]:
+    """The options that differ from the title's defaults for their player count, as data."""
+    from silkroad.core.serialize import to_data
+
+    data = to_data(options, game.options_type)
+    if not isinstance(data, dict):
+        return {"value": data}
+    players = getattr(options, "players", None)
+    try:
+        default = game.default_options(players) if players is not None else game.default_options()
+        base = to_data(default, game.options_type)
+    except Exception:  # a title whose defaults cannot take the count: write every field
+        base = {}
+    out = {k: v for k, v in data.items() if v is not None and base.get(k, object()) != v}
+    if players is not None:
+        out["players"] = players
+    cleaned: dict[str, Any] = _drop_none(out)
+    return cleaned
+
+
+def read_options(game: AnyGame, document: Fields, given: Any = None) -> Any:
+    """The options of a position: ``given`` when not None (the position's own
+    ``[options]``, if any, must agree), else the position's, filled from the title's
+    defaults for its player count."""
+    from silkroad.core.serialize import from_data, to_data
+
+    if "options" not in document:
+        document.used.add("options")
+        return given if given is not None else game.default_options()
+    table = document.table("options")
+    data = dict(table.data)
+    table.used.update(data)
+    players = data.get("players")
+    try:
+        base = game.default_options(players) if isinstance(players, int) else game.default_options()
+        merged = {**to_data(base, game.options_type), **_restore(data)}
+        options: Any = from_data(merged, game.options_type, source="position")
+    except (DataError, StateError, ValueError) as exc:
+        raise StateError(f"options: {exc}") from None
+    if given is not None and given != options:
+        raise StateError(
+            f"options: the position is for {options!r}, but the options given are {given!r}"
+        )
+    return options
+
+
+# --------------------------------------------------------------------------- generic format
+
+#: How ``None`` is written inside an array (TOML has no null): an empty table.
+_NONE: dict[str, Any] = {}
+
+
+def _drop_none(value: Any) -> Any:
+    """Data with ``None`` left out of tables and written as ``{}`` in arrays."""
+    if isinstance(value, dict):
+        return {k: _drop_none(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_NONE if v is None else _drop_none(v) for v in value]
+    return value
+
+
+def _restore(value: Any) -> Any:
+    """The inverse of :func:`_drop_none` for arrays (``{}`` -> ``None``)."""
+    if isinstance(value, dict):
+        return {k: _restore(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [None if v == _NONE else _restore(v) for v in value]
+    return value
+
+
+def _fill_missing(data: Any, tp: Any) -> Any:
+    """``data`` of type ``tp`` with every absent field whose type admits ``None`` (and has
+    no default) set to ``None``, recursively."""
+    origin = get_origin(tp)
+    if origin in (Union, types.UnionType):
+        members = [a for a in get_args(tp) if a is not type(None)]
+        if data is None:
+            return None
+        if len(members) == 1:
+            return _fill_missing(data, members[0])
+        if isinstance(data, dict) and isinstance(data.get("type"), str):
+            for member in members:
+                if getattr(member, "__name__", None) == data["type"]:
+                    tagged = _fill_missing({k: v for k, v in data.items() if k != "type"}, member)
+                    return {**tagged, "type": data["type"]}
+        return data
+    if attrs.has(tp) and isinstance(data, dict):
+        hints = typing.get_type_hints(tp)
+        out = dict(data)
+        for field in attrs.fields(tp):
+            kind = hints.get(field.name, Any)
+            if field.name in out:
+                out[field.name] = _fill_missing(out[field.name], kind)
+            elif field.default is attrs.NOTHING and type(None) in get_args(kind):
+                out[field.name] = None
+        return out
+    if isinstance(data, list):
+        args = get_args(tp)
+        if origin is tuple and args and args[-1] is not Ellipsis and len(args) == len(data):
+            return [_fill_missing(v, a) for v, a in zip(data, args, strict=True)]
+        item = args[0] if args else Any
+        if origin is dict or (args and len(args) == 2 and args[1] is not Ellipsis):
+            return data
+        return [_fill_missing(v, item) for v in data]
+    return data
+
+
+def generic_to_position(game: AnyGame, state: Any) -> str:
+    """The generic position of a game without a format of its own: the state's JSON data
+    (``silkroad.core.serialize``) as TOML, ``None`` left out (``{}`` inside an array)."""
+    from silkroad.core.serialize import to_data
+
+    data = to_data(state, game.state_type)
+    document = {
+        "game": game.spec.name,
+        "format": FORMAT_VERSION,
+        "rules_version": game.spec.rules_version,
+        "state": _drop_none(data),
+    }
+    player = game.current_player(state)
+    who = "the game is over" if player is None else f"player {player} to act"
+    return dump(document, [f"{game.spec.title}: {who}"])
+
+
+def generic_from_position(game: AnyGame, text: str, options: Any = None) -> Any:
+    """The state of a position written by :func:`generic_to_position` (complete only:
+    the generic format has no filling rule), checked by the game's ``validate``.
+
+    :raises DataError: for text that is not TOML or is of another game.
+    :raises StateError: for a missing or ill-typed field, or a state that breaks an
+        invariant.
+    """
+    from silkroad.core.serialize import from_data
+
+    document = Fields(parse(text, game))
+    for key in ("game", "format", "rules_version"):
+        document.get(key, (str, int), None)
+    table = document.table("state")
+    document.finish()
+    data = _fill_missing(_restore(dict(table.data)), game.state_type)
+    try:
+        state: Any = from_data(data, game.state_type, source="position")
+    except DataError as exc:
+        raise StateError(f"state: {exc}") from None
+    if options is not None and getattr(state, "options", options) != options:
+        raise StateError("options: the position's options differ from the options given")
+    game.validate(state)
+    return state
+
+
+# --------------------------------------------------------------------------- the filling rule
+
+
+def fill_zones(
+    setup: Mapping[str, Sequence[Any]],
+    given: Mapping[str, Sequence[Any]],
+    home: Callable[[Any], str],
+    *,
+    spare: str | None = None,
+    label: Callable[[Any], str] = str,
+) -> dict[str, list[Any]]:
+    """[the filling rule] Where every component is, from a seeded setup and the zones a
+    position gives.
+
+    ``setup`` maps each zone to its components after the seeded setup, ``given`` the
+    zones the position names (each component at most once, checked by the caller). A
+    zone the position gives holds exactly what it says; every other zone keeps its setup
+    content less the components the position puts elsewhere. A component left with no
+    place (it was in a zone the position replaced, and the position does not name it)
+    goes to the bottom of ``home(component)``, its own draw pile, unless the position
+    gives that pile too, in which case it goes to ``spare`` (out of the game); with no
+    spare such a component is an error (``StateError`` naming it by ``label``).
+    """
+    named = {c for cards in given.values() for c in cards}
+    out: dict[str, list[Any]] = {}
+    for zone, cards in setup.items():
+        out[zone] = list(given[zone]) if zone in given else [c for c in cards if c not in named]
+    for zone, cards in given.items():
+        out.setdefault(zone, list(cards))
+    placed = {c for cards in out.values() for c in cards}
+    for cards in setup.values():
+        for c in cards:
+            if c in placed:
+                continue
+            zone = home(c)
+            if zone in given or zone not in out:
+                if spare is None or spare not in out or (spare in given and spare != zone):
+                    raise StateError(
+                        f"{zone}: {label(c)} has no place (the position gives its pile without it)"
+                    )
+                zone = spare
+            out[zone].append(c)
+            placed.add(c)
+    return out
