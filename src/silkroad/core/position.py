@@ -452,6 +452,7 @@ def fill_zones(
     *,
     spare: str | None = None,
     label: Callable[[Any], str] = str,
+    fixed: Iterable[str] = (),
 ) -> dict[str, list[Any]]:
     """[the filling rule] Where every component is, from a seeded setup and the zones a
     position gives.
@@ -463,18 +464,26 @@ def fill_zones(
     place (it was in a zone the position replaced, and the position does not name it)
     goes to the bottom of ``home(component)``, its own draw pile, unless the position
     gives that pile too, in which case it goes to ``spare`` (out of the game); with no
-    spare such a component is an error (``StateError`` naming it by ``label``).
+    spare such a component is an error (``StateError`` naming it by ``label``). A
+    ``fixed`` zone is a row of positions (``None``: empty): a component taken out of it
+    leaves its position empty.
     """
-    named = {c for cards in given.values() for c in cards}
+    named = {c for cards in given.values() for c in cards if c is not None}
+    rows = set(fixed)
     out: dict[str, list[Any]] = {}
     for zone, cards in setup.items():
-        out[zone] = list(given[zone]) if zone in given else [c for c in cards if c not in named]
+        if zone in given:
+            out[zone] = list(given[zone])
+        elif zone in rows:
+            out[zone] = [None if c in named else c for c in cards]
+        else:
+            out[zone] = [c for c in cards if c not in named]
     for zone, cards in given.items():
         out.setdefault(zone, list(cards))
     placed = {c for cards in out.values() for c in cards}
     for cards in setup.values():
         for c in cards:
-            if c in placed:
+            if c is None or c in placed:
                 continue
             zone = home(c)
             if zone in given or zone not in out:

@@ -27,6 +27,7 @@ from silkroad.dunhuang.moves import (
     parse_notation,
 )
 from silkroad.dunhuang.observe import Observation, determinize, observe
+from silkroad.dunhuang.position import from_position, to_position
 from silkroad.dunhuang.render import render
 from silkroad.dunhuang.rules import (
     apply,
@@ -160,4 +161,6 @@ GAME: GameDefinition[State, Move, Options, Observation] = GameDefinition(
     tensor_of=observation_tensor,
     layout_of=observation_layout,
     bounds_of=score_bounds,
+    position_writer=to_position,
+    position_reader=from_position,
 )

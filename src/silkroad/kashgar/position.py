@@ -395,7 +395,7 @@ def from_position(text: str, options: Options | None = None) -> State:
         if "tracks" in pf:
             tracks[p] = _amounts_of(pf, "tracks", base.tracks[p])
         if "vp" in pf:
-            vp_given[p] = pf.integer("vp", rule="KG-6: victory points are never negative")
+            vp_given[p] = pf.integer("vp", low=None)
         if "knows" in pf:
             knowledge[p] = pset(
                 r.ref(v, lambda m, i=i, pf=pf: pf.fail(f"knows[{i}]", m), placed)

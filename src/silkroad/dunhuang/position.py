@@ -1,0 +1,649 @@
+"""[DH-2] Dunhuang positions: a state as TOML a person can read and write.
+
+Characters are named by their printed name (``"Weaver"``) or their data id as in the
+notation (``"c401"``), fresco tiles by their data id as in the notation (``"t401"``),
+tokens by their data key (``silk-material = 2``), action spots by their notation label
+(``b3``, ``u1``, ``f2.1``, ``p4``), players by seat from 0 (``[player.0]``); meeples,
+character spots and fresco spots count from 1 as in the notation, and ``""`` is an empty
+position. The pending decision is a word of :class:`~silkroad.dunhuang.state.ChoiceKind`
+(``decision = "recruit"``).
+
+A position may be partial: what it leaves out comes from the seeded setup of its options
+(``seed``, default 0), and the cards and tiles it names are moved out of the places they
+had there (:func:`silkroad.core.position.fill_zones`; ``docs/scenarios.md``).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+from pyrsistent import pmap
+
+from silkroad.core.errors import StateError
+from silkroad.core.position import (
+    FORMAT_VERSION,
+    REQUIRED,
+    Fields,
+    dump,
+    fill_zones,
+    options_data,
+    parse,
+    read_options,
+    read_rng,
+    read_seed,
+    rng_data,
+)
+from silkroad.dunhuang.check import held_tile, validate
+from silkroad.dunhuang.moves import spot_label, spot_of_label
+from silkroad.dunhuang.rules import new_game
+from silkroad.dunhuang.state import (
+    DICE,
+    MEEPLES,
+    PUBLICS,
+    ROUNDS,
+    ROW,
+    SLOTS,
+    Action,
+    Choice,
+    ChoiceKind,
+    Frame,
+    FrescoSpot,
+    Options,
+    Phase,
+    Player,
+    Solo,
+    State,
+)
+from silkroad.dunhuang.table import Table, table
+
+__all__ = ["from_position", "to_position"]
+
+_TILE = re.compile(r"t([0-9]+)")
+_CHAR = re.compile(r"c([0-9]+)")
+EMPTY = ""
+
+
+@functools.cache
+def _game() -> Any:
+    from silkroad.dunhuang.game import GAME
+
+    return GAME
+
+
+def _tile(x: int | None) -> str:
+    return EMPTY if x is None else f"t{x}"
+
+
+def _optional(value: int | None, base: int = 0) -> int | str:
+    return EMPTY if value is None else value + base
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def _words(state: State) -> str:
+    choice = state.choice
+    if state.phase is Phase.OVER:
+        return "the game is over"
+    if choice is None:
+        return f"{state.phase.value} phase, P{state.turn} to place a meeple"
+    what = {
+        ChoiceKind.DRAFT: "which fresco tile to keep from the draft",
+        ChoiceKind.PLACE: "which tile to place first",
+        ChoiceKind.INCOME: "which income reward to take",
+        ChoiceKind.ABILITY: "whether to activate the meeple's character",
+        ChoiceKind.UPGRADE: "which token to upgrade",
+        ChoiceKind.GAIN: f"which reward to gain ({choice.arg})",
+        ChoiceKind.RECRUIT: "which character to recruit, to which spot",
+        ChoiceKind.PAINT: "which tile to paint",
+        ChoiceKind.DIE: "which reward-area die to use",
+        ChoiceKind.CONTINUE: "which own fresco advances",
+        ChoiceKind.PACK: f"the choice of {choice.arg}",
+        ChoiceKind.PUBLIC: "which drawn tile becomes a public fresco",
+        ChoiceKind.BOTTOM: "which drawn tile goes to the bottom of the stack next",
+    }[choice.kind]
+    return f"round {state.round}, {state.phase.value} phase: P{choice.player} to decide {what}"
+
+
+def _choice_data(choice: Choice, t: Table) -> dict[str, Any]:
+    out: dict[str, Any] = {"decision": choice.kind.value, "player": choice.player}
+    if choice.arg:
+        out["about"] = choice.arg
+    if held_tile(choice) is not None:
+        out["tile"] = _tile(choice.n)
+    elif choice.n:
+        out["n"] = choice.n
+    if choice.slot is not None:
+        out["slot"] = choice.slot + 1
+    return out
+
+
+def _frame_data(frame: Frame) -> dict[str, Any]:
+    out: dict[str, Any] = {"player": frame.player, "effects": list(frame.effects)}
+    if not frame.manual:
+        out["manual"] = False
+    if frame.done:
+        out["done"] = True
+    if not frame.quest:
+        out["quest"] = False
+    if frame.slot is not None:
+        out["slot"] = frame.slot + 1
+    if frame.bonus:
+        out["bonus"] = frame.bonus
+    if frame.still is not None:
+        out["still"] = _tile(frame.still)
+    return out
+
+
+def _player_data(player: Player, draft: Sequence[int] | None, t: Table) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "coins": player.coins,
+        "pigment": player.pigment,
+        "vp": player.vp,
+        "income": player.income,
+        "left": player.left,
+        "right": player.right,
+        "tokens": dict(sorted(player.tokens.items())),
+        "characters": [EMPTY if c is None else t.characters[c].name for c in player.characters],
+        "grain": list(player.grain),
+        "home": list(player.home),
+        "frescoes": [
+            {}
+            if s.tile is None
+            else {"tile": _tile(s.tile), **({} if s.die is None else {"die": s.die})}
+            for s in player.frescoes
+        ],
+        "hand": [_tile(x) for x in player.hand],
+    }
+    if draft is not None:
+        out["draft"] = [_tile(x) for x in draft]
+    if player.counters:
+        out["counters"] = dict(sorted(player.counters.items()))
+    return out
+
+
+def to_position(state: State) -> str:
+    """[DH-2] The whole of ``state`` as a position (``from_position`` reads it back equal)."""
+    t = table(state.options)
+    name = {c: d.name for c, d in t.characters.items()}
+    document: dict[str, Any] = {
+        "game": "dunhuang",
+        "format": FORMAT_VERSION,
+        "phase": state.phase.value,
+        "round": state.round,
+        "first": state.first,
+        "turn": state.turn,
+        "revealed": state.revealed,
+        "drafting": bool(state.draft),
+        "options": options_data(_game(), state.options),
+        "rng": rng_data(state.rng),
+        "board": {
+            "row": [EMPTY if c is None else name[c] for c in state.row],
+            "deck": [name[c] for c in state.deck],
+            "discard": [name[c] for c in state.discard],
+            "public": _tile(state.public),
+            "gone": [_tile(x) for x in state.gone],
+        },
+        "spots": {
+            spot_label(spot): {"player": v // 3, "meeple": v % 3 + 1}
+            for spot, v in sorted(state.spots.items())
+        },
+        "achievements": dict(sorted(state.achievements.items())),
+        "player": {
+            str(p): _player_data(pl, state.draft[p] if state.draft else None, t)
+            for p, pl in enumerate(state.players)
+        },
+    }
+    if state.next_first is not None:
+        document["next_first"] = state.next_first
+    if state.final is not None:
+        document["final"] = list(state.final)
+    if state.choice is not None:
+        document["pending"] = _choice_data(state.choice, t)
+    if state.queue:
+        document["queue"] = [_choice_data(c, t) for c in state.queue]
+    if state.action is not None:
+        action: dict[str, Any] = {"player": state.action.player}
+        if state.action.meeple is not None:
+            action["meeple"] = state.action.meeple + 1
+        if state.action.ability:
+            action["ability"] = True
+        document["action"] = action
+    if state.frames:
+        document["stack"] = [_frame_data(f) for f in state.frames]
+    if state.solo is not None:
+        solo = state.solo
+        document["solitaire"] = {
+            "stack": [_tile(x) for x in solo.stack],
+            "known": solo.known,
+            "drawn": [_tile(x) for x in solo.drawn],
+            "publics": [_tile(x) for x in solo.publics],
+            "aside": [name[c] for c in solo.aside],
+        }
+    comments = [
+        f"Dunhuang position: {_words(state)}",
+        "Characters by name, tiles t<id> and spots as in the notation, seats from 0,",
+        'meeples and spots from 1, "" an empty place; piles top first. See docs/scenarios.md.',
+    ]
+    return dump(document, comments)
+
+
+# --------------------------------------------------------------------------- reading
+
+
+class _Names:
+    def __init__(self, t: Table) -> None:
+        self.t = t
+        self.by_name = {d.name.lower(): c for c, d in t.characters.items()}
+
+    def character(self, value: Any, path: str) -> int:
+        if isinstance(value, str):
+            m = _CHAR.fullmatch(value)
+            if m and int(m.group(1)) in self.t.characters:
+                return int(m.group(1))
+            if value.lower() in self.by_name:
+                return self.by_name[value.lower()]
+        raise StateError(
+            f"{path}: {value!r} is not a character of this game's packs (a name or c<id>)"
+        )
+
+    def tile(self, value: Any, path: str) -> int:
+        if isinstance(value, str):
+            m = _TILE.fullmatch(value)
+            if m and int(m.group(1)) in self.t.tiles:
+                return int(m.group(1))
+        raise StateError(f"{path}: {value!r} is not a fresco tile of this game (t<id>)")
+
+
+def from_position(text: str, options: Options | None = None) -> State:
+    """[DH-2] The state a position describes; what it leaves out comes from the seeded
+    setup of its options, the cards and tiles it names moved out of their setup places.
+
+    :raises DataError: for text that is not TOML, or a position of another game.
+    :raises StateError: naming the field and the rule, for a position that cannot be a
+        Dunhuang state.
+    """
+    doc = Fields(parse(text, _game()))
+    doc.get("game", str, None)
+    doc.get("format", int, None)
+    opts: Options = read_options(_game(), doc, options)
+    base = new_game(opts, read_seed(doc))
+    opts = base.options  # solitaire draws its packs at setup
+    t = table(opts)
+    nm = _Names(t)
+    n = opts.players
+    where: dict[tuple[str, int], str] = {}
+
+    def place(kind: str, values: Any, path: str, *, empty: bool = False) -> list[int | None]:
+        if not isinstance(values, list):
+            raise StateError(f"{path}: must be an array, got {values!r}")
+        out: list[int | None] = []
+        for i, value in enumerate(values):
+            spot = f"{path}[{i}]"
+            out.append(one(kind, value, spot, empty=empty))
+        return out
+
+    def one(kind: str, value: Any, spot: str, *, empty: bool = False) -> int | None:
+        if empty and value == EMPTY:
+            return None
+        item = nm.tile(value, spot) if kind == "tile" else nm.character(value, spot)
+        if (kind, item) in where:
+            raise StateError(
+                f"{spot}: {value} is also at {where[kind, item]} "
+                "(DH-1: every card and tile is in exactly one place)"
+            )
+        where[kind, item] = spot
+        return item
+
+    # zones of characters ("c:") and of tiles ("t:")
+    setup: dict[str, list[Any]] = {
+        "c:board.row": list(base.row),
+        "c:board.deck": list(base.deck),
+        "c:board.discard": list(base.discard),
+        "t:board.public": [base.public],
+        "t:board.gone": list(base.gone),
+    }
+    for p, pl in enumerate(base.players):
+        setup[f"c:player.{p}.characters"] = list(pl.characters)
+        setup[f"t:player.{p}.hand"] = list(pl.hand)
+        setup[f"t:player.{p}.frescoes"] = [s.tile for s in pl.frescoes]
+        if base.draft:
+            setup[f"t:player.{p}.draft"] = list(base.draft[p])
+    if base.solo is not None:
+        setup["t:solitaire.stack"] = list(base.solo.stack)
+        setup["t:solitaire.drawn"] = list(base.solo.drawn)
+        setup["t:solitaire.publics"] = list(base.solo.publics)
+        setup["c:solitaire.aside"] = list(base.solo.aside)
+    setup["t:pending.tile"] = []
+    fixed = {
+        z for z in setup if z.endswith((".row", ".characters", ".frescoes", ".publics", ".public"))
+    }
+    given: dict[str, list[Any]] = {}
+
+    drafting = doc.flag("drafting", bool(base.draft))
+    if drafting and not base.draft:
+        raise doc.fail("drafting", "the fresco draft happens before the first round (DH-2.3.5)")
+    if not drafting:
+        for p in range(n):
+            given[f"t:player.{p}.draft"] = []
+    board = doc.table("board", {})
+    for key, kind, empty in (
+        ("row", "character", True),
+        ("deck", "character", False),
+        ("discard", "character", False),
+        ("gone", "tile", False),
+    ):
+        if key in board:
+            values = board.array(key)
+            if key == "row" and len(values) != ROW:
+                raise board.fail(key, f"the recruiting row has {ROW} positions (DH-2.1.5)")
+            given[f"{kind[0]}:board.{key}"] = place(kind, values, board.name(key), empty=empty)
+    if "public" in board:
+        given["t:board.public"] = [
+            one("tile", board.get("public", str), board.name("public"), empty=True)
+        ]
+    board.finish()
+
+    seats = doc.table("player", {})
+    for key in list(seats.data):
+        if not (key.isdigit() and int(key) < n):
+            raise seats.fail(key, f"no such seat: a {n}-player game has seats 0 to {n - 1}")
+    player_fields = {p: seats.table(str(p)) for p in range(n) if str(p) in seats}
+    fresco_dice: dict[int, list[int | None]] = {}
+    for p, pf in player_fields.items():
+        if "characters" in pf:
+            values = pf.array("characters")
+            if len(values) != SLOTS:
+                raise pf.fail("characters", f"a player board has {SLOTS} character spots (DH-2.2)")
+            given[f"c:player.{p}.characters"] = place(
+                "character", values, pf.name("characters"), empty=True
+            )
+        for key in ("hand", "draft"):
+            if key in pf:
+                given[f"t:player.{p}.{key}"] = place("tile", pf.array(key), pf.name(key))
+        if "frescoes" in pf:
+            values = pf.array("frescoes")
+            if len(values) != SLOTS:
+                raise pf.fail("frescoes", f"a player board has {SLOTS} fresco spots (DH-2.2)")
+            tiles: list[int | None] = []
+            dice: list[int | None] = []
+            for i, value in enumerate(values):
+                spot = Fields(value, pf.name(f"frescoes[{i}]"))
+                tile = spot.get("tile", str, EMPTY)
+                tiles.append(one("tile", tile, spot.name("tile"), empty=True))
+                die = (
+                    spot.integer("die", None, high=6, rule="DH-3.C: a die shows 1 to 6")
+                    if "die" in spot
+                    else None
+                )
+                if tiles[-1] is None and die is not None:
+                    raise spot.fail("die", "a die stands on a fresco tile (DH-3.C)")
+                dice.append(die)
+                spot.finish()
+            given[f"t:player.{p}.frescoes"] = tiles
+            fresco_dice[p] = dice
+
+    solo_fields = doc.table("solitaire") if "solitaire" in doc else None
+    if solo_fields is not None:
+        if base.solo is None:
+            raise doc.fail("solitaire", "only a solitaire game (1 player) has these parts (DH-6.2)")
+        for key, kind in (("stack", "tile"), ("drawn", "tile"), ("aside", "character")):
+            if key in solo_fields:
+                given[f"{kind[0]}:solitaire.{key}"] = place(
+                    kind, solo_fields.array(key), solo_fields.name(key)
+                )
+        if "publics" in solo_fields:
+            values = solo_fields.array("publics")
+            if len(values) != PUBLICS:
+                raise solo_fields.fail("publics", f"the public fresco line has {PUBLICS} positions")
+            given["t:solitaire.publics"] = place(
+                "tile", values, solo_fields.name("publics"), empty=True
+            )
+
+    pending_fields = doc.table("pending") if "pending" in doc else None
+    if pending_fields is not None and "tile" in pending_fields:
+        given["t:pending.tile"] = [
+            one("tile", pending_fields.get("tile", str), pending_fields.name("tile"))
+        ]
+
+    def home(key: Any) -> str:
+        return (
+            "c:board.deck"
+            if key[0] == "c"
+            else "t:solitaire.stack"
+            if base.solo
+            else "t:board.gone"
+        )
+
+    # characters and tiles are separate name spaces: tag them for the filling rule
+    def tagged(zones: dict[str, list[Any]]) -> dict[str, list[Any]]:
+        return {z: [None if c is None else (z[0], c) for c in cs] for z, cs in zones.items()}
+
+    filled = fill_zones(
+        tagged(setup), tagged(given), home, label=lambda c: f"{c[0]}{c[1]}", fixed=fixed
+    )
+    zones = {z: [None if c is None else c[1] for c in cs] for z, cs in filled.items()}
+
+    players = []
+    for p, pl in enumerate(base.players):
+        pf_ = player_fields.get(p)
+        if pf_ is None:
+            players.append(_with_zones(pl, zones, p, None))
+            continue
+        pf = pf_
+        changes: dict[str, Any] = {}
+        for key in ("coins", "pigment", "vp"):
+            if key in pf:
+                changes[key] = pf.integer(key, rule="DH-1: counters are never negative")
+        for key, high in (("income", DICE), ("left", DICE), ("right", DICE)):
+            if key in pf:
+                changes[key] = pf.integer(key, high=high, rule=f"DH-3.3: {DICE} overseer dice")
+        for key in ("tokens", "counters"):
+            if key in pf:
+                table_ = pf.table(key)
+                counts: dict[str, int] = {}
+                for k in list(table_.data):
+                    if key == "tokens" and k not in t.tokens:
+                        raise table_.fail(k, f"{k!r} is not a token of this game's packs")
+                    counts[k] = table_.integer(
+                        k, low=1 if key == "tokens" else 0, rule="DH-1: counts"
+                    )
+                table_.finish()
+                changes[key] = pmap(counts)
+        if "grain" in pf:
+            changes["grain"] = _triple(
+                pf, "grain", lambda f, k: f.integer(k, rule="DH-3.E.7: grain")
+            )
+        if "home" in pf:
+            changes["home"] = _triple(pf, "home", lambda f, k: f.flag(k))
+        players.append(_with_zones(attrs.evolve(pl, **changes), zones, p, fresco_dice.get(p)))
+        pf.finish()
+    seats.finish()
+
+    def seat(fields: Fields, key: str, default: Any) -> Any:
+        return fields.integer(key, default, high=n - 1, rule=f"a seat of the {n} players")
+
+    spots_table = doc.table("spots", {})
+    spots = dict(base.spots) if "spots" not in doc else {}
+    for label in list(spots_table.data):
+        try:
+            spot_id = spot_of_label(label)
+        except Exception:
+            raise spots_table.fail(
+                label, "not an action spot (b1-b12, u1-u3, f1.1-f4.3, p1-p14)"
+            ) from None
+        occupant = spots_table.table(label)
+        spots[spot_id] = (
+            3 * seat(occupant, "player", REQUIRED)
+            + occupant.integer("meeple", low=1, high=MEEPLES, rule=f"DH-2.2: {MEEPLES} meeples")
+            - 1
+        )
+        occupant.finish()
+    spots_table.finish()
+    ach_table = doc.table("achievements", {})
+    achievements = dict(base.achievements) if "achievements" not in doc else {}
+    known_ach = {a.key for a in t.achievements} | {q.key for q in t.quests}
+    for key in list(ach_table.data):
+        if key not in known_ach:
+            raise ach_table.fail(key, "not an achievement spot or quest of this game")
+        achievements[key] = seat(ach_table, key, REQUIRED)
+    ach_table.finish()
+
+    # The decision goes with the phase: a position that gives the phase or a pending
+    # decision gives all of it (what it leaves out is absent); otherwise the setup's.
+    decided = "phase" in doc or pending_fields is not None
+    choice = None if decided else base.choice
+    if pending_fields is not None:
+        choice = _choice(pending_fields, zones["t:pending.tile"], n)
+    queue = () if decided else base.queue
+    if "queue" in doc:
+        queue = tuple(
+            _choice(Fields(c, doc.name(f"queue[{i}]")), [], n, tiles=nm)
+            for i, c in enumerate(doc.array("queue"))
+        )
+    action = None if decided else base.action
+    if "action" in doc:
+        af = doc.table("action")
+        meeple = af.integer("meeple", 0, low=1, high=MEEPLES) if "meeple" in af else None
+        action = Action(
+            seat(af, "player", REQUIRED),
+            None if meeple is None else meeple - 1,
+            af.flag("ability", False),
+        )
+        af.finish()
+    frames = () if decided else base.frames
+    if "stack" in doc:
+        frames = tuple(
+            _frame(Fields(f, doc.name(f"stack[{i}]")), n, nm)
+            for i, f in enumerate(doc.array("stack"))
+        )
+    solo = base.solo
+    if solo is not None:
+        known = solo.known
+        if solo_fields is not None:
+            known = solo_fields.integer("known", solo.known, high=len(zones["t:solitaire.stack"]))
+            solo_fields.finish()
+        solo = Solo(
+            stack=tuple(_ints(zones["t:solitaire.stack"])),
+            known=known,
+            drawn=tuple(_ints(zones["t:solitaire.drawn"])),
+            publics=tuple(zones["t:solitaire.publics"]),
+            aside=tuple(_ints(zones["c:solitaire.aside"])),
+        )
+    final = base.final
+    if "final" in doc:
+        final = tuple(
+            Fields({"v": v}, doc.name(f"final[{i}]")).integer("v", low=None)
+            for i, v in enumerate(doc.array("final"))
+        )
+    public = zones["t:board.public"][0] if zones["t:board.public"] else None
+    state = attrs.evolve(
+        base,
+        options=opts,
+        rng=read_rng(doc) if "rng" in doc else base.rng,
+        phase=Phase(doc.text("phase", base.phase.value, choices=[p.value for p in Phase])),
+        round=doc.integer("round", base.round, low=1, high=ROUNDS, rule=f"DH-3: {ROUNDS} rounds"),
+        first=seat(doc, "first", base.first),
+        turn=seat(doc, "turn", base.turn),
+        revealed=doc.flag("revealed", base.revealed),
+        next_first=seat(doc, "next_first", None) if "next_first" in doc else base.next_first,
+        players=tuple(players),
+        row=tuple(zones["c:board.row"]),
+        deck=tuple(_ints(zones["c:board.deck"])),
+        discard=tuple(_ints(zones["c:board.discard"])),
+        public=public,
+        gone=tuple(_ints(zones["t:board.gone"])),
+        draft=tuple(tuple(_ints(zones[f"t:player.{p}.draft"])) for p in range(n))
+        if drafting
+        else (),
+        spots=pmap(spots),
+        achievements=pmap(achievements),
+        choice=choice,
+        queue=queue,
+        action=action,
+        frames=frames,
+        final=final,
+        solo=solo,
+    )
+    doc.finish()
+    validate(state)
+    return state
+
+
+def _ints(values: Sequence[int | None]) -> list[int]:
+    return [v for v in values if v is not None]
+
+
+def _triple(f: Fields, key: str, read: Any) -> tuple[Any, Any, Any]:
+    values = f.array(key)
+    if len(values) != 3:
+        raise f.fail(key, f"has one entry per spot (3), got {len(values)}")
+    sub = Fields({str(i + 1): v for i, v in enumerate(values)}, f.name(key))
+    a, b, c = (read(sub, str(i + 1)) for i in range(3))
+    return (a, b, c)
+
+
+def _with_zones(
+    pl: Player, zones: dict[str, list[Any]], p: int, dice: list[int | None] | None
+) -> Player:
+    tiles = zones[f"t:player.{p}.frescoes"]
+    frescoes = []
+    for i, tile in enumerate(tiles):
+        if dice is not None:
+            die = dice[i]
+        else:
+            old = pl.frescoes[i]
+            die = old.die if old.tile == tile else None
+        frescoes.append(FrescoSpot(tile, die))
+    a, b, c = zones[f"c:player.{p}.characters"]
+    f1, f2, f3 = frescoes
+    return attrs.evolve(
+        pl,
+        characters=(a, b, c),
+        hand=tuple(_ints(zones[f"t:player.{p}.hand"])),
+        frescoes=(f1, f2, f3),
+    )
+
+
+def _choice(f: Fields, held: Sequence[int | None], n: int, tiles: _Names | None = None) -> Choice:
+    kind = ChoiceKind(f.text("decision", choices=[k.value for k in ChoiceKind]))
+    player = f.integer("player", high=n - 1, rule=f"a seat of the {n} players")
+    arg = f.text("about", "")
+    number = f.integer("n", 0, low=None)
+    if held:
+        number = held[0] or 0
+    elif "tile" in f and tiles is not None:
+        number = tiles.tile(f.get("tile", str), f.name("tile"))
+    slot = f.integer("slot", 0, low=1, high=SLOTS) - 1 if "slot" in f else None
+    f.finish()
+    return Choice(kind, player, arg, number, slot)
+
+
+def _frame(f: Fields, n: int, nm: _Names) -> Frame:
+    effects = f.array("effects")
+    if not all(isinstance(e, str) for e in effects):
+        raise f.fail("effects", "effects are written in the data files' notation (strings)")
+    from silkroad.dunhuang.cards import parse_effect
+
+    for i, e in enumerate(effects):
+        try:
+            parse_effect(e)
+        except Exception as exc:
+            raise f.fail(f"effects[{i}]", f"not an effect: {exc}") from None
+    still = f.get("still", str, None)
+    frame = Frame(
+        player=f.integer("player", high=n - 1, rule=f"a seat of the {n} players"),
+        effects=tuple(effects),
+        manual=f.flag("manual", True),
+        done=f.flag("done", False),
+        quest=f.flag("quest", True),
+        slot=f.integer("slot", 0, low=1, high=SLOTS) - 1 if "slot" in f else None,
+        bonus=f.integer("bonus", 0),
+        still=None if still is None else nm.tile(still, f.name("still")),
+    )
+    f.finish()
+    return frame
