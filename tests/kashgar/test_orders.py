@@ -35,27 +35,6 @@ def _grocer_state(b: Builder, tr: Track, display: list[int], **kw: Any) -> tuple
     return state, grocer
 
 
-@pytest.mark.rule("KG-5.X")
-def test_example_grocer_parting_fulfils_the_large_order() -> None:
-    """The printed example: the Grocer's parting action fulfils a 4 VP large order that
-    needs 3 mules (held, not paid) and costs 1 mule and 6 cinnamon."""
-    b = Builder()
-    large = b.order(name="Large Order")
-    small = b.order(name="Ginger Sacks")
-    od = table(b.options).order[large]
-    assert od is not None
-    assert (od.kind, od.vp, od.mules, od.cost) == (OrderKind.LARGE, 4, 3, (0, 0, 0, 0, 6, 0, 1))
-    state, grocer = _grocer_state(b, track(mules=3, cinnamon=6, ginger=3, cloves=3), [large, small])
-    state = play(state, PartingAction(0, 0))
-    assert grocer in state.box
-    assert set(legal_moves(state)) == {Fulfill(large), Fulfill(small)}
-    before = points(state, 0)
-    state = play(state, Fulfill(large))
-    assert state.tracks[0] == track(mules=2, cinnamon=0, ginger=3, cloves=3)
-    assert list(state.orders_won[0]) == [large]
-    assert points(state, 0) == before + 4
-
-
 @pytest.mark.rule("KG-5")
 def test_orders_are_only_fulfilled_by_an_action() -> None:
     b = Builder()

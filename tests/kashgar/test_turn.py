@@ -178,32 +178,3 @@ def test_patriarch_and_matriarch_cannot_be_passed() -> None:
     assert moves == (CaravanAction(0, 0), CaravanAction(1, 0), CaravanAction(1, 1))
     with pytest.raises(IllegalMoveError):
         apply(state, Pass(0))
-
-
-@pytest.mark.rule("KG-4.X")
-def test_example_of_a_turn_patriarch_draws_planter_and_baker() -> None:
-    """The printed example: caravans Patriarch>Grocer, Patriarch>Servant, Patriarch>Prophet;
-    the first Patriarch's caravan action 1 draws a Planter and a Baker, the Planter is
-    kept behind the Patriarch, the Baker goes to the discard pile."""
-    b = Builder()
-    pat = [b.card("patriarch") for _ in range(3)]
-    grocer, servant, prophet = b.card("grocer"), b.card("servant"), b.card("prophet")
-    planter, baker = b.card("planter"), b.card("baker")
-    caravans = [
-        [[pat[0], grocer], [pat[1], servant], [pat[2], prophet]],
-        [[b.card("patriarch"), b.card("noble")]],
-    ]
-    state = b.state(caravans, standard_top=[planter, baker])
-    # All three Patriarchs may be chosen; both their caravan actions cost nothing.
-    assert set(legal_moves(state)) == {CaravanAction(c, a) for c in range(3) for a in range(2)}
-    after = play(state, CaravanAction(0, 0))
-    assert set(legal_moves(after)) == {Keep(planter), Keep(baker)}
-    after = play(after, Keep(planter))
-    assert list(after.caravans[0][0]) == [grocer, pat[0], planter]
-    assert list(after.discard) == [baker]
-    assert after.tracks == state.tracks  # nothing paid
-    # The alternative: caravan action 2 turns the Patriarch to its Matriarch side.
-    other = play(state, CaravanAction(0, 1))
-    assert list(other.caravans[0][0]) == [grocer, pat[0]]
-    assert pat[0] in other.turned
-    assert table(other.options).face(pat[0], True).name == "Matriarch"

@@ -270,7 +270,11 @@ def from_position(text: str, options: Options | None = None) -> State:
     doc = Fields(parse(text, _game()))
     doc.get("game", str, None)
     doc.get("format", int, None)
-    opts: Options = read_options(_game(), doc, options)
+    # solitaire options without packs draw them at setup: any two packs agree with them
+    drawn = options is not None and options.players == 1 and not options.packs
+    opts: Options = read_options(_game(), doc, None if drawn else options)
+    if drawn and opts.players != 1:
+        raise StateError(f"options: the position is for {opts!r}, not a solitaire game")
     base = new_game(opts, read_seed(doc))
     opts = base.options  # solitaire draws its packs at setup
     t = table(opts)

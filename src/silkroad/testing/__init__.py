@@ -6,7 +6,9 @@
   seeded playout; a legal move of a state).
 * the pytest plugin ``silkroad.testing.pytest_plugin`` (opt in from a conftest) registers
   ``@pytest.mark.rule("KG-4.B")`` and, with ``pytest --rule-coverage``, reports which
-  rulebook sections have tests.
+  rulebook sections have tests; it also collects ``*.scenario.toml`` files as tests.
+* :func:`scenario`: run a scenario (a position or a seed, moves, expectations) from
+  Python; :func:`load_scenario` reads a scenario file (:mod:`silkroad.testing.scenario`).
 """
 
 from silkroad.testing._conformance import (
@@ -15,17 +17,22 @@ from silkroad.testing._conformance import (
     check_game,
     mutations,
 )
+from silkroad.testing.scenario import Scenario, ScenarioError, load_scenario, scenario
 from silkroad.testing.strategies import games, moves
 from silkroad.testing.tensors import TensorReport, check_tensor, uncovered_fields
 
 __all__ = [
     "ConformanceError",
     "ConformanceReport",
+    "Scenario",
+    "ScenarioError",
     "TensorReport",
     "check_game",
     "check_tensor",
     "games",
+    "load_scenario",
     "moves",
     "mutations",
+    "scenario",
     "uncovered_fields",
 ]

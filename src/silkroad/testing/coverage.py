@@ -104,20 +104,40 @@ def owning_section(rule_id: str, known: Mapping[str, Section]) -> Section | None
 
 
 def scan_markers(paths: Iterable[Path]) -> dict[str, list[str]]:
-    """Rule ids claimed by ``mark.rule(...)`` in Python test files, without running them.
+    """Rule ids claimed by ``mark.rule(...)`` in Python test files, and by the ``rule`` of
+    scenario files (``*.scenario.toml``), without running them.
 
-    Returns id -> the places (``file::function``) that claim it.
+    Returns id -> the places (``file::function``, or the scenario file) that claim it.
     """
     found: dict[str, list[str]] = {}
     for path in paths:
+        _scan_scenarios(path, found)
         files = sorted(path.rglob("*.py")) if path.is_dir() else [path]
         for file in files:
+            if file.suffix != ".py":
+                continue
             try:
                 tree = ast.parse(file.read_text(encoding="utf-8"), filename=str(file))
             except (SyntaxError, UnicodeDecodeError):
                 continue
             _scan_tree(tree, str(file), found)
     return found
+
+
+def _scan_scenarios(path: Path, found: dict[str, list[str]]) -> None:
+    import tomllib
+
+    files = sorted(path.rglob("*.scenario.toml")) if path.is_dir() else [path]
+    for file in files:
+        if not file.name.endswith(".scenario.toml"):
+            continue
+        try:
+            rules = tomllib.loads(file.read_text(encoding="utf-8")).get("rule", [])
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError):
+            continue
+        for rule_id in [rules] if isinstance(rules, str) else rules:
+            if isinstance(rule_id, str):
+                found.setdefault(rule_id, []).append(str(file))
 
 
 def _scan_tree(tree: ast.AST, filename: str, found: dict[str, list[str]]) -> None:

@@ -7,14 +7,20 @@ automatically, so it never interferes with other projects' own markers.
 * registers the marker ``@pytest.mark.rule("KG-4.B", ...)`` tying a test to rulebook
   sections; an id that names no section of the rulebooks fails collection, so a typo
   cannot silently claim coverage;
-* ``pytest --rule-coverage`` prints, after the run, which sections have tests.
+* ``pytest --rule-coverage`` prints, after the run, which sections have tests;
+* collects every ``*.scenario.toml`` file (:mod:`silkroad.testing.scenario`) as a test
+  marked with the sections its ``rule`` names; a failed expectation reports the move
+  number and the position.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from silkroad.testing.coverage import coverage, load_sections, owning_section
+from silkroad.testing.scenario import SCENARIO_SUFFIX, Scenario, ScenarioError, load_scenario
 
 _KEY = pytest.StashKey[dict[str, list[str]]]()
 
@@ -34,6 +40,45 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers", "rule(*section_ids): the rulebook sections this test checks, e.g. 'KG-4.B'"
     )
     config.stash[_KEY] = {}
+
+
+class ScenarioFile(pytest.File):
+    """A ``*.scenario.toml`` file: one test."""
+
+    def collect(self) -> list[pytest.Item]:
+        found = load_scenario(self.path)
+        item = ScenarioItem.from_parent(self, name=found.title or self.path.stem)
+        item.scenario = found
+        if found.rules:
+            item.add_marker(pytest.mark.rule(*found.rules))
+        return [item]
+
+
+class ScenarioItem(pytest.Item):
+    """Runs one scenario; its failure shows the move number and the position."""
+
+    scenario: Scenario | None = None
+
+    def runtest(self) -> None:
+        assert self.scenario is not None
+        self.scenario.run()
+
+    def repr_failure(
+        self, excinfo: pytest.ExceptionInfo[BaseException], style: object = None
+    ) -> str:
+        if isinstance(excinfo.value, ScenarioError):
+            return str(excinfo.value)
+        return str(super().repr_failure(excinfo))
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return self.path, 0, f"scenario: {self.name}"
+
+
+def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> pytest.Collector | None:
+    if file_path.name.endswith(SCENARIO_SUFFIX):
+        collector: pytest.Collector = ScenarioFile.from_parent(parent, path=file_path)
+        return collector
+    return None
 
 
 def pytest_collection_modifyitems(

@@ -1,0 +1,393 @@
+"""Scenarios: a rule checked in a few lines, from a position or a seed.
+
+A scenario file (``*.scenario.toml``) names a title, the rulebook sections it checks, a
+start (a position, partial or whole, or a seed), moves in the title's notation, and
+expectations after any number of moves::
+
+    game = "kashgar"
+    rule = ["KG-5.X"]
+    title = "The Grocer's parting action fulfils the large order"
+    moves = ["p1.1", "order 134"]
+
+    [position.player.0]
+    caravans = [["grocer", "planter"]]
+    tracks = { mules = 3, cinnamon = 6 }
+
+    [[expect]]
+    after = 1                                   # moves played (0: the start)
+    legal = ["order 134"]                       # must be legal now
+    not_legal = ["pass 1"]                      # must not be legal now
+
+    [[expect]]
+    after = 2
+    position = { "player.0.tracks.mules" = 2, "player.0.vp" = 4 }
+    holds = { "player.0.orders" = ["large_01_large_order"] }
+
+Expectations: ``position`` (values of the position the title writes, by dotted path into
+its TOML: ``player.0.tracks.mules``), ``holds`` (the cards at a path, in any order and
+with any other cards; a bare key stands for any copy), ``lacks`` (cards not at a path),
+``legal`` / ``not_legal`` (notation), ``to_act`` (the seat to decide), ``over``,
+``winners``, ``scores`` and ``outcome`` (``"ongoing"``, ``"finished"``, ``"truncated"``).
+
+:func:`scenario` runs one from Python (a file, TOML text, or keyword arguments);
+:func:`load_scenario` reads a file; the pytest plugin collects every ``*.scenario.toml``
+file as a test whose rule markers are its ``rule`` sections. A failed expectation is a
+:class:`ScenarioError` (an ``AssertionError``) naming the scenario, the move number,
+the expectation and the position at that moment.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from silkroad.core.errors import DataError, InvalidMoveError, RulesError
+from silkroad.core.game import AnyGame
+from silkroad.core.position import dump
+from silkroad.core.registry import get_game
+
+__all__ = [
+    "SCENARIO_SUFFIX",
+    "Expectation",
+    "Scenario",
+    "ScenarioError",
+    "load_scenario",
+    "parse_scenario",
+    "scenario",
+]
+
+#: File names the pytest plugin collects.
+SCENARIO_SUFFIX = ".scenario.toml"
+
+_CHECKS = (
+    "position",
+    "holds",
+    "lacks",
+    "legal",
+    "not_legal",
+    "to_act",
+    "over",
+    "winners",
+    "scores",
+    "outcome",
+)
+
+
+class ScenarioError(AssertionError):
+    """An expectation of a scenario that does not hold (or a move that cannot be played).
+
+    :ivar move_number: how many moves had been played (0: at the start).
+    :ivar position: the position at that moment (the title's ``to_position``).
+    """
+
+    def __init__(self, message: str, *, move_number: int, position: str) -> None:
+        super().__init__(f"{message}\n\nThe position after {move_number} moves:\n{position}")
+        self.move_number = move_number
+        self.position = position
+
+
+@attrs.frozen
+class Expectation:
+    """What must hold after ``after`` moves; ``checks`` maps a check name to its value."""
+
+    after: int
+    checks: Mapping[str, Any]
+
+
+@attrs.frozen
+class Scenario:
+    """A scenario: the game, the rulebook sections it checks, a start, moves, expectations.
+
+    :ivar position: the starting position as TOML text (None: the seeded setup).
+    """
+
+    game: str
+    rules: tuple[str, ...] = ()
+    title: str = ""
+    options: Mapping[str, Any] | None = None
+    seed: int = 0
+    position: str | None = None
+    moves: tuple[str, ...] = ()
+    expectations: tuple[Expectation, ...] = ()
+    source: str | None = attrs.field(default=None, eq=False)
+
+    @property
+    def name(self) -> str:
+        return self.title or self.source or f"a {self.game} scenario"
+
+    def start(self, game: AnyGame | None = None) -> Any:
+        """The starting state."""
+        game = game or get_game(self.game)
+        options = _options(game, self.options, self.source)
+        if self.position is not None:
+            return game.from_position(self.position, options)
+        return game.new_game(options if options is not None else game.default_options(), self.seed)
+
+    def run(self, game: AnyGame | None = None) -> Any:
+        """Play the moves, checking every expectation; returns the final state.
+
+        :raises ScenarioError: at the first expectation that does not hold, or a move that
+            is not legal.
+        """
+        game = game or get_game(self.game)
+        state = self.start(game)
+        by_move: dict[int, list[Expectation]] = {}
+        for e in self.expectations:
+            by_move.setdefault(e.after, []).append(e)
+        for e in by_move.get(0, []):
+            _check(game, state, e, self.name)
+        for number, text in enumerate(self.moves, start=1):
+            try:
+                move = game.parse_move(state, text)
+                if move not in game.legal_moves(state):
+                    raise InvalidMoveError(f"{text!r} is not legal here")
+                state = game.apply(state, move)
+            except RulesError as exc:
+                raise ScenarioError(
+                    f"{self.name}: move {number} ({text!r}) cannot be played: {exc}; legal: "
+                    + ", ".join(game.format_move(m) for m in game.legal_moves(state)),
+                    move_number=number - 1,
+                    position=game.to_position(state),
+                ) from None
+            for e in by_move.get(number, []):
+                _check(game, state, e, self.name)
+        return state
+
+
+def _options(game: AnyGame, data: Mapping[str, Any] | None, source: str | None) -> Any:
+    if data is None:
+        return None
+    from silkroad.core.serialize import from_data, to_data
+
+    players = data.get("players")
+    base = game.default_options(players if isinstance(players, int) else None)
+    return from_data({**to_data(base, game.options_type), **data}, game.options_type, source=source)
+
+
+def _lookup(document: Mapping[str, Any], path: str) -> Any:
+    value: Any = document
+    for part in path.split("."):
+        if isinstance(value, Mapping) and part in value:
+            value = value[part]
+        elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
+            value = value[int(part)]
+        else:
+            raise KeyError(path)
+    return value
+
+
+def _cards(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value] if value else []
+    if isinstance(value, list):
+        return [c for v in value for c in _cards(v)]
+    if isinstance(value, Mapping):
+        return [c for v in value.values() for c in _cards(v)]
+    return []
+
+
+def _matches(wanted: str, card: str) -> bool:
+    return card == wanted or card.split("#", 1)[0] == wanted
+
+
+def _check(game: AnyGame, state: Any, e: Expectation, name: str) -> None:
+    text = game.to_position(state)
+    document = tomllib.loads(text)
+    failures: list[str] = []
+    for check, value in e.checks.items():
+        if check == "position":
+            for path, expected in value.items():
+                try:
+                    actual = _lookup(document, path)
+                except KeyError:
+                    failures.append(f"position {path}: no such value in the position")
+                    continue
+                if actual != expected:
+                    failures.append(f"position {path}: expected {expected!r}, got {actual!r}")
+        elif check in ("holds", "lacks"):
+            for path, wanted in value.items():
+                try:
+                    there = _cards(_lookup(document, path))
+                except KeyError:
+                    there = []
+                for card in [wanted] if isinstance(wanted, str) else wanted:
+                    found = any(_matches(card, c) for c in there)
+                    if found != (check == "holds"):
+                        verb = "holds no" if check == "holds" else "still holds"
+                        failures.append(f"{check} {path}: {verb} {card!r} (it holds {there})")
+        elif check in ("legal", "not_legal"):
+            legal = game.legal_moves(state)
+            for move_text in value:
+                try:
+                    move = game.parse_move(state, move_text)
+                except InvalidMoveError as exc:
+                    failures.append(f"{check}: {move_text!r} is not notation: {exc}")
+                    continue
+                if (move in legal) != (check == "legal"):
+                    shown = ", ".join(game.format_move(m) for m in legal)
+                    is_ = "is not" if check == "legal" else "is"
+                    failures.append(f"{check}: {move_text!r} {is_} legal (legal: {shown})")
+        elif check == "to_act":
+            if game.current_player(state) != value:
+                failures.append(f"to_act: expected P{value}, got {game.current_player(state)}")
+        elif check == "over":
+            if game.is_over(state) != value:
+                failures.append(f"over: expected {value}, got {game.is_over(state)}")
+        elif check == "winners":
+            if list(game.winners(state)) != list(value):
+                failures.append(f"winners: expected {value}, got {list(game.winners(state))}")
+        elif check == "scores":
+            if list(game.scores(state)) != list(value):
+                failures.append(f"scores: expected {value}, got {list(game.scores(state))}")
+        elif check == "outcome" and game.outcome(state).value != value:
+            failures.append(f"outcome: expected {value!r}, got {game.outcome(state).value!r}")
+    if failures:
+        raise ScenarioError(
+            f"{name}: after move {e.after}: " + "; ".join(failures),
+            move_number=e.after,
+            position=text,
+        )
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def parse_scenario(text: str, *, source: str | None = None) -> Scenario:
+    """The scenario in TOML ``text``.
+
+    :raises DataError: naming the field, for a file that is not a scenario.
+    """
+    where = source or "scenario"
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"not valid TOML: {exc}", source=where) from None
+    return _scenario(data, where, source)
+
+
+def _fail(message: str, where: str, field: str) -> DataError:
+    return DataError(message, source=where, field=field)
+
+
+def _scenario(data: Mapping[str, Any], where: str, source: str | None) -> Scenario:
+    known = {"game", "rule", "title", "options", "seed", "position", "position_file", "moves"}
+    for key in data:
+        if key not in known | {"expect"}:
+            raise _fail("unknown field", where, key)
+    game = data.get("game")
+    if not isinstance(game, str):
+        raise _fail("missing: the registered name of the title", where, "game")
+    rules = data.get("rule", [])
+    rules = [rules] if isinstance(rules, str) else rules
+    if not isinstance(rules, list) or not all(isinstance(r, str) for r in rules):
+        raise _fail("the rulebook sections, e.g. 'KG-4.X' or a list", where, "rule")
+    moves = data.get("moves", [])
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise _fail("moves are a list of notation strings", where, "moves")
+    options = data.get("options")
+    if options is not None and not isinstance(options, dict):
+        raise _fail("a table of the title's options", where, "options")
+    seed = data.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise _fail("a seed is a non-negative integer", where, "seed")
+    position = data.get("position")
+    if isinstance(position, dict):
+        position = dump({**({"seed": seed} if "seed" in data else {}), **position})
+    elif position is not None and not isinstance(position, str):
+        raise _fail("a table, or the TOML text of a position", where, "position")
+    if "position_file" in data:
+        file = data["position_file"]
+        base = Path(source).parent if source else Path()
+        try:
+            position = (base / str(file)).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise _fail(f"cannot read {file!r}: {exc}", where, "position_file") from None
+    expectations = []
+    raw = data.get("expect", [])
+    if not isinstance(raw, list):
+        raise _fail("an array of tables ([[expect]])", where, "expect")
+    for i, e in enumerate(raw):
+        field = f"expect[{i}]"
+        if not isinstance(e, dict):
+            raise _fail("must be a table", where, field)
+        after = e.get("after", len(moves))
+        if isinstance(after, bool) or not isinstance(after, int) or not 0 <= after <= len(moves):
+            raise _fail(f"after is a move number from 0 to {len(moves)}", where, f"{field}.after")
+        unknown = [k for k in e if k not in (*_CHECKS, "after")]
+        if unknown:
+            raise _fail(
+                f"unknown check (known: {', '.join(_CHECKS)})", where, f"{field}.{unknown[0]}"
+            )
+        checks = {k: v for k, v in e.items() if k != "after"}
+        for k in ("position", "holds", "lacks"):
+            if k in checks and not isinstance(checks[k], dict):
+                raise _fail("a table of paths", where, f"{field}.{k}")
+        for k in ("legal", "not_legal", "winners", "scores"):
+            if k in checks and not isinstance(checks[k], list):
+                raise _fail("a list", where, f"{field}.{k}")
+        expectations.append(Expectation(after, checks))
+    return Scenario(
+        game=game,
+        rules=tuple(rules),
+        title=str(data.get("title", "")),
+        options=options,
+        seed=seed,
+        position=position,
+        moves=tuple(moves),
+        expectations=tuple(expectations),
+        source=source,
+    )
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """The scenario of a ``*.scenario.toml`` file.
+
+    :raises DataError: for a file that cannot be read or is not a scenario.
+    """
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataError(f"cannot read the file: {exc}", source=str(path)) from None
+    return parse_scenario(text, source=str(path))
+
+
+def scenario(
+    source: str | Path | None = None,
+    *,
+    game: str | None = None,
+    position: str | Mapping[str, Any] | None = None,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    moves: Sequence[str] = (),
+    expect: Sequence[Mapping[str, Any]] = (),
+    rule: str | Sequence[str] = (),
+) -> Any:
+    """Run a scenario from Python and return its final state.
+
+    ``source`` is a ``*.scenario.toml`` path or the TOML text of a scenario; or give the
+    parts as keywords: ``scenario(game="kashgar", position={...}, moves=["c1.1"],
+    expect=[{"after": 1, "legal": ["keep 25"]}])``.
+
+    :raises ScenarioError: for the first expectation that does not hold.
+    :raises DataError: for a scenario that cannot be read.
+    """
+    if source is not None:
+        if isinstance(source, Path) or (isinstance(source, str) and source.endswith(".toml")):
+            return load_scenario(source).run()
+        return parse_scenario(source).run()
+    data: dict[str, Any] = {
+        "game": game,
+        "seed": seed,
+        "moves": list(moves),
+        "expect": [dict(e) for e in expect],
+        "rule": [rule] if isinstance(rule, str) else list(rule),
+    }
+    if options is not None:
+        data["options"] = dict(options)
+    if position is not None:
+        data["position"] = position if isinstance(position, str) else dict(position)
+    return _scenario(data, "scenario", None).run()
