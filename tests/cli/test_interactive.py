@@ -243,3 +243,56 @@ def test_simulate_rotates_seats_saves_records_and_prints_json(
     assert Record.load(saved[0]).seed == 0
     code, out, _ = run(capsys, monkeypatch, "", "replay", str(tmp_path / "records"))
     assert out.count("OK: tinydraw") == 6
+
+
+def test_replay_step_goes_back_jumps_and_prints_the_position(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "game.json"
+    run(capsys, monkeypatch, "", "play", "kashgar", "--quiet", "--seed", "3", "--save", str(path))
+    record = Record.load(path)
+    total = len(record.moves)
+    code, out, _ = run(capsys, monkeypatch, "\n\nb\n7\np\nx\nq\n", "replay", str(path), "--step")
+    assert code == 0
+    assert out.count("move 1/") == 2  # shown, then shown again after b
+    assert f"move 7/{total}" in out
+    assert "b back" in out  # x lists the commands
+    # p printed the position after 7 decisions
+    from silkroad import get_game
+    from silkroad.core.replay import step_to
+
+    assert get_game("kashgar").to_position(step_to(record, 7)) in out
+
+
+def test_position_command_prints_an_editable_position(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    from silkroad import get_game
+
+    game = get_game("kashgar")
+    code, out, _ = run(capsys, monkeypatch, "", "position", "kashgar", "--seed", "4")
+    assert code == 0
+    assert game.from_position(out) == game.new_game(game.default_options(), 4)
+    code, out, _ = run(capsys, monkeypatch, "", "position", "kashgar", "--moves", "c1.1")
+    state = game.apply(game.new_game(game.default_options(), 0), game.parse_move(None, "c1.1"))
+    assert game.from_position(out) == state
+    start = tmp_path / "start.toml"
+    start.write_text(out, encoding="utf-8")
+    keep = game.format_move(game.legal_moves(state)[0])
+    code, again, _ = run(
+        capsys, monkeypatch, "", "position", "kashgar", "--from", str(start), "--moves", keep
+    )
+    assert game.from_position(again) == game.apply(state, game.legal_moves(state)[0])
+    code, _, err = run(capsys, monkeypatch, "", "position", "kashgar", "--moves", "c9.1")
+    assert code == 2
+    assert "move 1: 'c9.1' is not legal here" in err
+    record = tmp_path / "game.json"
+    Record.from_moves(game, game.default_options(), 0, [game.parse_move(None, "c1.1")]).save(record)
+    code, from_record, _ = run(
+        capsys, monkeypatch, "", "position", "kashgar", "--from", str(record)
+    )
+    assert game.from_position(from_record) == state

@@ -196,3 +196,21 @@ def test_deeply_nested_json_is_a_data_error(tmp_path: Path) -> None:
     path.write_text("[" * 100_000)
     with pytest.raises(DataError, match="nested too deeply"):
         Record.load(path)
+
+
+def test_a_record_starts_from_a_position_and_replays() -> None:
+    from silkroad import get_game
+
+    game = get_game("kashgar")
+    position = 'active = 0\n[player.0]\ncaravans = [["patriarch", "grocer"]]\n'
+    start = game.from_position(position)
+    moves = [game.legal_moves(start)[0]]
+    record = Record.from_moves(game, game.default_options(), 0, moves, position=position)
+    again = Record.from_json(record.to_json())
+    assert again == record
+    assert again.position == position
+    assert replay(again) == game.apply(start, moves[0])
+    assert step_to(again, 0) == start
+    broken = record.to_json().replace("grocer", "nobody")
+    with pytest.raises(DataError, match="field position.*nobody"):
+        Record.from_json(broken)

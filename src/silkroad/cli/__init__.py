@@ -1,4 +1,5 @@
-"""The ``silkroad`` command: play, simulate, balance, replay, view, bench and rule coverage.
+"""The ``silkroad`` command: play, simulate, balance, replay, view, positions, bench and
+rule coverage.
 
 Every sub-command works on any registered title (built-in, plugin, or named in
 ``SILKROAD_GAMES``), through the ``Game`` protocol only. Bad input (an unknown game, a bad
@@ -21,7 +22,18 @@ from types import ModuleType
 from rich.console import Console
 
 from silkroad import __version__
-from silkroad.cli import balance, bench, demo, games, play, replay, rules, simulate, view
+from silkroad.cli import (
+    balance,
+    bench,
+    demo,
+    games,
+    play,
+    position,
+    replay,
+    rules,
+    simulate,
+    view,
+)
 from silkroad.cli.common import EXIT_USAGE, Parser, UsageError
 from silkroad.core.errors import RulesError
 
@@ -36,6 +48,7 @@ COMMANDS: dict[str, ModuleType] = {
     "balance": balance,
     "replay": replay,
     "view": view,
+    "position": position,
     "bench": bench,
     "rules": rules,
 }

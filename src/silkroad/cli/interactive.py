@@ -225,26 +225,72 @@ class HumanGame:
         self.out.print(f"Saved to {path}; continue with --resume {path}", highlight=False)
 
 
+STEP_HELP = """\
+  enter, n    next decision            b, back    previous decision
+  N           jump to the state after decision N (0: the start)
+  p, position print the position here (TOML: start a scenario from it)
+  q, quit     stop"""
+
+
 def step_through(record: Record, game: AnyGame, out: Console, read: Reader) -> None:
     """Show a record decision by decision: the move, then the table after it.
 
-    Enter goes on, ``q`` stops; when the input ends, the rest is shown without pausing.
+    Enter (or ``n``) goes on, ``b`` steps back, a number jumps to the state after that
+    many decisions, ``p`` prints the position at the current step, ``h`` lists the
+    commands, ``q`` stops; when the input ends, the rest is shown without pausing.
     """
+    all_states = list(states(record, game))
+    last = len(record.moves)
+    index = 0
     pausing = True
-    previous = None
-    for index, state in enumerate(states(record, game)):
-        if index == 0:
-            out.rule("setup")
+
+    def show(i: int) -> None:
+        if i == 0:
+            out.rule("setup" if record.position is None else "the starting position")
         else:
-            move = record.moves[index - 1]
-            player = game.current_player(previous)
-            line = move_line(game, previous, move)
-            out.rule(f"move {index}/{len(record.moves)}: P{player} {line}")
-        out.print(game.render(state), highlight=False)
-        previous = state
-        if pausing and index < len(record.moves):
-            try:
-                if read("[enter] next, q quit> ").strip().lower() in ("q", "quit"):
-                    return
-            except EOFError:
-                pausing = False
+            before = all_states[i - 1]
+            move = record.moves[i - 1]
+            line = move_line(game, before, move)
+            out.rule(f"move {i}/{last}: P{game.current_player(before)} {line}")
+        out.print(game.render(all_states[i]), highlight=False)
+
+    show(0)
+    while True:
+        if not pausing:
+            if index >= last:
+                return
+            index += 1
+            show(index)
+            continue
+        if index >= last:
+            prompt = "[end] b back, N jump, p position, q quit> "
+        else:
+            prompt = "[enter] next, b back, N jump, p position, q quit> "
+        try:
+            answer = read(prompt).strip().lower()
+        except EOFError:
+            pausing = False
+            continue
+        if answer in ("q", "quit"):
+            return
+        if answer in ("", "n", "next"):
+            if index >= last:
+                return
+            index += 1
+        elif answer in ("b", "back"):
+            if index == 0:
+                out.print("This is the start: nothing before it.")
+                continue
+            index -= 1
+        elif answer.isdigit():
+            if int(answer) > last:
+                out.print(f"The record has {last} decisions: jump to 0 to {last}.")
+                continue
+            index = int(answer)
+        elif answer in ("p", "position"):
+            out.print(game.to_position(all_states[index]), markup=False, highlight=False, end="")
+            continue
+        else:
+            out.print(STEP_HELP, highlight=False)
+            continue
+        show(index)

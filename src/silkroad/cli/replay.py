@@ -16,12 +16,14 @@ from silkroad.core.replay import Record, replay
 HELP = "verify saved records by replaying them"
 DESCRIPTION = (
     "Verify records by replaying every move and checking the recorded result; "
-    "--step then walks through one decision at a time."
+    "--step then walks through one decision at a time, back and forth, and prints the "
+    "position at any step."
 )
 EXAMPLES = [
     "silkroad replay game.json",
     "silkroad replay records/",
     "silkroad replay g.json --step",
+    "silkroad replay g.json --step   # then: b (back), 12 (jump), p (position)",
 ]
 
 
@@ -37,7 +39,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--step",
         action="store_true",
-        help="then walk through it decision by decision, showing the table (enter: next, q: stop)",
+        help="then walk through it decision by decision, showing the table (enter: next, "
+        "b: back, N: jump to decision N, p: print the position, q: stop)",
     )
 
 

@@ -27,6 +27,7 @@ from silkroad.core.errors import (
     IllegalMoveError,
     InvalidMoveError,
     ReplayError,
+    RulesError,
 )
 from silkroad.core.errors import shorten as _short
 from silkroad.core.game import AnyGame, Outcome
@@ -112,6 +113,8 @@ class Record:
         not stated, as in a record written by hand; it is then read under the current
         rules). It is left out of equality: the same game is the same record.
     :ivar source: the file the record was read from, if any (for messages; not compared).
+    :ivar position: the position the game starts from (the title's ``to_position`` text,
+        whole or partial), or ``None`` for the seeded setup of ``options`` and ``seed``.
     """
 
     game: str
@@ -122,14 +125,28 @@ class Record:
     agents: tuple[str, ...] = attrs.field(default=(), converter=_strings)
     rules_version: str | None = attrs.field(default=None, eq=False)
     source: str | None = attrs.field(default=None, eq=False)
+    position: str | None = None
 
     @classmethod
-    def from_moves(cls, game: AnyGame, options: Any, seed: int, moves: Sequence[Any]) -> Record:
-        """Play ``moves`` from setup and record them with the result (if the game ended).
+    def from_moves(
+        cls,
+        game: AnyGame,
+        options: Any,
+        seed: int,
+        moves: Sequence[Any],
+        *,
+        position: str | None = None,
+    ) -> Record:
+        """Play ``moves`` from setup (or from ``position``) and record them with the
+        result (if the game ended).
 
         :raises ReplayError: naming the first move that is not legal.
         """
-        state = game.new_game(options, seed)
+        state = (
+            game.new_game(options, seed)
+            if position is None
+            else game.from_position(position, options)
+        )
         for number, move in enumerate(moves, start=1):
             state = _apply_numbered(game, state, move, number, None)
         result = Result.of(game, state) if game.is_over(state) else None
@@ -140,11 +157,15 @@ class Record:
             tuple(moves),
             result,
             rules_version=game.spec.rules_version,
+            position=position,
         )
 
     def initial_state(self, game: AnyGame | None = None) -> Any:
-        """The state after setup, before any move."""
-        return _game(self.game, game).new_game(self.options, self.seed)
+        """The state before any move: after setup, or the record's starting position."""
+        game = _game(self.game, game)
+        if self.position is not None:
+            return game.from_position(self.position, self.options)
+        return game.new_game(self.options, self.seed)
 
     # --- JSON ------------------------------------------------------------------------
 
@@ -166,6 +187,8 @@ class Record:
         }
         if self.agents:
             data["agents"] = list(self.agents)
+        if self.position is not None:
+            data["position"] = self.position
         envelope = {FORMAT: FORMAT_VERSION, "game": self.game, "type": "Record", "data": data}
         return json.dumps(envelope, indent=indent)
 
@@ -239,7 +262,22 @@ class Record:
                 source=source,
                 field="agents",
             )
-        state = game.new_game(options, data["seed"])
+        position = data.get("position")
+        if position is not None and not isinstance(position, str):
+            raise DataError(
+                f"must be the text of a position, got {_short(position)}",
+                source=source,
+                field="position",
+            )
+        if position is None:
+            state = game.new_game(options, data["seed"])
+        else:
+            try:
+                state = game.from_position(position, options)
+            except RulesError as exc:
+                raise DataError(
+                    f"the starting position: {exc}", source=source, field="position"
+                ) from None
         moves = []
         for number, text_move in enumerate(data["moves"], start=1):
             if not isinstance(text_move, str):
@@ -269,6 +307,7 @@ class Record:
             tuple(agents),
             rules_version=version,
             source=source,
+            position=position,
         )
 
     def save(self, path: str | Path, *, game: AnyGame | None = None) -> None:
@@ -336,7 +375,7 @@ def states(record: Record, game: AnyGame | None = None) -> Iterator[Any]:
     :raises ReplayError: at the first illegal move, with its number.
     """
     game = _game(record.game, game)
-    state = game.new_game(record.options, record.seed)
+    state = record.initial_state(game)
     yield state
     for number, move in enumerate(record.moves, start=1):
         state = _apply_numbered(game, state, move, number, record.source)
