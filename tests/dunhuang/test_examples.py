@@ -1,4 +1,6 @@
-"""The printed examples of the rulebook, as scenarios from explicit states."""
+"""The printed examples of the rulebook that start between phases (the round's start,
+the cleanup) or check a calculation alone; the Zhao examples of the action phase are
+scenario files (tests/scenarios/dunhuang/*.scenario.toml)."""
 
 from __future__ import annotations
 
@@ -11,13 +13,10 @@ from silkroad.dunhuang.table import table
 
 from .helpers import (
     clear_board,
-    give_character,
-    give_hand,
     give_tile,
     play,
     player,
     ready,
-    set_row,
     texts,
     turn_of,
 )
@@ -27,82 +26,6 @@ ZHAO, SUN = 0, 2
 
 def zhao_table() -> State:
     return turn_of(clear_board(ready()), ZHAO)
-
-
-@pytest.mark.rule("DH-3.2")
-def test_zhao_gold_action_then_recruits_in_place_of_the_gold_character() -> None:
-    s = give_character(zhao_table(), ZHAO, 0, 201, 2)  # the Gold Prospector
-    s = set_row(s, (203, 401, 601, 204))  # a non-Gold character (401) instead of Jade
-    gold = s.players[ZHAO].tokens["gold-material"]
-    s = play(s, "m1 b12")  # (1) basic action, (2) gain a Gold Material
-    assert s.players[ZHAO].tokens["gold-material"] == gold + 1
-    s = play(s, "ability")  # (3) 1 Grain and 1 Gold Material
-    # Gold characters cannot be taken; the new one must go to the Prospector's spot
-    assert texts(s) == ["recruit c401 s1", "recruit c601 s1"]
-    s = play(s, "recruit c401 s1")  # (4)
-    pl = s.players[ZHAO]
-    assert pl.characters[0] == 401
-    assert pl.grain[0] == 3
-    assert pl.tokens["gold-material"] == gold
-    assert 201 in s.discard
-    assert pl.counters["left:gold"] == 1
-    # the newly recruited character does not act: the turn has passed
-    assert s.turn == 1
-    assert s.action is None
-
-
-@pytest.mark.rule("DH-3.E.6")
-def test_zhao_emperors_quest_with_one_grain() -> None:
-    s = give_character(zhao_table(), ZHAO, 0, 404, 1)
-    s = give_tile(s, 1, 2, 202, 3)  # Upgrade Resource and Emperor's Quest
-    s = player(s, ZHAO, tokens={})  # (1) no resource token: the upgrade is ignored
-    s = play(s, "m1 f2.3")
-    pl = s.players[ZHAO]
-    assert pl.vp == 3  # (2) one grain paid for 3 VP
-    assert pl.characters[0] is None  # (3) the character left play
-    assert 404 in s.discard
-    assert s.turn == 1  # no ability: no character any more
-
-
-@pytest.mark.rule("DH-3.E.7")
-def test_zhao_paid_recruitment_then_the_new_character_acts() -> None:
-    s = set_row(player(zhao_table(), ZHAO, coins=2), (401, 203, 601, 204))
-    s = play(s, "m1 b8")  # (1) recruit (Zhao's three meeples are alike: one move)
-    # (3) any spot: the meeple's own, or one of the two others, which are alike
-    assert texts(s) == [f"recruit c{c} s{k}" for c in (401, 601) for k in (1, 2)]
-    s = play(s, "recruit c401 s1")  # (2) 2 coins, (3) on the meeple's spot
-    pl = s.players[ZHAO]
-    assert pl.coins == 0
-    assert pl.characters[0] == 401
-    assert pl.grain[0] == 3  # (4)
-    # (5) the spot belongs to the meeple used: its new character may act at once
-    assert texts(s) == ["ability", "no ability"]
-    s = play(s, "ability")
-    assert s.players[ZHAO].tokens["silk-material"] == 2
-
-
-@pytest.mark.rule("DH-3.E.11")
-def test_zhao_begins_painting() -> None:
-    s = give_character(zhao_table(), ZHAO, 0, 401, 3)
-    s = give_hand(player(s, ZHAO, pigment=4), ZHAO, 201)
-    s = play(s, "m1 b5")  # the only tile in hand is painted at once
-    pl = s.players[ZHAO]
-    assert pl.pigment == 0
-    assert pl.frescoes[2].tile == 201
-    assert pl.frescoes[2].die == 2  # set to the tile's value
-    assert pl.tokens["gold-material"] == 2  # gain 1 Gold Material
-    assert pl.vp == 0  # the Emperor's Quest is ignored
-    assert pl.grain[0] == 3
-
-
-@pytest.mark.rule("DH-3.C")
-def test_zhao_fresco_helped_by_sun() -> None:
-    s = give_tile(zhao_table(), ZHAO, 2, 402, 3)
-    own = play(s, "m1 f1.3", "e1", "e1")
-    assert own.players[ZHAO].frescoes[2].die == 3
-    s = attrs.evolve(s, turn=SUN)
-    helped = play(s, "m1 f1.3", "e1", "done")
-    assert helped.players[ZHAO].frescoes[2].die == 2
 
 
 @pytest.mark.rule("DH-3.D")
