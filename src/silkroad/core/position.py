@@ -450,7 +450,7 @@ def fill_zones(
     given: Mapping[str, Sequence[Any]],
     home: Callable[[Any], str],
     *,
-    spare: str | None = None,
+    spare: str | Callable[[Any], str | None] | None = None,
     label: Callable[[Any], str] = str,
     fixed: Iterable[str] = (),
 ) -> dict[str, list[Any]]:
@@ -463,8 +463,8 @@ def fill_zones(
     content less the components the position puts elsewhere. A component left with no
     place (it was in a zone the position replaced, and the position does not name it)
     goes to the bottom of ``home(component)``, its own draw pile, unless the position
-    gives that pile too, in which case it goes to ``spare`` (out of the game); with no
-    spare such a component is an error (``StateError`` naming it by ``label``). A
+    gives that pile too, in which case it goes to ``spare`` (out of the game; a function
+    of the component when only some kinds may leave the game); with no spare such a component is an error (``StateError`` naming it by ``label``). A
     ``fixed`` zone is a row of positions (``None``: empty): a component taken out of it
     leaves its position empty.
     """
@@ -487,11 +487,12 @@ def fill_zones(
                 continue
             zone = home(c)
             if zone in given or zone not in out:
-                if spare is None or spare not in out or (spare in given and spare != zone):
+                extra = spare(c) if callable(spare) else spare
+                if extra is None or extra not in out or (extra in given and extra != zone):
                     raise StateError(
                         f"{zone}: {label(c)} has no place (the position gives its pile without it)"
                     )
-                zone = spare
+                zone = extra
             out[zone].append(c)
             placed.add(c)
     return out

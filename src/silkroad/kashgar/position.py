@@ -242,6 +242,8 @@ class _Resolver:
             if i not in self.used and self.n.name[i] not in self.explicit:
                 self.used.add(i)
                 return i
+        if len(self.n.ids[key]) == 1:  # the caller reports where it is already
+            return self.n.ids[key][0]
         raise fail(f"every copy of {key!r} is placed already")
 
     def ref(self, value: Any, fail: Any, among: Sequence[int]) -> int:
@@ -378,7 +380,7 @@ def from_position(text: str, options: Options | None = None) -> State:
         setup,
         given,
         lambda c: home[t.deck_of[c]],
-        spare="piles.removed",
+        spare=lambda c: None if t.deck_of[c] is DeckKind.ORDERS else "piles.removed",
         label=r.n.name.__getitem__,
     )
     caravans = [

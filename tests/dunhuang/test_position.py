@@ -1,0 +1,94 @@
+"""[DH-2] Dunhuang positions: partial positions filled from the seeded setup, and the
+positions that cannot be a state refused with the field and the rule."""
+
+from __future__ import annotations
+
+import pytest
+
+from silkroad.core.errors import StateError
+from silkroad.dunhuang import GAME, Options, legal_moves, new_game
+from silkroad.dunhuang.state import ChoiceKind, Phase
+
+
+@pytest.mark.rule("DH-2")
+def test_a_partial_position_is_the_setup_with_the_named_parts_moved() -> None:
+    setup = new_game(Options(), 0)
+    state = GAME.from_position(
+        """
+        phase = "action"
+        drafting = false
+        turn = 0
+        [board]
+        row = ["Weaver", "Banker", "", "Miner"]
+        [player.0]
+        characters = ["Gold Prospector", "", ""]
+        grain = [2, 0, 0]
+        hand = ["t201"]
+        """
+    )
+    assert state.phase is Phase.ACTION
+    assert state.choice is None  # the decision goes with the phase
+    assert state.row == (401, 203, None, 204)
+    assert state.players[0].characters == (201, None, None)
+    assert state.players[0].hand == (201,)
+    # the old row went back to the bottom of the deck; every character in one place
+    assert sorted([*state.deck, 401, 203, 204, 201]) == sorted(
+        [*setup.deck, *(c for c in setup.row if c is not None)]
+    )
+    # the draft tiles are out of the game, the one in hand aside
+    assert 201 not in state.gone
+    assert legal_moves(state)
+    assert GAME.from_position(GAME.to_position(state)) == state
+
+
+@pytest.mark.rule("DH-3.2")
+def test_a_position_naming_the_decision_resumes_at_it() -> None:
+    state = GAME.from_position(
+        """
+        phase = "action"
+        drafting = false
+        [board]
+        row = ["Weaver", "Banker", "Tea Trader", "Miner"]
+        [player.0]
+        coins = 2
+        [pending]
+        decision = "recruit"
+        player = 0
+        about = "pay"
+        [action]
+        player = 0
+        meeple = 2
+        """
+    )
+    assert state.choice is not None
+    assert state.choice.kind is ChoiceKind.RECRUIT
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            '[player.0]\nhand = ["t201", "t201"]',
+            r"hand\[1\]: t201 is also at player.0.hand\[0\].*DH-1",
+        ),
+        ('[player.0]\nhand = ["t999"]', r"hand\[0\]: 't999' is not a fresco tile"),
+        ('[board]\nrow = ["Dragon", "", "", ""]', r"board.row\[0\]: 'Dragon' is not a character"),
+        ('[board]\nrow = ["Weaver"]', r"board.row: the recruiting row has 4 positions"),
+        ("[player.4]\ncoins = 1", r"player.4: no such seat: a 4-player game has seats 0 to 3"),
+        ("[player.0]\ncoins = -1", r"player.0.coins: -1 is below 0"),
+        ("round = 9", r"round: 9 is above 8 \(DH-3: 8 rounds\)"),
+        (
+            "[player.0]\ntokens = { unicorn = 1 }",
+            r"player.0.tokens.unicorn: 'unicorn' is not a token",
+        ),
+        ("[spots]\nb3 = { player = 7, meeple = 1 }", r"spots.b3.player: 7 is above 3"),
+        ("[spots]\nz9 = { player = 0, meeple = 1 }", r"spots.z9: not an action spot"),
+        ("[player.0]\nfrescoes = [{}, {}, { die = 2 }]", r"a die stands on a fresco tile"),
+        ('phase = "action"\n[pending]\ndecision = "dance"\nplayer = 0', r"pending.decision"),
+    ],
+)
+def test_a_position_that_cannot_be_a_state_names_the_field_and_the_rule(
+    text: str, message: str
+) -> None:
+    with pytest.raises(StateError, match=message):
+        GAME.from_position(text)
