@@ -123,8 +123,8 @@ def dump(document: Mapping[str, Any], comments: Iterable[str] = ()) -> str:
     return tomlkit.dumps(doc)
 
 
-def parse(text: str, game: AnyGame, *, source: str | None = None) -> dict[str, Any]:
-    """The TOML document of a position of ``game``.
+def parse(text: str, game: str, *, source: str | None = None) -> dict[str, Any]:
+    """The TOML document of a position of the game named ``game``.
 
     :raises DataError: for text that is not TOML, or a position of another game.
     """
@@ -134,10 +134,10 @@ def parse(text: str, game: AnyGame, *, source: str | None = None) -> dict[str, A
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"not valid TOML: {exc}", source=source or "position") from None
-    name = document.get("game", game.spec.name)
-    if name != game.spec.name:
+    name = document.get("game", game)
+    if name != game:
         raise DataError(
-            f"the position is of {shorten(name)}, not {game.spec.name!r}",
+            f"the position is of {shorten(name)}, not {game!r}",
             source=source or "position",
             field="game",
         )
@@ -292,17 +292,18 @@ def read_seed(fields: Fields, key: str = "seed") -> int:
     return _u64(fields, key) if key in fields else 0
 
 
-def options_data(game: AnyGame, options: Any) -> dict[str, Any]:
-    """The options that differ from the title's defaults for their player count, as data."""
+def options_data(options: Any, defaults: Callable[[int | None], Any]) -> dict[str, Any]:
+    """The options that differ from the title's defaults for their player count
+    (``defaults(players)``), as data."""
     from silkroad.core.serialize import to_data
 
-    data = to_data(options, game.options_type)
+    kind = type(options)
+    data = to_data(options, kind)
     if not isinstance(data, dict):
         return {"value": data}
     players = getattr(options, "players", None)
     try:
-        default = game.default_options(players) if players is not None else game.default_options()
-        base = to_data(default, game.options_type)
+        base = to_data(defaults(players), kind)
     except Exception:  # a title whose defaults cannot take the count: write every field
         base = {}
     out = {k: v for k, v in data.items() if v is not None and base.get(k, object()) != v}
@@ -312,23 +313,25 @@ def options_data(game: AnyGame, options: Any) -> dict[str, Any]:
     return cleaned
 
 
-def read_options(game: AnyGame, document: Fields, given: Any = None) -> Any:
-    """The options of a position: ``given`` when not None (the position's own
-    ``[options]``, if any, must agree), else the position's, filled from the title's
-    defaults for its player count."""
+def read_options(
+    document: Fields, kind: type, defaults: Callable[[int | None], Any], given: Any = None
+) -> Any:
+    """The options (of class ``kind``) of a position: ``given`` when not None (the
+    position's own ``[options]``, if any, must agree), else the position's, filled from
+    the title's defaults for its player count (``defaults(players)``)."""
     from silkroad.core.serialize import from_data, to_data
 
     if "options" not in document:
         document.used.add("options")
-        return given if given is not None else game.default_options()
+        return given if given is not None else defaults(None)
     table = document.table("options")
     data = dict(table.data)
     table.used.update(data)
     players = data.get("players")
     try:
-        base = game.default_options(players) if isinstance(players, int) else game.default_options()
-        merged = {**to_data(base, game.options_type), **_restore(data)}
-        options: Any = from_data(merged, game.options_type, source="position")
+        base = defaults(players if isinstance(players, int) else None)
+        merged = {**to_data(base, kind), **_restore(data)}
+        options: Any = from_data(merged, kind, source="position")
     except (DataError, StateError, ValueError) as exc:
         raise StateError(f"options: {exc}") from None
     if given is not None and given != options:
@@ -426,7 +429,7 @@ def generic_from_position(game: AnyGame, text: str, options: Any = None) -> Any:
     """
     from silkroad.core.serialize import from_data
 
-    document = Fields(parse(text, game))
+    document = Fields(parse(text, game.spec.name))
     for key in ("game", "format", "rules_version"):
         document.get(key, (str, int), None)
     table = document.table("state")
@@ -464,9 +467,10 @@ def fill_zones(
     place (it was in a zone the position replaced, and the position does not name it)
     goes to the bottom of ``home(component)``, its own draw pile, unless the position
     gives that pile too, in which case it goes to ``spare`` (out of the game; a function
-    of the component when only some kinds may leave the game); with no spare such a component is an error (``StateError`` naming it by ``label``). A
-    ``fixed`` zone is a row of positions (``None``: empty): a component taken out of it
-    leaves its position empty.
+    of the component when only some kinds may leave the game); with no spare such a
+    component is an error (``StateError`` naming it by ``label``). A ``fixed`` zone is a
+    row of positions (``None``: empty): a component taken out of it leaves its position
+    empty.
     """
     named = {c for cards in given.values() for c in cards if c is not None}
     rows = set(fixed)

@@ -15,7 +15,6 @@ had there (:func:`silkroad.core.position.fill_zones`; ``docs/scenarios.md``).
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -37,6 +36,7 @@ from silkroad.core.position import (
     read_seed,
     rng_data,
 )
+from silkroad.dunhuang.cards import parse_effect
 from silkroad.dunhuang.check import held_tile, validate
 from silkroad.dunhuang.moves import spot_label, spot_of_label
 from silkroad.dunhuang.rules import new_game
@@ -67,11 +67,9 @@ _CHAR = re.compile(r"c([0-9]+)")
 EMPTY = ""
 
 
-@functools.cache
-def _game() -> Any:
-    from silkroad.dunhuang.game import GAME
-
-    return GAME
+def _defaults(players: int | None) -> Options:
+    """The standard options (as ``GAME.default_options``)."""
+    return Options() if players is None else Options(players=players)
 
 
 def _tile(x: int | None) -> str:
@@ -179,7 +177,7 @@ def to_position(state: State) -> str:
         "turn": state.turn,
         "revealed": state.revealed,
         "drafting": bool(state.draft),
-        "options": options_data(_game(), state.options),
+        "options": options_data(state.options, _defaults),
         "rng": rng_data(state.rng),
         "board": {
             "row": [EMPTY if c is None else name[c] for c in state.row],
@@ -267,12 +265,12 @@ def from_position(text: str, options: Options | None = None) -> State:
     :raises StateError: naming the field and the rule, for a position that cannot be a
         Dunhuang state.
     """
-    doc = Fields(parse(text, _game()))
+    doc = Fields(parse(text, "dunhuang"))
     doc.get("game", str, None)
     doc.get("format", int, None)
     # solitaire options without packs draw them at setup: any two packs agree with them
     drawn = options is not None and options.players == 1 and not options.packs
-    opts: Options = read_options(_game(), doc, None if drawn else options)
+    opts: Options = read_options(doc, Options, _defaults, None if drawn else options)
     if drawn and opts.players != 1:
         raise StateError(f"options: the position is for {opts!r}, not a solitaire game")
     base = new_game(opts, read_seed(doc))
@@ -631,8 +629,6 @@ def _frame(f: Fields, n: int, nm: _Names) -> Frame:
     effects = f.array("effects")
     if not all(isinstance(e, str) for e in effects):
         raise f.fail("effects", "effects are written in the data files' notation (strings)")
-    from silkroad.dunhuang.cards import parse_effect
-
     for i, e in enumerate(effects):
         try:
             parse_effect(e)

@@ -140,7 +140,7 @@ def to_position(state: State) -> str:
         "truncated": state.truncated,
         "history": list(state.history),
         "turned": sorted((n.name[c] for c in state.turned), key=_order(n)),
-        "options": options_data(_game(), state.options),
+        "options": options_data(state.options, _defaults),
         "rng": rng_data(state.rng),
         "piles": {name: [n.name[c] for c in getattr(state, attr)] for name, attr in PILES.items()},
         "player": players,
@@ -197,11 +197,9 @@ def _frame_data(frame: Frame, n: Names) -> dict[str, Any]:
     }
 
 
-@functools.cache
-def _game() -> Any:
-    from silkroad.kashgar.game import GAME
-
-    return GAME
+def _defaults(players: int | None) -> Options:
+    """The base game's options (as ``GAME.default_options``)."""
+    return Options.create(2 if players is None else players)
 
 
 # --------------------------------------------------------------------------- reading
@@ -286,10 +284,10 @@ def from_position(text: str, options: Options | None = None) -> State:
         Kashgar state (a card in two places or none, a track out of range, an unknown
         card, a seat that does not exist, a decision that cannot arise).
     """
-    doc = Fields(parse(text, _game()))
+    doc = Fields(parse(text, "kashgar"))
     doc.get("game", str, None)
     doc.get("format", int, None)
-    opts: Options = read_options(_game(), doc, options)
+    opts: Options = read_options(doc, Options, _defaults, options)
     base = new_game(opts, read_seed(doc))
     t = table(opts)
     n = opts.players
