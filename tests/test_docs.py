@@ -41,7 +41,7 @@ def test_the_scenario_page_examples_hold() -> None:
     page = ROOT / "docs" / "scenarios.md"
     text = page.read_text(encoding="utf-8")
     complete = [b for b in re.findall(r"```toml\n(.*?)```", text, re.S) if "format = 1" in b]
-    assert len(complete) >= 2
+    assert len(complete) >= 3
     for block in complete:
         game = get_game(re.search(r'game = "(\w+)"', block).group(1))  # type: ignore[union-attr]
         assert game.to_position(game.from_position(block)) == block

@@ -31,6 +31,7 @@ ROLES = (
     "holdings",
     "tensor",
     "svg",
+    "position",
     "docgen",
 )
 SRC = Path(resources.files("silkroad")).resolve()  # type: ignore[arg-type]

@@ -14,7 +14,7 @@ from silkroad.testing import games
 
 
 def _configs() -> list[tuple[str, Any]]:
-    kashgar, dunhuang = get_game("kashgar"), get_game("dunhuang")
+    kashgar, dunhuang, serica = get_game("kashgar"), get_game("dunhuang"), get_game("serica")
     out: list[tuple[str, Any]] = []
     for players in (2, 3, 4):
         for expansion in ("none", "all"):
@@ -23,10 +23,14 @@ def _configs() -> list[tuple[str, Any]]:
     out.append(("dunhuang", dunhuang.options_type(players=3, packs=("silk", "china", "tea"))))
     out.append(("dunhuang", dunhuang.options_type(players=4, packs=("china", "gold", "jade"))))
     out.append(("dunhuang", dunhuang.options_type(players=4, promos=True)))
+    out.append(("serica", serica.options_type()))
+    out.append(("serica", serica.options_type(coop=True)))
+    out.append(("serica", serica.options_type(first_player=1)))
     return out
 
 
 CONFIGS = _configs()
+TITLES = ["kashgar", "dunhuang", "serica"]
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGS, ids=[f"{n}-{o!r}"[:60] for n, o in CONFIGS])
@@ -47,7 +51,7 @@ def test_every_reached_state_round_trips(name: str, options: Any) -> None:
     check()
 
 
-@pytest.mark.parametrize("name", ["kashgar", "dunhuang"])
+@pytest.mark.parametrize("name", TITLES)
 def test_a_position_of_another_game_or_not_toml_is_a_data_error(name: str) -> None:
     game = get_game(name)
     with pytest.raises(DataError, match="not valid TOML"):
@@ -56,26 +60,24 @@ def test_a_position_of_another_game_or_not_toml_is_a_data_error(name: str) -> No
         game.from_position('game = "chess"')
 
 
-@pytest.mark.parametrize("name", ["kashgar", "dunhuang"])
+@pytest.mark.parametrize("name", TITLES)
 def test_an_unknown_field_is_refused(name: str) -> None:
     with pytest.raises(StateError, match="colour: unknown field"):
         get_game(name).from_position('colour = "red"')
 
 
-@pytest.mark.parametrize("name", ["kashgar", "dunhuang"])
+@pytest.mark.parametrize("name", TITLES)
 def test_the_empty_position_is_the_seeded_setup(name: str) -> None:
     game = get_game(name)
     assert game.from_position("") == game.new_game(game.default_options(), 0)
     assert game.from_position("seed = 7") == game.new_game(game.default_options(), 7)
 
 
-@pytest.mark.parametrize("name", ["kashgar", "dunhuang"])
+@pytest.mark.parametrize("name", TITLES)
 def test_options_given_must_agree_with_the_position(name: str) -> None:
     game = get_game(name)
     state = game.new_game(game.default_options(), 3)
-    other = game.default_options(game.spec.allowed_players[-1])
-    if other == game.default_options():
-        other = game.default_options(game.spec.allowed_players[0])
+    other = next(o for n, o in CONFIGS if n == name and o != game.default_options())
     with pytest.raises(StateError, match="options"):
         game.from_position(game.to_position(state), other)
 

@@ -69,19 +69,6 @@ def test_moving_advances_every_caravan_one_space_instead_of_beginning() -> None:
         apply(state, Begin())
 
 
-@pytest.mark.rule("SR-5.3")
-def test_the_10_vp_caravan_example() -> None:
-    """Spices (1) + 2 Porcelain (4) + Silk (3) + 2 for arriving = 10 VP; the goods go to
-    Rome's shipment area."""
-    b = Builder()
-    han = b.player(caravans=[(1, 3, {"spices": 1, "porcelain": 2, "silk": 1})], vp=5)
-    state = b.state(han, step=Step.TRADE)
-    state = play(state, Advance())
-    assert state.players[0].vp == 5 + 10
-    assert state.players[0].caravans == ()
-    assert state.players[1].shipment == goods({"spices": 1, "porcelain": 2, "silk": 1})
-
-
 @pytest.mark.rule("SR-5.3", "SR-8.5")
 def test_enemies_attack_before_the_trade_action_even_when_nothing_is_done() -> None:
     b = Builder()

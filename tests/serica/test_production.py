@@ -63,30 +63,3 @@ def test_goods_shipped_by_the_other_player_cost_one_point_each() -> None:
     assert state.players[1].shipment == goods()
     assert state.turn.pp == 6
     assert "import silk" not in texts(state)
-
-
-@pytest.mark.rule("SR-5.1")
-def test_production_example_1_han() -> None:
-    """Han: 2 Spices (2 PP), 1 Porcelain (2 PP) and 4 Artisans (4 PP) = 8 PP."""
-    state = Builder().state(active=0)
-    state = play(
-        state, Produce(Good.SPICES), Produce(Good.SPICES), Produce(Good.PORCELAIN), *[Hire()] * 4
-    )
-    han = state.players[0]
-    assert han.supply == goods({"spices": 2, "porcelain": 1})
-    assert han.artisans == 4
-    assert state.turn.pp == 0
-
-
-@pytest.mark.rule("SR-5.1")
-def test_production_example_2_rome_buys_a_shipped_silk() -> None:
-    """Rome: 1 Glassware (1 PP) and 6 Artisans (6 PP), then 1 shipped Silk (1 PP)."""
-    b = Builder()
-    state = b.state(rome=b.player(shipment={"silk": 1}), active=1, first=0)
-    state = play(state, Produce(Good.GLASSWARE), *[Hire()] * 6)
-    assert state.turn.pp == 1
-    state = play(state, Import(Good.SILK))
-    rome = state.players[1]
-    assert rome.supply == goods({"glassware": 1, "silk": 1})
-    assert rome.artisans == 6
-    assert state.turn.pp == 0

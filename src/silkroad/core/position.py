@@ -24,6 +24,7 @@ it has comments, and its tables and inline arrays keep one zone of a table to on
 
 from __future__ import annotations
 
+import re
 import tomllib
 import types
 import typing
@@ -39,8 +40,13 @@ from silkroad.core.rng import MASK64, Rng
 __all__ = [
     "FORMAT_VERSION",
     "REQUIRED",
+    "CardNames",
+    "CardResolver",
     "Fields",
+    "check_range",
     "dump",
+    "failing_at",
+    "fill_zones",
     "generic_from_position",
     "generic_to_position",
     "options_data",
@@ -174,6 +180,10 @@ class Fields:
         """A :class:`StateError` about ``key`` (to raise)."""
         return StateError(f"{self.name(key)}: {message}")
 
+    def failing(self, key: str | int) -> Callable[[str], StateError]:
+        """A function turning a message into :meth:`fail` of ``key``."""
+        return lambda message: self.fail(key, message)
+
     def __contains__(self, key: str) -> bool:
         return key in self.data
 
@@ -231,6 +241,11 @@ class Fields:
         unknown = [k for k in self.data if k not in self.used]
         if unknown:
             raise self.fail(unknown[0], "unknown field (a typo, or not part of this position)")
+
+
+def failing_at(path: str) -> Callable[[str], StateError]:
+    """A function turning a message into a :class:`StateError` about ``path``."""
+    return lambda message: StateError(f"{path}: {message}")
 
 
 def check_range(
@@ -443,6 +458,93 @@ def generic_from_position(game: AnyGame, text: str, options: Any = None) -> Any:
         raise StateError("options: the position's options differ from the options given")
     game.validate(state)
     return state
+
+
+# --------------------------------------------------------------------------- card names
+
+_COPY = re.compile(r"([a-z0-9_-]+)#([1-9][0-9]*)")
+
+
+class CardNames:
+    """The names of the physical cards of a card table: its data ``key``, or
+    ``key#copy`` for a kind with several copies (numbered in table order), and back.
+
+    ``keys[i]`` and ``printed[i]`` are the data key and printed name of card id ``i``; a
+    printed name is accepted when only one kind has it.
+    """
+
+    def __init__(self, keys: Sequence[str], printed: Sequence[str]) -> None:
+        self.ids: dict[str, list[int]] = {}
+        for i, key in enumerate(keys):
+            self.ids.setdefault(key, []).append(i)
+        self.name: list[str] = []
+        for i, key in enumerate(keys):
+            copies = self.ids[key]
+            self.name.append(key if len(copies) == 1 else f"{key}#{copies.index(i) + 1}")
+        by_name: dict[str, set[str]] = {}
+        for key, name in zip(keys, printed, strict=True):
+            by_name.setdefault(name.lower(), set()).add(key)
+        self.printed = {n: next(iter(ks)) for n, ks in by_name.items() if len(ks) == 1}
+
+    def order(self, name: str) -> int:
+        """Sort key: a card's id."""
+        return self.name.index(name)
+
+
+class CardResolver:
+    """Card names to ids while one position is read: a numbered copy as written, a bare
+    key the lowest copy that the position does not name with a number (and has not placed
+    already)."""
+
+    def __init__(self, names: CardNames, text: str) -> None:
+        self.n = names
+        self.explicit = {m.group(0) for m in _COPY.finditer(text)}
+        self.used: set[int] = set()
+
+    def key_of(self, text: str) -> str | None:
+        if text in self.n.ids:
+            return text
+        return self.n.printed.get(text.lower())
+
+    def card(self, value: Any, fail: Callable[[str], Exception]) -> int:
+        """The id of a card placed by this name (each physical card once)."""
+        if not isinstance(value, str):
+            raise fail(f"a card is named by a string, got {value!r}")
+        m = _COPY.fullmatch(value)
+        if m:
+            key, copy = m.group(1), int(m.group(2))
+            copies = self.n.ids.get(key)
+            if copies is None:
+                raise fail(f"{key!r} is not a card of this game")
+            if copy > len(copies):
+                raise fail(f"{key!r} has {len(copies)} copies in this game, not {copy}")
+            return copies[copy - 1]
+        key = self.key_of(value)
+        if key is None:
+            raise fail(f"{value!r} is not a card of this game (a data key or a printed name)")
+        for i in self.n.ids[key]:
+            if i not in self.used and self.n.name[i] not in self.explicit:
+                self.used.add(i)
+                return i
+        if len(self.n.ids[key]) == 1:  # the caller reports where it is already
+            return self.n.ids[key][0]
+        raise fail(f"every copy of {key!r} is placed already")
+
+    def ref(self, value: Any, fail: Callable[[str], Exception], among: Sequence[int]) -> int:
+        """The id of a card that must be among ``among`` (a reference, not a placement)."""
+        if isinstance(value, str) and _COPY.fullmatch(value):
+            card = self.card(value, fail)
+        else:
+            key = self.key_of(value) if isinstance(value, str) else None
+            if key is None:
+                raise fail(f"{value!r} is not a card of this game")
+            found = [i for i in self.n.ids[key] if i in among]
+            if not found:
+                raise fail(f"no {key!r} is there")
+            card = found[0]
+        if card not in among:
+            raise fail(f"{self.n.name[card]} is not there")
+        return card
 
 
 # --------------------------------------------------------------------------- the filling rule

@@ -16,7 +16,6 @@ A position may be partial: what it leaves out comes from the seeded setup of its
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -26,8 +25,11 @@ from pyrsistent import pset, pvector
 from silkroad.core.errors import StateError
 from silkroad.core.position import (
     FORMAT_VERSION,
+    CardNames,
+    CardResolver,
     Fields,
     dump,
+    failing_at,
     fill_zones,
     options_data,
     parse,
@@ -60,29 +62,12 @@ PILES: dict[str, str] = {
 #: Decisions whose options are caravans (numbered from 1), not cards.
 CARAVAN_DECISIONS = (Decision.PLACE_PATRIARCH, Decision.PLACE_LEFT, Decision.HERD)
 
-_COPY = re.compile(r"([a-z0-9_]+)#([1-9][0-9]*)")
-
-
-class Names:
-    """Card names of one card table: ``key`` or ``key#copy`` per id, and back."""
-
-    def __init__(self, t: Table) -> None:
-        self.ids: dict[str, list[int]] = {}
-        for i, d in enumerate(t.defs):
-            self.ids.setdefault(d.key, []).append(i)
-        self.name: list[str] = []
-        for i, d in enumerate(t.defs):
-            copies = self.ids[d.key]
-            self.name.append(d.key if len(copies) == 1 else f"{d.key}#{copies.index(i) + 1}")
-        printed: dict[str, set[str]] = {}
-        for d, n in zip(t.defs, t.name, strict=True):
-            printed.setdefault(n.lower(), set()).add(d.key)
-        self.printed = {n: next(iter(keys)) for n, keys in printed.items() if len(keys) == 1}
-
 
 @functools.lru_cache(maxsize=16)
-def names(options: Options) -> Names:
-    return Names(table(options))
+def names(options: Options) -> CardNames:
+    """The card names of the card table of ``options``."""
+    t = table(options)
+    return CardNames([d.key for d in t.defs], t.name)
 
 
 # --------------------------------------------------------------------------- writing
@@ -92,7 +77,7 @@ def _amounts(values: Amounts) -> dict[str, int]:
     return {name: v for name, v in zip(TRACKS, values, strict=True) if v}
 
 
-def _decision_words(state: State, n: Names) -> str:
+def _decision_words(state: State, n: CardNames) -> str:
     pending = state.pending
     if state.over:
         return "the game is over" + (" (truncated by the safeguard)" if state.truncated else "")
@@ -157,12 +142,12 @@ def to_position(state: State) -> str:
     return dump(document, comments)
 
 
-def _order(n: Names) -> Any:
+def _order(n: CardNames) -> Any:
     index = {name: i for i, name in enumerate(n.name)}
     return lambda name: index[name]
 
 
-def _pending_data(pending: Pending, n: Names) -> dict[str, Any]:
+def _pending_data(pending: Pending, n: CardNames) -> dict[str, Any]:
     out: dict[str, Any] = {"decision": pending.kind.value, "player": pending.player}
     if pending.cards:
         out["cards"] = [n.name[c] for c in pending.cards]
@@ -185,7 +170,7 @@ def _pending_data(pending: Pending, n: Names) -> dict[str, Any]:
     return out
 
 
-def _frame_data(frame: Frame, n: Names) -> dict[str, Any]:
+def _frame_data(frame: Frame, n: CardNames) -> dict[str, Any]:
     return {
         "player": frame.player,
         "caravan": frame.caravan + 1,
@@ -203,62 +188,6 @@ def _defaults(players: int | None) -> Options:
 
 
 # --------------------------------------------------------------------------- reading
-
-
-class _Resolver:
-    """Card names to ids for one position: explicit copies as written, bare keys the
-    lowest copy that the position does not name otherwise."""
-
-    def __init__(self, t: Table, n: Names, text: str) -> None:
-        self.t = t
-        self.n = n
-        self.explicit = {m.group(0) for m in _COPY.finditer(text)}
-        self.used: set[int] = set()
-
-    def key_of(self, text: str) -> str | None:
-        if text in self.n.ids:
-            return text
-        return self.n.printed.get(text.lower())
-
-    def card(self, value: Any, fail: Any) -> int:
-        """The id of a card placed by this name (each physical card once)."""
-        if not isinstance(value, str):
-            raise fail(f"a card is named by a string, got {value!r}")
-        m = _COPY.fullmatch(value)
-        if m:
-            key, copy = m.group(1), int(m.group(2))
-            copies = self.n.ids.get(key)
-            if copies is None:
-                raise fail(f"{key!r} is not a card of this game")
-            if copy > len(copies):
-                raise fail(f"{key!r} has {len(copies)} copies in this game, not {copy}")
-            return copies[copy - 1]
-        key = self.key_of(value)
-        if key is None:
-            raise fail(f"{value!r} is not a card of this game (a data key or a printed name)")
-        for i in self.n.ids[key]:
-            if i not in self.used and self.n.name[i] not in self.explicit:
-                self.used.add(i)
-                return i
-        if len(self.n.ids[key]) == 1:  # the caller reports where it is already
-            return self.n.ids[key][0]
-        raise fail(f"every copy of {key!r} is placed already")
-
-    def ref(self, value: Any, fail: Any, among: Sequence[int]) -> int:
-        """The id of a card that must be among ``among`` (a reference, not a placement)."""
-        if isinstance(value, str) and _COPY.fullmatch(value):
-            card = self.card(value, fail)
-        else:
-            key = self.key_of(value) if isinstance(value, str) else None
-            if key is None:
-                raise fail(f"{value!r} is not a card of this game")
-            found = [i for i in self.n.ids[key] if i in among]
-            if not found:
-                raise fail(f"no {key!r} is there")
-            card = found[0]
-        if card not in among:
-            raise fail(f"{self.n.name[card]} is not there")
-        return card
 
 
 def _amounts_of(
@@ -291,7 +220,7 @@ def from_position(text: str, options: Options | None = None) -> State:
     base = new_game(opts, read_seed(doc))
     t = table(opts)
     n = opts.players
-    r = _Resolver(t, names(opts), text)
+    r = CardResolver(names(opts), text)
     where: dict[int, str] = {}
 
     def place(values: Any, path: str) -> list[int]:
@@ -300,7 +229,7 @@ def from_position(text: str, options: Options | None = None) -> State:
         out = []
         for i, value in enumerate(values):
             spot = f"{path}[{i}]"
-            card = r.card(value, lambda m, s=spot: StateError(f"{s}: {m}"))
+            card = r.card(value, failing_at(spot))
             if card in where:
                 raise StateError(
                     f"{spot}: {r.n.name[card]} is also at {where[card]} "
@@ -398,14 +327,13 @@ def from_position(text: str, options: Options | None = None) -> State:
             vp_given[p] = pf.integer("vp", low=None)
         if "knows" in pf:
             knowledge[p] = pset(
-                r.ref(v, lambda m, i=i, pf=pf: pf.fail(f"knows[{i}]", m), placed)
-                for i, v in enumerate(pf.array("knows"))
+                r.ref(v, pf.failing(f"knows[{i}]"), placed) for i, v in enumerate(pf.array("knows"))
             )
         pf.finish()
     seats.finish()
 
     turned = pset(
-        r.ref(v, lambda m, i=i: doc.fail(f"turned[{i}]", m), [c for c in placed if c < t.persons])
+        r.ref(v, doc.failing(f"turned[{i}]"), [c for c in placed if c < t.persons])
         for i, v in enumerate(doc.array("turned", []))
     )
 
@@ -413,11 +341,12 @@ def from_position(text: str, options: Options | None = None) -> State:
         return fields.integer(key, default, high=n - 1, rule=f"a seat of the {n} players")
 
     stack = tuple(
-        _frame(Fields(f, f"stack[{i}]"), r, placed, n) for i, f in enumerate(_tables(doc, "stack"))
+        _frame(Fields(f, f"stack[{i}]"), r, t, placed, n)
+        for i, f in enumerate(_tables(doc, "stack"))
     )
     pending = None
     if pending_fields is not None:
-        pending = _pending(pending_fields, r, zones, caravans, n, stack)
+        pending = _pending(pending_fields, r, t, zones, caravans, n, stack)
 
     state = attrs.evolve(
         base,
@@ -466,14 +395,14 @@ def _tables(doc: Fields, key: str) -> list[Any]:
     return values
 
 
-def _frame(f: Fields, r: _Resolver, placed: Sequence[int], n: int) -> Frame:
+def _frame(f: Fields, r: CardResolver, t: Table, placed: Sequence[int], n: int) -> Frame:
     kind = FrameKind(f.text("kind", choices=[k.value for k in FrameKind]))
     card = f.get("card", str)
-    fail = lambda m: f.fail("card", m)  # noqa: E731
+    fail = f.failing("card")
     if kind is FrameKind.PAYOUT:
-        card_id = r.ref(card, fail, [c for c in placed if r.t.order[c] is not None])
+        card_id = r.ref(card, fail, [c for c in placed if t.order[c] is not None])
     else:
-        card_id = r.ref(card, fail, list(range(r.t.persons)))
+        card_id = r.ref(card, fail, list(range(t.persons)))
     frame = Frame(
         player=f.integer("player", high=n - 1, rule=f"a seat of the {n} players"),
         caravan=f.integer("caravan", low=1, high=MAX_CARAVANS, rule="KG-4: caravans 1 to 4") - 1,
@@ -489,7 +418,8 @@ def _frame(f: Fields, r: _Resolver, placed: Sequence[int], n: int) -> Frame:
 
 def _pending(
     f: Fields,
-    r: _Resolver,
+    r: CardResolver,
+    t: Table,
     zones: dict[str, list[int]],
     caravans: Sequence[Any],
     n: int,
@@ -528,7 +458,7 @@ def _pending(
         elif kind is Decision.SEARCH:
             special = [
                 *zones["piles.special"],
-                *(c for c in discard if r.t.deck_of[c] is DeckKind.SPECIAL),
+                *(c for c in discard if t.deck_of[c] is DeckKind.SPECIAL),
             ]
             among, fallback = special, tuple(sorted(special))
         elif kind is Decision.FULFILL:
@@ -550,8 +480,7 @@ def _pending(
             options = tuple(fallback or ())
         else:
             options = tuple(
-                r.ref(v, lambda m, i=i: f.fail(f"options[{i}]", m), among)
-                for i, v in enumerate(values)
+                r.ref(v, f.failing(f"options[{i}]"), among) for i, v in enumerate(values)
             )
     pending = Pending(
         kind=kind,

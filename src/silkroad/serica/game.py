@@ -11,6 +11,7 @@ from silkroad.serica.evaluate import evaluate
 from silkroad.serica.holdings import holdings
 from silkroad.serica.moves import MOVE_TYPES, Move, parse_notation
 from silkroad.serica.observe import Observation, determinize, observe
+from silkroad.serica.position import from_position, to_position
 from silkroad.serica.render import render
 from silkroad.serica.rules import (
     apply,
@@ -148,4 +149,6 @@ GAME: GameDefinition[State, Move, Options, Observation] = GameDefinition(
     layout_of=observation_layout,
     bounds_of=score_bounds,
     outcome_of=outcome,
+    position_writer=to_position,
+    position_reader=from_position,
 )

@@ -24,8 +24,9 @@ expectations after any number of moves::
     holds = { "player.0.orders" = ["large_01_large_order"] }
 
 Expectations: ``position`` (values of the position the title writes, by dotted path into
-its TOML: ``player.0.tracks.mules``), ``holds`` (the cards at a path, in any order and
-with any other cards; a bare key stands for any copy), ``lacks`` (cards not at a path),
+its TOML: ``player.0.tracks.mules``; a card's bare key stands for any copy), ``holds``
+(the cards at a path, in any order and with any other cards; a bare key stands for any
+copy), ``lacks`` (cards not at a path),
 ``legal`` / ``not_legal`` (notation), ``to_act`` (the seat to decide), ``over``,
 ``winners``, ``scores`` and ``outcome`` (``"ongoing"``, ``"finished"``, ``"truncated"``).
 
@@ -194,6 +195,20 @@ def _matches(wanted: str, card: str) -> bool:
     return card == wanted or card.split("#", 1)[0] == wanted
 
 
+def _same(expected: Any, actual: Any) -> bool:
+    """Whether a value of the position is the one expected; a card's bare key in the
+    expected value stands for any copy of it (``"guard"`` matches ``"guard#2"``)."""
+    if isinstance(expected, str) and isinstance(actual, str):
+        return ("#" not in expected and _matches(expected, actual)) or expected == actual
+    if isinstance(expected, list) and isinstance(actual, list):
+        return len(expected) == len(actual) and all(map(_same, expected, actual))
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        return expected.keys() == actual.keys() and all(
+            _same(v, actual[k]) for k, v in expected.items()
+        )
+    return type(expected) is type(actual) and expected == actual
+
+
 def _check(game: AnyGame, state: Any, e: Expectation, name: str) -> None:
     text = game.to_position(state)
     document = tomllib.loads(text)
@@ -206,7 +221,7 @@ def _check(game: AnyGame, state: Any, e: Expectation, name: str) -> None:
                 except KeyError:
                     failures.append(f"position {path}: no such value in the position")
                     continue
-                if actual != expected:
+                if not _same(expected, actual):
                     failures.append(f"position {path}: expected {expected!r}, got {actual!r}")
         elif check in ("holds", "lacks"):
             for path, wanted in value.items():

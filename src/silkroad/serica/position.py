@@ -1,0 +1,418 @@
+"""[SR-3] Serica positions: a state as TOML a person can read and write.
+
+Cards are named by their data key as in the notation (``"scholar"``,
+``"trading-post"``); a kind with several copies numbers them (``"guard#2"``), and a
+hand-written position may leave the number off. Goods are named (``{ silk = 2 }``),
+players are seats: 0 the Han Dynasty, 1 the Roman Empire (``[player.0]``); fields and
+routes count from 1 as in the notation, and the pending decision is a word of
+:class:`~silkroad.serica.state.PendingKind` (``decision = "pay"``).
+
+A position may be partial: what it leaves out comes from the seeded setup of its options
+(``seed``, default 0), and the cards it names are moved out of the places they had there
+(:func:`silkroad.core.position.fill_zones`; ``docs/scenarios.md``).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+from pyrsistent import pvector
+
+from silkroad.core.errors import StateError
+from silkroad.core.position import (
+    FORMAT_VERSION,
+    CardNames,
+    CardResolver,
+    Fields,
+    dump,
+    failing_at,
+    fill_zones,
+    options_data,
+    parse,
+    read_options,
+    read_rng,
+    read_seed,
+    rng_data,
+)
+from silkroad.serica.cards import GOODS, Ability
+from silkroad.serica.check import validate
+from silkroad.serica.rules import new_game
+from silkroad.serica.state import (
+    FIELD_DEPTH,
+    FIELDS,
+    MAX_CARAVANS,
+    ROUTE_LENGTH,
+    Caravan,
+    Options,
+    Pending,
+    PendingKind,
+    State,
+    Step,
+    Turn,
+)
+from silkroad.serica.table import table
+
+__all__ = ["from_position", "to_position"]
+
+GOOD_NAMES: tuple[str, ...] = tuple(g.label for g in GOODS)
+EMPIRES = ("the Han Dynasty", "the Roman Empire")
+
+
+def _defaults(players: int | None) -> Options:
+    """The competitive game (as ``GAME.default_options``)."""
+    del players
+    return Options()
+
+
+@functools.lru_cache(maxsize=16)
+def names(options: Options) -> CardNames:
+    """The card names of the card table of ``options``."""
+    t = table(options)
+    return CardNames([d.key for d in t.card], [d.name for d in t.card])
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def _goods(values: Sequence[int]) -> dict[str, int]:
+    return dict(zip(GOOD_NAMES, values, strict=True))
+
+
+def _words(state: State) -> str:
+    if state.step is Step.OVER:
+        return "the game is over" + (" (truncated by the safeguard)" if state.truncated else "")
+    who = f"P{state.active} ({EMPIRES[state.active]})"
+    if state.pending is not None:
+        return f"{who} to decide: {state.pending.kind.value.replace('_', ' ')}"
+    return f"{who} in the {state.step.value} step"
+
+
+def to_position(state: State) -> str:
+    """[SR-3] The whole of ``state`` as a position (``from_position`` reads it back equal)."""
+    n = names(state.options)
+
+    def cards(ids: Sequence[int]) -> list[str]:
+        return [n.name[c] for c in ids]
+
+    players: dict[str, Any] = {}
+    for p, pl in enumerate(state.players):
+        players[str(p)] = {
+            "vp": pl.vp,
+            "artisans": pl.artisans,
+            "supply": _goods(pl.supply),
+            "shipment": _goods(pl.shipment),
+            "empire": cards(pl.empire),
+            "draw": cards(pl.draw),
+            "discard": cards(pl.discard),
+            "fields": [cards(f) for f in pl.fields],
+            "defeated": cards(pl.defeated),
+            "caravans": [
+                {"route": c.route, "position": c.position, "goods": _goods(c.goods)}
+                for c in pl.caravans
+            ],
+        }
+    turn = state.turn
+    turn_data: dict[str, Any] = {
+        "pp": turn.pp,
+        "used": cards(turn.used),
+        "defense": turn.defense,
+        "outpost": turn.outpost,
+        "traded": turn.traded,
+        "defended": turn.defended,
+    }
+    if turn.readied:
+        turn_data["readied"] = [{"card": n.name[c], "ability": a.value} for c, a in turn.readied]
+    document: dict[str, Any] = {
+        "game": "serica",
+        "format": FORMAT_VERSION,
+        "round": state.round,
+        "active": state.active,
+        "first": state.first,
+        "step": state.step.value,
+        "coop_won": state.coop_won,
+        "truncated": state.truncated,
+        "attacks": cards(state.attacks),
+        "options": options_data(state.options, _defaults),
+        "rng": rng_data(state.rng),
+        "crossroads": {
+            "row": cards(state.crossroads),
+            "pile": cards(state.cross_pile),
+            "discard": cards(state.cross_discard),
+        },
+        "turn": turn_data,
+        "player": players,
+    }
+    if state.pending is not None:
+        document["pending"] = _pending_data(state.pending, n)
+    comments = [
+        f"Serica position, round {state.round}: {_words(state)}",
+        "Cards by data key (copies numbered key#n); seat 0 the Han Dynasty, 1 the Roman",
+        "Empire; fields from the map outward; piles top first. See docs/scenarios.md.",
+    ]
+    return dump(document, comments)
+
+
+def _pending_data(pending: Pending, n: CardNames) -> dict[str, Any]:
+    out: dict[str, Any] = {"decision": pending.kind.value}
+    if pending.card >= 0:
+        out["card"] = n.name[pending.card]
+    for key in ("count", "n", "smith"):
+        if getattr(pending, key):
+            out[key] = getattr(pending, key)
+    if pending.paid:
+        out["paid"] = [GOOD_NAMES[g] for g in pending.paid]
+    if pending.cards:
+        out["cards"] = [n.name[c] for c in pending.cards]
+    if pending.routes:
+        out["routes"] = list(pending.routes)
+    if pending.free:
+        out["free"] = True
+    return out
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def _goods_of(fields: Fields, key: str, base: Sequence[int]) -> tuple[int, ...]:
+    goods = fields.table(key)
+    values = list(base)
+    for i, name in enumerate(GOOD_NAMES):
+        if name in goods:
+            values[i] = goods.integer(name, rule="SR-1: goods are never negative")
+    goods.finish()
+    return tuple(values)
+
+
+def from_position(text: str, options: Options | None = None) -> State:
+    """[SR-3] The state a position describes; what it leaves out comes from the seeded
+    setup of its options, the cards it names moved out of their setup places.
+
+    :raises DataError: for text that is not TOML, or a position of another game.
+    :raises StateError: naming the field and the rule, for a position that cannot be a
+        Serica state.
+    """
+    doc = Fields(parse(text, "serica"))
+    doc.get("game", str, None)
+    doc.get("format", int, None)
+    doc.get("rules_version", str, None)
+    opts: Options = read_options(doc, Options, _defaults, options)
+    base = new_game(opts, read_seed(doc))
+    t = table(opts)
+    r = CardResolver(names(opts), text)
+    where: dict[int, str] = {}
+
+    def place(values: Any, path: str) -> list[int]:
+        if not isinstance(values, list):
+            raise StateError(f"{path}: must be an array of card names, got {values!r}")
+        out = []
+        for i, value in enumerate(values):
+            spot = f"{path}[{i}]"
+            card = r.card(value, failing_at(spot))
+            if card in where:
+                raise StateError(
+                    f"{spot}: {r.n.name[card]} is also at {where[card]} "
+                    "(SR-1: every card is in exactly one place)"
+                )
+            where[card] = spot
+            out.append(card)
+        return out
+
+    setup: dict[str, list[int]] = {
+        "crossroads.row": list(base.crossroads),
+        "crossroads.pile": list(base.cross_pile),
+        "crossroads.discard": list(base.cross_discard),
+        "pending.cards": [],
+    }
+    owner: dict[int, int] = {}
+    for p, pl in enumerate(base.players):
+        for zone in ("empire", "draw", "discard", "defeated"):
+            setup[f"player.{p}.{zone}"] = list(getattr(pl, zone))
+        for i, f in enumerate(pl.fields):
+            setup[f"player.{p}.fields.{i}"] = list(f)
+        for zone in setup:
+            if zone.startswith(f"player.{p}."):
+                owner.update((c, p) for c in setup[zone])
+    given: dict[str, list[int]] = {}
+
+    cross = doc.table("crossroads", {})
+    for key in ("row", "pile", "discard"):
+        if key in cross:
+            given[f"crossroads.{key}"] = place(cross.array(key), cross.name(key))
+    cross.finish()
+
+    seats = doc.table("player", {})
+    for key in list(seats.data):
+        if key not in ("0", "1"):
+            raise seats.fail(key, "no such seat: Serica has seats 0 (Han) and 1 (Rome)")
+    player_fields = {p: seats.table(str(p)) for p in (0, 1) if str(p) in seats}
+    for p, pf in player_fields.items():
+        for zone in ("empire", "draw", "discard", "defeated"):
+            if zone in pf:
+                given[f"player.{p}.{zone}"] = place(pf.array(zone), pf.name(zone))
+        if "fields" in pf:
+            built = pf.array("fields")
+            if len(built) != FIELDS:
+                raise pf.fail("fields", f"a player has {FIELDS} fields (SR-5.2)")
+            for i, f in enumerate(built):
+                path = pf.name(f"fields[{i}]")
+                cards = place(f, path)
+                if len(cards) > FIELD_DEPTH:
+                    raise StateError(f"{path}: at most {FIELD_DEPTH} cards in a field (SR-5.2)")
+                if any(t.enemy[c] for c in cards):
+                    raise StateError(f"{path}: an Enemy card is never built (SR-8.5)")
+                given[f"player.{p}.fields.{i}"] = cards
+
+    pending_fields = doc.table("pending") if "pending" in doc else None
+    if pending_fields is not None and "cards" in pending_fields:
+        given["pending.cards"] = place(pending_fields.array("cards"), pending_fields.name("cards"))
+
+    def home(card: int) -> str:
+        p = owner.get(card)
+        return "crossroads.pile" if p is None else f"player.{p}.draw"
+
+    zones = fill_zones(
+        setup,
+        given,
+        home,
+        spare=lambda c: "crossroads.pile" if owner.get(c) is not None else None,
+        label=r.n.name.__getitem__,
+    )
+    placed = [c for cards in zones.values() for c in cards]
+
+    players = []
+    for p, pl in enumerate(base.players):
+        changes: dict[str, Any] = {
+            "empire": pvector(zones[f"player.{p}.empire"]),
+            "draw": pvector(zones[f"player.{p}.draw"]),
+            "discard": pvector(zones[f"player.{p}.discard"]),
+            "defeated": tuple(zones[f"player.{p}.defeated"]),
+            "fields": tuple(tuple(zones[f"player.{p}.fields.{i}"]) for i in range(FIELDS)),
+        }
+        pf_ = player_fields.get(p)
+        if pf_ is not None:
+            pf = pf_
+            for key in ("vp", "artisans"):
+                if key in pf:
+                    changes[key] = pf.integer(key, rule="SR-1: never negative")
+            for key in ("supply", "shipment"):
+                if key in pf:
+                    changes[key] = _goods_of(pf, key, getattr(pl, key))
+            if "caravans" in pf:
+                changes["caravans"] = tuple(
+                    _caravan(Fields(c, pf.name(f"caravans[{i}]")))
+                    for i, c in enumerate(pf.array("caravans"))
+                )
+                if len(changes["caravans"]) > MAX_CARAVANS:
+                    raise pf.fail("caravans", f"at most {MAX_CARAVANS} caravans (SR-5.3)")
+            pf.finish()
+        players.append(attrs.evolve(pl, **changes))
+    seats.finish()
+
+    def seat(key: str, default: int) -> int:
+        return doc.integer(key, default, high=1, rule="seats 0 (Han) and 1 (Rome)")
+
+    # The decision goes with the step: a position that gives the step or a pending
+    # decision gives all of it (what it leaves out is absent); otherwise the setup's.
+    decided = "step" in doc or pending_fields is not None
+    pending = None if decided else base.pending
+    if pending_fields is not None:
+        pending = _pending(pending_fields, r, zones["pending.cards"], placed)
+    turn = base.turn
+    if "turn" in doc:
+        turn = _turn(doc.table("turn"), r, zones, base.turn, doc.get("active", int, base.active))
+    state = attrs.evolve(
+        base,
+        rng=read_rng(doc) if "rng" in doc else base.rng,
+        players=(players[0], players[1]),
+        crossroads=pvector(zones["crossroads.row"]),
+        cross_pile=pvector(zones["crossroads.pile"]),
+        cross_discard=pvector(zones["crossroads.discard"]),
+        active=seat("active", base.active),
+        first=seat("first", base.first),
+        round=doc.integer("round", base.round, low=1),
+        step=Step(doc.text("step", base.step.value, choices=[s.value for s in Step])),
+        turn=turn,
+        pending=pending,
+        attacks=tuple(
+            r.ref(v, doc.failing(f"attacks[{i}]"), [c for c in placed if t.enemy[c]])
+            for i, v in enumerate(doc.array("attacks", []))
+        )
+        if "attacks" in doc
+        else base.attacks,
+        coop_won=doc.flag("coop_won", base.coop_won),
+        truncated=doc.flag("truncated", base.truncated),
+    )
+    doc.finish()
+    validate(state)
+    return state
+
+
+def _caravan(f: Fields) -> Caravan:
+    caravan = Caravan(
+        route=f.integer("route", low=1, high=MAX_CARAVANS, rule="SR-5.3: routes 1 to 3"),
+        position=f.integer(
+            "position", 0, high=ROUTE_LENGTH - 1, rule=f"SR-5.3: {ROUTE_LENGTH} spaces"
+        ),
+        goods=_goods_of(f, "goods", (0,) * len(GOODS)),
+    )
+    f.finish()
+    return caravan
+
+
+def _turn(f: Fields, r: CardResolver, zones: dict[str, list[int]], base: Turn, active: Any) -> Turn:
+    empire = zones.get(f"player.{active}.empire", [])
+    everything = [c for cards in zones.values() for c in cards]
+    changes: dict[str, Any] = {}
+    for key in ("pp", "defense", "outpost"):
+        if key in f:
+            changes[key] = f.integer(key, rule="SR-5: never negative")
+    for key in ("traded", "defended"):
+        if key in f:
+            changes[key] = f.flag(key)
+    if "used" in f:
+        changes["used"] = tuple(
+            r.ref(v, f.failing(f"used[{i}]"), everything) for i, v in enumerate(f.array("used"))
+        )
+    if "readied" in f:
+        readied = []
+        for i, entry in enumerate(f.array("readied")):
+            e = Fields(entry, f.name(f"readied[{i}]"))
+            card = r.ref(e.get("card", str), e.failing("card"), empire)
+            ability = Ability(e.text("ability", choices=[a.value for a in Ability]))
+            e.finish()
+            readied.append((card, ability))
+        changes["readied"] = tuple(readied)
+    f.finish()
+    return attrs.evolve(base, **changes)
+
+
+def _pending(f: Fields, r: CardResolver, held: Sequence[int], placed: Sequence[int]) -> Pending:
+    kind = PendingKind(f.text("decision", choices=[k.value for k in PendingKind]))
+    card = -1
+    if "card" in f:
+        card = r.ref(f.get("card", str), f.failing("card"), placed)
+    paid = tuple(
+        GOOD_NAMES.index(Fields({"g": g}, f.name(f"paid[{i}]")).text("g", choices=GOOD_NAMES))
+        for i, g in enumerate(f.array("paid", []))
+    )
+    routes = tuple(
+        Fields({"r": v}, f.name(f"routes[{i}]")).integer("r", low=1, high=FIELDS)
+        for i, v in enumerate(f.array("routes", []))
+    )
+    pending = Pending(
+        kind=kind,
+        card=card,
+        count=f.integer("count", 0, high=99),
+        n=f.integer("n", 0, high=99),
+        paid=paid,
+        smith=f.integer("smith", 0, high=99),
+        cards=tuple(held),
+        routes=routes,
+        free=f.flag("free", False),
+    )
+    f.get("cards", list, None)
+    f.finish()
+    return pending
