@@ -296,3 +296,28 @@ def test_position_command_prints_an_editable_position(
         capsys, monkeypatch, "", "position", "kashgar", "--from", str(record)
     )
     assert game.from_position(from_record) == state
+
+
+def test_replay_verifies_a_record_that_starts_from_a_position(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    from silkroad import get_game
+
+    game = get_game("serica")
+    position = 'active = 0\nstep = "produce"\n[player.0]\nempire = []\n'
+    moves = [game.parse_move(None, "produce silk"), game.parse_move(None, "hire")]
+    record = Record.from_moves(game, game.default_options(), 0, moves, position=position)
+    path = tmp_path / "from-position.json"
+    record.save(path)
+    code, out, _ = run(capsys, monkeypatch, "p\nq\n", "replay", str(path), "--step")
+    assert code == 0
+    assert "OK: serica, 2 moves replayed" in out
+    assert "the starting position" in out
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["data"]["moves"] = ["hire"] * 9
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, _, err = run(capsys, monkeypatch, "", "replay", str(path))
+    assert code == 2
+    assert "move 9" in err
