@@ -9,10 +9,11 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 # everything the whole test suite exercises: test tools, linters, the python-chess
-# reference of the benchmark, the OpenSpiel, PettingZoo and Ray adapters, the statistics
-# and plots of simulate and balance, and Playwright for the viewer's tests in headless
-# Chromium (the browser itself: apt-get install chromium)
-EXTRAS := test,dev,bench,openspiel,pettingzoo,ray,analysis,browser
+# reference of the benchmark, every adapter (OpenSpiel, PettingZoo, Gymnasium, Ray; the
+# adapter tests import their framework, so a missing extra fails, it never skips), the
+# statistics and plots of simulate and balance, and Playwright for the viewer's tests in
+# headless Chromium (the browser itself: apt-get install chromium)
+EXTRAS := test,dev,bench,openspiel,pettingzoo,gymnasium,ray,analysis,browser
 
 .PHONY: demo test lint typecheck pytest bench coverage mutate clean
 
