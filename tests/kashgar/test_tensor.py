@@ -32,11 +32,12 @@ PAGE = Path(__file__).resolve().parents[2] / "docs" / "kashgar.md"
 
 @pytest.mark.rule("KG-7")
 @pytest.mark.parametrize(
-    ("players", "expansion"), [(2, "none"), (3, "all"), (4, "none"), (4, "all")]
+    ("players", "expansion", "round_limit"),
+    [(2, "none", 8), (3, "all", 8), (4, "none", 8), (4, "all", 8), (2, "all", 60)],
 )
-def test_tensor_checks_on_random_games(players: int, expansion: str) -> None:
-    options = Options.create(players, expansion=expansion, round_limit=8)
-    report = check_tensor(GAME, options, seeds=range(2))
+def test_tensor_checks_on_random_games(players: int, expansion: str, round_limit: int) -> None:
+    options = Options.create(players, expansion=expansion, round_limit=round_limit)
+    report = check_tensor(GAME, options, seeds=range(2 if round_limit < 60 else 1))
     assert report.size == observation_layout(options).size
     assert report.distinct > 50
     assert report.hidden_differences > 0

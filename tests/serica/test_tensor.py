@@ -28,10 +28,10 @@ PAGE = Path(__file__).resolve().parents[2] / "docs" / "serica.md"
 
 
 @pytest.mark.rule("SR-3")
-@pytest.mark.parametrize("coop", [False, True])
-def test_tensor_checks_on_random_games(coop: bool) -> None:
-    options = Options(coop=coop, round_limit=12)
-    report = check_tensor(GAME, options, seeds=range(2))
+@pytest.mark.parametrize(("coop", "round_limit"), [(False, 12), (True, 12), (False, 60)])
+def test_tensor_checks_on_random_games(coop: bool, round_limit: int) -> None:
+    options = Options(coop=coop, round_limit=round_limit)
+    report = check_tensor(GAME, options, seeds=range(2 if round_limit < 60 else 1))
     assert report.size == observation_layout(options).size
     assert report.distinct > 100
     assert report.hidden_differences > 0
@@ -68,6 +68,19 @@ def test_the_other_draw_pile_is_a_size_and_the_own_one_its_cards() -> None:
     assert np.array_equal(
         observation_tensor(observe(swapped, 0)), observation_tensor(observe(state, 0))
     )
+
+
+@pytest.mark.rule("SR-5.2")
+def test_a_short_crossroads_row_keeps_the_shape() -> None:
+    state = new_game(Options(), 5)
+    layout = observation_layout(state.options)
+    row = layout.segment("crossroads")
+    for size in (4, 3, 0):
+        short = attrs.evolve(state, crossroads=state.crossroads[:size])
+        tensor = observation_tensor(observe(short, 0))
+        assert tensor.shape == layout.shape
+        present = layout.view(tensor, "crossroads")[:, row.axes[1].index("present")]
+        assert list(present) == [1.0] * size + [0.0] * (4 - size)
 
 
 @pytest.mark.rule("SR-6")

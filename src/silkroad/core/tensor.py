@@ -60,14 +60,13 @@ class Segment:
     meaning: str
     low: float = 0.0
     high: float = 1.0
+    shape: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    size: int = attrs.field(init=False, eq=False, repr=False)
 
-    @property
-    def shape(self) -> tuple[int, ...]:
-        return tuple(len(axis) for axis in self.axes)
-
-    @property
-    def size(self) -> int:
-        return math.prod(self.shape)
+    def __attrs_post_init__(self) -> None:
+        shape = tuple(len(axis) for axis in self.axes)
+        object.__setattr__(self, "shape", shape)
+        object.__setattr__(self, "size", math.prod(shape))
 
     def labels(self, index: int) -> tuple[str, ...]:
         """The axis labels of the entry at flat ``index`` of this segment."""
@@ -90,6 +89,7 @@ class Layout:
     segments: tuple[Segment, ...]
     offsets: Mapping[str, int] = attrs.field(init=False, eq=False, repr=False)
     size: int = attrs.field(init=False, eq=False)
+    _by_name: Mapping[str, Segment] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         offsets: dict[str, int] = {}
@@ -101,6 +101,7 @@ class Layout:
             at += segment.size
         object.__setattr__(self, "offsets", offsets)
         object.__setattr__(self, "size", at)
+        object.__setattr__(self, "_by_name", {s.name: s for s in self.segments})
 
     @property
     def shape(self) -> tuple[int]:
@@ -117,17 +118,17 @@ class Layout:
         return max(s.high for s in self.segments)
 
     def segment(self, name: str) -> Segment:
-        for segment in self.segments:
-            if segment.name == name:
-                return segment
-        raise KeyError(f"no segment {name!r} (segments: {', '.join(self.names())})")
+        found = self._by_name.get(name)
+        if found is None:
+            raise KeyError(f"no segment {name!r} (segments: {', '.join(self.names())})")
+        return found
 
     def names(self) -> tuple[str, ...]:
         return tuple(s.name for s in self.segments)
 
     def zeros(self, name: str) -> list[float]:
         """A flat list of zeros the size of segment ``name``, to fill and :meth:`pack`."""
-        return [0.0] * self.segment(name).size
+        return [0.0] * self._by_name[name].size
 
     def entry(self, index: int) -> str:
         """The meaning of the entry at ``index`` of the tensor."""

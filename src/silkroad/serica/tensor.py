@@ -427,9 +427,13 @@ def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
     return layout.pack(parts)
 
 
+#: Entries per Crossroads position (see the ``crossroads`` segment).
+_CARD_VALUES = 1 + len(_TYPES) + 7 + len(GOODS) + 2
+
+
 def _crossroads_card(s: _Spec, card: int | None) -> list[float]:
     if card is None:
-        return [0.0] * (1 + len(_TYPES) + 8 + len(GOODS) + 2)
+        return [0.0] * _CARD_VALUES
     d = s.t.card[card]
     return [
         1.0,
