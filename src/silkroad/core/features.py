@@ -18,6 +18,8 @@ import functools
 import zlib
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from silkroad.core.serialize import to_data
 from silkroad.core.tensor import Layout, Segment
 
@@ -42,18 +44,61 @@ def _leaves(value: Any, path: str, out: list[tuple[str, Any]]) -> None:
         out.append((path, value))
 
 
+def _add(vector: Any, data: Any, path: str) -> None:
+    leaves: list[tuple[str, Any]] = []
+    _leaves(data, path, leaves)
+    for leaf, value in leaves:
+        vector[zlib.crc32(f"{leaf}={value}".encode()) % len(vector)] += 1.0
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            vector[zlib.crc32(leaf.encode()) % len(vector)] += float(value) / 8.0
+
+
+def _fields(cls: type) -> tuple[Any, ...]:
+    return tuple(attrs.fields(attrs.resolve_types(cls)))
+
+
+_FIELDS: dict[type, tuple[Any, ...]] = {}
+
+
+@functools.lru_cache(maxsize=64)
+def _part(name: str, declared: Any, value: Any, size: int) -> npt.NDArray[np.float32]:
+    """The contribution of one field holding an immutable (hashable) attrs value, such
+    as the options, which do not change during a game."""
+    import numpy as np
+
+    vector = np.zeros(size, dtype=np.float32)
+    _add(vector, to_data(value, declared), f".{name}")
+    vector.flags.writeable = False
+    return vector
+
+
 def observation_features(observation: Any, size: int = DEFAULT_SIZE) -> npt.NDArray[np.float32]:
     """The hashed feature vector (``float32``, length ``size``) of an observation."""
     import numpy as np
 
-    leaves: list[tuple[str, Any]] = []
-    _leaves(to_data(observation), "", leaves)
     vector = np.zeros(size, dtype=np.float32)
-    for path, value in leaves:
-        vector[zlib.crc32(f"{path}={value}".encode()) % size] += 1.0
-        if isinstance(value, int | float) and not isinstance(value, bool):
-            vector[zlib.crc32(path.encode()) % size] += float(value) / 8.0
+    cls = type(observation)
+    if not attrs.has(cls):
+        _add(vector, to_data(observation), "")
+        return vector
+    fields = _FIELDS.get(cls)
+    if fields is None:
+        fields = _FIELDS[cls] = _fields(cls)
+    for field in fields:
+        value = getattr(observation, field.name)
+        if attrs.has(type(value)) and _hashable(value):
+            vector += _part(field.name, field.type, value, size)
+        else:
+            _add(vector, to_data(value, field.type), f".{field.name}")
     return vector
+
+
+def _hashable(value: Any) -> bool:
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
 
 
 @functools.lru_cache(maxsize=8)
