@@ -88,5 +88,6 @@ def test_the_generic_position_round_trips(tiny: Any) -> None:
         assert tiny.from_position(tiny.to_position(state)) == state
         state = tiny.apply(state, tiny.legal_moves(state)[0])
     assert tiny.from_position(tiny.to_position(state)) == state
+    assert 'u64 = "0x' in tiny.to_position(state)  # the RNG's 64-bit words stay valid TOML
     with pytest.raises(StateError, match="state"):
         tiny.from_position('[state]\nturn = "x"')

@@ -362,18 +362,32 @@ def read_options(
 _NONE: dict[str, Any] = {}
 
 
+#: An integer beyond TOML's (signed 64-bit) is written as ``{ u64 = "0x…" }``.
+_BIG = "u64"
+_TOML_MAX = (1 << 63) - 1
+
+
 def _drop_none(value: Any) -> Any:
-    """Data with ``None`` left out of tables and written as ``{}`` in arrays."""
+    """Data with ``None`` left out of tables and written as ``{}`` in arrays, and integers
+    beyond TOML's range as ``{ u64 = "0x…" }``."""
     if isinstance(value, dict):
         return {k: _drop_none(v) for k, v in value.items() if v is not None}
     if isinstance(value, list):
         return [_NONE if v is None else _drop_none(v) for v in value]
+    if isinstance(value, int) and not isinstance(value, bool) and value > _TOML_MAX:
+        return {_BIG: f"{value:#x}"}
     return value
 
 
 def _restore(value: Any) -> Any:
-    """The inverse of :func:`_drop_none` for arrays (``{}`` -> ``None``)."""
+    """The inverse of :func:`_drop_none` for arrays (``{}`` -> ``None``) and big
+    integers."""
     if isinstance(value, dict):
+        if set(value) == {_BIG} and isinstance(value[_BIG], str):
+            try:
+                return int(value[_BIG], 16)
+            except ValueError:
+                return value
         return {k: _restore(v) for k, v in value.items()}
     if isinstance(value, list):
         return [None if v == _NONE else _restore(v) for v in value]
@@ -419,7 +433,8 @@ def _fill_missing(data: Any, tp: Any) -> Any:
 
 def generic_to_position(game: AnyGame, state: Any) -> str:
     """The generic position of a game without a format of its own: the state's JSON data
-    (``silkroad.core.serialize``) as TOML, ``None`` left out (``{}`` inside an array)."""
+    (``silkroad.core.serialize``) as TOML, ``None`` left out (``{}`` inside an array),
+    an integer beyond TOML's 64-bit range as ``{ u64 = "0x…" }``."""
     from silkroad.core.serialize import to_data
 
     data = to_data(state, game.state_type)
