@@ -1,13 +1,14 @@
-"""The printed examples of the rulebook that start between phases (the round's start,
-the cleanup) or check a calculation alone; the Zhao examples of the action phase are
-scenario files (tests/scenarios/dunhuang/*.scenario.toml)."""
+"""The printed examples of the rulebook that look at the start of a round (reached here
+by calling the round's start directly) or check a calculation alone; the Zhao examples
+of the action and cleanup phases are scenario files
+(tests/scenarios/dunhuang/*.scenario.toml)."""
 
 from __future__ import annotations
 
 import attrs
 import pytest
 
-from silkroad.dunhuang.rules import _begin_round, _cleanup, _settle, rank_board
+from silkroad.dunhuang.rules import _begin_round, _settle, rank_board
 from silkroad.dunhuang.state import State
 from silkroad.dunhuang.table import table
 
@@ -42,28 +43,6 @@ def test_zhao_completion_in_round_two_scores_eighteen() -> None:
     t = table(s2.options)
     s2 = _settle(t, _begin_round(t, s2))
     assert texts(s2) == ["take pigment", "take coin"]
-
-
-@pytest.mark.rule("DH-3.3")
-def test_zhao_cleanup_reward_choice() -> None:
-    s = give_tile(zhao_table(), ZHAO, 2, 402, 2)
-    s = player(s, ZHAO, income=1, right=1)
-    t = table(s.options)
-    s = _settle(t, _cleanup(t, attrs.evolve(s, first=ZHAO)))
-    # (1) right spot: one Material of a pack in play
-    assert texts(s) == ["take silk-material", "take gold-material", "take tea-material"]
-    s = play(s, "take gold-material")
-    pl = s.players[ZHAO]
-    assert pl.tokens["gold-material"] == 2
-    assert pl.right == 0
-    assert pl.income == 2  # (2) back to the income area
-    # (3) on the left spot: Pigment or Coin, then the die moves to the right spot
-    s = give_tile(zhao_table(), ZHAO, 2, 402, 2)
-    s = player(s, ZHAO, income=1, left=1)
-    s = _settle(t, _cleanup(t, attrs.evolve(s, first=ZHAO)))
-    assert texts(s) == ["take pigment", "take coin"]
-    s = play(s, "take pigment")
-    assert s.players[ZHAO].right == 1
 
 
 @pytest.mark.rule("DH-3.1")
