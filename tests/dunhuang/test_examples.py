@@ -1,7 +1,7 @@
-"""The printed examples of the rulebook that look at the start of a round (reached here
-by calling the round's start directly) or check a calculation alone; the Zhao examples
-of the action and cleanup phases are scenario files
-(tests/scenarios/dunhuang/*.scenario.toml)."""
+"""The printed examples of the rulebook not written as scenario files: the page-8
+follow-up of the completed fresco (the next round's income, reached here by calling the
+round's start directly) and the achievement ranking (a calculation alone). The other
+examples are scenario files (tests/scenarios/dunhuang/*.scenario.toml)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ from .helpers import (
     clear_board,
     give_tile,
     play,
-    player,
     ready,
     texts,
     turn_of,
@@ -43,19 +42,6 @@ def test_zhao_completion_in_round_two_scores_eighteen() -> None:
     t = table(s2.options)
     s2 = _settle(t, _begin_round(t, s2))
     assert texts(s2) == ["take pigment", "take coin"]
-
-
-@pytest.mark.rule("DH-3.1")
-def test_starting_phase_example_income_choices() -> None:
-    s = clear_board(ready())
-    s = give_tile(give_tile(s, ZHAO, 2, 402, 2), ZHAO, 1, 401, 2)
-    s = player(s, ZHAO, income=0, left=1)
-    s = attrs.evolve(s, round=2, first=ZHAO)
-    t = table(s.options)
-    s = _settle(t, _begin_round(t, s))
-    assert texts(s) == ["take pigment", "take coin", "take vp 5"]
-    vp = s.players[ZHAO].vp
-    assert play(s, "take vp 5").players[ZHAO].vp == vp + 5
 
 
 @pytest.mark.rule("DH-5")
