@@ -130,3 +130,47 @@ def test_describe_move_names_the_cards() -> None:
     keep = [describe_move(state, m) for m in GAME.legal_moves(state)]
     assert all(t.startswith("keeps ") for t in keep)
     assert all(str(m) not in t for m, t in zip(GAME.legal_moves(state), keep, strict=True))
+
+
+def _example_state() -> object:
+    """The KG-4.X example after the first Patriarch's caravan action 1: a Planter and a
+    Baker drawn, one to keep."""
+    from silkroad import kashgar
+
+    text = """
+active = 0
+[player.0]
+caravans = [["patriarch", "grocer"], ["patriarch", "servant"], ["patriarch", "prophet"]]
+[piles]
+standard = { top = ["planter", "baker"] }
+"""
+    state = kashgar.GAME.from_position(text)
+    return apply(state, CaravanAction(0, 0))
+
+
+def test_a_card_move_may_name_the_card_by_key_or_printed_name() -> None:
+    from silkroad.kashgar.position import names
+
+    state = _example_state()
+    n = names(state.options)  # type: ignore[attr-defined]
+    by_key = parse_move(state, "keep planter")  # type: ignore[arg-type]
+    assert by_key in legal_moves(state)  # type: ignore[arg-type]
+    assert n.name[by_key.card].startswith("planter")  # type: ignore[union-attr]
+    assert parse_move(state, "keep Planter") == by_key  # type: ignore[arg-type]
+    assert parse_move(state, f"keep {by_key.card}") == by_key  # type: ignore[arg-type, union-attr]
+    numbered = n.name[by_key.card]  # type: ignore[union-attr]
+    if "#" in numbered:
+        assert parse_move(state, f"keep {numbered}") == by_key  # type: ignore[arg-type]
+    # a card that was not drawn names a move that is not legal now
+    scribe = parse_move(state, "keep grocer")  # type: ignore[arg-type]
+    assert scribe not in legal_moves(state)  # type: ignore[arg-type]
+    with pytest.raises(IllegalMoveError):
+        apply(state, scribe)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "text", ["keep unicorn", "keep planter#99", "keep planter#x", "take Nobody"]
+)
+def test_a_card_name_that_names_no_card_is_invalid(text: str) -> None:
+    with pytest.raises(InvalidMoveError, match="not a card of this game"):
+        parse_move(_example_state(), text)  # type: ignore[arg-type]

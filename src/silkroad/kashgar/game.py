@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 
+from silkroad.core.errors import InvalidMoveError, shorten
 from silkroad.core.game import Chance, GameDefinition, GameSpec, Information
 from silkroad.kashgar.cards import Effect, Op
 from silkroad.kashgar.check import validate
@@ -26,7 +27,7 @@ from silkroad.kashgar.moves import (
     parse_notation,
 )
 from silkroad.kashgar.observe import Observation, determinize, observe
-from silkroad.kashgar.position import from_position, to_position
+from silkroad.kashgar.position import from_position, names, to_position
 from silkroad.kashgar.render import render
 from silkroad.kashgar.rules import (
     MAX_CARAVANS,
@@ -71,13 +72,58 @@ def format_move(move: Move) -> str:
     return str(move)
 
 
+#: Moves that name a card, by their notation word.
+_CARD_MOVES: dict[str, type[Keep | Take | Fulfill | Remove]] = {
+    "keep": Keep,
+    "take": Take,
+    "order": Fulfill,
+    "remove": Remove,
+}
+
+
 def parse_move(state: State, text: str) -> Move:
     """[KG-4] The move named by ``text``; it may be illegal in ``state`` (``apply`` says).
 
-    :raises InvalidMoveError: if ``text`` is not the notation of any move.
+    Besides the notation (``keep 25``), a card may be named as in positions: by its data
+    key or printed name (``keep planter``, ``take Scribe``, ``order large_order``), which
+    names the legal move that takes such a card (copies of one card are one move), or by
+    a numbered copy (``keep planter#2``).
+
+    :raises InvalidMoveError: if ``text`` is not the notation of any move, names no card of
+        this game, or names a card of which several copies are different legal moves.
     """
-    del state  # the notation is context-free
-    return parse_notation(text)
+    word, _, arg = text.partition(" ") if isinstance(text, str) else ("", "", "")
+    cls = _CARD_MOVES.get(word)
+    if cls is None or not arg or arg.isdigit() or arg == "none":
+        return parse_notation(text)
+    n = names(state.options)
+    key, _, copy = arg.partition("#")
+    if copy:
+        ids = n.ids.get(key, [])
+        if not copy.isdigit() or not 1 <= int(copy) <= len(ids):
+            raise InvalidMoveError(
+                f"{shorten(arg)} is not a card of this game ({key!r} has {len(ids)} copies)",
+                text=text,
+            )
+        return cls(ids[int(copy) - 1])
+    found = key if key in n.ids else n.printed.get(arg.lower())
+    if found is None:
+        raise InvalidMoveError(
+            f"{shorten(arg)} is not a card of this game (a data key or a printed name)",
+            text=text,
+        )
+    ids = n.ids[found]
+    legal = [m for m in legal_moves(state) if isinstance(m, cls) and _card_of(m) in ids]
+    if len(legal) > 1:
+        choices = ", ".join(f"{word} {n.name[_card_of(m)]}" for m in legal)
+        raise InvalidMoveError(f"{text!r} could be {choices}", text=text)
+    return legal[0] if legal else cls(ids[0])
+
+
+def _card_of(move: Keep | Take | Fulfill | Remove) -> int:
+    """The card a move names (-1 for ``remove none``)."""
+    card = move.order if isinstance(move, Fulfill) else move.card
+    return -1 if card is None else card
 
 
 def _decisions(effect: Effect, players: int) -> int:
