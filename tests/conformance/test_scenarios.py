@@ -93,6 +93,19 @@ def test_a_scenario_with_an_unknown_section_fails_collection(pytester: pytest.Py
     result.stderr.fnmatch_lines(["*KG-99*names no rulebook section*"])
 
 
+def test_a_scenario_whose_position_cannot_be_a_state_says_so_in_one_line(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makeconftest('pytest_plugins = ["silkroad.testing.pytest_plugin"]')
+    text = FAILING.replace("active = 0", "active = 7")
+    pytester.path.joinpath("bad.scenario.toml").write_text(text, encoding="utf-8")
+    result = pytester.runpytest()
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*bad.scenario.toml: *active*"])
+    result.stdout.no_fnmatch_line("*Traceback*")
+    result.stdout.no_fnmatch_line("*site-packages*")
+
+
 def test_rule_coverage_counts_scenario_files(tmp_path: Path) -> None:
     tmp_path.joinpath("x.scenario.toml").write_text(FAILING, encoding="utf-8")
     assert scan_markers([tmp_path]) == {"KG-4.A": [str(tmp_path / "x.scenario.toml")]}

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from silkroad.core.errors import RulesError
 from silkroad.testing.coverage import coverage, load_sections, owning_section
 from silkroad.testing.scenario import SCENARIO_SUFFIX, Scenario, ScenarioError, load_scenario
 
@@ -68,6 +69,10 @@ class ScenarioItem(pytest.Item):
     ) -> str:
         if isinstance(excinfo.value, ScenarioError):
             return str(excinfo.value)
+        if isinstance(excinfo.value, RulesError):
+            # A position that cannot be a state, an option the title does not take...:
+            # the file is wrong, and the message says where; no traceback of the engine.
+            return f"{self.path}: {excinfo.value}"
         return str(super().repr_failure(excinfo))
 
     def reportinfo(self) -> tuple[Path, int, str]:
