@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from silkroad.core.game import AnyGame
+from silkroad.core.game import AnyGame, evaluate_every_player
 
 __all__ = ["check_positive", "outcome_values", "state_values", "win_value"]
 
@@ -35,12 +35,13 @@ def outcome_values(game: AnyGame, state: Any, players: int) -> list[float]:
 
 def state_values(game: AnyGame, state: Any, players: int, scale: float) -> list[float]:
     """Each player's value of ``state`` in [0, 1]: the result once over, else the
-    logistic of ``game.evaluate`` divided by ``scale``."""
+    logistic of ``game.evaluate`` divided by ``scale`` (every player's evaluation in
+    one call where the title offers it)."""
     if game.is_over(state):
         return outcome_values(game, state, players)
     out = []
-    for p in range(players):
-        x = game.evaluate(state, p) / scale
+    for value in evaluate_every_player(game, state)[:players]:
+        x = value / scale
         x = -_CLAMP if x < -_CLAMP else _CLAMP if x > _CLAMP else x
         out.append(1.0 / (1.0 + math.exp(-x)))
     return out

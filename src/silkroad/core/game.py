@@ -36,7 +36,9 @@ __all__ = [
     "GameSpec",
     "Information",
     "Outcome",
+    "evaluate_every_player",
     "score_margin",
+    "with_every_player",
 ]
 
 StateT = TypeVar("StateT")
@@ -295,6 +297,33 @@ def score_margin(scores: tuple[int, ...], player: int) -> float:
     """``player``'s score minus the best score of the others (their own score if alone)."""
     others = [v for p, v in enumerate(scores) if p != player]
     return float(scores[player] - (max(others) if others else 0))
+
+
+#: The attribute of a title's ``evaluate`` naming its every-player form (see
+#: :func:`with_every_player`).
+_EVERY_PLAYER = "every_player"
+
+
+def with_every_player(
+    evaluate: Callable[[StateT, int], float], every: Callable[[StateT], tuple[float, ...]]
+) -> None:
+    """Mark a title's ``evaluate(state, player)`` with ``every(state)``, which gives
+    ``evaluate(state, p)`` for every player ``p`` at once (the same numbers, computed
+    once: a search values a state for every player). The mark travels with the function,
+    so a game whose ``evaluator`` is replaced (wrapped, or the score margin) never uses
+    the other function's values."""
+    evaluate.__dict__[_EVERY_PLAYER] = every
+
+
+def evaluate_every_player(game: Game[StateT, Any, Any, Any], state: StateT) -> tuple[float, ...]:
+    """``game.evaluate(state, p)`` for every player ``p``: in one call when the title's
+    evaluation offers it (:func:`with_every_player`), otherwise player by player."""
+    if isinstance(game, GameDefinition) and game.evaluator is not None:
+        every = getattr(game.evaluator, _EVERY_PLAYER, None)
+        if every is not None:
+            return every(state)  # type: ignore[no-any-return]
+    evaluate = game.evaluate
+    return tuple(evaluate(state, p) for p in range(game.num_players(state)))
 
 
 @attrs.frozen(eq=False)

@@ -106,7 +106,7 @@ class Rng:
     def next_u64(self) -> tuple[int, Rng]:
         """A uniform integer in [0, 2**64) and the advanced generator."""
         seed = (self.seed + self.gamma) & MASK64
-        return _mix64(seed), Rng(seed, self.gamma)
+        return _mix64(seed), _make(seed, self.gamma)
 
     def randrange(self, n: int) -> tuple[int, Rng]:
         """A uniform integer in [0, n), for n >= 1.
@@ -116,7 +116,7 @@ class Rng:
         if n < 1:
             raise ValueError(f"randrange needs n >= 1, got {n}")
         value, seed = _bounded(self.seed, self.gamma, n)
-        return value, Rng(seed, self.gamma)
+        return value, _make(seed, self.gamma)
 
     def random(self) -> tuple[float, Rng]:
         """A float in [0, 1) with 53 random bits."""
@@ -137,10 +137,21 @@ class Rng:
         """The elements of ``seq`` in a uniformly random order (Fisher-Yates, from the end)."""
         items = list(seq)
         seed, gamma = self.seed, self.gamma
+        mask = MASK64
         for i in range(len(items) - 1, 0, -1):
-            j, seed = _bounded(seed, gamma, i + 1)
+            # _bounded(seed, gamma, i + 1) with _mix64 written out (the hot loop of every
+            # shuffle and determinization); the same numbers
+            n = i + 1
+            seed = (seed + gamma) & mask
+            z = ((seed ^ (seed >> 30)) * 0xBF58476D1CE4E5B9) & mask
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+            product = (z ^ (z >> 31)) * n
+            if product & mask < n:
+                j, seed = _bounded((seed - gamma) & mask, gamma, n)
+            else:
+                j = product >> 64
             items[i], items[j] = items[j], items[i]
-        return tuple(items), Rng(seed, gamma)
+        return tuple(items), _make(seed, gamma)
 
     def sample(self, seq: Sequence[T], k: int) -> tuple[tuple[T, ...], Rng]:
         """``k`` distinct positions of ``seq`` chosen uniformly, in the order drawn.
@@ -156,7 +167,7 @@ class Rng:
             j, seed = _bounded(seed, gamma, n - i)
             j += i
             items[i], items[j] = items[j], items[i]
-        return tuple(items[:k]), Rng(seed, gamma)
+        return tuple(items[:k]), _make(seed, gamma)
 
     def split(self) -> tuple[Rng, Rng]:
         """Derive an independent stream: ``(child, next_rng)``.
@@ -167,8 +178,21 @@ class Rng:
         """
         first = (self.seed + self.gamma) & MASK64
         second = (first + self.gamma) & MASK64
-        child = Rng(_mix64(first), _mix_gamma(second))
-        return child, Rng(second, self.gamma)
+        child = _make(_mix64(first), _mix_gamma(second))
+        return child, _make(second, self.gamma)
+
+
+def _make(seed: int, gamma: int) -> Rng:
+    """``Rng(seed, gamma)`` without the validators, for values the generator itself
+    derived (always in range, the gamma of an existing generator or a mixed odd one)."""
+    rng = _new(Rng)
+    _set(rng, "seed", seed)
+    _set(rng, "gamma", gamma)
+    return rng
+
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 def _bounded(seed: int, gamma: int, n: int) -> tuple[int, int]:

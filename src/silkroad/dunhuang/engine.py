@@ -7,11 +7,9 @@ that needs a decision sets ``state.choice``; :func:`settle` then waits for the m
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any
 
-import attrs
-
+from silkroad.core.evolve import replace as _replace
 from silkroad.dunhuang.cards import Effect, parse_effect
 from silkroad.dunhuang.state import (
     PUBLIC,
@@ -49,34 +47,9 @@ __all__ = [
 
 # -- small state helpers -----------------------------------------------------------------
 
-_T = TypeVar("_T")
-_COPIERS: dict[type, Callable[[Any], Any]] = {}
-
-
-def _copier(cls: type) -> Callable[[Any], Any]:
-    """A function copying every field of an instance of the attrs class ``cls``."""
-    names = tuple(a.name for a in attrs.fields(cast(Any, cls)))
-    lines = ["def copy(inst):", "    new = new_(cls)"]
-    lines += [f"    set_(new, {name!r}, inst.{name})" for name in names]
-    lines.append("    return new")
-    scope: dict[str, Any] = {"new_": object.__new__, "set_": object.__setattr__, "cls": cls}
-    exec("\n".join(lines), scope)  # generated from the class's own fields
-    copy: Callable[[Any], Any] = scope["copy"]
-    return copy
-
-
-def replace(inst: _T, **changes: Any) -> _T:
-    """``attrs.evolve`` without re-running ``__init__`` (the state classes have no
-    validators or converters), on the hot path of every move."""
-    cls = type(inst)
-    copy = _COPIERS.get(cls)
-    if copy is None:
-        copy = _COPIERS[cls] = _copier(cls)
-    new = copy(inst)
-    setter = object.__setattr__
-    for name, value in changes.items():
-        setter(new, name, value)
-    return new  # type: ignore[no-any-return]
+#: ``attrs.evolve`` without re-running ``__init__`` (the state classes have no
+#: validators or converters), on the hot path of every move.
+replace = _replace
 
 
 def player_of(s: State, p: int) -> Player:

@@ -15,13 +15,13 @@ Once the game is over the evaluation is the exact score margin.
 
 from __future__ import annotations
 
-from silkroad.core.game import score_margin
+from silkroad.core.game import score_margin, with_every_player
 from silkroad.dunhuang.cards import Effect
 from silkroad.dunhuang.rules import scores, solitaire_result
 from silkroad.dunhuang.state import ROUNDS, Phase, State
 from silkroad.dunhuang.table import table
 
-__all__ = ["evaluate"]
+__all__ = ["evaluate", "evaluate_all"]
 
 COIN_VP = 0.6
 PIGMENT_VP = 0.5
@@ -78,3 +78,16 @@ def evaluate(state: State, player: int) -> float:
     values = [_potential(state, p) for p in range(len(state.players))]
     others = [v for q, v in enumerate(values) if q != player]
     return values[player] - max(others)
+
+
+def evaluate_all(state: State) -> tuple[float, ...]:
+    """[DH-4] [DH-6.2.6] :func:`evaluate` for every player at once (each potential
+    computed once)."""
+    n = len(state.players)
+    if n == 1 or state.phase is Phase.OVER:
+        return tuple(evaluate(state, p) for p in range(n))
+    values = [_potential(state, p) for p in range(n)]
+    return tuple(values[p] - max(v for q, v in enumerate(values) if q != p) for p in range(n))
+
+
+with_every_player(evaluate, evaluate_all)

@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import functools
 
+from silkroad.core.game import with_every_player
 from silkroad.kashgar.cards import Action, Face, Op, Target
 from silkroad.kashgar.rules import points
 from silkroad.kashgar.state import Options, State
 from silkroad.kashgar.table import table
 
-__all__ = ["evaluate"]
+__all__ = ["evaluate", "evaluate_all"]
 
 #: VP per spice or gold unit on a track.
 RESOURCE_VP = 0.12
@@ -158,3 +159,16 @@ def evaluate(state: State, player: int) -> float:
         return float(s[player] - max(v for p, v in enumerate(s) if p != player))
     mine = _potential(state, player)
     return mine - max(_potential(state, p) for p in range(n) if p != player)
+
+
+def evaluate_all(state: State) -> tuple[float, ...]:
+    """[KG-6] :func:`evaluate` for every player at once (each potential computed once)."""
+    n = state.options.players
+    if state.over:
+        s = [points(state, p) for p in range(n)]
+        return tuple(float(s[q] - max(v for p, v in enumerate(s) if p != q)) for q in range(n))
+    pots = [_potential(state, p) for p in range(n)]
+    return tuple(pots[q] - max(v for p, v in enumerate(pots) if p != q) for q in range(n))
+
+
+with_every_player(evaluate, evaluate_all)

@@ -28,6 +28,7 @@ function reads the whole state (agents call it on determinized states only).
 
 from __future__ import annotations
 
+from silkroad.core.game import with_every_player
 from silkroad.serica.cards import GOOD_VALUE, HAN, OWN_GOODS, ROME, Ability, CardType
 from silkroad.serica.state import (
     BUILT_TO_END,
@@ -41,7 +42,7 @@ from silkroad.serica.state import (
 )
 from silkroad.serica.table import Table, table
 
-__all__ = ["evaluate"]
+__all__ = ["evaluate", "evaluate_all"]
 
 #: VP per caravan on arrival besides its goods [SR-5.3].
 ARRIVAL_VP = 2
@@ -160,3 +161,17 @@ def evaluate(state: State, player: int) -> float:
         return float(vp[player] - vp[1 - player])
     t = table(state.options)
     return _potential(state, t, player) - _potential(state, t, 1 - player)
+
+
+def evaluate_all(state: State) -> tuple[float, ...]:
+    """[SR-6] [SR-7] :func:`evaluate` for both players at once (each potential computed
+    once)."""
+    if state.options.coop or state.step is Step.OVER:
+        value = evaluate(state, 0)
+        return (value, value if state.options.coop else -value)
+    t = table(state.options)
+    han, rome = _potential(state, t, 0), _potential(state, t, 1)
+    return (han - rome, rome - han)
+
+
+with_every_player(evaluate, evaluate_all)

@@ -142,7 +142,8 @@ def determinize(obs: Observation, seed: int) -> State:
     pile and any hidden General cards; the RNG comes from ``seed``."""
     t = table(obs.options)
     rng = Rng.from_seed(seed)
-    unseen = [c for c in range(t.n_cards) if c not in _seen(obs)]
+    seen = _seen(obs)
+    unseen = [c for c in range(t.n_cards) if c not in seen]
     order, rng = rng.shuffle(unseen)
     deal = list(order)
     pending = obs.pending

@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import attrs
 from pyrsistent import pvector
 from pyrsistent.typing import PVector
 
 from silkroad.core.errors import IllegalMoveError
+from silkroad.core.evolve import replace
 from silkroad.core.game import Outcome
 from silkroad.core.rng import Rng
 from silkroad.serica.cards import (
@@ -117,7 +117,7 @@ def _set_player(
 
 
 def _with_player(state: State, p: int, player: PlayerState, **changes: object) -> State:
-    return attrs.evolve(state, players=_set_player(state.players, p, player), **changes)  # type: ignore[arg-type]
+    return replace(state, players=_set_player(state.players, p, player), **changes)
 
 
 def _draw(player: PlayerState, n: int, rng: Rng) -> tuple[tuple[int, ...], PlayerState, Rng]:
@@ -125,13 +125,13 @@ def _draw(player: PlayerState, n: int, rng: Rng) -> tuple[tuple[int, ...], Playe
     pile into a new draw pile when it runs out; fewer come back when both are empty."""
     pile, discard = player.draw, player.discard
     if n <= len(pile):
-        return tuple(pile[:n]), attrs.evolve(player, draw=pile[n:]), rng
+        return tuple(pile[:n]), replace(player, draw=pile[n:]), rng
     drawn = tuple(pile)
     if not discard:
-        return drawn, attrs.evolve(player, draw=_EMPTY), rng
+        return drawn, replace(player, draw=_EMPTY), rng
     order, rng = rng.shuffle(discard)
     need = n - len(drawn)
-    player = attrs.evolve(player, draw=pvector(order[need:]), discard=_EMPTY)
+    player = replace(player, draw=pvector(order[need:]), discard=_EMPTY)
     return drawn + order[:need], player, rng
 
 
@@ -186,7 +186,7 @@ def _take_from_row(state: State, card: int) -> tuple[PVector[int], PVector[int],
 
 
 def _game_over(state: State, **changes: object) -> State:
-    return attrs.evolve(state, step=Step.OVER, pending=None, attacks=(), **changes)  # type: ignore[arg-type]
+    return replace(state, step=Step.OVER, pending=None, attacks=(), **changes)
 
 
 def _after_row_draw(state: State, exhausted: bool) -> State:
@@ -210,7 +210,7 @@ def _after_build(state: State, p: int) -> State:
     card is drawn."""
     if state.options.coop:
         if not state.coop_won and _coop_goals(state):
-            return attrs.evolve(state, coop_won=True)
+            return replace(state, coop_won=True)
         return state
     if built_count(state.players[p]) >= BUILT_TO_END:
         return _game_over(state)
@@ -238,7 +238,7 @@ def _place(state: State, p: int, card: int, field: int) -> State:
     gain = d.vp + _stack_bonus(t, cards, d)
     fields = list(me.fields)
     fields[field] = (*cards, card)
-    me = attrs.evolve(me, fields=tuple(fields), vp=me.vp + gain)
+    me = replace(me, fields=tuple(fields), vp=me.vp + gain)
     return _after_build(_with_player(state, p, me), p)
 
 
@@ -757,10 +757,10 @@ def _produce(state: State, t: Table, move: Produce) -> State:
     the readied Laborers' points pay first (they pay for nothing else)."""
     p = state.active
     me = state.players[p]
-    me = attrs.evolve(me, supply=_tuple_add(me.supply, move.good, 1))
+    me = replace(me, supply=_tuple_add(me.supply, move.good, 1))
     cost = GOOD_VALUE[move.good]
     labor = min(cost, state.turn.count(Ability.LABORER))
-    turn = attrs.evolve(state.turn.spend(Ability.LABORER, labor), pp=state.turn.pp - cost + labor)
+    turn = replace(state.turn.spend(Ability.LABORER, labor), pp=state.turn.pp - cost + labor)
     return _with_player(state, p, me, turn=turn)
 
 
@@ -768,20 +768,20 @@ def _hire(state: State, t: Table, move: Hire) -> State:
     """[SR-5.1] Hire an artisan for 1 production point."""
     p = state.active
     me = state.players[p]
-    me = attrs.evolve(me, artisans=me.artisans + 1)
-    return _with_player(state, p, me, turn=attrs.evolve(state.turn, pp=state.turn.pp - 1))
+    me = replace(me, artisans=me.artisans + 1)
+    return _with_player(state, p, me, turn=replace(state.turn, pp=state.turn.pp - 1))
 
 
 def _import(state: State, t: Table, move: Import) -> State:
     """[SR-5.1] Buy a good the other player shipped here for 1 production point."""
     p = state.active
     me = state.players[p]
-    me = attrs.evolve(
+    me = replace(
         me,
         supply=_tuple_add(me.supply, move.good, 1),
         shipment=_tuple_add(me.shipment, move.good, -1),
     )
-    return _with_player(state, p, me, turn=attrs.evolve(state.turn, pp=state.turn.pp - 1))
+    return _with_player(state, p, me, turn=replace(state.turn, pp=state.turn.pp - 1))
 
 
 # --------------------------------------------------------------------------- phase 2
@@ -798,7 +798,7 @@ def _buy(state: State, t: Table, move: Buy) -> State:
         turn = turn.spend(Ability.OASIS)
     smith = state.turn.count(Ability.SMITH)
     pending = Pending(PendingKind.PAY, card=card, count=m, n=n, smith=smith)
-    state = attrs.evolve(state, turn=turn, pending=pending)
+    state = replace(state, turn=turn, pending=pending)
     if m == 0:
         return _finish_buy(state, card)
     return state
@@ -809,7 +809,7 @@ def _finish_buy(state: State, card: int) -> State:
     p = state.active
     row, pile, exhausted = _take_from_row(state, card)
     me = state.players[p]
-    me = attrs.evolve(me, discard=me.discard.append(card))
+    me = replace(me, discard=me.discard.append(card))
     state = _with_player(state, p, me, crossroads=row, cross_pile=pile, pending=None)
     return _after_row_draw(state, exhausted)
 
@@ -818,12 +818,12 @@ def _pay(state: State, t: Table, pending: Pending, move: Pay) -> State:
     """[SR-5.2] [SR-8.1] Pay N goods of one type (artisans standing in with a Smith)."""
     p = state.active
     me = state.players[p]
-    me = attrs.evolve(
+    me = replace(
         me,
         supply=_tuple_add(me.supply, move.good, -(pending.n - move.artisans)),
         artisans=me.artisans - move.artisans,
     )
-    pending = attrs.evolve(
+    pending = replace(
         pending,
         count=pending.count - 1,
         paid=(*pending.paid, int(move.good)),
@@ -841,7 +841,7 @@ def _build(state: State, t: Table, move: Build) -> State:
     me = state.players[p]
     card = _leaving_copy(state, t, t.index[move.card])
     d = t.card[card]
-    me = attrs.evolve(me, empire=me.empire.remove(card), artisans=me.artisans - d.artisans)
+    me = replace(me, empire=me.empire.remove(card), artisans=me.artisans - d.artisans)
     state = _with_player(state, p, me, step=Step.BUILD, turn=state.turn.without(card))
     return _place(state, p, card, move.field - 1)
 
@@ -869,7 +869,7 @@ def _defend(state: State, t: Table, move: Defend) -> State:
     d = t.card[card]
     row, pile, exhausted = _take_from_row(state, card)
     me = state.players[p]
-    me = attrs.evolve(me, defeated=(*me.defeated, card), vp=me.vp + d.enemy_vp)
+    me = replace(me, defeated=(*me.defeated, card), vp=me.vp + d.enemy_vp)
     bonus = {
         Ability.BANDIT: PendingKind.BANDIT_BONUS,
         Ability.PIRATE: PendingKind.PIRATE_BONUS,
@@ -882,7 +882,7 @@ def _defend(state: State, t: Table, move: Defend) -> State:
         crossroads=row,
         cross_pile=pile,
         step=Step.DEFEND,
-        turn=attrs.evolve(state.turn, defended=True),
+        turn=replace(state.turn, defended=True),
         pending=Pending(bonus, card=card),
     )
     return _after_row_draw(state, exhausted)
@@ -893,8 +893,8 @@ def _done(state: State, t: Table, move: Done) -> State:
     step = state.step
     if step is Step.PRODUCE:
         # [SR-5.1] unspent production points are lost, a Laborer's too
-        turn = attrs.evolve(state.turn.spend_all(Ability.LABORER), pp=0)
-        return attrs.evolve(state, step=Step.BUY, turn=turn)
+        turn = replace(state.turn.spend_all(Ability.LABORER), pp=0)
+        return replace(state, step=Step.BUY, turn=turn)
     if step in _PHASE_2:
         return _enter_trade(state)
     return _end_turn(state)
@@ -907,7 +907,7 @@ def _enter_trade(state: State) -> State:
     """[SR-5.3] Phase 3 opens with every Crossroads Enemy attacking, left to right."""
     t = table(state.options)
     attacks = tuple(c for c in state.crossroads if t.enemy[c])
-    state = attrs.evolve(state, step=Step.TRADE, attacks=attacks)
+    state = replace(state, step=Step.TRADE, attacks=attacks)
     return _run_attacks(state, t)
 
 
@@ -944,7 +944,7 @@ def _strike(state: State, t: Table, enemy: int, route: int) -> State:
     held = next(c.goods[good] for c in caravans if c.route == route)
     loss = min(1 if bandit else 2, held)
     if state.turn.count(Ability.FORT):
-        return attrs.evolve(
+        return replace(
             state, pending=Pending(PendingKind.FORT, card=enemy, count=loss, routes=(route,))
         )
     return _hit(state, t, enemy, route, loss)
@@ -969,8 +969,8 @@ def _hit(state: State, t: Table, enemy: int, route: int, loss: int) -> State:
             continue
         goods = _tuple_add(caravan.goods, good, -loss)
         if any(goods):
-            kept.append(attrs.evolve(caravan, goods=goods))
-    return _with_player(state, p, attrs.evolve(me, caravans=tuple(kept)))
+            kept.append(replace(caravan, goods=goods))
+    return _with_player(state, p, replace(me, caravans=tuple(kept)))
 
 
 def _run_attacks(state: State, t: Table) -> State:
@@ -979,15 +979,13 @@ def _run_attacks(state: State, t: Table) -> State:
         enemy = state.attacks[0]
         targets = _attack_targets(state, t, enemy)
         if len(targets) > 1:
-            return attrs.evolve(
-                state, pending=Pending(PendingKind.LOSE, card=enemy, routes=targets)
-            )
+            return replace(state, pending=Pending(PendingKind.LOSE, card=enemy, routes=targets))
         if targets:
             state = _strike(state, t, enemy, targets[0])
             if state.pending is not None:
                 return state
-        state = attrs.evolve(state, attacks=state.attacks[1:])
-    return attrs.evolve(state, attacks=(), pending=None)
+        state = replace(state, attacks=state.attacks[1:])
+    return replace(state, attacks=(), pending=None)
 
 
 def _begin(state: State, t: Table, move: Begin) -> State:
@@ -997,11 +995,11 @@ def _begin(state: State, t: Table, move: Begin) -> State:
     me = state.players[p]
     turn = state.turn.spend_all(Ability.WAREHOUSE)
     # the trade action first, then a Guard's extra caravan
-    turn = turn.spend(Ability.GUARD) if turn.traded else attrs.evolve(turn, traded=True)
+    turn = turn.spend(Ability.GUARD) if turn.traded else replace(turn, traded=True)
     used = {c.route for c in me.caravans}
     route = min(r for r in range(1, MAX_CARAVANS + 1) if r not in used)
     caravans = tuple(sorted((*me.caravans, Caravan(route, 0, _NO_GOODS)), key=lambda c: c.route))
-    me = attrs.evolve(me, caravans=caravans)
+    me = replace(me, caravans=caravans)
     room = CARAVAN_SIZE + state.turn.count(Ability.WAREHOUSE)
     pending = Pending(PendingKind.LOAD, count=room, routes=(route,))
     return _with_player(state, p, me, turn=turn, pending=pending)
@@ -1013,12 +1011,12 @@ def _load(state: State, t: Table, pending: Pending, move: Load) -> State:
     me = state.players[p]
     route = pending.routes[0]
     caravans = tuple(
-        attrs.evolve(c, goods=_tuple_add(c.goods, move.good, 1)) if c.route == route else c
+        replace(c, goods=_tuple_add(c.goods, move.good, 1)) if c.route == route else c
         for c in me.caravans
     )
-    me = attrs.evolve(me, caravans=caravans, supply=_tuple_add(me.supply, move.good, -1))
+    me = replace(me, caravans=caravans, supply=_tuple_add(me.supply, move.good, -1))
     left = pending.count - 1
-    after = None if left == 0 else attrs.evolve(pending, count=left, n=pending.n + 1)
+    after = None if left == 0 else replace(pending, count=left, n=pending.n + 1)
     return _with_player(state, p, me, pending=after)
 
 
@@ -1039,12 +1037,12 @@ def _advance(state: State, t: Table, move: Advance) -> State:
             vp += 2 + sum(n * GOOD_VALUE[g] for g, n in enumerate(caravan.goods))
             shipment = tuple(a + b for a, b in zip(shipment, caravan.goods, strict=True))
         else:
-            kept.append(attrs.evolve(caravan, position=position))
-    me = attrs.evolve(me, caravans=tuple(kept), vp=vp)
-    other = attrs.evolve(other, shipment=shipment)
+            kept.append(replace(caravan, position=position))
+    me = replace(me, caravans=tuple(kept), vp=vp)
+    other = replace(other, shipment=shipment)
     players = (me, other) if p == 0 else (other, me)
-    turn = attrs.evolve(state.turn.spend_all(Ability.TRADER), traded=True)
-    return attrs.evolve(state, players=players, turn=turn)
+    turn = replace(state.turn.spend_all(Ability.TRADER), traded=True)
+    return replace(state, players=players, turn=turn)
 
 
 # --------------------------------------------------------------------------- phase 4
@@ -1056,9 +1054,9 @@ def _end_turn(state: State) -> State:
     p = state.active
     me = state.players[p]
     rng = state.rng
-    me = attrs.evolve(me, discard=me.discard.extend(me.empire), empire=_EMPTY)
+    me = replace(me, discard=me.discard.extend(me.empire), empire=_EMPTY)
     drawn, me, rng = _draw(me, EMPIRE_SIZE, rng)
-    me = attrs.evolve(me, empire=pvector(drawn))
+    me = replace(me, empire=pvector(drawn))
     pile = state.cross_pile
     if state.cross_discard:
         order, rng = rng.shuffle((*pile, *state.cross_discard))
@@ -1093,7 +1091,7 @@ def _use(state: State, t: Table, move: Use) -> State:
     kind = t.index[move.card]
     me = state.players[state.active]
     card = next(c for c in me.empire if t.kind_of[c] == kind and c not in state.turn.used)
-    state = attrs.evolve(state, turn=attrs.evolve(state.turn, used=(*state.turn.used, card)))
+    state = replace(state, turn=replace(state.turn, used=(*state.turn.used, card)))
     return _activate(state, t, t.kinds[kind].ability, card)
 
 
@@ -1101,7 +1099,7 @@ def _draw_to_empire(state: State, n: int) -> State:
     """[SR-8.1] Draw ``n`` cards to the Empire (reshuffling as in [SR-5.4])."""
     p = state.active
     drawn, me, rng = _draw(state.players[p], n, state.rng)
-    me = attrs.evolve(me, empire=me.empire.extend(drawn))
+    me = replace(me, empire=me.empire.extend(drawn))
     return _with_player(state, p, me, rng=rng)
 
 
@@ -1126,46 +1124,46 @@ def _activate(state: State, t: Table, ability: Ability, card: int) -> State:
     me = state.players[p]
     turn = state.turn
     if ability in _WAITING:
-        return attrs.evolve(state, turn=turn.ready(card, ability))
+        return replace(state, turn=turn.ready(card, ability))
     if ability is Ability.ARTISAN:  # [SR-8.1] +1 artisan
-        return _with_player(state, p, attrs.evolve(me, artisans=me.artisans + 1))
+        return _with_player(state, p, replace(me, artisans=me.artisans + 1))
     if ability is Ability.SCHOLAR:  # [SR-8.1] draw 1 card to the Empire
         return _draw_to_empire(state, 1)
     if ability is Ability.SETTLER:
-        return attrs.evolve(state, pending=Pending(PendingKind.SETTLER))
+        return replace(state, pending=Pending(PendingKind.SETTLER))
     if ability is Ability.GUARD:
-        return attrs.evolve(state, pending=Pending(PendingKind.GUARD, card=card))
+        return replace(state, pending=Pending(PendingKind.GUARD, card=card))
     if ability is Ability.MARKETPLACE:  # [SR-8.2] +1 VP per built Warehouse
         gain = _built_with(state, p, Ability.WAREHOUSE)
-        return _with_player(state, p, attrs.evolve(me, vp=me.vp + gain))
+        return _with_player(state, p, replace(me, vp=me.vp + gain))
     if ability is Ability.TRADING_POST:
-        return attrs.evolve(state, pending=Pending(PendingKind.TRADING_POST))
+        return replace(state, pending=Pending(PendingKind.TRADING_POST))
     if ability is Ability.ENCAMPMENT:
-        return attrs.evolve(state, turn=attrs.evolve(turn, defense=turn.defense + 2))
+        return replace(state, turn=replace(turn, defense=turn.defense + 2))
     if ability is Ability.SOLDIER:
-        return attrs.evolve(state, turn=attrs.evolve(turn, defense=turn.defense + 1))
+        return replace(state, turn=replace(turn, defense=turn.defense + 1))
     if ability is Ability.OUTPOST:
-        return attrs.evolve(state, turn=attrs.evolve(turn, outpost=turn.outpost + 1))
+        return replace(state, turn=replace(turn, outpost=turn.outpost + 1))
     if ability is Ability.GENERAL:  # [SR-8.3] view the top 3 of the other draw pile
         other = state.players[1 - p]
         shown = tuple(other.draw[:3])
-        other = attrs.evolve(other, draw=other.draw[len(shown) :])
+        other = replace(other, draw=other.draw[len(shown) :])
         return _with_player(
             state, 1 - p, other, pending=Pending(PendingKind.GENERAL_TAKE, cards=shown)
         )
     if ability is Ability.GOVERNOR:
-        return attrs.evolve(state, pending=Pending(PendingKind.GOVERNOR, count=2))
+        return replace(state, pending=Pending(PendingKind.GOVERNOR, count=2))
     if ability is Ability.AMBASSADOR:
-        return attrs.evolve(state, pending=Pending(PendingKind.AMBASSADOR))
+        return replace(state, pending=Pending(PendingKind.AMBASSADOR))
     if ability is Ability.CAPITOL:
         count = min(2, len(state.crossroads))
-        return attrs.evolve(state, pending=Pending(PendingKind.CAPITOL, count=count))
+        return replace(state, pending=Pending(PendingKind.CAPITOL, count=count))
     if ability is Ability.DIPLOMAT:
-        return attrs.evolve(state, pending=Pending(PendingKind.DIPLOMAT, count=1))
+        return replace(state, pending=Pending(PendingKind.DIPLOMAT, count=1))
     if ability is Ability.CITY:
-        return attrs.evolve(state, pending=Pending(PendingKind.CITY_TAKE))
+        return replace(state, pending=Pending(PendingKind.CITY_TAKE))
     if ability is Ability.ENVOY:
-        return attrs.evolve(state, pending=Pending(PendingKind.ENVOY, card=card))
+        return replace(state, pending=Pending(PendingKind.ENVOY, card=card))
     raise AssertionError(f"{ability} is not a player ability")  # pragma: no cover
 
 
@@ -1177,7 +1175,7 @@ def _discard_from_row(state: State, cards: tuple[int, ...]) -> State:
     for card in cards:
         row, pile, last = _take_from_row(state, card)
         exhausted = exhausted or last
-        state = attrs.evolve(
+        state = replace(
             state, crossroads=row, cross_pile=pile, cross_discard=state.cross_discard.append(card)
         )
     return _after_row_draw(state, exhausted)
@@ -1193,48 +1191,48 @@ def _resolve(state: State, t: Table, pending: Pending, move: Move) -> State:
         return _pay(state, t, pending, move)
     if kind is PendingKind.LOAD:
         if isinstance(move, Done):
-            return attrs.evolve(state, pending=None)
+            return replace(state, pending=None)
         assert isinstance(move, Load)
         return _load(state, t, pending, move)
     if kind is PendingKind.LOSE:
         assert isinstance(move, Send)
-        state = _strike(attrs.evolve(state, pending=None), t, pending.card, move.route)
+        state = _strike(replace(state, pending=None), t, pending.card, move.route)
         if state.pending is not None:
             return state
-        return _run_attacks(attrs.evolve(state, attacks=state.attacks[1:]), t)
+        return _run_attacks(replace(state, attacks=state.attacks[1:]), t)
     if kind is PendingKind.FORT:  # [SR-8.3]
         loss = pending.count
         if isinstance(move, Save):
-            state = attrs.evolve(state, turn=state.turn.spend(Ability.FORT))
+            state = replace(state, turn=state.turn.spend(Ability.FORT))
             loss -= 1
             if loss and state.turn.count(Ability.FORT):
-                return attrs.evolve(state, pending=attrs.evolve(pending, count=loss))
-        state = _hit(attrs.evolve(state, pending=None), t, pending.card, pending.routes[0], loss)
-        return _run_attacks(attrs.evolve(state, attacks=state.attacks[1:]), t)
+                return replace(state, pending=replace(pending, count=loss))
+        state = _hit(replace(state, pending=None), t, pending.card, pending.routes[0], loss)
+        return _run_attacks(replace(state, attacks=state.attacks[1:]), t)
     if kind is PendingKind.GUARD:  # [SR-8.2]
         assert isinstance(move, Choose)
         if move.choice is Choice.VP:
-            return _with_player(state, p, attrs.evolve(me, vp=me.vp + 1), pending=None)
+            return _with_player(state, p, replace(me, vp=me.vp + 1), pending=None)
         turn = state.turn.ready(pending.card, Ability.GUARD)
-        return attrs.evolve(state, turn=turn, pending=None)
+        return replace(state, turn=turn, pending=None)
     if kind is PendingKind.SETTLER:  # [SR-8.1]
         assert isinstance(move, Choose)
         if move.choice is Choice.DRAW:
-            return _draw_to_empire(attrs.evolve(state, pending=None), 2)
-        return attrs.evolve(state, pending=Pending(PendingKind.SETTLER_PICK))
+            return _draw_to_empire(replace(state, pending=None), 2)
+        return replace(state, pending=Pending(PendingKind.SETTLER_PICK))
     if kind is PendingKind.SETTLER_PICK or kind is PendingKind.CHIEFTAIN_BONUS:
         if isinstance(move, Done):
-            return attrs.evolve(state, pending=None)
+            return replace(state, pending=None)
         assert isinstance(move, Pick)
         card = _first_of_kind(state.crossroads, t, t.index[move.card])
         free = kind is PendingKind.CHIEFTAIN_BONUS
-        return attrs.evolve(state, pending=Pending(PendingKind.PLACE, card=card, free=free))
+        return replace(state, pending=Pending(PendingKind.PLACE, card=card, free=free))
     if kind is PendingKind.PLACE:  # [SR-5.2] a card built straight from the Crossroads
         assert isinstance(move, Place)
         card = pending.card
         cost = 0 if pending.free else t.card[card].artisans
         row, pile, exhausted = _take_from_row(state, card)
-        me = attrs.evolve(me, artisans=me.artisans - cost)
+        me = replace(me, artisans=me.artisans - cost)
         state = _with_player(state, p, me, crossroads=row, cross_pile=pile, pending=None)
         state = _place(state, p, card, move.field - 1)
         return _after_row_draw(state, exhausted)
@@ -1248,31 +1246,31 @@ def _resolve(state: State, t: Table, pending: Pending, move: Move) -> State:
                 if move.out is not None:
                     goods = _tuple_add(goods, move.out, -1)
                     supply = _tuple_add(supply, move.out, 1)
-                c = attrs.evolve(c, goods=goods)
+                c = replace(c, goods=goods)
             caravans.append(c)
-        me = attrs.evolve(me, caravans=tuple(caravans), supply=supply)
+        me = replace(me, caravans=tuple(caravans), supply=supply)
         return _with_player(state, p, me, pending=None)
     if kind is PendingKind.GENERAL_TAKE:  # [SR-8.3]
         assert isinstance(move, Take)
         taken = pending.cards[move.index - 1]
         rest = tuple(c for i, c in enumerate(pending.cards) if i != move.index - 1)
-        me = attrs.evolve(me, discard=me.discard.append(taken))
+        me = replace(me, discard=me.discard.append(taken))
         state = _with_player(state, p, me, pending=None)
         if len(rest) > 1:
-            return attrs.evolve(state, pending=Pending(PendingKind.GENERAL_ORDER, cards=rest))
+            return replace(state, pending=Pending(PendingKind.GENERAL_ORDER, cards=rest))
         other = state.players[1 - p]
-        other = attrs.evolve(other, draw=pvector(rest).extend(other.draw))
+        other = replace(other, draw=pvector(rest).extend(other.draw))
         return _with_player(state, 1 - p, other)
     if kind is PendingKind.GENERAL_ORDER:
         assert isinstance(move, Top)
         top = pending.cards[move.index - 1]
         under = [c for c in pending.cards if c != top]
         other = state.players[1 - p]
-        other = attrs.evolve(other, draw=pvector([top, *under]).extend(other.draw))
+        other = replace(other, draw=pvector([top, *under]).extend(other.draw))
         return _with_player(state, 1 - p, other, pending=None)
     if kind is PendingKind.GOVERNOR:  # [SR-8.3]
         if isinstance(move, Done):
-            return attrs.evolve(state, pending=None)
+            return replace(state, pending=None)
         assert isinstance(move, Rearrange)
         fa, ia = move.field_a - 1, move.position_a - 1
         fb, ib = move.field_b - 1, move.position_b - 1
@@ -1286,60 +1284,60 @@ def _resolve(state: State, t: Table, pending: Pending, move: Move) -> State:
             fields[target].append(moved)
             left = pending.count - 1
             after = Pending(PendingKind.GOVERNOR, card=moved, count=left, routes=(fa + 1, fb + 1))
-        me = attrs.evolve(me, fields=tuple(tuple(f) for f in fields))
+        me = replace(me, fields=tuple(tuple(f) for f in fields))
         state = _with_player(state, p, me, pending=after)
         if after is not None and (not after.count or not _governor_moves(state, t, after)):
-            state = attrs.evolve(state, pending=None)
+            state = replace(state, pending=None)
         return state
     if kind is PendingKind.AMBASSADOR:  # [SR-8.4]
         assert isinstance(move, Choose)
         source = p if move.choice is Choice.OWN else 1 - p
         owner = state.players[source]
         card = owner.discard[-1]
-        owner = attrs.evolve(owner, discard=owner.discard.delete(len(owner.discard) - 1))
+        owner = replace(owner, discard=owner.discard.delete(len(owner.discard) - 1))
         players = _set_player(state.players, source, owner)
         me = players[p]
-        me = attrs.evolve(me, draw=pvector([card]).extend(me.draw))
-        return attrs.evolve(state, players=_set_player(players, p, me), pending=None)
+        me = replace(me, draw=pvector([card]).extend(me.draw))
+        return replace(state, players=_set_player(players, p, me), pending=None)
     if kind is PendingKind.CAPITOL or kind is PendingKind.DIPLOMAT:  # [SR-8.4]
         assert isinstance(move, Pick)
         kind_index = t.index[move.card]
         card = next(c for c in state.crossroads if t.kind_of[c] == kind_index and c != pending.card)
         if pending.count > 1:  # the second card is picked from the same row
-            return attrs.evolve(state, pending=attrs.evolve(pending, card=card, count=1))
+            return replace(state, pending=replace(pending, card=card, count=1))
         picked = (card,) if pending.card < 0 else (pending.card, card)
-        return _discard_from_row(attrs.evolve(state, pending=None), picked)
+        return _discard_from_row(replace(state, pending=None), picked)
     if kind is PendingKind.CITY_TAKE:  # [SR-8.4]
         assert isinstance(move, Pick)
         card = _first_of_kind(state.crossroads, t, t.index[move.card])
-        return attrs.evolve(state, pending=Pending(PendingKind.CITY_GIVE, card=card))
+        return replace(state, pending=Pending(PendingKind.CITY_GIVE, card=card))
     if kind is PendingKind.CITY_GIVE:
         assert isinstance(move, Give)
         # [Rulings] a copy whose ability is spent goes first
         given = _leaving_copy(state, t, t.index[move.card])
         taken = pending.card
         row = state.crossroads.set(state.crossroads.index(taken), given)
-        me = attrs.evolve(me, empire=me.empire.remove(given).append(taken))
+        me = replace(me, empire=me.empire.remove(given).append(taken))
         turn = state.turn.without(given)
         return _with_player(state, p, me, crossroads=row, pending=None, turn=turn)
     if kind is PendingKind.ENVOY:  # [SR-8.4]
         assert isinstance(move, Pick)
         ability = t.kinds[t.index[move.card]].ability
-        return _activate(attrs.evolve(state, pending=None), t, ability, pending.card)
+        return _activate(replace(state, pending=None), t, ability, pending.card)
     if kind is PendingKind.BANDIT_BONUS or kind is PendingKind.PIRATE_BONUS:  # [SR-8.5]
         amount = 1 if kind is PendingKind.BANDIT_BONUS else 2
         if isinstance(move, Done):
-            return attrs.evolve(state, pending=None)
+            return replace(state, pending=None)
         if isinstance(move, Supply):
-            me = attrs.evolve(me, supply=_tuple_add(me.supply, move.good, amount))
+            me = replace(me, supply=_tuple_add(me.supply, move.good, amount))
             return _with_player(state, p, me, pending=None)
         assert isinstance(move, Send)
         good = OWN_GOODS[p][0 if amount == 1 else 1]
         joined = tuple(
-            attrs.evolve(c, goods=_tuple_add(c.goods, good, amount)) if c.route == move.route else c
+            replace(c, goods=_tuple_add(c.goods, good, amount)) if c.route == move.route else c
             for c in me.caravans
         )
-        return _with_player(state, p, attrs.evolve(me, caravans=joined), pending=None)
+        return _with_player(state, p, replace(me, caravans=joined), pending=None)
     raise AssertionError(f"unhandled decision {kind}")  # pragma: no cover
 
 

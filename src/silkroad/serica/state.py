@@ -15,6 +15,7 @@ import attrs
 from pyrsistent.typing import PVector
 
 from silkroad.core.errors import DataError, RulesError
+from silkroad.core.evolve import replace
 from silkroad.core.rng import Rng
 from silkroad.serica.cards import (
     Ability,
@@ -274,7 +275,7 @@ class Turn:
 
     def ready(self, card: int, ability: Ability) -> Turn:
         """This turn with ``card``'s effect ``ability`` readied."""
-        return attrs.evolve(self, readied=(*self.readied, (card, ability)))
+        return replace(self, readied=(*self.readied, (card, ability)))
 
     def spend(self, ability: Ability, n: int = 1) -> Turn:
         """This turn with ``n`` readied effects of ``ability`` spent (the earliest first)."""
@@ -284,15 +285,15 @@ class Turn:
                 n -= 1
             else:
                 kept.append(entry)
-        return attrs.evolve(self, readied=tuple(kept))
+        return replace(self, readied=tuple(kept))
 
     def spend_all(self, ability: Ability) -> Turn:
         """This turn with every readied effect of ``ability`` spent."""
-        return attrs.evolve(self, readied=tuple(e for e in self.readied if e[1] is not ability))
+        return replace(self, readied=tuple(e for e in self.readied if e[1] is not ability))
 
     def without(self, card: int) -> Turn:
         """[SR-4] This turn once ``card`` has left the Empire: its waiting effects stop."""
-        return attrs.evolve(self, readied=tuple(e for e in self.readied if e[0] != card))
+        return replace(self, readied=tuple(e for e in self.readied if e[0] != card))
 
 
 @attrs.frozen(eq=True)
