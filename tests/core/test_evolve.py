@@ -41,7 +41,7 @@ def test_replace_on_every_titles_state() -> None:
 
 
 def test_replace_refuses_an_unknown_field() -> None:
-    with pytest.raises(TypeError, match="nope"):
+    with pytest.raises(AttributeError, match="nope"):
         replace(_Plain(1), nope=2)
 
 

@@ -17,45 +17,42 @@ import attrs
 __all__ = ["replace"]
 
 _T = TypeVar("_T")
-_COPIERS: dict[type, Callable[..., Any]] = {}
-_KEEP = object()
+_COPIERS: dict[type, Callable[[Any], Any]] = {}
 
 
-def _copier(cls: type) -> Callable[..., Any]:
-    """A function ``copy(inst, **changes)`` building an instance of the attrs class
-    ``cls`` from an instance and the replaced fields (a keyword parameter per field, so
-    an unknown name is a ``TypeError``)."""
+def _copier(cls: type) -> Callable[[Any], Any]:
+    """A function copying every field of an instance of the attrs class ``cls``."""
     fields = attrs.fields(cast(Any, cls))
+    if "__slots__" not in cls.__dict__:
+        raise TypeError(f"replace() builds slotted attrs classes, not {cls.__name__}")
     for a in fields:
         if a.validator is not None or a.converter is not None:
             raise TypeError(f"replace() cannot build {cls.__name__}: {a.name} is checked")
-    params = ", ".join(f"{a.name}=keep" for a in fields)
-    lines = [f"def copy(inst, *, {params}):", "    new = new_(cls)"]
-    lines += [
-        f"    set_(new, {a.name!r}, inst.{a.name} if {a.name} is keep else {a.name})"
-        for a in fields
-    ]
+    lines = ["def copy(inst):", "    new = new_(cls)"]
+    lines += [f"    set_(new, {a.name!r}, inst.{a.name})" for a in fields]
     lines += ["    return new"]
-    scope: dict[str, Any] = {
-        "new_": object.__new__,
-        "set_": object.__setattr__,
-        "cls": cls,
-        "keep": _KEEP,
-    }
+    scope: dict[str, Any] = {"new_": object.__new__, "set_": object.__setattr__, "cls": cls}
     exec("\n".join(lines), scope)  # generated from the class's own fields
-    copy: Callable[..., Any] = scope["copy"]
+    copy: Callable[[Any], Any] = scope["copy"]
     return copy
 
 
 def replace(inst: _T, **changes: Any) -> _T:
     """``inst`` with the fields named in ``changes`` replaced (``attrs.evolve`` for a
-    frozen attrs class without validators or converters).
+    slotted frozen attrs class without validators or converters).
 
-    :raises TypeError: for a class whose fields are checked on construction, or a name
-        that is not one of its fields.
+    :raises TypeError: for a class whose fields are checked on construction.
+    :raises AttributeError: for a name that is not one of its fields.
     """
     cls = type(inst)
     copy = _COPIERS.get(cls)
     if copy is None:
         copy = _COPIERS[cls] = _copier(cls)
-    return copy(inst, **changes)  # type: ignore[no-any-return]
+    new = copy(inst)
+    setter = _set
+    for name, value in changes.items():
+        setter(new, name, value)
+    return new  # type: ignore[no-any-return]
+
+
+_set = object.__setattr__

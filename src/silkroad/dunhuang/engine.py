@@ -7,6 +7,7 @@ that needs a decision sets ``state.choice``; :func:`settle` then waits for the m
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from silkroad.core.evolve import replace as _replace
@@ -35,6 +36,7 @@ __all__ = [
     "gain",
     "leave",
     "meets",
+    "needs_nothing",
     "player_of",
     "push_frame",
     "recruit",
@@ -374,16 +376,26 @@ def can_paint(t: Table, s: State, p: int, cost: int | None = None) -> bool:
     return pl.income + pl.left + pl.right > 0
 
 
-def can(t: Table, s: State, fr: Frame, e: Effect) -> bool:
-    """[DH-3.2] Whether effect ``e`` can be resolved now in frame ``fr``."""
+def needs_nothing(tokens: Mapping[str, object], e: Effect) -> bool:
+    """[DH-3.E.1] [DH-3.E.3-5] [DH-3.E.14] Whether ``e`` is a gain that can be resolved
+    whatever the state (coins, pigment, VP, a Material or Product of a pack in play,
+    ``tokens`` being the table's token kinds): :func:`can` is true for it in every frame."""
     kind = e.kind
-    pl = s.players[fr.player]
     if kind in ("coin", "pigment", "vp"):
         return True
     if kind == "material":
-        return f"{e.arg}-material" in t.tokens
+        return f"{e.arg}-material" in tokens
     if kind == "product":
-        return e.arg == "any" or f"{e.arg}-product" in t.tokens
+        return e.arg == "any" or f"{e.arg}-product" in tokens
+    return False
+
+
+def can(t: Table, s: State, fr: Frame, e: Effect) -> bool:
+    """[DH-3.2] Whether effect ``e`` can be resolved now in frame ``fr``."""
+    kind = e.kind
+    if kind in ("coin", "pigment", "vp", "material", "product"):
+        return needs_nothing(t.tokens, e)
+    pl = s.players[fr.player]
     if kind == "upgrade":
         return any(n > 0 and t.tokens[k].upgrade is not None for k, n in pl.tokens.items())
     if kind == "quest":

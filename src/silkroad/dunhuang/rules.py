@@ -380,17 +380,22 @@ def claim_achievements(t: Table, s: State, p: int) -> State:
         and last[3] is t
     ):
         return s
-    stats = dict(pl.counters.items())
-    stats.update(pl.tokens.items())
+    owners = dict(claimed.items())
+    stats: dict[str, int] | None = None
     gained = 0
     for a in t.achievements:
-        if a.key in claimed:
+        key = a.key
+        if key in owners:
             continue
-        if not all(_stat(stats, key) >= n for key, n in a.need):
+        if stats is None:
+            stats = dict(pl.counters.items())
+            stats.update(pl.tokens.items())
+        if not all(_stat(stats, need) >= n for need, n in a.need):
             continue
-        if any(claimed.get(k) == p for k in t.same_need[a.key]):
+        if any(owners.get(k) == p for k in t.same_need[key]):
             continue
-        claimed = claimed.set(a.key, p)
+        owners[key] = p
+        claimed = claimed.set(key, p)
         gained += a.vp
     if gained or claimed is not s.achievements:
         s = replace(s, achievements=claimed)
@@ -624,8 +629,9 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
         s.options.players == 3 and sum(k in s.spots for k in range(ULTIMATE, FRESCO)) >= 2
     )
     per_meeple: dict[int, list[Move]] = {m: [] for m in home}
-    occupied = set(s.spots.keys())
+    occupied = set(s.spots)
     places = t.place_moves
+    free_spots, free_tiles = t.free_spots, t.free_tiles
     for d in t.open_spots:
         if d.id in occupied or (ultimate_full and d.kind == "ultimate"):
             continue
@@ -634,14 +640,19 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
             if tile is None:
                 continue
             effects = t.tiles[tile].effects
+            free = tile in free_tiles
         elif d.kind == "public":
             ptile = s.publics[d.slot]
             if ptile is None:
                 continue
             effects = t.tiles[ptile].effects
+            free = ptile in free_tiles
         else:
             effects = d.effects
-        if any(engine.can(t, s, plain, e) for e in effects):
+            free = d.id in free_spots
+        # a spot with a gain that needs nothing is usable by every meeple (engine.can is
+        # true for that effect in any frame); the others are tested effect by effect
+        if free or any(engine.can(t, s, plain, e) for e in effects):
             for m in home:
                 per_meeple[m].append(places[m][d.id])
         else:

@@ -28,6 +28,7 @@ from silkroad.dunhuang.cards import (
     parse_pack_text,
     ranking_rule,
 )
+from silkroad.dunhuang.engine import needs_nothing
 from silkroad.dunhuang.moves import Place
 from silkroad.dunhuang.packs import EffectHook, Pack, PackChoice, get
 from silkroad.dunhuang.promos import PROMO_PACK, check_stack, load_promos
@@ -190,6 +191,20 @@ class Table:
         self.materials: tuple[str, ...] = tuple(f"{p.name}-material" for p in self.packs)
         self.products: tuple[str, ...] = tuple(
             k for p in self.packs if (k := f"{p.name}-product") in self.tokens
+        )
+        #: [DH-3.2] The open basic and ultimate spots, and the fresco tiles, with an
+        #: effect that can be resolved in any state (``engine.needs_nothing``): any meeple
+        #: may use them whenever they are free.
+        self.free_spots: frozenset[int] = frozenset(
+            d.id
+            for d in self.open_spots
+            if d.kind in ("basic", "ultimate")
+            and any(needs_nothing(self.tokens, e) for e in d.effects)
+        )
+        self.free_tiles: frozenset[int] = frozenset(
+            i
+            for i, f in self.tiles.items()
+            if any(needs_nothing(self.tokens, e) for e in f.effects)
         )
         #: Items a ``Take`` move may name, in a fixed order (for the action space).
         self.take_items: tuple[str, ...] = tuple(
