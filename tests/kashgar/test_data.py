@@ -513,3 +513,75 @@ def test_where_a_field_is_printed() -> None:
     assert printed_source("caravans", printed) is None
     assert is_printed("caravan[0]", printed)
     assert not is_printed("parting[0]", printed)
+
+
+_CARD = (
+    'deck = "special"\n[[card]]\nkey = "s"\nname = "S"\nprovenance = "reconstructed"\nnote = "n"\n'
+)
+
+
+@pytest.mark.rule("KG-1")
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("copies = 1000000000000\n", "at most 200 cards in a deck"),
+        (
+            "copies = 150\n[[card]]\nkey = 't'\nname = 'T'\nprovenance = 'reconstructed'\n"
+            "note = 'n'\ncopies = 60\n",
+            "the special deck has 210",
+        ),
+        ("vp = 1000000000\n", "vp: must be an integer from -25 to 25"),
+        ("caravan = [ { cost = { gold = 99 } } ]\n", "cost.gold: must be an integer from 0 to 9"),
+        (
+            "caravan = [ { effects = [ { op = 'increase', amounts = { mules = 50 } } ] } ]\n",
+            "mules: must be an integer from 0 to 6",
+        ),
+        (
+            "caravan = [ { effects = [ { op = 'draw', count = 10000 } ] } ]\n",
+            "count: must be an integer from 1 to 20",
+        ),
+        (
+            "caravan = [ { effects = [ { op = 'turn', condition = { resource = 'gold', "
+            "at_least = 40 } } ] } ]\n",
+            "at_least: must be an integer from 0 to 9",
+        ),
+    ],
+)
+def test_absurd_numbers_in_a_card_file_are_refused_at_load(text: str, words: str) -> None:
+    with pytest.raises(DataError) as info:
+        parse_card_text(_CARD + text, "mine.toml")
+    assert info.value.source == "mine.toml"
+    assert words in str(info.value)
+
+
+@pytest.mark.rule("KG-1")
+def test_card_data_in_json_options_is_checked_like_a_file() -> None:
+    """Options carry their card data into saves and records; a hand-edited document
+    gets the checks of a data file (copies, numbers, complete effects)."""
+    from silkroad.core.serialize import from_data, to_data
+
+    plain = to_data(Options.create(2).with_deck(DeckKind.SPECIAL, DATA.special))
+    assert from_data(plain, Options) == Options.create(2).with_deck(DeckKind.SPECIAL, DATA.special)
+    broken = [
+        lambda c: c["special"][0].__setitem__("copies", 10**12),
+        lambda c: c["special"][0]["front"].__setitem__("vp", 10**9),
+        lambda c: c["patriarch"][0]["front"]["caravan"][0]["effects"][0].update(op="increase"),
+        lambda c: c["standard"][0].__setitem__("deck", "special"),
+        lambda c: c["orders"][0].__setitem__("mules", -2),
+    ]
+    for change in broken:
+        copy = to_data(Options.create(2).with_deck(DeckKind.SPECIAL, DATA.special))
+        change(copy["cards"])
+        with pytest.raises(DataError):
+            from_data(copy, Options)
+
+
+@pytest.mark.rule("KG-8")
+def test_an_expansion_file_with_too_few_copies_names_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "expansion.toml"
+    text = Path(__file__).parents[2] / "src/silkroad/kashgar/data/expansion.toml"
+    path.write_text(text.read_text().replace("copies = 2\n", ""))
+    with pytest.raises(DataError) as info:
+        Options.create(2, expansion="all").with_card_file(path)
+    assert info.value.source == str(path)
+    assert "copies" in str(info.value)

@@ -105,11 +105,14 @@ def shorten(value: object, limit: int = 40) -> str:
     (an int too long to print in full is described by its size)."""
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
         return f"<an integer of {value.bit_length()} bits>"
-    text = (
-        repr(value)
-        if not isinstance(value, str) or len(value) <= 4 * limit
-        else repr(value[: 4 * limit])
-    )
+    try:
+        text = (
+            repr(value)
+            if not isinstance(value, str) or len(value) <= 4 * limit
+            else repr(value[: 4 * limit])
+        )
+    except Exception:  # a value that cannot print itself (e.g. a move holding a huge int)
+        text = f"<a {type(value).__name__}>"
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 

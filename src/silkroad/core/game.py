@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import attrs
 
+from silkroad.core.errors import RulesError, shorten
 from silkroad.core.tensor import Layout
 
 if TYPE_CHECKING:
@@ -36,7 +37,10 @@ __all__ = [
     "GameSpec",
     "Information",
     "Outcome",
+    "check_player",
+    "declare_options_type",
     "evaluate_every_player",
+    "is_options_type",
     "score_margin",
     "with_every_player",
 ]
@@ -293,6 +297,35 @@ class Game(Protocol[StateT, MoveT, OptionsT, ObsT]):
 AnyGame = Game[Any, Any, Any, Any]
 
 
+def check_player(player: object, players: int) -> int:
+    """``player`` if it names a seat of a ``players``-player game (0 to ``players - 1``).
+
+    :raises RulesError: for any other value (another number, a bool, not a number).
+    """
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < players:
+        raise RulesError(
+            f"no player {shorten(player)} in a {players}-player game (players are 0 to "
+            f"{players - 1})"
+        )
+    return player
+
+
+#: The options classes of the games defined so far: in JSON (a scenario file, ``--option``,
+#: a record) their fields may be left out and take their defaults; every other class of a
+#: document must give all its fields.
+_OPTIONS_TYPES: set[type] = set()
+
+
+def declare_options_type(cls: type) -> None:
+    """Let documents leave fields of ``cls`` out (done for every game's ``options_type``)."""
+    _OPTIONS_TYPES.add(cls)
+
+
+def is_options_type(cls: object) -> bool:
+    """Whether ``cls`` is the options class of a game (see :func:`declare_options_type`)."""
+    return cls in _OPTIONS_TYPES
+
+
 def score_margin(scores: tuple[int, ...], player: int) -> float:
     """``player``'s score minus the best score of the others (their own score if alone)."""
     others = [v for p, v in enumerate(scores) if p != player]
@@ -391,6 +424,7 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
             raise ValueError("a game gives both tensor_of and layout_of, or neither")
         if (self.position_writer is None) != (self.position_reader is None):
             raise ValueError("a game gives both position_writer and position_reader, or neither")
+        declare_options_type(self.options_type)
 
     def describe_move(self, state: StateT, move: MoveT) -> str:
         """What ``move`` does in ``state``, in words (falls back to the notation)."""

@@ -24,7 +24,7 @@ from importlib.metadata import entry_points
 from typing import Any
 
 from silkroad.core.errors import UnknownGameError
-from silkroad.core.game import AnyGame, GameSpec
+from silkroad.core.game import AnyGame, GameSpec, declare_options_type
 
 __all__ = ["ENTRY_POINT_GROUP", "ENV_VAR", "GAMES", "get_game", "register", "unregister"]
 
@@ -115,6 +115,7 @@ class _Registry(Mapping[str, AnyGame]):
         existing = self._games.get(name)
         if existing is not None and existing is not game and not replace:
             raise ValueError(f"game name {name!r} from {origin} is already registered")
+        declare_options_type(game.options_type)
         self._games[name] = game
 
     def register(self, game: AnyGame, *, replace: bool = False) -> AnyGame:

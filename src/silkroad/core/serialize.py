@@ -30,13 +30,15 @@ from typing import Any, TypeVar, Union, get_args, get_origin
 
 import attrs
 import cattrs
-from cattrs.errors import BaseValidationError
+from cattrs.cols import homogenous_tuple_structure_factory, list_structure_factory
+from cattrs.errors import AttributeValidationNote, BaseValidationError, ClassValidationError
+from cattrs.gen import make_dict_structure_fn
 from cattrs.v import format_exception
 from pyrsistent import pmap, pset, pvector
 from pyrsistent.typing import PMap, PSet, PVector
 
 from silkroad.core.errors import DataError, StateError
-from silkroad.core.game import AnyGame
+from silkroad.core.game import AnyGame, is_options_type
 
 __all__ = [
     "FORMAT",
@@ -89,6 +91,18 @@ def _union_hooks(
         return conv.structure({k: v for k, v in value.items() if k != TAG}, cls)
 
     return unstructure, structure
+
+
+def _is_hetero_tuple(tp: Any) -> bool:
+    """``tuple[A, B]`` (not ``tuple[A, ...]``, not a bare ``tuple``)."""
+    args = get_args(tp)
+    return get_origin(tp) is tuple and bool(args) and args[-1] is not Ellipsis
+
+
+def _is_list_type(tp: Any) -> bool:
+    """``tuple``, ``list`` and their parametrized forms."""
+    origin: Any = get_origin(tp)
+    return tp is tuple or tp is list or origin is tuple or origin is list
 
 
 def _canonical(items: Any) -> list[Any]:
@@ -192,7 +206,76 @@ def _build_converter() -> cattrs.Converter:
 
     for kind in (int, str, bool, float):
         conv.register_structure_hook(kind, strict(kind))
+
+    # Tuples and lists come from JSON lists only (a string is not a list of letters).
+    def listed(tp: Any) -> Callable[[Any, Any], Any]:
+        if get_origin(tp) is list or tp is list:
+            build = list_structure_factory(tp, conv)
+        elif _is_hetero_tuple(tp):
+            build = conv.gen_structure_hetero_tuple(tp)
+        else:
+            build = homogenous_tuple_structure_factory(tp, conv)
+
+        def hook(value: Any, _: Any) -> Any:
+            if not isinstance(value, list | tuple):
+                raise TypeError(f"expected a list, got {type(value).__name__}")
+            return build(value, tp)
+
+        return hook
+
+    conv.register_structure_hook_factory(_is_list_type, listed)
+
+    # attrs classes: every field present (a default never fills in a missing field),
+    # except in a game's options, whose fields may be left out.
+    # Options hand a field with an attrs converter its JSON value as it is (the converter
+    # reads it: Kashgar's expansion "all", say).
+    def complete(cl: Any) -> Callable[[Any, Any], Any]:
+        options = is_options_type(cl)
+        build: Callable[[Any, Any], Any] = (
+            make_dict_structure_fn(
+                cl,
+                conv,
+                _cattrs_forbid_extra_keys=True,
+                _cattrs_prefer_attrib_converters=True,
+            )
+            if options
+            else conv.gen_structure_attrs_fromdict(cl)
+        )
+        names = [a.name for a in attrs.fields(get_origin(cl) or cl) if a.init]
+
+        def hook(value: Any, tp: Any) -> Any:
+            if isinstance(value, dict) and not options:
+                absent = [name for name in names if name not in value]
+                if absent:
+                    others: list[Exception] = []
+                    try:
+                        build(value, tp)
+                    except ClassValidationError as exc:  # the other fields' problems too
+                        others = [
+                            e
+                            for e in exc.exceptions
+                            if not (isinstance(e, KeyError) and e.args and e.args[0] in absent)
+                        ]
+                    raise ClassValidationError(
+                        f"While structuring {_type_name(cl)}",
+                        [*(_missing(cl, name) for name in absent), *others],
+                        cl,
+                    )
+            return build(value, tp)
+
+        return hook
+
+    conv.register_structure_hook_factory(attrs.has, complete)
     return conv
+
+
+def _missing(cl: Any, name: str) -> KeyError:
+    """The error cattrs itself gives for a missing field (``required field missing``)."""
+    error = KeyError(name)
+    error.__notes__ = [
+        AttributeValidationNote(f"Structuring class {_type_name(cl)} @ attribute {name}", name, cl)
+    ]
+    return error
 
 
 @cache

@@ -39,6 +39,8 @@ __all__ = [
     "OrderKind",
     "Resource",
     "Target",
+    "check_card_data",
+    "check_deck",
     "default_card_data",
     "is_printed",
     "load_card_file",
@@ -533,6 +535,148 @@ def _as_amounts(values: list[int]) -> Amounts:
     return (a, b, c, d, e, f, g)
 
 
+#: The most cards one deck may hold (copies counted): a sane bound for user data (the
+#: largest built-in deck, Standard, has 76), so that setup and every loop stay small.
+MAX_DECK_CARDS = 200
+#: Bounds of the numbers on a card or order (the built-in data stays well inside them).
+VP_RANGE = (-25, 25)
+RANK_RANGE = (0, 999)
+MAX_DRAW = 20
+
+
+def check_deck(
+    deck: DeckKind, cards: tuple[CardDef, ...] | tuple[OrderDef, ...], source: str | None = None
+) -> None:
+    """[KG-1] Check one deck's definitions as values, however they were made (a data
+    file, JSON options, code): every number in range, every effect complete and of its
+    deck, at most :data:`MAX_DECK_CARDS` cards.
+
+    :raises DataError: naming ``source`` (or the deck), the entry and the field.
+    """
+    where = source or f"{deck.value} deck"
+    if not cards:
+        raise DataError("the deck has no entries", source=where)
+    total = 0
+    keys: set[str] = set()
+    for card in cards:
+        entry = getattr(card, "key", None)
+        fail = functools.partial(_failure, where, str(entry))
+        if not isinstance(entry, str) or not entry:
+            raise fail("a card needs a non-empty key", "key")
+        if entry in keys:
+            raise fail("duplicate key", "key")
+        if deck is DeckKind.EXPANSION and entry in ("all", "none"):
+            raise fail("'all' and 'none' name sets of expansion cards, not a card", "key")
+        keys.add(entry)
+        copies = card.copies
+        if isinstance(copies, bool) or not isinstance(copies, int) or copies < 1:
+            raise fail(f"copies must be an integer >= 1, got {copies!r}", "copies")
+        if copies > MAX_DECK_CARDS:
+            raise fail(f"at most {MAX_DECK_CARDS} cards in a deck, got {copies} copies", "copies")
+        total += copies
+        if isinstance(card, OrderDef):
+            if deck is not DeckKind.ORDERS:
+                raise fail(f"an order in the {deck.value} deck", "deck")
+            _check_order(card, fail)
+        else:
+            if deck is DeckKind.ORDERS or not isinstance(card, CardDef):
+                raise fail("the order deck holds only orders", "deck")
+            if card.deck is not deck:
+                raise fail(f"is a {card.deck.value} card, not a {deck.value} card", "deck")
+            _check_face(card.front, "", fail)
+            if card.back is not None:
+                _check_face(card.back, "back.", fail)
+            if card.rank is None and deck is DeckKind.STARTING:
+                raise fail("a Starting card needs its rank", "rank")
+            if card.rank is not None:
+                _check_number(card.rank, RANK_RANGE, "rank", fail)
+    if total > MAX_DECK_CARDS:
+        raise DataError(
+            f"at most {MAX_DECK_CARDS} cards in a deck, the {deck.value} deck has {total}",
+            source=where,
+            field="copies",
+        )
+
+
+def _failure(source: str, entry: str, message: str, field: str | None = None) -> DataError:
+    return DataError(message, source=source, entry=entry, field=field)
+
+
+def check_card_data(data: CardData) -> None:
+    """[KG-1] :func:`check_deck` for every deck of ``data``."""
+    for deck in DeckKind:
+        check_deck(deck, getattr(data, deck.value))
+
+
+def _check_number(value: object, bounds: tuple[int, int], field: str, fail: Any) -> None:
+    low, high = bounds
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise fail(f"must be an integer from {low} to {high}, got {value!r}", field)
+
+
+def _check_amounts(value: object, field: str, fail: Any, *, low: int = 0) -> None:
+    if not isinstance(value, tuple) or len(value) != len(RESOURCES):
+        raise fail(f"amounts are {len(RESOURCES)} integers, got {value!r}", field)
+    for resource, amount in zip(RESOURCES, value, strict=True):
+        _check_number(amount, (low, _CAPS[resource]), f"{field}.{resource.value}", fail)
+
+
+def _check_face(face: Face, prefix: str, fail: Any) -> None:
+    if not isinstance(face.name, str) or not face.name:
+        raise fail("a card needs a name", prefix + "name")
+    _check_number(face.vp, VP_RANGE, prefix + "vp", fail)
+    _check_number(face.vp_per_grain, (0, VP_RANGE[1]), prefix + "vp_per_grain", fail)
+    for kind in _ACTION_FIELDS:
+        actions = getattr(face, kind)
+        if len(actions) > _MAX_ACTIONS:
+            raise fail(f"at most {_MAX_ACTIONS} actions", prefix + kind)
+        for i, action in enumerate(actions):
+            where = f"{prefix}{kind}[{i}]"
+            _check_amounts(action.cost, where + ".cost", fail)
+            for j, effect in enumerate(action.effects):
+                _check_effect(effect, f"{where}.effects[{j}]", fail)
+
+
+def _check_order(order: OrderDef, fail: Any) -> None:
+    if not isinstance(order.name, str) or not order.name:
+        raise fail("an order needs a name", "name")
+    _check_number(order.vp, (0, VP_RANGE[1]), "vp", fail)
+    _check_number(order.mules, (0, _CAPS[Resource.MULES]), "mules", fail)
+    _check_amounts(order.cost, "cost", fail)
+    for j, effect in enumerate(order.payout):
+        _check_effect(effect, f"payout[{j}]", fail)
+
+
+def _check_effect(effect: Effect, field: str, fail: Any) -> None:
+    """The value-level rules of one effect (those :class:`_Reader` applies to a file)."""
+    op = effect.op
+    choices = effect.choices
+    if op in (Op.INCREASE, Op.DECREASE, Op.SET):
+        if not choices or len(choices) > _MAX_CHOICES:
+            raise fail(f"{op.value} needs 1 to {_MAX_CHOICES} amounts", field)
+        if len(choices) > 1 and (op is not Op.INCREASE or effect.target is Target.OTHERS):
+            raise fail("only an Increase of the acting player offers a choice", field)
+        for i, amounts in enumerate(choices):
+            _check_amounts(amounts, f"{field}.amounts[{i}]", fail, low=-1 if op is Op.SET else 0)
+    elif choices:
+        raise fail(f"{op.value} takes no amounts", field)
+    if op in (Op.DRAW, Op.SEARCH):
+        if effect.deck not in (DeckKind.STANDARD, DeckKind.SPECIAL):
+            raise fail("cards are drawn from 'standard' or 'special'", f"{field}.deck")
+    elif effect.deck is not None:
+        raise fail(f"{op.value} takes no deck", f"{field}.deck")
+    _check_number(effect.count, (1, MAX_DRAW), f"{field}.count", fail)
+    _check_number(effect.keep, (1, effect.count), f"{field}.keep", fail)
+    cond = effect.condition
+    if cond is not None:
+        if cond.at_least is None and cond.at_most is None:
+            raise fail("a condition needs at_least or at_most", f"{field}.condition")
+        for name in ("at_least", "at_most"):
+            bound = getattr(cond, name)
+            if bound is not None:
+                _check_number(bound, (0, _CAPS[cond.resource]), f"{field}.condition.{name}", fail)
+
+
 def parse_card_text(
     text: str, source: str = "<string>"
 ) -> tuple[DeckKind, tuple[CardDef, ...] | tuple[OrderDef, ...]]:
@@ -547,10 +691,12 @@ def parse_card_text(
         entries = reader.get(raw, "order", list)
         orders = tuple(reader.order(e, i) for i, e in enumerate(entries))
         _check_unique(reader, [o.key for o in orders])
+        check_deck(deck, orders, source)
         return deck, orders
     entries = reader.get(raw, "card", list)
     cards = tuple(reader.card(e, deck, i) for i, e in enumerate(entries))
     _check_unique(reader, [c.key for c in cards])
+    check_deck(deck, cards, source)
     return deck, cards
 
 

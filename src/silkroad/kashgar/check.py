@@ -1,28 +1,77 @@
-"""Invariants of a Kashgar state: every card in exactly one place, tracks in range."""
+"""Invariants of a Kashgar state: every card in exactly one place, tracks in range, and
+a turn in progress (the effects being resolved, the decision awaited) that the rules
+could have reached, so that ``legal_moves`` and ``apply`` work on any state accepted."""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
+from typing import TypeGuard
 
 from silkroad.core.errors import StateError
-from silkroad.kashgar.cards import DeckKind
-from silkroad.kashgar.rules import CAPS, MAX_CARAVANS
-from silkroad.kashgar.state import State
-from silkroad.kashgar.table import table
+from silkroad.core.rng import Rng
+from silkroad.kashgar.cards import DeckKind, Effect, Op
+from silkroad.kashgar.rules import (
+    CAPS,
+    DISPLAY_SIZE,
+    MAX_CARAVANS,
+    _effects,
+    _eligible_for,
+    _points_of,
+    legal_moves,
+    turn_limit,
+)
+from silkroad.kashgar.state import Decision, Frame, FrameKind, Pending, State
+from silkroad.kashgar.table import Table, table
 
 __all__ = ["validate"]
 
 
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _in_range(value: object, low: int, high: int) -> TypeGuard[int]:
+    """An int (not a bool) with ``low <= value < high``."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value < high
+
+
 def validate(state: State) -> None:
-    """[KG-1] [KG-7] Check a state: each card id in exactly one zone (draw piles,
+    """[KG-1] [KG-4] [KG-7] Check a state: each card id in exactly one zone (draw piles,
     discard pile, caravans, display, fulfilled orders, set-aside Patriarch, removed
     cards, a pending decision), each pile holding only its kind of card, tracks within
-    0..9 (mules 0..6), and players, caravans and counters in range.
+    0..9 (mules 0..6), players, caravans and counters in range; the effects being
+    resolved name real actions of cards in play, and the pending decision is the one its
+    effect asks for (its options exactly those the rules offer). A game not over has a
+    legal move.
 
     :raises StateError: naming the first broken invariant.
     """
     t = table(state.options)
     n = state.options.players
+    _check_fields(state)
+    _check_counters(state, n)
+    _check_zones(state, t, n)
+    _check_stack(state, t)
+    if state.pending is not None:
+        _check_pending(state, t, state.pending)
+    if not state.over and not legal_moves(state):
+        raise StateError(f"the game is not over but player {state.active} has no legal move")
+
+
+def _check_fields(state: State) -> None:
+    """The scalar fields have their types (a hand-edited save may hold anything)."""
+    for name in ("active", "start_player", "round", "turns", "extra_turns"):
+        if not _is_int(getattr(state, name)):
+            raise StateError(f"{name} must be an integer, got {getattr(state, name)!r:.40}")
+    for name in ("end_triggered", "over", "truncated"):
+        if not isinstance(getattr(state, name), bool):
+            raise StateError(f"{name} must be true or false, got {getattr(state, name)!r:.40}")
+    if not isinstance(state.rng, Rng):
+        raise StateError("the state has no random number generator")
+
+
+def _check_counters(state: State, n: int) -> None:
     per_player = (state.tracks, state.caravans, state.orders_won, state.knowledge)
     if any(len(x) != n for x in per_player) or len(state.points) != n:
         raise StateError(f"per-player fields must have {n} entries")
@@ -30,9 +79,28 @@ def validate(state: State) -> None:
         raise StateError(f"active player {state.active} out of range")
     if state.truncated and not state.over:
         raise StateError("a truncated game must be over")
+    limit = turn_limit(state.options)
+    if not 0 <= state.round <= state.options.round_limit:
+        raise StateError(f"round {state.round} outside 0..{state.options.round_limit}")
+    if not 0 <= state.turns <= limit:
+        raise StateError(f"{state.turns} turns taken, outside 0..{limit} (the safeguard)")
+    if not state.over and (state.round >= state.options.round_limit or state.turns >= limit):
+        raise StateError(f"round {state.round}, turn {state.turns}: past the safeguard, not over")
+    if not 0 <= state.extra_turns <= limit:
+        raise StateError(f"{state.extra_turns} extra turns (0..{limit})")
+    for p, value in enumerate(state.points):
+        if not _is_int(value):
+            raise StateError(f"points of player {p} must be an integer, got {value!r:.40}")
+    for value in state.history:
+        if not _in_range(value, 0, n):
+            raise StateError(f"history: {value!r:.40} is not a player (0..{n - 1})")
+
+
+def _check_zones(state: State, t: Table, n: int) -> None:
     seen: Counter[int] = Counter()
     standard_kinds = (DeckKind.STANDARD, DeckKind.EXPANSION)
-    zones: list[tuple[str, object, tuple[DeckKind, ...] | None]] = [
+    persons = tuple(k for k in DeckKind if k is not DeckKind.ORDERS)
+    zones: list[tuple[str, Sequence[object], tuple[DeckKind, ...]]] = [
         ("standard pile", state.standard, standard_kinds),
         ("discard pile", state.discard, (*standard_kinds, DeckKind.SPECIAL)),
         ("special pile", state.special, (DeckKind.SPECIAL,)),
@@ -40,29 +108,35 @@ def validate(state: State) -> None:
         ("order display", state.display, (DeckKind.ORDERS,)),
         ("starting pile", state.starting, (DeckKind.STARTING,)),
         ("set-aside Patriarch", state.reserve, (DeckKind.PATRIARCH,)),
-        ("removed cards", state.box, tuple(k for k in DeckKind if k is not DeckKind.ORDERS)),
+        ("removed cards", state.box, persons),
     ]
+    four = 0
     for p in range(n):
         zones.append((f"orders of player {p}", state.orders_won[p], (DeckKind.ORDERS,)))
-        if len(state.caravans[p]) > MAX_CARAVANS:
-            raise StateError(f"player {p} has {len(state.caravans[p])} caravans")
-        persons: tuple[DeckKind, ...] = tuple(k for k in DeckKind if k is not DeckKind.ORDERS)
-        for i, caravan in enumerate(state.caravans[p]):
+        caravans = state.caravans[p]
+        if len(caravans) > MAX_CARAVANS:
+            raise StateError(f"player {p} has {len(caravans)} caravans (at most {MAX_CARAVANS})")
+        four += len(caravans) == MAX_CARAVANS
+        for i, caravan in enumerate(caravans):
             zones.append((f"caravan {i + 1} of player {p}", caravan, persons))
         track = state.tracks[p]
         if len(track) != len(CAPS) or any(
-            not 0 <= v <= cap for v, cap in zip(track, CAPS, strict=True)
+            not _in_range(v, 0, cap + 1) for v, cap in zip(track, CAPS, strict=True)
         ):
             raise StateError(f"player {p} tracks {track} out of range (0..9, mules 0..6)")
+    if four and (four > 1 or state.reserve):
+        raise StateError("a fourth caravan needs the set-aside Patriarch, and there is one")
     if state.pending is not None:
-        zones.append(("pending decision", state.pending.cards, None))
-    if len(state.display) > 4:
-        raise StateError(f"{len(state.display)} orders on display (at most 4)")
+        zones.append(("pending decision", state.pending.cards, (*persons, DeckKind.ORDERS)))
+    if len(state.reserve) > 1:
+        raise StateError(f"{len(state.reserve)} set-aside Patriarchs (at most 1)")
+    if len(state.display) > DISPLAY_SIZE:
+        raise StateError(f"{len(state.display)} orders on display (at most {DISPLAY_SIZE})")
     for name, cards, kinds in zones:
-        for card in cards:  # type: ignore[attr-defined]
-            if not isinstance(card, int) or not 0 <= card < t.n:
-                raise StateError(f"{name}: {card!r} is not a card id (0..{t.n - 1})")
-            if kinds is not None and t.deck_of[card] not in kinds:
+        for card in cards:
+            if not _in_range(card, 0, t.n):
+                raise StateError(f"{name}: {card!r:.40} is not a card id (0..{t.n - 1})")
+            if t.deck_of[card] not in kinds:
                 raise StateError(f"{name}: card {card} ({t.name[card]}) does not belong there")
             seen[card] += 1
     for card in range(t.n):
@@ -70,5 +144,214 @@ def validate(state: State) -> None:
             where = "nowhere" if not seen[card] else f"{seen[card]} places"
             raise StateError(f"card {card} ({t.name[card]}) is in {where}")
     for card in state.turned:
-        if not isinstance(card, int) or not 0 <= card < t.persons:
-            raise StateError(f"turned cards: {card!r} is not a person card id")
+        if not _in_range(card, 0, t.persons) or t.back[card] is None:
+            raise StateError(f"turned cards: {card!r:.40} is not a two-sided person card")
+    lookable = (DeckKind.SPECIAL, DeckKind.ORDERS)
+    for p, known in enumerate(state.knowledge):
+        for card in known:
+            if not _in_range(card, 0, t.n) or t.deck_of[card] not in lookable:
+                raise StateError(f"knowledge of player {p}: {card!r:.40} is not a card it keeps")
+    if state.pending is None and not state.stack:
+        expected = tuple(
+            _points_of(t, state.caravans[q], state.orders_won[q], state.turned) for q in range(n)
+        )
+        if state.points != expected:
+            raise StateError(f"points {state.points} between turns, the cards give {expected}")
+
+
+def _check_stack(state: State, t: Table) -> None:
+    """[KG-4] [KG-5.1] The actions being resolved: one card action, then the payouts of
+    orders it fulfilled; a state waits between effects only for a decision."""
+    stack = state.stack
+    if state.over and (stack or state.pending is not None):
+        raise StateError("a game that is over has no action in progress")
+    if (state.pending is None) != (not stack):
+        raise StateError("effects are being resolved exactly while a decision is pending")
+    if len(stack) > 1 + len(t.ids[DeckKind.ORDERS]):
+        raise StateError(f"{len(stack)} actions being resolved")
+    for i, frame in enumerate(stack):
+        _check_frame(state, t, frame, first=i == 0)
+
+
+def _check_frame(state: State, t: Table, frame: Frame, *, first: bool) -> None:
+    where = f"action in progress {frame}"
+    if not isinstance(frame, Frame) or not isinstance(frame.kind, FrameKind):
+        raise StateError(f"{where}: not an action")
+    if frame.player != state.active:
+        raise StateError(f"{where}: not the active player's")
+    if not _in_range(frame.caravan, 0, len(state.caravans[state.active])):
+        raise StateError(f"{where}: no such caravan")
+    if not isinstance(frame.turned, bool):
+        raise StateError(f"{where}: turned is true or false")
+    if (frame.kind is FrameKind.PAYOUT) == first:
+        raise StateError(f"{where}: a turn resolves one card action, then order payouts")
+    if frame.kind is FrameKind.PAYOUT:
+        if not _in_range(frame.card, t.persons, t.n) or frame.action != 0 or frame.turned:
+            raise StateError(f"{where}: not an order's payout")
+        order = t.order[frame.card]
+        if order is None or not order.payout or frame.card not in state.orders_won[frame.player]:
+            raise StateError(f"{where}: not a fulfilled order with a payout")
+    else:
+        if not _in_range(frame.card, 0, t.persons):
+            raise StateError(f"{where}: not a person card")
+        face = t.face(frame.card, frame.turned)
+        actions = face.caravan if frame.kind is FrameKind.CARAVAN else face.parting
+        if not _in_range(frame.action, 0, len(actions)):
+            raise StateError(f"{where}: the card has no such action")
+        if frame.kind is FrameKind.PARTING and frame.card not in state.box:
+            raise StateError(f"{where}: a parting card leaves the game")
+    if not _in_range(frame.step, 0, len(_effects(t, frame)) + 1):
+        raise StateError(f"{where}: step {frame.step!r:.40} out of range")
+
+
+def _check_pending(state: State, t: Table, pending: Pending) -> None:
+    """[KG-7] [KG-8] The decision awaited is the one the last effect resolved asks for."""
+    if not isinstance(pending, Pending) or not isinstance(pending.kind, Decision):
+        raise StateError("the pending decision is not a decision")
+    frame = state.stack[-1]
+    effects = _effects(t, frame)
+    if frame.step < 1:
+        raise StateError("a decision is pending before any effect was resolved")
+    effect = effects[frame.step - 1]
+    p = frame.player
+    kind = pending.kind
+    expected_op = _CREATED_BY[kind]
+    if effect.op is not expected_op:
+        raise StateError(f"a {kind.value} decision after a {effect.op.value} effect")
+    if pending.hidden != 0:
+        raise StateError("a state holds every card of its decision (hidden is for observations)")
+    if kind is not Decision.HERD and pending.player != p:
+        raise StateError(f"the {kind.value} decision belongs to player {p}")
+    if kind is not Decision.HERD and (pending.queue or pending.sources):
+        raise StateError(f"a {kind.value} decision has no Herder queue")
+    if kind is not Decision.GAIN and pending.choices:
+        raise StateError(f"a {kind.value} decision has no alternatives to gain")
+    _PENDING_CHECKS[kind](state, t, pending, effect, frame)
+
+
+def _need(condition: bool, message: str) -> None:
+    if not condition:
+        raise StateError(f"pending decision: {message}")
+
+
+def _gain(state: State, t: Table, pending: Pending, effect: Effect, frame: Frame) -> None:
+    distinct = tuple(dict.fromkeys(effect.choices))
+    _need(pending.choices == distinct and len(distinct) > 1, "alternatives not the effect's")
+    _need(not pending.cards and not pending.options and pending.deck is None, "holds nothing")
+    _need(pending.keep == 0, "keep is 0")
+
+
+def _keep(state: State, t: Table, pending: Pending, effect: Effect, frame: Frame) -> None:
+    cards = pending.cards
+    _need(pending.deck is effect.deck, "cards from the drawing effect's deck")
+    _need(pending.options == cards, "every drawn card may be kept")
+    _need(1 <= pending.keep < len(cards) <= effect.count, "more drawn cards than to keep")
+    _need(pending.keep <= effect.keep, f"at most {effect.keep} to keep")
+    kinds = (
+        (DeckKind.SPECIAL,)
+        if effect.deck is DeckKind.SPECIAL
+        else (DeckKind.STANDARD, DeckKind.EXPANSION, DeckKind.SPECIAL)
+    )
+    _need(all(t.deck_of[c] in kinds for c in cards), "cards of the deck drawn from")
+
+
+def _search(state: State, t: Table, pending: Pending, effect: Effect, frame: Frame) -> None:
+    specials = (*state.special, *(c for c in state.discard if t.deck_of[c] is DeckKind.SPECIAL))
+    _need(pending.options == tuple(sorted(specials)), "the Special cards searched")
+    _need(len(pending.options) > 1 and not pending.cards, "a choice among the Special cards")
+    _need(pending.deck is DeckKind.SPECIAL and pending.keep == 0, "keep one Special card")
+
+
+def _take(state: State, t: Table, pending: Pending, effect: Effect, frame: Frame) -> None:
+    _need(pending.options == tuple(sorted(set(state.discard))), "the cards of the discard pile")
+    _need(len(pending.options) > 1 and not pending.cards, "a choice in the discard pile")
+    _need(pending.deck is None and pending.keep == 0, "take one card")
+
+
+def _fulfill(state: State, t: Table, pending: Pending, effect: Effect, frame: Frame) -> None:
+    track = state.tracks[frame.player]
+    _need(pending.keep == int(effect.free), "free exactly when the effect is")
+    if effect.from_deck:
+        looked = pending.cards
+        _need(pending.deck is DeckKind.ORDERS, "orders looked at from the order pile")
+        _need(1 <= len(looked) <= effect.count, f"1 to {effect.count} orders looked at")
+        _need(all(t.deck_of[c] is DeckKind.ORDERS for c in looked), "orders looked at")
+        source: Sequence[int] = looked
+    else:
+        _need(not pending.cards and pending.deck is None, "orders on display")
+        source = state.display
+    options = _eligible_for(t, track, effect, source)
+    _need(pending.options == options and len(options) > 1, "the orders the player may fulfill")
+
+
+def _remove(state: State, t: Table, pending: Pending, effect: Effect, frame: Frame) -> None:
+    caravan = state.caravans[frame.player][frame.caravan]
+    options = tuple(c for c in caravan if c != frame.card)
+    _need(pending.options == options and bool(options), "the other cards of the caravan")
+    _need(not pending.cards and pending.deck is None and pending.keep == 0, "remove one card")
+
+
+def _place_patriarch(
+    state: State, t: Table, pending: Pending, effect: Effect, frame: Frame
+) -> None:
+    count = len(state.caravans[frame.player])
+    _need(bool(state.reserve) and count < MAX_CARAVANS, "a Patriarch to place, room for it")
+    _need(pending.options == (frame.caravan, count), "this caravan or a new one")
+    _need(not pending.cards and pending.deck is None and pending.keep == 0, "place it")
+
+
+def _place_left(state: State, t: Table, pending: Pending, effect: Effect, frame: Frame) -> None:
+    left = (frame.player + 1) % state.options.players
+    options = tuple(range(len(state.caravans[left])))
+    _need(frame.card in state.caravans[frame.player][frame.caravan], "the card to move")
+    _need(pending.options == options and len(options) > 1, "a caravan of the left player")
+    _need(not pending.cards and pending.deck is None and pending.keep == 0, "place it")
+
+
+def _herd(state: State, t: Table, pending: Pending, effect: Effect, frame: Frame) -> None:
+    n = state.options.players
+    p = frame.player
+    q = pending.player
+    others = [(p + i) % n for i in range(1, n)]
+    _need(q in others, "an opponent of the Herder places their cards")
+    _need(pending.queue == tuple(others[others.index(q) + 1 :]), "the opponents after them")
+    caravans = state.caravans[q]
+    _need(pending.options == tuple(range(len(caravans))), "any of their caravans")
+    cards, sources = pending.cards, pending.sources
+    _need(bool(cards) and len(sources) == len(cards), "a source caravan for each card lifted")
+    _need(
+        all(_in_range(c, 0, len(caravans)) for c in sources)
+        and list(sources) == sorted(set(sources)),
+        "the lifted cards' caravans, in caravan order",
+    )
+    _need(
+        sum(c != sources[0] for c in pending.options) > 1, "a choice of caravan for the first card"
+    )
+    _need(pending.deck is None and pending.keep == 0, "place the lifted cards")
+
+
+_CREATED_BY = {
+    Decision.GAIN: Op.INCREASE,
+    Decision.KEEP: Op.DRAW,
+    Decision.SEARCH: Op.SEARCH,
+    Decision.TAKE: Op.TAKE_DISCARD,
+    Decision.FULFILL: Op.FULFILL,
+    Decision.REMOVE: Op.REMOVE,
+    Decision.PLACE_PATRIARCH: Op.TAKE_PATRIARCH,
+    Decision.PLACE_LEFT: Op.MOVE_TO_LEFT,
+    Decision.HERD: Op.HERD,
+}
+
+_PENDING_CHECKS = {
+    Decision.GAIN: _gain,
+    Decision.KEEP: _keep,
+    Decision.SEARCH: _search,
+    Decision.TAKE: _take,
+    Decision.FULFILL: _fulfill,
+    Decision.REMOVE: _remove,
+    Decision.PLACE_PATRIARCH: _place_patriarch,
+    Decision.PLACE_LEFT: _place_left,
+    Decision.HERD: _herd,
+}
+
+assert set(_CREATED_BY) == set(Decision) == set(_PENDING_CHECKS)

@@ -16,7 +16,7 @@ Layout (``n`` = number of card ids of the options, persons and orders)::
 
 from __future__ import annotations
 
-from silkroad.core.errors import IllegalMoveError, InvalidMoveError
+from silkroad.core.errors import IllegalMoveError, InvalidMoveError, shorten
 from silkroad.kashgar.moves import (
     CaravanAction,
     Fulfill,
@@ -80,7 +80,9 @@ def encode_move(state: State, move: Move) -> int:
     :raises IllegalMoveError: if ``move`` is not legal in ``state``.
     """
     if move not in legal_moves(state):
-        raise IllegalMoveError(f"{move!r} is not a legal move here", state=state, move=move)
+        raise IllegalMoveError(
+            f"{shorten(move, 60)} is not a legal move here", state=state, move=move
+        )
     action = _id(state, move)
     assert action is not None
     return action
@@ -96,7 +98,7 @@ def decode_move(state: State, action: int) -> Move:
             if _id(state, move) == action:
                 return move
     raise InvalidMoveError(
-        f"action {action!r} names no legal move here "
+        f"action {shorten(action)} names no legal move here "
         f"(the action space has {num_actions(state.options)} ids)",
         text=action if isinstance(action, int) else None,
     )

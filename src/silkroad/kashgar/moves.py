@@ -27,7 +27,7 @@ import re
 
 import attrs
 
-from silkroad.core.errors import InvalidMoveError
+from silkroad.core.errors import InvalidMoveError, shorten
 from silkroad.kashgar.cards import RESOURCES, Amounts
 
 __all__ = [
@@ -145,7 +145,9 @@ class Place:
 Move = CaravanAction | PartingAction | Pass | Gain | Keep | Take | Fulfill | Remove | Place
 
 _ACTION = re.compile(r"([cp])([1-9])\.([1-9])")
-_NUMBER = re.compile(r"0|[1-9][0-9]*")
+#: A card or order id: at most 18 digits (larger numbers name no card and are refused
+#: before Python's limit on converting long digit strings).
+_NUMBER = re.compile(r"0|[1-9][0-9]{0,17}")
 _GAIN_PART = re.compile(r"(gi|cl|pe|an|ci|go|mu)\+([1-9][0-9]?)")
 
 
@@ -155,7 +157,7 @@ def parse_notation(text: str) -> Move:
     :raises InvalidMoveError: if ``text`` is not notation of any move.
     """
     if not isinstance(text, str):
-        raise InvalidMoveError(f"move notation must be a string, got {text!r}", text=None)
+        raise InvalidMoveError(f"move notation must be a string, got {shorten(text)}", text=None)
     m = _ACTION.fullmatch(text)
     if m:
         kind, caravan, action = m.groups()
@@ -183,8 +185,8 @@ def parse_notation(text: str) -> Move:
             if gain is not None:
                 return gain
     raise InvalidMoveError(
-        f"not a Kashgar move: {text!r} (expected e.g. 'c1.1', 'p2.1', 'pass 3', 'gain ci+2', "
-        "'keep 57', 'take 57', 'order 130', 'remove none', 'place 2')",
+        f"not a Kashgar move: {shorten(text)} (expected e.g. 'c1.1', 'p2.1', 'pass 3', "
+        "'gain ci+2', 'keep 57', 'take 57', 'order 130', 'remove none', 'place 2')",
         text=text,
     )
 

@@ -14,6 +14,7 @@ from pyrsistent import pset, pvector
 from pyrsistent.typing import PSet, PVector
 
 from silkroad.core.errors import StateError
+from silkroad.core.game import check_player
 from silkroad.core.rng import Rng
 from silkroad.kashgar.cards import Amounts, DeckKind
 from silkroad.kashgar.rules import _effects, _eligible_for, distinct, keep_options
@@ -84,6 +85,10 @@ class Observation:
         return svg(self)
 
 
+#: Redeals of a hidden order decision before two eligible orders are dealt on purpose.
+_REDEALS = 200
+
+
 def _holds_hidden(pending: Pending | None, player: int) -> bool:
     return (
         pending is not None
@@ -95,8 +100,7 @@ def _holds_hidden(pending: Pending | None, player: int) -> bool:
 
 def observe(state: State, player: int) -> Observation:
     """[KG-7] ``player``'s view of ``state``."""
-    if not 0 <= player < state.options.players:
-        raise ValueError(f"no player {player} in a {state.options.players}-player game")
+    check_player(player, state.options.players)
     known: list[KnownCard] = []
     others: list[KnownSlot] = []
     for deck, field in _DECK_FIELDS.items():
@@ -185,14 +189,41 @@ def determinize(observation: Observation, seed: int) -> State:
         pool = pools[pending.deck]
         if len(pool) < pending.hidden:
             raise StateError("observation: more hidden cards in hand than unseen cards")
-        held = tuple(pool[: pending.hidden])
-        del pool[: pending.hidden]
-        options = keep_options(t, obs.turned, held, pending.deck)
+        # the decision exists, so the cards held offer at least two choices: deal until
+        # they do (copies of one card are one choice; an order must be eligible)
         if pending.kind is Decision.FULFILL:
             frame = obs.stack[-1]
             effect = _effects(t, frame)[frame.step - 1]
-            eligible = _eligible_for(t, obs.tracks[pending.player], effect, held)
-            options = distinct(t, obs.turned, eligible, held)
+            track = obs.tracks[pending.player]
+
+            def offered(hand: tuple[int, ...]) -> tuple[int, ...]:
+                return distinct(t, obs.turned, _eligible_for(t, track, effect, hand), hand)
+
+            candidates = [o for o in pool if _eligible_for(t, track, effect, (o,))]
+        else:
+
+            def offered(hand: tuple[int, ...]) -> tuple[int, ...]:
+                return keep_options(t, obs.turned, hand, pending.deck)
+
+            candidates = list(pool)
+        different = distinct(t, obs.turned, candidates)
+        if len(different) < 2 or pending.hidden < 2:
+            raise StateError("observation: a decision among cards no hand could offer")
+        held = tuple(pool[: pending.hidden])
+        options = offered(held)
+        for _ in range(_REDEALS):
+            if len(options) >= 2:
+                break
+            shuffled, rng = rng.shuffle(pool)
+            pool[:] = shuffled
+            held = tuple(pool[: pending.hidden])
+            options = offered(held)
+        else:  # rare: two different candidates at random, the rest from the others
+            two, rng = rng.sample(different, 2)
+            pool[:] = [*two, *(c for c in pool if c not in two)]
+            held = tuple(pool[: pending.hidden])
+            options = offered(held)
+        del pool[: pending.hidden]
         pending = attrs.evolve(pending, cards=held, options=options, hidden=0)
     sizes = {
         DeckKind.STANDARD: obs.standard_size,

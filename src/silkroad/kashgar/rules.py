@@ -14,7 +14,7 @@ import attrs
 from pyrsistent import pset, pvector
 from pyrsistent.typing import PSet, PVector
 
-from silkroad.core.errors import IllegalMoveError
+from silkroad.core.errors import IllegalMoveError, shorten
 from silkroad.core.game import Outcome
 from silkroad.core.rng import Rng
 from silkroad.core.scoring import last_to_score
@@ -452,9 +452,10 @@ def apply(state: State, move: Move) -> State:
 
 def _describe(move: object) -> str:
     try:
-        return str(move)
+        text = str(move)
     except Exception:  # a malformed move object: its repr says enough
-        return repr(move)
+        return shorten(move, 60)
+    return text if len(text) <= 60 else shorten(move, 60)
 
 
 def _set_caravan(w: _Work, p: int, c: int, cards: PVector[int]) -> None:

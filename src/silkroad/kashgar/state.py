@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 import attrs
@@ -21,12 +21,14 @@ from silkroad.kashgar.cards import (
     Amounts,
     CardData,
     DeckKind,
+    check_card_data,
     default_card_data,
     load_card_file,
 )
 
 __all__ = [
     "DEFAULT_ROUND_LIMIT",
+    "MAX_ROUND_LIMIT",
     "Decision",
     "Frame",
     "FrameKind",
@@ -39,6 +41,22 @@ __all__ = [
 #: rounds is stopped as truncated, with no result. Far beyond the longest game between
 #: the built-in agents (docs/kashgar.md, "Scoring and termination").
 DEFAULT_ROUND_LIMIT = 500
+#: The largest safeguard the options take (a sane bound on the length of a game).
+MAX_ROUND_LIMIT = 100_000
+
+
+def _keys(value: str | Iterable[str]) -> tuple[str, ...]:
+    """The expansion field as given: a tuple of keys, or one word (``"all"``, ``"none"``,
+    a key) kept as a 1-tuple until ``Options`` expands it."""
+    if isinstance(value, str):
+        return (value,)
+    if not isinstance(value, Iterable) or isinstance(value, Mapping):
+        raise RulesError(f"expansion is a list of card keys, 'all' or 'none', got {value!r:.60}")
+    return tuple(value)
+
+
+#: The words that may stand for the expansion cards.
+EXPANSION_WORDS = ("all", "none")
 
 
 @attrs.frozen(cache_hash=True)
@@ -47,7 +65,8 @@ class Options:
 
     :ivar players: 2 to 4.
     :ivar expansion: the Cut & Thrust cards shuffled into the Standard deck, one key per
-        card (``Options.create(expansion="all")`` gives all 12, ``"none"`` none).
+        card; the word ``"all"`` (every copy of every expansion card, 12 with the built-in
+        data) or ``"none"`` may stand for the tuple, here and in JSON options.
     :ivar cards: the component data; None means the built-in data. Replace any deck
         with :meth:`with_deck` or :meth:`with_card_file`: the options then carry the
         definitions themselves, so a record replays without the files they came from.
@@ -57,7 +76,7 @@ class Options:
     """
 
     players: int = 2
-    expansion: tuple[str, ...] = ()
+    expansion: tuple[str, ...] = attrs.field(default=(), converter=_keys)
     cards: CardData | None = attrs.field(default=None, repr=False)
     round_limit: int = DEFAULT_ROUND_LIMIT
 
@@ -74,6 +93,20 @@ class Options:
             or (self.round_limit < 1)
         ):
             raise RulesError(f"round_limit must be a positive integer, got {self.round_limit!r}")
+        if self.round_limit > MAX_ROUND_LIMIT:
+            raise RulesError(f"round_limit is at most {MAX_ROUND_LIMIT}, got {self.round_limit}")
+        if self.cards is not None:
+            if not isinstance(self.cards, CardData):
+                raise RulesError(f"cards must be CardData or None, got {self.cards!r:.60}")
+            check_card_data(self.cards)
+        if not all(isinstance(k, str) for k in self.expansion):
+            raise RulesError(f"expansion is a list of card keys, got {self.expansion!r:.60}")
+        if len(self.expansion) == 1 and self.expansion[0] in EXPANSION_WORDS:
+            word = self.expansion[0]
+            keys = [] if word == "none" else self.card_data.expansion
+            object.__setattr__(  # frozen: set once, here, before anything reads it
+                self, "expansion", tuple(c.key for c in keys for _ in range(c.copies))
+            )
         copies = {c.key: c.copies for c in self.card_data.expansion}
         for key, n in Counter(self.expansion).items():
             if key not in copies:
@@ -131,7 +164,12 @@ class Options:
         """
         deck, cards = load_card_file(path)
         _check_sizes(self.card_data.replace(deck, cards), self.players, source=str(path))
-        return self.with_deck(deck, cards)
+        try:
+            return self.with_deck(deck, cards)
+        except DataError:
+            raise
+        except RulesError as exc:  # e.g. fewer copies than the expansion cards asked for
+            raise DataError(str(exc), source=str(path), field="copies") from None
 
 
 def _check_sizes(data: CardData, players: int, source: str | None = None) -> None:
