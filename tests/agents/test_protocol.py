@@ -56,8 +56,11 @@ def test_ismcts_takes_its_parameters_from_the_spec() -> None:
         ("ismcts:rollout_depth=-2", "rollout_depth must be an integer >= 0, got -2"),
         ("ismcts:scale=0", "scale must be a number > 0, got 0"),
         ("ismcts:scale=nan", "scale must be a number > 0, got nan"),
-        ("ismcts:depth=3", "unexpected keyword argument 'depth'"),
-        ("greedy:iterations=3", "unexpected keyword argument 'iterations'"),
+        (
+            "ismcts:depth=3",
+            "no parameter 'depth' (its parameters: iterations, exploration, rollout_depth, scale)",
+        ),
+        ("greedy:iterations=3", "no parameter 'iterations' (its parameters: none)"),
     ],
 )
 def test_bad_parameters_are_refused_with_the_reason(spec: str, message: str) -> None:

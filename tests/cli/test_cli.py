@@ -84,6 +84,13 @@ def test_play_accepts_options(
         (["play", "tinydraw", "--seed", "-1"], "a seed is an integer from 0 to 2**64 - 1"),
         (["play", "tinydraw", "--seed", str(2**64)], "a seed is an integer from 0 to 2**64 - 1"),
         (["play", "tinydraw", "--save", "/no/such/dir/g.json"], "directory '/no/such/dir' does"),
+        (["simulate", "tinydraw", "--workers", "0"], "--workers must be at least 1, got 0"),
+        (["simulate", "tinydraw", "--workers", "-1"], "--workers must be at least 1, got -1"),
+        (
+            ["play", "tinydraw", "--agents", "ismcts:iteratons=9"],
+            "no parameter 'iteratons' (its parameters: iterations, exploration, rollout_depth,",
+        ),
+        (["play", "kashgar", "--option", "expansion=some"], "unknown expansion card 'some'"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(
@@ -103,6 +110,60 @@ def test_an_unwritable_save_path_is_refused_before_the_game_is_played(
     assert code == 2
     assert "it is a directory" in err
     assert "Final scores" not in out  # nothing was played, so nothing was lost
+
+
+def test_the_kashgar_expansion_is_named_by_a_word_in_options_and_records(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``--option expansion=all`` (once read letter by letter) and ``"expansion": "all"``
+    in a hand-written record."""
+    path = tmp_path / "game.json"
+    argv = ["play", "kashgar", "--option", "expansion=all", "--quiet", "--save", str(path)]
+    code, _, err = run(capsys, *argv)
+    assert code == 0, err
+    record = Record.load(path)
+    assert len(record.options.expansion) == 12
+    document = json.loads(path.read_text())
+    document["data"]["options"]["expansion"] = "all"
+    path.write_text(json.dumps(document))
+    assert Record.load(path).options == record.options
+    code, _, err = run(capsys, "replay", str(path))
+    assert code == 0, err
+
+
+def test_an_unreachable_ray_cluster_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("ray")
+    argv = ["simulate", "kashgar", "--games", "1", "--backend", "ray", "--quiet"]
+    code, _, err = run(capsys, *argv, "--ray-address", "127.0.0.1:1")
+    assert code == 2
+    assert "silkroad: error: cannot reach the Ray cluster at '127.0.0.1:1'" in err
+
+
+def test_a_ray_cluster_that_never_answers_fails_within_the_timeout() -> None:
+    """Ray waits for minutes on a cluster that accepts the connection but never answers;
+    the tournament gives up after its timeout, with a clear message."""
+    import threading
+
+    from silkroad.arena.tournament import _connect_ray
+
+    released = threading.Event()
+
+    class Silent:
+        def init(self, **settings: object) -> None:
+            released.wait(60)
+
+    try:
+        with pytest.raises(ConnectionError, match="did not answer within 0.2 s"):
+            _connect_ray(Silent(), "cluster.invalid", {}, 0.2)
+    finally:
+        released.set()
+
+    class Refusing:
+        def init(self, **settings: object) -> None:
+            raise RuntimeError("no such cluster")
+
+    with pytest.raises(ConnectionError, match="cannot connect .*no such cluster"):
+        _connect_ray(Refusing(), "cluster.invalid", {}, 5)
 
 
 @pytest.mark.parametrize("argv", [["bench", "--seconds", "-1"], ["bench", "--seconds", "0"]])

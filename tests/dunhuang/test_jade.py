@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import collections
+from pathlib import Path
 
 import attrs
 import pytest
@@ -16,7 +17,7 @@ from silkroad.dunhuang.packs import available, get
 from silkroad.dunhuang.packs.jade import odds
 from silkroad.dunhuang.rules import _cleanup_finish, claim_achievements
 from silkroad.dunhuang.state import Frame, Phase, State
-from silkroad.dunhuang.table import Table, table
+from silkroad.dunhuang.table import table
 
 from .helpers import clear_board, play, player, ready, turn_of
 
@@ -101,11 +102,18 @@ def test_jade_end_scoring_pieces_and_collection() -> None:
 
 
 @pytest.mark.rule("DH-1")
-def test_a_bad_gamble_setting_names_the_field() -> None:
-    t = table(Options(4, JGT))
-    bad = attrs.evolve(t.packs[0], extra=(("gamble", "jade-pearl 3"),))
-    broken = Table.__new__(Table)
-    broken.__dict__.update(t.__dict__)
-    broken.packs = (bad, *t.packs[1:])
-    with pytest.raises(DataError, match="gamble"):
-        odds(broken)
+@pytest.mark.parametrize(
+    "setting", ['"jade-pearl 3"', '"jade-shard 0"', '"jade-shard x"', '""', "12"]
+)
+def test_a_bad_gamble_setting_is_refused_when_the_file_is_loaded(
+    setting: str, tmp_path: Path
+) -> None:
+    """The odds table is read at load (it was once read only at the first gamble)."""
+    text = (Path(__file__).parents[2] / "src/silkroad/dunhuang/data/jade.toml").read_text()
+    good = 'gamble = "jade-shard 8, jade-ring 5, jade-disc 3, jade-seal 1"'
+    assert good in text
+    path = tmp_path / "jade.toml"
+    path.write_text(text.replace(good, f"gamble = {setting}"))
+    with pytest.raises(DataError, match="gamble") as info:
+        Options(4, JGT).with_pack_file(path)
+    assert info.value.source == str(path)

@@ -25,6 +25,7 @@ See ``docs/agents.md`` for parameters, strength and speed.
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Callable
 from importlib.metadata import entry_points
 
@@ -132,6 +133,24 @@ def agent_factory(name: str) -> Callable[..., Agent]:
     return result
 
 
+def _parameters(factory: Callable[..., Agent]) -> list[str] | None:
+    """The keyword parameters ``factory`` takes after the seed, or None when it does not
+    say (no signature, or ``**kwargs``)."""
+    try:
+        signature = inspect.signature(factory)
+    except (TypeError, ValueError):
+        return None
+    names = []
+    for i, p in enumerate(signature.parameters.values()):
+        if p.kind is inspect.Parameter.VAR_KEYWORD:
+            return None
+        if i == 0 and p.kind is not inspect.Parameter.KEYWORD_ONLY:
+            continue  # the seed
+        if p.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY):
+            names.append(p.name)
+    return names
+
+
 def make_agent(spec: str, seed: int) -> Agent:
     """A new agent from a spec ``name[:key=value...]`` (see :func:`parse_agent_spec`);
     the name is looked up by :func:`agent_factory`.
@@ -141,6 +160,15 @@ def make_agent(spec: str, seed: int) -> Agent:
     """
     name, params = parse_agent_spec(spec)
     factory = agent_factory(name)
+    accepted = _parameters(factory)
+    if accepted is not None:
+        for key in params:
+            if key not in accepted:
+                takes = ", ".join(accepted) if accepted else "none"
+                raise ValueError(
+                    f"bad parameters for agent {name!r}: no parameter {key!r} "
+                    f"(its parameters: {takes})"
+                )
     try:
         agent = factory(seed, **params)
     except TypeError as exc:

@@ -20,7 +20,9 @@ import itertools
 import math
 import multiprocessing
 import os
+import socket
 import sys
+import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -197,6 +199,7 @@ def run_tournament(
     batch_size: int = 8,
     holdings: bool = False,
     start_method: str | None = None,
+    ray_timeout: float = 30.0,
 ) -> list[GameResult]:
     """Play one game per seed; ``agents`` are specs, one entrant each: one per seat, or
     more for a round robin (see :func:`lineups`).
@@ -211,7 +214,13 @@ def run_tournament(
     modules of ``module:attribute`` agents). With ``holdings`` every result lists what
     each seat held during the game. Results come back in seed order; a game that raises
     is a result with ``error`` set.
+
+    :raises ValueError: for ``workers`` below 1 or an unknown backend.
+    :raises ConnectionError: when the Ray cluster at ``ray_address`` cannot be reached or
+        does not answer within ``ray_timeout`` seconds.
     """
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise ValueError(f"workers must be at least 1, got {workers!r}")
     n = len(agents)
     try:
         seats = game.num_players(game.new_game(options, seeds[0])) if seeds else n
@@ -223,7 +232,7 @@ def run_tournament(
     ]
     results: list[GameResult] = []
     if backend == "ray":
-        results = _run_on_ray(jobs, workers, ray_address, batch_size, progress, agents)
+        results = _run_on_ray(jobs, workers, ray_address, batch_size, progress, agents, ray_timeout)
     elif backend != "local":
         raise ValueError(f"backend must be 'local' or 'ray', got {backend!r}")
     elif workers <= 1:
@@ -252,6 +261,7 @@ def _run_on_ray(
     batch_size: int,
     progress: Callable[[], None] | None,
     agents: Sequence[str],
+    timeout: float = 30.0,
 ) -> list[GameResult]:
     """Dispatch the jobs as Ray tasks in batches; results in completion order."""
     try:
@@ -260,13 +270,17 @@ def _run_on_ray(
         raise RuntimeError("the ray backend needs Ray: pip install 'silkroad[ray]'") from None
     env = _worker_env(agents)
     if not ray.is_initialized():
-        ray.init(
-            address=address,
-            num_cpus=None if address else max(1, workers),
-            include_dashboard=False,
-            log_to_driver=False,
-            runtime_env={"env_vars": env} if env else None,
-        )
+        settings: dict[str, Any] = {
+            "address": address,
+            "num_cpus": None if address else max(1, workers),
+            "include_dashboard": False,
+            "log_to_driver": False,
+            "runtime_env": {"env_vars": env} if env else None,
+        }
+        if address is None:
+            ray.init(**settings)  # a new local cluster: nothing to wait for on the network
+        else:
+            _connect_ray(ray, address, settings, timeout)
     play = ray.remote(_play_batch)
     if env:  # a cluster started elsewhere gets the same environment task by task
         play = play.options(runtime_env={"env_vars": env})
@@ -281,6 +295,37 @@ def _run_on_ray(
                 if progress is not None:
                     progress()
     return results
+
+
+def _connect_ray(ray: Any, address: str, settings: dict[str, Any], timeout: float) -> None:
+    """Connect to the Ray cluster at ``address``, or fail within ``timeout`` seconds (Ray
+    itself waits on an unreachable cluster for minutes)."""
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if host and port.isdigit():
+        try:
+            socket.create_connection((host, int(port)), timeout=timeout).close()
+        except OSError as exc:
+            raise ConnectionError(f"cannot reach the Ray cluster at {address!r}: {exc}") from None
+    failure: list[BaseException] = []
+
+    def init() -> None:
+        try:
+            ray.init(**settings)
+        except BaseException as exc:  # handed to the caller's thread
+            failure.append(exc)
+
+    thread = threading.Thread(target=init, name="ray-connect", daemon=True)
+    thread.start()
+    thread.join(timeout)
+    if thread.is_alive():
+        raise ConnectionError(
+            f"the Ray cluster at {address!r} did not answer within {timeout:g} s "
+            "(is it running, and is the address right?)"
+        )
+    if failure:
+        raise ConnectionError(
+            f"cannot connect to the Ray cluster at {address!r}: {failure[0]}"
+        ) from failure[0]
 
 
 def _worker_env(agents: Sequence[str]) -> dict[str, str]:

@@ -33,6 +33,8 @@ def check_tournament_arguments(args: argparse.Namespace, *, needs_analysis: bool
         raise UsageError("--games must be at least 1")
     if args.resamples < 100:
         raise UsageError("--resamples must be at least 100")
+    if args.workers < 1:
+        raise UsageError(f"--workers must be at least 1, got {args.workers}")
     if args.backend == "ray" and importlib.util.find_spec("ray") is None:
         raise UsageError("--backend ray needs Ray: pip install 'silkroad[ray]'")
     if (needs_analysis or args.plot) and not analysis.available():
@@ -68,7 +70,7 @@ def play_tournament(
                 options,
                 seeds,
                 names,
-                workers=max(1, args.workers),
+                workers=args.workers,
                 rotate=rotate,
                 keep_records=keep_records,
                 progress=lambda: bar.advance(task),

@@ -77,6 +77,8 @@ class DataError(RulesError):
         self.source = source
         self.entry = entry
         self.field = field
+        #: the message without the file, entry and field
+        self.detail = message
 
 
 class StateError(RulesError):

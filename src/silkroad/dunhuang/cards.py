@@ -28,7 +28,10 @@ from silkroad.core.errors import DataError
 
 __all__ = [
     "CORE_EFFECTS",
+    "COST_ITEMS",
     "FIELDS",
+    "MAX_ENTRIES",
+    "MAX_ID",
     "PROVENANCE_KEYS",
     "QUEST_REWARDS",
     "SIMPLE_EFFECTS",
@@ -75,6 +78,12 @@ QUEST_REWARDS = SIMPLE_EFFECTS | {"upgrade", "paint-for"}
 COST_ITEMS = frozenset({"coin", "pigment", "vp", "grain"})
 
 _NAME = re.compile(r"^[a-z][a-z0-9:+-]*$")
+#: Numbers in the effect notation have at most this many digits (bounds come later).
+_DIGITS = 4
+#: Component ids (characters, tiles, routes) are 0 to ``MAX_ID``.
+MAX_ID = 99_999
+#: The most entries of one kind (characters, tiles, tokens...) a pack file may have.
+MAX_ENTRIES = 100
 
 #: The content fields of each kind of entry, with the value a field left out has
 #: (``...``: required). ``reconstructed = [...]`` in an entry marked ``"rulebook"`` names
@@ -151,12 +160,21 @@ class Effect:
         return self.text
 
 
+def _is_number(word: str) -> bool:
+    return word.isascii() and word.isdigit() and len(word) <= _DIGITS
+
+
 def _pairs(text: str) -> tuple[tuple[str, int], ...]:
     out: list[tuple[str, int]] = []
     for part in text.split(","):
         words = part.split()
-        if len(words) != 2 or not words[1].isdigit() or not _NAME.match(words[0]):
-            raise ValueError(f"expected 'item amount', got {part.strip()!r}")
+        if (
+            len(words) != 2
+            or not _is_number(words[1])
+            or not _NAME.match(words[0])
+            or not 1 <= int(words[1]) <= 99
+        ):
+            raise ValueError(f"expected 'item amount' (1 to 99), got {part.strip()[:40]!r}")
         out.append((words[0], int(words[1])))
     return tuple(out)
 
@@ -176,15 +194,15 @@ def parse_effect(text: str) -> Effect:
         rewards = tuple(parse_effect(r.strip()) for r in right.split("&"))
         return Effect(head, cost=_pairs(left), then=rewards, text=text)
     if not _NAME.match(head):
-        raise ValueError(f"{text!r} is not an effect")
+        raise ValueError(f"{text[:40]!r} is not an effect")
     if head in ("material", "product"):
         if not rest or not _NAME.match(rest):
             raise ValueError(f"{text!r}: '{head}' needs a pack name")
         return Effect(head, arg=rest, text=text)
     amount = 1
     if rest:
-        if not rest.isdigit():
-            raise ValueError(f"{text!r}: the amount must be a number")
+        if not _is_number(rest):
+            raise ValueError(f"{text[:40]!r}: the amount must be a number of 1 to {_DIGITS} digits")
         amount = int(rest)
     if head == "quest" and amount not in (1, 2):
         raise ValueError(f"{text!r}: an Emperor's Quest takes 1 or 2 Grain")
@@ -444,6 +462,24 @@ class _Reader:
             raise self.fail(field, f"has the wrong type ({type(value).__name__})")
         return value
 
+    def number(self, field: str, low: int, high: int, default: Any = ...) -> Any:
+        """An integer field from ``low`` to ``high`` (``default`` when absent, if given)."""
+        value = self.get(field, int, default)
+        if value is default and field not in self.table:
+            return value
+        if not low <= value <= high:
+            raise self.fail(field, f"must be from {low} to {high}, got {value}")
+        return value
+
+    def entries(self, raw: Mapping[str, Any], field: str) -> list[Any]:
+        """The array of tables ``field`` of the file, at most :data:`MAX_ENTRIES` long."""
+        value = raw.get(field, [])
+        if not isinstance(value, list) or not all(isinstance(x, dict) for x in value):
+            raise self.fail(field, "is an array of tables ([[...]])")
+        if len(value) > MAX_ENTRIES:
+            raise self.fail(field, f"at most {MAX_ENTRIES} entries, got {len(value)}")
+        return value
+
     def effects(
         self, field: str, default: Any = ..., *, simple: bool = False
     ) -> tuple[Effect, ...]:
@@ -451,6 +487,8 @@ class _Reader:
         if raw is None:
             return ()
         out = []
+        if not isinstance(raw, list) or len(raw) > MAX_ENTRIES:
+            raise self.fail(field, "is a list of effects")
         for text in raw:
             if not isinstance(text, str):
                 raise self.fail(field, "effects are strings")
@@ -668,8 +706,9 @@ def _pack(source: str, raw: dict[str, Any]) -> PackDef:
     pack = head.get("name", str)
     prov, note = head.provenance()
     extra, setting_notes = _settings(head)
+    top = _Reader(source, None, raw)
     tokens = []
-    for t in raw.get("tokens", []):
+    for t in top.entries(raw, "tokens"):
         r = _Reader(source, str(t.get("key", "?")), t)
         r.entry_keys("token", "key")
         category = r.get("category", str)
@@ -684,7 +723,7 @@ def _pack(source: str, raw: dict[str, Any]) -> PackDef:
                 category=category,
                 upgrade=r.get("upgrade", str, None),
                 start=r.effects("start", None, simple=True),
-                end_vp=r.get("end_vp", int, 0),
+                end_vp=r.number("end_vp", 0, 99, 0),
                 provenance=tp,
                 note=tn,
                 reconstructed=tr,
@@ -701,17 +740,15 @@ def _pack(source: str, raw: dict[str, Any]) -> PackDef:
             f"a pack needs a '{pack}-material' token", source=source, entry="pack", field="tokens"
         )
     characters = []
-    for c in raw.get("characters", []):
+    for c in top.entries(raw, "characters"):
         r = _Reader(source, f"character {c.get('id', '?')}", c)
         r.entry_keys("character", "id")
         cp, cn, cr = r.sourced("character")
-        grain = r.get("grain", int)
-        cost = r.get("cost", int, None)
-        if grain < 1 or (cost is not None and cost < 0):
-            raise r.fail("grain", "grain must be at least 1 and cost not negative")
+        grain = r.number("grain", 1, 9)
+        cost = r.number("cost", 0, 99, None)
         characters.append(
             CharacterDef(
-                id=r.get("id", int),
+                id=r.number("id", 0, MAX_ID),
                 name=r.get("name", str),
                 pack=pack,
                 cost=cost,
@@ -724,7 +761,7 @@ def _pack(source: str, raw: dict[str, Any]) -> PackDef:
             )
         )
     frescoes = []
-    for f in raw.get("frescoes", []):
+    for f in top.entries(raw, "frescoes"):
         r = _Reader(source, f"fresco {f.get('id', '?')}", f)
         r.entry_keys("fresco", "id")
         fp, fn, fr = r.sourced("fresco")
@@ -736,7 +773,7 @@ def _pack(source: str, raw: dict[str, Any]) -> PackDef:
             raise r.fail("effects", "a fresco tile cannot Begin Painting")
         frescoes.append(
             FrescoDef(
-                id=r.get("id", int),
+                id=r.number("id", 0, MAX_ID),
                 pack=pack,
                 value=value,
                 effects=effects,
@@ -760,25 +797,32 @@ def _pack(source: str, raw: dict[str, Any]) -> PackDef:
             ResourceTileDef(pack, r.effects("effects"), r.get("covers", str, None), rp, rn, rx)
         )
     achievements = []
-    for a in raw.get("achievements", []):
+    for a in top.entries(raw, "achievements"):
         r = _Reader(source, str(a.get("key", "?")), a)
         r.entry_keys("achievement", "key")
         ap, an, ax = r.sourced("achievement")
         achievements.append(
-            AchievementDef(r.get("key", str), pack, r.get("vp", int), _need(r, "need"), ap, an, ax)
+            AchievementDef(
+                r.get("key", str), pack, r.number("vp", 0, 99), _need(r, "need"), ap, an, ax
+            )
         )
     routes = []
-    for ro in raw.get("routes", []):
+    for ro in top.entries(raw, "routes"):
         r = _Reader(source, f"route {ro.get('id', '?')}", ro)
         r.entry_keys("route", "id")
         rp, rn, rx = r.sourced("route")
         routes.append(
             RouteDef(
-                r.get("id", int), r.get("name", str), r.effects("effects", simple=True), rp, rn, rx
+                r.number("id", 0, MAX_ID),
+                r.get("name", str),
+                r.effects("effects", simple=True),
+                rp,
+                rn,
+                rx,
             )
         )
     quests = []
-    for q in raw.get("quests", []):
+    for q in top.entries(raw, "quests"):
         r = _Reader(source, str(q.get("key", "?")), q)
         r.entry_keys("quest", "key")
         qp, qn, qx = r.sourced("quest")
@@ -790,7 +834,7 @@ def _pack(source: str, raw: dict[str, Any]) -> PackDef:
             if e.kind not in QUEST_REWARDS:
                 raise r.fail("reward", f"{e.text!r}: only {sorted(QUEST_REWARDS)} are allowed here")
         per = r.get("per", str, None)
-        vp_each = r.get("vp_each", int, 0)
+        vp_each = r.number("vp_each", 0, 99, 0)
         if (per is None) != (vp_each == 0):
             raise r.fail("per", "'per' and 'vp_each' go together")
         quests.append(

@@ -1,32 +1,57 @@
-"""[DH-1] State invariants: every meeple, die, card and tile in exactly one place."""
+"""[DH-1] State invariants: every meeple, die, card and tile in exactly one place, every
+counter in range, and a game in progress (the decision awaited, the effects being
+resolved, the action under way) that the rules could have left, so that ``legal_moves``
+and ``apply`` work on any state accepted."""
 
 from __future__ import annotations
 
 from collections import Counter
+from typing import TypeGuard
 
 from silkroad.core.errors import StateError
+from silkroad.core.rng import Rng
+from silkroad.dunhuang import engine
+from silkroad.dunhuang.cards import CORE_EFFECTS, parse_effect
 from silkroad.dunhuang.state import (
     DICE,
     MEEPLES,
     PUBLICS,
     ROUNDS,
     ROW,
+    SLOTS,
+    Action,
     Choice,
     ChoiceKind,
+    Frame,
+    FrescoSpot,
     Phase,
+    Player,
     State,
 )
-from silkroad.dunhuang.table import table
+from silkroad.dunhuang.table import MAX_EFFECTS, Table, table
 
-__all__ = ["validate"]
+__all__ = ["MAX_COUNT", "MAX_FRAMES", "held_tile", "validate"]
 
 
 #: [DH-1] Achievement tokens of each player.
 ACHIEVEMENT_TOKENS = 14
+#: The largest coins, pigment, VP, token count or statistic a state may hold: far beyond
+#: any game, and small enough that no loop over a count runs long.
+MAX_COUNT = 9_999
+#: The most frames (effects being resolved) one after another; a game nests a few.
+MAX_FRAMES = 24
+#: The decisions that choose a tile held by the decision itself (out of every other zone).
+_GAIN_ARGS = ("product", "left", "right", "paint-left", "paint-right")
+_BOTTOM_ARGS = ("start", "public", "paint")
 
 
 def _fail(message: str) -> StateError:
     return StateError(f"invalid Dunhuang state: {message}")
+
+
+def _int(value: object, low: int, high: int) -> TypeGuard[int]:
+    """An int (not a bool) from ``low`` to ``high``."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
 def held_tile(choice: Choice | None) -> int | None:
@@ -42,41 +67,133 @@ def held_tile(choice: Choice | None) -> int | None:
 
 
 def validate(state: State) -> None:
-    """[DH-1] [DH-6.3.4] Check conservation and ranges (in solitaire the tile stack, the
-    drawn tiles, the public line and the cards kept aside included).
+    """[DH-1] [DH-3.2] [DH-6.3.4] Check a state: conservation of meeples, dice, cards and
+    tiles (in solitaire the tile stack, the drawn tiles, the public line and the cards kept
+    aside included); every count and id in range; the decision awaited, the queue of
+    decisions, the effects being resolved and the action under way as the rules leave
+    them; a game not over has a legal move.
 
     :raises StateError: naming the first broken invariant.
     """
     t = table(state.options)
     n = state.options.players
+    _check_scalars(state, n)
     if len(state.players) != n:
         raise _fail(f"{len(state.players)} player boards for {n} players")
-    if not 1 <= state.round <= ROUNDS:
-        raise _fail(f"round {state.round} outside 1..{ROUNDS}")
+    for p, pl in enumerate(state.players):
+        _check_player(t, p, pl)
+    _check_places(state, t, n)
+    _check_progress(state, t, n)
+    if state.phase is not Phase.OVER:
+        from silkroad.dunhuang.rules import legal_moves
+
+        if not legal_moves(state):
+            raise _fail("the game is not over but nobody has a legal move")
+
+
+def _check_scalars(state: State, n: int) -> None:
+    if not isinstance(state.rng, Rng):
+        raise _fail("the state has no random number generator")
+    if not isinstance(state.phase, Phase):
+        raise _fail(f"phase {state.phase!r:.40}")
+    if not _int(state.round, 1, ROUNDS):
+        raise _fail(f"round {state.round!r:.40} outside 1..{ROUNDS}")
+    if not _int(state.first, 0, n - 1) or not _int(state.turn, 0, n - 1):
+        raise _fail("first player or turn out of range")
+    if state.next_first is not None and not _int(state.next_first, 0, n - 1):
+        raise _fail(f"next first player {state.next_first!r:.40} out of range")
+    if not isinstance(state.revealed, bool):
+        raise _fail("revealed is true or false")
     if len(state.row) != ROW:
         raise _fail(f"the recruiting row has {len(state.row)} positions")
-    placed = Counter(v // 3 for v in state.spots.values())
+    if (state.phase is Phase.OVER) != (state.final is not None):
+        raise _fail("final scores exist exactly when the game is over")
+    if state.final is not None and (
+        len(state.final) != n or not all(_int(v, -MAX_COUNT, 10 * MAX_COUNT) for v in state.final)
+    ):
+        raise _fail(f"final scores {state.final!r:.60}")
+
+
+def _check_player(t: Table, p: int, pl: Player) -> None:
+    who = f"player {p + 1}"
+    if not isinstance(pl, Player):
+        raise _fail(f"{who}: not a player board")
+    for name in ("coins", "pigment", "vp"):
+        if not _int(getattr(pl, name), 0, MAX_COUNT):
+            raise _fail(f"{who} {name} {getattr(pl, name)!r:.40} outside 0..{MAX_COUNT}")
+    for name in ("income", "left", "right"):
+        if not _int(getattr(pl, name), 0, DICE):
+            raise _fail(f"{who} {name} dice {getattr(pl, name)!r:.40} outside 0..{DICE}")
+    for key, value in pl.tokens.items():
+        if key not in t.tokens:
+            raise _fail(f"{who} holds an unknown token kind {key!r:.40}")
+        if not _int(value, 1, MAX_COUNT):
+            raise _fail(f"{who} holds {value!r:.40} {key} (1..{MAX_COUNT}, none left out)")
+    for key, value in pl.counters.items():
+        if not isinstance(key, str) or not _int(value, 0, MAX_COUNT):
+            raise _fail(f"{who} statistic {key!r:.40} = {value!r:.40} (0..{MAX_COUNT})")
+    sizes = (len(pl.characters), len(pl.grain), len(pl.home), len(pl.frescoes))
+    if sizes != (SLOTS, SLOTS, MEEPLES, SLOTS):
+        raise _fail(f"{who}: three character spots, grain, meeples and fresco spots")
+    for slot, card in enumerate(pl.characters):
+        grain = pl.grain[slot]
+        if card is not None and card not in t.characters:
+            raise _fail(f"{who} character spot {slot + 1}: {card!r:.40} is not a character")
+        limit = 0 if card is None else t.characters[card].grain
+        if not _int(grain, 0, limit) or (card is None) != (grain == 0):
+            raise _fail(f"{who} character spot {slot + 1}: card {card}, grain {grain!r:.40}")
+    if not all(isinstance(h, bool) for h in pl.home):
+        raise _fail(f"{who}: each meeple is home or not")
+    for slot, spot in enumerate(pl.frescoes):
+        if not isinstance(spot, FrescoSpot):
+            raise _fail(f"{who} fresco spot {slot + 1}: not a spot")
+        if spot.tile is not None and spot.tile not in t.tiles:
+            raise _fail(f"{who} fresco spot {slot + 1}: {spot.tile!r:.40} is not a tile")
+        if spot.die is not None and (spot.tile is None or not _int(spot.die, 1, 6)):
+            raise _fail(f"{who} fresco spot {slot + 1} has die {spot.die!r:.40}")
+    dice = pl.income + pl.left + pl.right + sum(1 for s in pl.frescoes if s.die is not None)
+    if dice != DICE:
+        raise _fail(f"{who} has {dice} overseer dice, not {DICE}")
+
+
+def _check_places(state: State, t: Table, n: int) -> None:
+    """Every meeple, card and tile in exactly one place; spots and achievements."""
+    placed: Counter[int] = Counter()
     for spot, v in state.spots.items():
-        if not 0 <= spot < len(t.spots) or t.spots[spot].blocked:
-            raise _fail(f"a meeple on unusable spot {spot}")
-        if not 0 <= v < 3 * n:
-            raise _fail(f"spot {spot} holds an unknown meeple {v}")
-    tiles: list[int] = [*state.gone, *state.stack, *state.drawn]
+        if not _int(spot, 0, len(t.spots) - 1) or t.spots[spot].blocked:
+            raise _fail(f"a meeple on unusable spot {spot!r:.40}")
+        if not _int(v, 0, 3 * n - 1):
+            raise _fail(f"spot {spot} holds an unknown meeple {v!r:.40}")
+        p, m = divmod(v, 3)
+        if state.players[p].home[m] or placed[v]:
+            raise _fail(f"meeple {m + 1} of player {p + 1} is in two places")
+        placed[v] += 1
+    for p, pl in enumerate(state.players):
+        meeples = sum(pl.home) + sum(placed[3 * p + m] for m in range(MEEPLES))
+        if meeples != MEEPLES:
+            raise _fail(f"player {p + 1} has {meeples} meeples, not {MEEPLES}")
+    solo = state.solo
+    if (solo is not None) != t.solo:
+        raise _fail("the solitaire part of the table exists exactly in solitaire")
+    if solo is not None:
+        if len(solo.publics) != PUBLICS:
+            raise _fail(f"the public fresco line has {len(solo.publics)} positions")
+        if not _int(solo.known, 0, len(solo.stack)):
+            raise _fail(f"{solo.known!r:.40} known tiles at the bottom of the stack")
+        if state.discard:
+            raise _fail("solitaire has no character discard pile (DH-6.3.4)")
+        if state.public is not None or state.draft or any(pl.hand for pl in state.players):
+            raise _fail("solitaire has no public tile, draft or hand")
+    tiles: list[object] = [*state.gone, *state.stack, *state.drawn]
     tiles.extend(x for x in state.publics if x is not None)
-    chars: list[int] = [
+    chars: list[object] = [
         *state.deck,
         *state.discard,
         *state.aside,
         *(c for c in state.row if c is not None),
     ]
-    if t.solo and state.discard:
-        raise _fail("solitaire has no character discard pile (DH-6.3.4)")
-    if t.solo and len(state.publics) != PUBLICS:
-        raise _fail(f"the public fresco line has {len(state.publics)} positions")
-    if not 0 <= state.known <= len(state.stack):
-        raise _fail(f"{state.known} known tiles at the bottom of a stack of {len(state.stack)}")
-    if (state.solo is not None) != t.solo:
-        raise _fail("the solitaire part of the table exists exactly in solitaire")
+    if state.draft and len(state.draft) != n:
+        raise _fail(f"{len(state.draft)} draft hands for {n} players")
     for d in state.draft:
         tiles.extend(d)
     if state.public is not None:
@@ -84,42 +201,173 @@ def validate(state: State) -> None:
     held = held_tile(state.choice)
     if held is not None:
         tiles.append(held)
-    for p, pl in enumerate(state.players):
-        meeples = sum(pl.home) + placed[p]
-        if meeples != MEEPLES:
-            raise _fail(f"player {p + 1} has {meeples} meeples, not {MEEPLES}")
-        dice = pl.income + pl.left + pl.right + sum(1 for s in pl.frescoes if s.die is not None)
-        if dice != DICE or min(pl.income, pl.left, pl.right) < 0:
-            raise _fail(f"player {p + 1} has {dice} overseer dice, not {DICE}")
-        for slot, fs in enumerate(pl.frescoes):
-            if fs.die is not None and (fs.tile is None or not 1 <= fs.die <= 6):
-                raise _fail(f"player {p + 1} fresco spot {slot + 1} has die {fs.die}")
-            if fs.tile is not None:
-                tiles.append(fs.tile)
+    for pl in state.players:
+        tiles.extend(s.tile for s in pl.frescoes if s.tile is not None)
         tiles.extend(pl.hand)
-        for slot, card in enumerate(pl.characters):
-            if (card is None) != (pl.grain[slot] == 0) or pl.grain[slot] < 0:
-                raise _fail(
-                    f"player {p + 1} character spot {slot + 1}: card {card}, grain {pl.grain[slot]}"
-                )
-            if card is not None:
-                chars.append(card)
-        if min(pl.coins, pl.pigment) < 0 or any(v <= 0 for v in pl.tokens.values()):
-            raise _fail(f"player {p + 1} holds a negative amount")
-        if any(k not in t.tokens for k in pl.tokens):
-            raise _fail(f"player {p + 1} holds an unknown token kind")
-    if sorted(chars) != list(t.char_ids):
+        chars.extend(c for c in pl.characters if c is not None)
+    if _ids(chars) != list(t.char_ids):
         raise _fail("the character cards are not each in exactly one place")
-    if sorted(tiles) != list(t.tile_ids):
+    if _ids(tiles) != list(t.tile_ids):
         raise _fail("the fresco tiles are not each in exactly one place")
     keys = {a.key for a in t.achievements} | {q.key for q in t.quests}
     for key, p in state.achievements.items():
-        if key not in keys or not 0 <= p < n:
-            raise _fail(f"achievement {key!r} held by {p}")
+        if key not in keys or not _int(p, 0, n - 1):
+            raise _fail(f"achievement {key!r:.40} held by {p!r:.40}")
     tokens = Counter(state.achievements.values())
     if any(k > ACHIEVEMENT_TOKENS for k in tokens.values()):
         raise _fail(f"a player placed more than {ACHIEVEMENT_TOKENS} achievement tokens")
-    if (state.phase is Phase.OVER) != (state.final is not None):
-        raise _fail("final scores exist exactly when the game is over")
-    if not 0 <= state.first < n or not 0 <= state.turn < n:
-        raise _fail("first player or turn out of range")
+
+
+def _ids(items: list[object]) -> list[int] | None:
+    """The ids in order, or None if one is not an int."""
+    ids = [x for x in items if isinstance(x, int) and not isinstance(x, bool)]
+    return sorted(ids) if len(ids) == len(items) else None
+
+
+def _check_progress(state: State, t: Table, n: int) -> None:
+    """[DH-3.2] The action, the effects being resolved, the decision and its queue."""
+    if state.phase is Phase.OVER and (
+        state.choice is not None or state.frames or state.action is not None or state.queue
+    ):
+        raise _fail("a game that is over waits for nothing")
+    if state.phase is Phase.DRAFT:
+        if state.choice is None or state.choice.kind is not ChoiceKind.DRAFT:
+            raise _fail("the fresco draft waits for a tile to keep")
+    elif state.draft:
+        raise _fail("draft hands outside the fresco draft")
+    if state.phase is Phase.PLACE and (
+        state.choice is None
+        or state.choice.kind not in (ChoiceKind.PLACE, ChoiceKind.PUBLIC, ChoiceKind.BOTTOM)
+    ):
+        raise _fail("the first placement waits for a tile to place")
+    a = state.action
+    if a is not None:
+        if not isinstance(a, Action) or not _int(a.player, 0, n - 1):
+            raise _fail(f"the action in progress is {a!r:.60}")
+        if not isinstance(a.ability, bool):
+            raise _fail("the action's ability is used or not")
+        if a.meeple is not None and not _int(a.meeple, 0, MEEPLES - 1):
+            raise _fail(f"the action's meeple {a.meeple!r:.40} is not a meeple")
+        if state.phase is not Phase.ACTION:
+            raise _fail("an action is in progress outside the action phase")
+    if len(state.frames) > MAX_FRAMES:
+        raise _fail(f"{len(state.frames)} frames of effects (at most {MAX_FRAMES})")
+    known = set(CORE_EFFECTS) | {"paint-for"} | set(t.effects)
+    for fr in state.frames:
+        _check_frame(state, t, n, fr, known)
+    if state.choice is not None:
+        problem = _choice_problem(state, t, n, state.choice)
+        if problem is not None:
+            raise _fail(f"the pending {state.choice.kind.value} decision: {problem}")
+    if len(state.queue) > (DICE + 1) * n:
+        raise _fail(f"{len(state.queue)} decisions queued")
+    for c in state.queue:
+        if not isinstance(c, Choice) or not _int(c.player, 0, n - 1):
+            raise _fail(f"a queued decision {c!r:.60}")
+        queued = (c.kind is ChoiceKind.INCOME and c.arg == "") or (
+            c.kind is ChoiceKind.GAIN and c.arg in ("left", "right")
+        )
+        if not queued or c.n != 0 or c.slot is not None:
+            raise _fail(f"a queued decision is an income or a reward-area reward, not {c!r:.60}")
+
+
+def _check_frame(state: State, t: Table, n: int, fr: Frame, known: set[str]) -> None:
+    if not isinstance(fr, Frame) or not _int(fr.player, 0, n - 1):
+        raise _fail(f"frame {fr!r:.60}: no such player")
+    if not all(isinstance(x, bool) for x in (fr.manual, fr.done, fr.quest)):
+        raise _fail(f"frame {fr!r:.60}: manual, done and quest are true or false")
+    if fr.slot is not None and not _int(fr.slot, 0, SLOTS - 1):
+        raise _fail(f"frame {fr!r:.60}: character spot {fr.slot!r:.40}")
+    if fr.bonus not in (0, t.board.leftmost_bonus) or isinstance(fr.bonus, bool):
+        raise _fail(f"frame {fr!r:.60}: bonus {fr.bonus!r:.40}")
+    if fr.still is not None and fr.still not in t.tiles:
+        raise _fail(f"frame {fr!r:.60}: {fr.still!r:.40} is not a tile")
+    if len(fr.effects) > MAX_EFFECTS:
+        raise _fail(f"frame {fr!r:.60}: more than {MAX_EFFECTS} effects")
+    for text in fr.effects:
+        try:
+            e = parse_effect(text)
+        except (ValueError, TypeError, AttributeError) as exc:
+            raise _fail(f"frame effect {text!r:.40}: {exc}") from None
+        for kind in (e.kind, *(x.kind for x in e.then)):
+            if kind not in known:
+                raise _fail(f"frame effect {text!r:.40}: no pack in play knows it")
+        if e.kind == "promo-lower" and e.amount not in t.promo_tiles:
+            raise _fail(f"frame effect {text!r:.40}: not a promo tile in play")
+
+
+def _choice_problem(state: State, t: Table, n: int, c: Choice) -> str | None:
+    """What is wrong with the pending decision ``c``; None when nothing is."""
+    if not _int(c.player, 0, n - 1):
+        return f"no player {c.player!r:.40}"
+    if not isinstance(c.arg, str) or not _int(c.n, -(2**63), 2**63):
+        return "its argument and number"
+    if c.slot is not None and not _int(c.slot, 0, SLOTS - 1):
+        return f"character spot {c.slot!r:.40}"
+    pl = state.players[c.player]
+    k = c.kind
+    if k is ChoiceKind.DRAFT:
+        if state.phase is not Phase.DRAFT or len(state.draft) != n:
+            return "a draft hand for each player"
+    elif k is ChoiceKind.PLACE:
+        if state.phase is not Phase.PLACE or c.arg != ("solo" if t.solo else ""):
+            return "made during the first placement"
+        if not t.solo and pl.frescoes[2].tile is not None:
+            return "the first tile is placed once"
+    elif k in (ChoiceKind.PUBLIC, ChoiceKind.BOTTOM):
+        if not t.solo:
+            return "solitaire only"
+        if k is ChoiceKind.PUBLIC and None not in state.publics:
+            return "a free position on the public line"
+        if k is ChoiceKind.BOTTOM:
+            if c.arg not in _BOTTOM_ARGS:
+                return f"after a start, public or paint draw, not {c.arg!r:.40}"
+            if c.arg == "paint" and not _can_place(state, t, c.player):
+                return "room for the tile painted"
+            if c.arg != "paint" and c.n != 0:
+                return "holds no tile"
+    elif k is ChoiceKind.ABILITY:
+        a = state.action
+        if a is None or a.player != c.player or a.meeple is None or a.ability:
+            return "the ability of the meeple just placed"
+        if pl.characters[a.meeple] is None:
+            return "a character on the meeple's spot"
+    elif k is ChoiceKind.GAIN:
+        if c.arg not in _GAIN_ARGS:
+            return f"a product, a reward-area reward or a paint reward, not {c.arg!r:.40}"
+        if c.arg.startswith("paint-"):
+            if c.n not in t.tiles:
+                return f"{c.n} is not a tile"
+            if (pl.left if c.arg == "paint-left" else pl.right) < 1:
+                return "a die on that side of the reward area"
+            if not _can_place(state, t, c.player):
+                return "room for the tile painted"
+    elif k is ChoiceKind.DIE:
+        if c.n not in t.tiles or pl.left < 1 or pl.right < 1:
+            return "a tile to paint and a die on both sides of the reward area"
+        if not _can_place(state, t, c.player):
+            return "room for the tile painted"
+    elif k is ChoiceKind.RECRUIT:
+        if c.arg not in ("paid", "free") and c.arg not in t.recruit_modes:
+            return f"recruitment mode {c.arg!r:.40}"
+    elif k is ChoiceKind.PAINT:
+        if t.solo and not _can_place(state, t, c.player):
+            return "room for the tile painted"
+        if not t.solo and (
+            pl.income + pl.left + pl.right < 1 or all(s.tile is not None for s in pl.frescoes)
+        ):
+            return "a free fresco spot and a die"
+    elif k is ChoiceKind.PACK:
+        choice = t.pack_choices.get(c.arg)
+        if choice is None:
+            return f"{c.arg!r:.40} is no pack's decision"
+        return choice.problem(t, state, c)
+    return None
+
+
+def _can_place(state: State, t: Table, p: int) -> bool:
+    """[DH-3.E.11] [DH-6.3.2] A tile painted now has a place: a free own fresco spot, or
+    in solitaire a free position of the public line."""
+    if engine.vacant_slot(state.players[p]) is not None:
+        return True
+    return t.solo and engine.free_public(t, state) is not None

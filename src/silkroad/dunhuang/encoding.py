@@ -17,7 +17,7 @@ depend on the packs drawn; see ``table.space``)::
 
 from __future__ import annotations
 
-from silkroad.core.errors import InvalidMoveError
+from silkroad.core.errors import IllegalMoveError, InvalidMoveError, shorten
 from silkroad.dunhuang.moves import (
     Ability,
     Bottom,
@@ -98,11 +98,19 @@ def _id(state: State, move: Move, legal: tuple[Move, ...]) -> int | None:
 def encode_move(state: State, move: Move) -> int:
     """The action id of a legal move.
 
-    :raises InvalidMoveError: if ``move`` is not legal in ``state``.
+    :raises IllegalMoveError: if ``move`` is not legal in ``state``.
     """
     legal = legal_moves(state)
-    if move not in legal:
-        raise InvalidMoveError(f"{move} is not a legal move here, so it has no action id")
+    try:
+        ok = move in legal
+    except TypeError:  # an unhashable or strange object
+        ok = False
+    if not ok:
+        raise IllegalMoveError(
+            f"{shorten(move, 60)} is not a legal move here, so it has no action id",
+            state=state,
+            move=move,
+        )
     action = _id(state, move, legal)
     assert action is not None
     return action
@@ -121,11 +129,16 @@ def _by_id(state: State) -> dict[int, Move]:
 def decode_move(state: State, action: int) -> Move:
     """The legal move with this action id.
 
-    :raises InvalidMoveError: if no legal move has this id.
+    :raises InvalidMoveError: if no legal move has this id (or ``action`` is not an int:
+        a bool, a float or a list names no action).
     """
+    if isinstance(action, bool) or not isinstance(action, int):
+        raise InvalidMoveError(
+            f"an action id is an int, got {type(action).__name__} {shorten(action)}", text=None
+        )
     move = _by_id(state).get(action)
     if move is None:
-        raise InvalidMoveError(f"action {action} names no legal move now", text=action)
+        raise InvalidMoveError(f"action {shorten(action)} names no legal move now", text=action)
     return move
 
 

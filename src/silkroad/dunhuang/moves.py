@@ -34,7 +34,7 @@ import re
 
 import attrs
 
-from silkroad.core.errors import InvalidMoveError
+from silkroad.core.errors import InvalidMoveError, shorten
 from silkroad.dunhuang.state import PUBLICS
 
 __all__ = [
@@ -71,15 +71,15 @@ def spot_label(spot: int) -> str:
     return f"f{player + 1}.{slot + 1}"
 
 
-_SPOT = re.compile(r"^(?:b(\d+)|u(\d+)|f(\d+)\.(\d+)|p(\d+))$")
+_SPOT = re.compile(r"(?:b(\d{1,3})|u(\d{1,3})|f(\d{1,3})\.(\d{1,3})|p(\d{1,3}))")
 _SPOTS = f"b1-b12, u1-u3, f1.1-f4.3, p1-p{PUBLICS}"
 
 
 def spot_of_label(text: str) -> int:
     """[DH-2.0] The spot id of a label such as ``b3``, ``u1`` or ``f2.3``."""
-    m = _SPOT.match(text)
+    m = _SPOT.fullmatch(text)
     if m is None:
-        raise InvalidMoveError(f"{text!r} is not a spot ({_SPOTS})", text=text)
+        raise InvalidMoveError(f"{shorten(text)} is not a spot ({_SPOTS})", text=text)
     b, u, fp, fs, pub = m.groups()
     if b is not None and 1 <= int(b) <= 12:
         return int(b) - 1
@@ -89,7 +89,7 @@ def spot_of_label(text: str) -> int:
         return 15 + 3 * (int(fp) - 1) + int(fs) - 1
     if pub is not None and 1 <= int(pub) <= PUBLICS:
         return 26 + int(pub)
-    raise InvalidMoveError(f"{text!r} is not a spot ({_SPOTS})", text=text)
+    raise InvalidMoveError(f"{shorten(text)} is not a spot ({_SPOTS})", text=text)
 
 
 @attrs.frozen
@@ -247,7 +247,9 @@ Move = (
     | Bottom
 )
 
-_INT = r"(-?\d+)"
+#: An id in notation: at most 18 digits (a longer number names nothing, and is refused
+#: before Python's limit on converting long digit strings).
+_INT = r"(-?\d{1,18})"
 _ITEM = r"([a-z0-9:+ -]+)"
 _PATTERNS: tuple[tuple[re.Pattern[str], object], ...] = (
     (re.compile(rf"^keep t{_INT}$"), lambda m: Keep(int(m[1]))),
@@ -274,10 +276,12 @@ def parse_notation(text: str) -> Move:
     :raises InvalidMoveError: if ``text`` is not the notation of any move.
     """
     if not isinstance(text, str):
-        raise InvalidMoveError(f"a move is written as text, got {text!r}", text=None)
+        raise InvalidMoveError(f"a move is written as text, got {shorten(text)}", text=None)
     for pattern, build in _PATTERNS:
-        m = pattern.match(text)
+        m = pattern.fullmatch(text)
         if m is not None:
             move: Move = build(m)  # type: ignore[operator]
             return move
-    raise InvalidMoveError(f"{text!r} is not a Dunhuang move (see docs/dunhuang.md)", text=text)
+    raise InvalidMoveError(
+        f"{shorten(text)} is not a Dunhuang move (see docs/dunhuang.md)", text=text
+    )

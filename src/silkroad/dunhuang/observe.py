@@ -12,6 +12,7 @@ from __future__ import annotations
 import attrs
 from pyrsistent.typing import PMap
 
+from silkroad.core.game import check_player
 from silkroad.core.rng import Rng
 from silkroad.dunhuang.check import held_tile
 from silkroad.dunhuang.state import (
@@ -80,8 +81,12 @@ class Observation:
 
 
 def observe(state: State, player: int) -> Observation:
-    """[DH-2.3] What ``player`` sees of ``state``."""
+    """[DH-2.3] What ``player`` sees of ``state``.
+
+    :raises RulesError: for a player who is not in the game.
+    """
     n = len(state.players)
+    check_player(player, n)
     players = []
     face_down = []
     for q, pl in enumerate(state.players):

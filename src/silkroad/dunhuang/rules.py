@@ -13,7 +13,7 @@ import attrs
 from pyrsistent import pmap
 
 from silkroad.core import scoring
-from silkroad.core.errors import IllegalMoveError
+from silkroad.core.errors import IllegalMoveError, shorten
 from silkroad.core.game import Outcome
 from silkroad.core.rng import Rng
 from silkroad.dunhuang import engine
@@ -941,7 +941,8 @@ def apply(state: State, move: Move) -> State:
         shown = ", ".join(str(m) for m in legal[:12]) + (" ..." if len(legal) > 12 else "")
         decider = "nobody" if who is None else f"player {who + 1}"
         raise IllegalMoveError(
-            f"{move!r} is not a legal move now ({decider} decides; legal: {shown or 'none'})",
+            f"{shorten(move, 60)} is not a legal move now ({decider} decides; legal: "
+            f"{shown or 'none'})",
             state=state,
             move=move,
         )

@@ -19,7 +19,7 @@ from pyrsistent.typing import PMap
 from silkroad.core.errors import DataError, RulesError
 from silkroad.core.rng import Rng
 from silkroad.dunhuang.cards import parse_pack_text
-from silkroad.dunhuang.packs import available
+from silkroad.dunhuang.packs import available, check_pack
 
 __all__ = [
     "BASIC",
@@ -69,6 +69,8 @@ SPOT_COUNT = PUBLIC + PUBLICS
 
 
 def _names(value: Iterable[str]) -> tuple[str, ...]:
+    if isinstance(value, str):  # one word is one name, not a list of letters
+        return (value,)
     return tuple(value)
 
 
@@ -142,6 +144,18 @@ class Options:
                     entry="pack",
                     field="name",
                 )
+            check_pack(parsed, f"data of {name}")
+        if len({name for name, _ in self.data}) != len(self.data):
+            raise RulesError("data is given twice for one Starting Pack")
+        # Everything the rules read of the components is checked now, not at first use.
+        from silkroad.dunhuang.table import Table
+
+        if self.packs:
+            Table(self)
+        else:  # solitaire packs drawn at setup: any two of them may meet
+            for i, first in enumerate(SOLO_PACKS):
+                for second in SOLO_PACKS[i + 1 :]:
+                    Table(attrs.evolve(self, packs=(first, second)))
 
     def with_pack_file(self, path: str | Path) -> Options:
         """These options with a Starting Pack's data replaced by the file at ``path``
@@ -155,7 +169,14 @@ class Options:
             raise DataError(f"cannot read: {exc}", source=str(path)) from None
         name = parse_pack_text(text, str(path)).name
         data = (*((n, t) for n, t in self.data if n != name), (name, text))
-        return attrs.evolve(self, data=data)
+        try:
+            return attrs.evolve(self, data=data)
+        except DataError as exc:  # found with the other packs: named by its file
+            if exc.source != f"data of {name}":
+                raise
+            raise DataError(
+                exc.detail, source=str(path), entry=exc.entry, field=exc.field
+            ) from None
 
 
 class Phase(enum.Enum):

@@ -7,13 +7,14 @@ tokens, the action spots with their effects, the achievement spots, the move ite
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 import attrs
 
 from silkroad.core.errors import DataError, RulesError
 from silkroad.dunhuang.cards import (
     CORE_EFFECTS,
+    COST_ITEMS,
     AchievementDef,
     BoardDef,
     CharacterDef,
@@ -49,6 +50,7 @@ __all__ = [
     "Space",
     "SpotDef",
     "Table",
+    "effect_problem",
     "space",
     "table",
 ]
@@ -122,6 +124,13 @@ class Table:
         self.modules: tuple[Pack, ...] = tuple(get(name) for name in options.packs)
         replaced = {name: parse_pack_text(text, f"data of {name}") for name, text in options.data}
         self.packs: tuple[PackDef, ...] = tuple(replaced.get(m.name, m.data) for m in self.modules)
+        #: Where each pack's data comes from, for messages.
+        self.sources: dict[str, str] = {
+            p.name: f"data of {p.name}"
+            if p.name in replaced
+            else f"silkroad/dunhuang/data/{p.name}.toml"
+            for p in self.packs
+        }
         # [DH-6.2.5] solitaire plays as the 4-player game: every tile is in the stack
         four = options.players in (1, 4)
         self.characters: dict[int, CharacterDef] = {
@@ -236,9 +245,27 @@ class Table:
         self.effects.update(PROMO_PACK.effects)
 
     def _check(self) -> None:
-        """Data that the rules cannot use: unknown effects, too few tiles or characters."""
-        known = set(CORE_EFFECTS) | set(self.effects)
+        """Data that the rules cannot use: unknown effects, an effect without its number or
+        with one it takes none, a Payment of an unknown token, absurd amounts, two
+        components with one id, too few tiles or characters."""
+        known = set(CORE_EFFECTS) | {"paint-for"} | set(self.effects)
+        counted = {k for m in self.modules for k in m.counted}
+        characters: dict[int, str] = {}
+        tiles: dict[int, str] = {}
         for pack in self.packs:
+            for ids, components, kind in (
+                (characters, pack.characters, "character"),
+                (tiles, pack.frescoes, "fresco"),
+            ):
+                for c in components:
+                    if c.id in ids:
+                        raise DataError(
+                            f"{kind} id {c.id} is also one of the {ids[c.id]} pack",
+                            source=self.sources[pack.name],
+                            entry=f"{kind} {c.id}",
+                            field="id",
+                        )
+                    ids[c.id] = pack.name
             entries: list[tuple[str, str, tuple[Effect, ...]]] = [
                 ("ultimate", "effects", pack.ultimate.effects),
                 ("pack", "printed_spot", pack.printed_spot),
@@ -252,29 +279,35 @@ class Table:
             for entry, field, effects in entries:
                 if len(effects) > MAX_EFFECTS:
                     raise DataError(
-                        f"at most {MAX_EFFECTS} effects", source=pack.name, entry=entry, field=field
+                        f"at most {MAX_EFFECTS} effects",
+                        source=self.sources[pack.name],
+                        entry=entry,
+                        field=field,
                     )
+            entries += [(f"character {c.id}", "leaving", c.leaving) for c in pack.characters]
+            entries += [(tk.key, "start", tk.start) for tk in pack.tokens]
+            entries += [(f"route {r.id}", "effects", r.effects) for r in pack.routes]
+            entries += [(q.key, "reward", q.reward) for q in pack.quests]
+            for entry, field, effects in entries:
                 for e in effects:
-                    for kind in (e.kind, *(r.kind for r in e.then)):
-                        if kind not in known:
-                            raise DataError(
-                                f"effect {kind!r} is neither a DH-3.E effect nor one of a pack "
-                                "in play",
-                                source=pack.name,
-                                entry=entry,
-                                field=field,
-                            )
+                    problem = effect_problem(e, known, counted, self.tokens)
+                    if problem is not None:
+                        raise DataError(
+                            problem, source=self.sources[pack.name], entry=entry, field=field
+                        )
         for pack in self.packs:
             if len(pack.routes) > MAX_CHOOSE:
                 raise DataError(
-                    f"at most {MAX_CHOOSE} trade routes", source=pack.name, field="routes"
+                    f"at most {MAX_CHOOSE} trade routes",
+                    source=self.sources[pack.name],
+                    field="routes",
                 )
             if pack.setting("ranking"):
                 try:
                     ranking_rule(pack.setting("ranking"))
                 except ValueError as exc:
                     raise DataError(
-                        str(exc), source=pack.name, entry="pack", field="ranking"
+                        str(exc), source=self.sources[pack.name], entry="pack", field="ranking"
                     ) from None
         n = self.options.players
         need = 2 * SOLO_DRAW if n == 1 else 5 * n + (1 if n == 4 else 0)
@@ -348,6 +381,58 @@ class Table:
     def pack_of_token(self, key: str) -> str:
         """The pack a token kind belongs to."""
         return self.tokens[key].pack
+
+
+#: The largest number an effect, a cost or a requirement may name (coins, VP, grain...).
+MAX_AMOUNT = 99
+#: Effects written with a number, and those that may leave out a number of 1.
+_COUNTED = frozenset({"vp", "quest", "paint-for"})
+_OPTIONAL = frozenset({"coin", "pigment"})
+_NAMED = frozenset({"material", "product"})
+
+
+def effect_problem(
+    e: Effect, known: Collection[str], counted: Collection[str], tokens: Collection[str]
+) -> str | None:
+    """[DH-3.E] What is wrong with effect ``e`` in a game whose packs know the effect kinds
+    ``known`` (those in ``counted`` written with a number) and the token kinds ``tokens``;
+    None when nothing is.
+
+    ``vp``, ``quest`` and ``paint-for`` give their number; ``coin`` and ``pigment`` may
+    leave out a number of 1; ``material`` and ``product`` name a pack (``product any``);
+    every other effect takes no number. Numbers are 1 to :data:`MAX_AMOUNT`.
+    """
+    from silkroad.dunhuang.packs import available
+
+    kind = e.kind
+    if kind not in known:
+        return f"effect {kind!r} is neither a DH-3.E effect nor one of a pack in play"
+    if kind in ("pay", "if"):
+        for item, n in e.cost:
+            if not 1 <= n <= MAX_AMOUNT:
+                return f"{e.text!r}: {item} {n} is not 1 to {MAX_AMOUNT}"
+            if kind == "pay" and item not in COST_ITEMS and item not in tokens:
+                return f"{e.text!r}: pays {item!r}, neither coin, pigment, vp, grain nor a token"
+        for then in e.then:
+            problem = effect_problem(then, known, counted, tokens)
+            if problem is not None:
+                return problem
+        return None
+    if kind == "promo-lower":
+        return None  # names a promo tile (the promo data, checked by its loader)
+    written = len(e.text.split()) > 1
+    if kind in _NAMED:
+        if e.arg not in available() and not (kind == "product" and e.arg == "any"):
+            return f"{e.text!r}: {e.arg!r} is not a Starting Pack"
+        return None
+    if kind in _COUNTED or kind in counted:
+        if not written:
+            return f"{e.text!r}: the effect gives its number ('{kind} 2')"
+    elif kind not in _OPTIONAL and written:
+        return f"{e.text!r}: the effect takes no number"
+    if not 1 <= e.amount <= MAX_AMOUNT:
+        return f"{e.text!r}: the number is 1 to {MAX_AMOUNT}"
+    return None
 
 
 @functools.lru_cache(maxsize=64)

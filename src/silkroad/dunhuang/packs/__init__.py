@@ -14,19 +14,28 @@ from __future__ import annotations
 import functools
 import importlib
 import pkgutil
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 import attrs
 
-from silkroad.core.errors import RulesError
-from silkroad.dunhuang.cards import CharacterDef, Effect, PackDef, load_pack_file
+from silkroad.core.errors import DataError, RulesError
+from silkroad.dunhuang.cards import CharacterDef, Effect, PackDef, load_pack_file, ranking_rule
 
 if TYPE_CHECKING:
     from silkroad.dunhuang.state import Choice, Frame, State
     from silkroad.dunhuang.table import Table
 
-__all__ = ["EffectHook", "Pack", "PackChoice", "available", "get"]
+__all__ = [
+    "EffectHook",
+    "Pack",
+    "PackChoice",
+    "available",
+    "check_pack",
+    "count_setting",
+    "get",
+    "token_setting",
+]
 
 
 @attrs.frozen
@@ -37,12 +46,37 @@ class EffectHook:
     do: Callable[[Table, State, Frame, Effect], State]
 
 
+def _always(t: Table, s: State, c: Choice) -> str | None:
+    return None
+
+
 @attrs.frozen
 class PackChoice:
-    """A pack's own decision (move ``Choose(n)``): its options and their outcome."""
+    """A pack's own decision (move ``Choose(n)``): its options and their outcome.
+
+    ``problem`` says what is wrong with a pending choice of this kind in a state (None:
+    nothing), for ``validate``: a choice the pack's own effect could not have left.
+    """
 
     options: Callable[[Table, State, Choice], tuple[int, ...]]
     choose: Callable[[Table, State, Choice, int], State]
+    problem: Callable[[Table, State, Choice], str | None] = _always
+
+
+def count_setting(low: int, high: int = 99) -> Callable[[str], int]:
+    """A reader of a setting that is a whole number from ``low`` to ``high``."""
+
+    def read(text: str) -> int:
+        if not (text.isascii() and text.isdigit()) or len(text) > 4 or not low <= int(text) <= high:
+            raise ValueError(f"a whole number from {low} to {high}, got {text!r}")
+        return int(text)
+
+    return read
+
+
+def token_setting(text: str) -> str:
+    """A setting that names a token kind (checked against the pack's tokens)."""
+    return text
 
 
 @attrs.frozen
@@ -56,6 +90,14 @@ class Pack:
         starting-phase effects of its tokens (which are data).
     :ivar end_vp: [DH-4.5] the pack's end-game VP for one player, beyond the end VP of
         its tokens (which are data).
+    :ivar settings: the pack settings its data file may give (``ranking`` is open to
+        every pack), each with the function that reads it (raising ``ValueError``): a
+        data file is refused at load for an unknown setting or a bad value.
+    :ivar counted: the effect kinds of ``effects`` written with a number (``winery 2``);
+        the others take none.
+    :ivar tokens: the token kinds the pack's rules name, which its data file must define.
+    :ivar check: further needs of the pack's data (``(field, problem)`` pairs), such as
+        the trade routes of Tea.
     """
 
     name: str
@@ -64,6 +106,10 @@ class Pack:
     choices: Mapping[str, PackChoice] = attrs.field(factory=dict)
     start: Callable[[Table, State, int], State] | None = None
     end_vp: Callable[[Table, State, int], int] | None = None
+    settings: Mapping[str, Callable[[str], object]] = attrs.field(factory=dict)
+    counted: frozenset[str] = frozenset()
+    tokens: tuple[str, ...] = ()
+    check: Callable[[PackDef], Iterator[tuple[str, str]]] | None = None
 
     @property
     def data(self) -> PackDef:
@@ -76,7 +122,51 @@ def _data(name: str) -> PackDef:
     data = load_pack_file(name=name)
     if data.name != name:
         raise RulesError(f"data file {name}.toml names the pack {data.name!r}")
+    check_pack(data, f"silkroad/dunhuang/data/{name}.toml")
     return data
+
+
+def check_pack(data: PackDef, source: str) -> None:
+    """[DH-2.1.2] What a Starting Pack's rules need of its data: only the settings the
+    pack reads, each readable; the token kinds its rules name; the pack's own needs.
+
+    :raises DataError: naming ``source``, the entry and the field.
+    """
+    pack = get(data.name)
+    keys = {t.key for t in data.tokens}
+    for key, value in data.extra:
+        if key == "ranking":
+            continue  # read by cards.ranking_rule at load
+        read = pack.settings.get(key)
+        if read is None:
+            known = ", ".join(sorted({*pack.settings, "ranking"}))
+            raise DataError(
+                f"the {data.name} pack has no setting {key!r} (settings: {known})",
+                source=source,
+                entry="pack",
+                field=key,
+            )
+        try:
+            read(value)
+        except ValueError as exc:
+            raise DataError(str(exc), source=source, entry="pack", field=key) from None
+        if read is token_setting and value not in keys:
+            raise DataError(
+                f"names no token of the pack: {value!r}", source=source, entry="pack", field=key
+            )
+    if "ranking" in dict(data.extra):
+        ranking_rule(data.setting("ranking"))  # checked by the loader; a value it read
+    for token in pack.tokens:
+        if token not in keys:
+            raise DataError(
+                f"the {data.name} pack's rules use the token {token!r}; the file has none",
+                source=source,
+                entry="pack",
+                field="tokens",
+            )
+    if pack.check is not None:
+        for field, problem in pack.check(data):
+            raise DataError(problem, source=source, entry="pack", field=field)
 
 
 @functools.cache

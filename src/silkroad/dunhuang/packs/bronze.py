@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from silkroad.dunhuang import engine
 from silkroad.dunhuang.cards import Effect
-from silkroad.dunhuang.packs import EffectHook, Pack, PackChoice
+from silkroad.dunhuang.packs import EffectHook, Pack, PackChoice, count_setting
 from silkroad.dunhuang.state import Choice, ChoiceKind, Frame, State
 
 if TYPE_CHECKING:
@@ -118,4 +118,5 @@ PACK = Pack(
         "bronze-copy": PackChoice(_copy_options, _copy_choose),
     },
     end_vp=_end_vp,
+    settings={"inscription": count_setting(0)},
 )

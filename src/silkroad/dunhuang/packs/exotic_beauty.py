@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from silkroad.dunhuang import engine
 from silkroad.dunhuang.cards import Effect
-from silkroad.dunhuang.packs import EffectHook, Pack, PackChoice
+from silkroad.dunhuang.packs import EffectHook, Pack, PackChoice, count_setting
 from silkroad.dunhuang.state import Choice, ChoiceKind, Frame, State
 
 if TYPE_CHECKING:
@@ -72,6 +72,15 @@ def _choose(t: Table, s: State, c: Choice, option: int) -> State:
     return engine.push_frame(s, Frame(p, effects, manual=False, quest=True, slot=c.slot))
 
 
+def _problem(t: Table, s: State, c: Choice) -> str | None:
+    """An Encore is offered for the character of the meeple's spot, with a Wine cube to pay."""
+    if _card(s, c.player, c.slot) is None or s.players[c.player].tokens.get(WINE, 0) <= 0:
+        return "an Encore needs the meeple's character and a Wine cube"
+    if c.n != 0:
+        return "an Encore choice has no number"
+    return None
+
+
 def _end_vp(t: Table, s: State, p: int) -> int:
     """[DH-4.5] 1 VP for every ``applause`` Encores."""
     size = int(t.packs[t.options.packs.index(NAME)].setting("applause", "2"))
@@ -81,6 +90,8 @@ def _end_vp(t: Table, s: State, p: int) -> int:
 PACK = Pack(
     NAME,
     effects={ENCORE: EffectHook(_can, _do)},
-    choices={ENCORE: PackChoice(_options, _choose)},
+    choices={ENCORE: PackChoice(_options, _choose, _problem)},
     end_vp=_end_vp,
+    settings={"applause": count_setting(1)},
+    tokens=(WINE,),
 )

@@ -61,4 +61,5 @@ PACK = Pack(
         "gold-free-recruit": EffectHook(_can_free, _do_free),
     },
     recruit_modes={"gold": _is_gold, "gold-free": _not_gold},
+    tokens=("gold-product",),
 )

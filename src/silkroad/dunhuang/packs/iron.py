@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from silkroad.dunhuang.packs import Pack
+from silkroad.dunhuang.packs import Pack, count_setting
 from silkroad.dunhuang.state import State
 
 if TYPE_CHECKING:
@@ -28,4 +28,4 @@ def _end_vp(t: Table, s: State, p: int) -> int:
     return s.players[p].tokens.get(TOOLS, 0) // size
 
 
-PACK = Pack(NAME, end_vp=_end_vp)
+PACK = Pack(NAME, end_vp=_end_vp, settings={"toolset": count_setting(1)}, tokens=(TOOLS,))

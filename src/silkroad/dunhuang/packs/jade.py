@@ -11,12 +11,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterator
 from typing import TYPE_CHECKING
 
-from silkroad.core.errors import DataError
 from silkroad.dunhuang import engine
-from silkroad.dunhuang.cards import Effect
-from silkroad.dunhuang.packs import EffectHook, Pack
+from silkroad.dunhuang.cards import Effect, PackDef
+from silkroad.dunhuang.packs import EffectHook, Pack, count_setting
 from silkroad.dunhuang.state import Frame, State
 
 if TYPE_CHECKING:
@@ -33,22 +33,42 @@ def _setting(t: Table, key: str, default: str) -> str:
     return t.packs[t.options.packs.index(NAME)].setting(key, default)
 
 
-def odds(t: Table) -> tuple[tuple[str, int], ...]:
-    """The Gamble's outcomes and their weights, from the data's ``gamble`` setting."""
+def read_odds(text: str, tokens: Collection[str]) -> tuple[tuple[str, int], ...]:
+    """The Gamble's outcomes and their weights, written ``"<token> <weight>, ..."``: each
+    a token of ``tokens``, each weight a whole number up to 9999, not all 0.
+
+    :raises ValueError: naming the part that is not so.
+    """
     out = []
-    for part in _setting(t, "gamble", "").split(","):
+    for part in text.split(","):
         words = part.split()
-        if len(words) != 2 or not words[1].isdigit() or words[0] not in t.tokens:
-            raise DataError(
-                f"'<token> <weight>, ...' of tokens of the pack, got {part.strip()!r}",
-                source=NAME,
-                entry="pack",
-                field="gamble",
+        if (
+            len(words) != 2
+            or not (words[1].isascii() and words[1].isdigit())
+            or len(words[1]) > 4
+            or words[0] not in tokens
+        ):
+            raise ValueError(
+                f"'<token> <weight>, ...' of tokens of the pack, got {part.strip()[:40]!r}"
             )
         out.append((words[0], int(words[1])))
     if not sum(w for _, w in out):
-        raise DataError("the weights add up to 0", source=NAME, entry="pack", field="gamble")
+        raise ValueError("the weights add up to 0")
     return tuple(out)
+
+
+def odds(t: Table) -> tuple[tuple[str, int], ...]:
+    """The Gamble's outcomes and their weights, from the data's ``gamble`` setting
+    (checked when the data was loaded)."""
+    return read_odds(_setting(t, "gamble", ""), t.tokens)
+
+
+def _check(data: PackDef) -> Iterator[tuple[str, str]]:
+    """The Gamble's odds table is read at load, never first at a gamble."""
+    try:
+        read_odds(data.setting("gamble"), {t.key for t in data.tokens})
+    except ValueError as exc:
+        yield "gamble", str(exc)
 
 
 def _can(t: Table, s: State, fr: Frame, e: Effect) -> bool:
@@ -77,4 +97,11 @@ def _end_vp(t: Table, s: State, p: int) -> int:
     return int(_setting(t, "collection", "4")) if kinds >= COLLECTION_KINDS else 0
 
 
-PACK = Pack(NAME, effects={"jade-gamble": EffectHook(_can, _do)}, end_vp=_end_vp)
+PACK = Pack(
+    NAME,
+    effects={"jade-gamble": EffectHook(_can, _do)},
+    end_vp=_end_vp,
+    settings={"gamble": str, "collection": count_setting(0)},
+    tokens=(STONE,),
+    check=_check,
+)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from silkroad.dunhuang import engine
 from silkroad.dunhuang.cards import Effect
-from silkroad.dunhuang.packs import EffectHook, Pack
+from silkroad.dunhuang.packs import EffectHook, Pack, count_setting
 from silkroad.dunhuang.state import Frame, State
 
 if TYPE_CHECKING:
@@ -84,4 +84,6 @@ PACK = Pack(
     },
     start=_start,
     end_vp=_end_vp,
+    settings={"showcase": count_setting(0)},
+    tokens=(DRAWING, WARE, STUDIO),
 )

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from silkroad.dunhuang import engine
 from silkroad.dunhuang.cards import Effect
-from silkroad.dunhuang.packs import EffectHook, Pack
+from silkroad.dunhuang.packs import EffectHook, Pack, count_setting
 from silkroad.dunhuang.state import Frame, State
 
 if TYPE_CHECKING:
@@ -42,4 +42,9 @@ def _end_vp(t: Table, s: State, p: int) -> int:
     return vp * s.players[p].counters.get(DEPOSIT, 0)
 
 
-PACK = Pack(NAME, effects={"deposit": EffectHook(_can_deposit, _do_deposit)}, end_vp=_end_vp)
+PACK = Pack(
+    NAME,
+    effects={"deposit": EffectHook(_can_deposit, _do_deposit)},
+    end_vp=_end_vp,
+    settings={"deposit_vp": count_setting(0)},
+)

@@ -9,11 +9,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from silkroad.dunhuang import engine
-from silkroad.dunhuang.cards import Effect
-from silkroad.dunhuang.packs import EffectHook, Pack, PackChoice
+from silkroad.dunhuang.cards import Effect, PackDef
+from silkroad.dunhuang.packs import EffectHook, Pack, PackChoice, token_setting
 from silkroad.dunhuang.state import Choice, ChoiceKind, Frame, State
 
 if TYPE_CHECKING:
@@ -61,6 +62,14 @@ def _choose_route(t: Table, s: State, c: Choice, route: int) -> State:
     return engine.set_player(s, p, pl)
 
 
+def _check(data: PackDef) -> Iterator[tuple[str, str]]:
+    """A Tea Trade chooses a trade route: the pack has at least one; it pays its cost."""
+    if not data.routes:
+        yield "routes", "the Tea Trade chooses among trade routes: the pack needs at least one"
+    if "trade_cost" not in dict(data.extra) and "tea-product" not in {t.key for t in data.tokens}:
+        yield "trade_cost", "the Tea Trade pays a 'tea-product' unless trade_cost names a token"
+
+
 PACK = Pack(
     NAME,
     effects={
@@ -68,4 +77,7 @@ PACK = Pack(
         "tea-trade": EffectHook(_can_trade, _do_trade),
     },
     choices={"tea-trade": PackChoice(_routes, _choose_route)},
+    settings={"trade_cost": token_setting},
+    tokens=("tea-field1",),
+    check=_check,
 )

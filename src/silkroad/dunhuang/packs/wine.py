@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from silkroad.dunhuang import engine
 from silkroad.dunhuang.cards import Effect
-from silkroad.dunhuang.packs import EffectHook, Pack
+from silkroad.dunhuang.packs import EffectHook, Pack, count_setting
 from silkroad.dunhuang.state import Frame, State
 
 if TYPE_CHECKING:
@@ -33,9 +33,10 @@ BREWED = "brewed:wine"
 VINTAGE = 3
 
 
-def brew(s: State, p: int) -> State:
-    """[DH-3.1.2] [DH-9] Brewing: one Wine cube onto player ``p``'s Winery Board."""
-    pl = engine.add_counter(engine.add_tokens(s.players[p], CUBE, 1), BREWED)
+def brew(s: State, p: int, times: int = 1) -> State:
+    """[DH-3.1.2] [DH-9] Brewing: one Wine cube onto player ``p``'s Winery Board (``times``
+    Brewings at once: as many cubes)."""
+    pl = engine.add_counter(engine.add_tokens(s.players[p], CUBE, times), BREWED, times)
     return engine.set_player(s, p, pl)
 
 
@@ -60,10 +61,9 @@ def _do_winery(t: Table, s: State, fr: Frame, e: Effect) -> State:
 
 
 def _start(t: Table, s: State, p: int) -> State:
-    """[DH-3.1.2] Each Vat brews once in the starting phase."""
-    for _ in range(s.players[p].tokens.get(VAT, 0)):
-        s = brew(s, p)
-    return s
+    """[DH-3.1.2] Each Vat brews once in the starting phase (all at once, however many)."""
+    vats = s.players[p].tokens.get(VAT, 0)
+    return brew(s, p, vats) if vats else s
 
 
 def _vintage(t: Table) -> int:
@@ -83,4 +83,7 @@ PACK = Pack(
     },
     start=_start,
     end_vp=_end_vp,
+    settings={"vintage": count_setting(1)},
+    counted=frozenset({"winery"}),
+    tokens=(CUBE, VAT),
 )

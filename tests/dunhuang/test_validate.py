@@ -1,0 +1,238 @@
+"""Saved states, data files, ids and observations that are refused with a clear error."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+from silkroad.core.errors import (
+    DataError,
+    IllegalMoveError,
+    InvalidMoveError,
+    RulesError,
+    StateError,
+)
+from silkroad.core.serialize import dumps, loads
+from silkroad.dunhuang import (
+    GAME,
+    Options,
+    State,
+    apply,
+    decode_move,
+    encode_move,
+    legal_moves,
+    new_game,
+    observe,
+    parse_move,
+    validate,
+)
+from silkroad.dunhuang.moves import Keep
+from silkroad.dunhuang.packs import wine
+from silkroad.dunhuang.state import Choice, ChoiceKind, Frame, Phase
+
+from .helpers import player, ready
+
+DATA = Path(__file__).parents[2] / "src/silkroad/dunhuang/data"
+
+
+def _tampered(state: State, change: Callable[[dict[str, Any]], None]) -> str:
+    document = json.loads(dumps(state, GAME))
+    change(document["data"])
+    return json.dumps(document)
+
+
+def _with(kind: ChoiceKind, packs: tuple[str, ...] = ("silk", "gold", "tea")) -> State:
+    """A state of a seeded random game waiting for a decision of ``kind``."""
+    for seed in range(40):
+        s = new_game(Options(4, packs), seed)
+        rng = random.Random(seed)
+        while s.phase is not Phase.OVER:
+            if s.choice is not None and s.choice.kind is kind:
+                return s
+            s = apply(s, rng.choice(legal_moves(s)))
+    raise LookupError(kind)
+
+
+# ------------------------------------------------------------------------- saved states
+
+
+@pytest.mark.rule("DH-3.2")
+def test_a_decision_for_a_player_who_is_not_in_the_game_is_refused() -> None:
+    """A choice for player 7 once made legal_moves raise IndexError."""
+    s = _with(ChoiceKind.DRAFT)
+    text = _tampered(s, lambda d: d["choice"].__setitem__("player", 7))
+    with pytest.raises(StateError, match="no player 7"):
+        loads(text, State, GAME)
+
+
+@pytest.mark.rule("DH-3.2")
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda s: attrs.evolve(s, next_first=9),  # once IndexError at the cleanup
+        lambda s: attrs.evolve(s, action=attrs.evolve(s.action, player=5)),
+        lambda s: attrs.evolve(s, action=attrs.evolve(s.action, meeple=3)),
+        lambda s: attrs.evolve(s, choice=Choice(ChoiceKind.PACK, 0, "teleport")),
+        lambda s: attrs.evolve(s, choice=Choice(ChoiceKind.GAIN, 0, "nothing")),
+        lambda s: attrs.evolve(s, choice=Choice(ChoiceKind.DRAFT, 0)),
+        lambda s: attrs.evolve(s, choice=Choice(ChoiceKind.RECRUIT, 0, "paid", slot=5)),
+        lambda s: attrs.evolve(s, frames=(Frame(0, ("teleport 3",)),)),
+        lambda s: attrs.evolve(s, frames=(Frame(0, ("coin x",)),)),
+        lambda s: attrs.evolve(s, frames=tuple(Frame(0, ("coin",)) for _ in range(99))),
+        lambda s: attrs.evolve(s, frames=(Frame(0, ("coin",), slot=7),)),
+        lambda s: attrs.evolve(s, frames=(Frame(0, ("coin",) * 9),)),
+        lambda s: attrs.evolve(s, queue=(Choice(ChoiceKind.ABILITY, 0),)),
+        lambda s: attrs.evolve(s, round=0),
+        lambda s: attrs.evolve(s, phase=Phase.DRAFT),
+    ],
+)
+def test_the_game_in_progress_is_checked(change: Callable[[State], State]) -> None:
+    s = _with(ChoiceKind.RECRUIT)
+    validate(s)
+    with pytest.raises(StateError):
+        validate(change(s))
+
+
+@pytest.mark.rule("DH-1")
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"vp": -1},
+        {"coins": -3},
+        {"pigment": 10**6},
+        {"counters": {"painted:silk": -2}},
+        {"tokens": {"silk-material": 10**6}},
+        {"tokens": {"nope-material": 1}},
+        {"left": -1, "income": 4},
+    ],
+)
+def test_negative_and_absurd_counts_are_refused(change: dict[str, Any]) -> None:
+    s = ready()
+    validate(s)
+    with pytest.raises(StateError):
+        validate(player(s, 0, **change))
+
+
+@pytest.mark.rule("DH-3.1.2")
+def test_a_million_wine_vats_are_refused_and_many_brew_at_once() -> None:
+    """Vats brew in one step however many there are (once a loop per vat), and a state
+    holding a million of them is refused."""
+    s = ready(packs=("wine", "gold", "tea"))
+    with pytest.raises(StateError, match="wine-vat"):
+        validate(player(s, 0, tokens={**s.players[0].tokens, "wine-vat": 10**6}))
+    p0 = player(s, 0, tokens={"wine-vat": 900})
+    brewed = wine.brew(p0, 0, 900)
+    assert brewed.players[0].tokens[wine.CUBE] == 900
+    assert brewed.players[0].counters[wine.BREWED] == 900
+
+
+@pytest.mark.rule("DH-1")
+@pytest.mark.parametrize("field", ["coins", "vp", "frescoes"])
+def test_a_field_missing_from_a_saved_player_is_a_data_error(field: str) -> None:
+    """A missing ``coins`` once became 0 without a word."""
+    text = _tampered(ready(), lambda d: d["players"][1].pop(field))
+    with pytest.raises(DataError, match=re.escape(f"$.players[1].{field}: required field")):
+        loads(text, State, GAME)
+
+
+# --------------------------------------------------------------------------- data files
+
+
+def _pack_file(tmp_path: Path, name: str, edit: Callable[[str], str]) -> Path:
+    text = (DATA / f"{name}.toml").read_text()
+    changed = edit(text)
+    assert changed != text
+    path = tmp_path / f"{name}.toml"
+    path.write_text(changed)
+    return path
+
+
+def _no_routes(text: str) -> str:
+    return re.sub(r"\[\[routes\]\][\s\S]*?(?=\n\[\[(?!routes)|\Z)", "", text)
+
+
+@pytest.mark.rule("DH-2.1.2")
+@pytest.mark.parametrize(
+    ("name", "edit", "words"),
+    [
+        ("sutra", lambda x: x.replace("deposit_vp = 2", "deposit_vp = 1.5"), "deposit_vp"),
+        ("wine", lambda x: x.replace("vintage = 3", "vintage = 0"), "vintage"),
+        ("iron", lambda x: x.replace("toolset = 2", 'toolset = "two"'), "toolset"),
+        ("tea", _no_routes, "routes"),
+        ("tea", lambda x: x.replace('"field"', '"teleport"', 1), "teleport"),
+        ("tea", lambda x: x.replace('"vp 2"', '"vp"', 1), "gives its number"),
+        ("tea", lambda x: x.replace('"material tea"', '"product nope"', 1), "not a Starting Pack"),
+        ("tea", lambda x: x.replace('"vp 2"', '"coin 5000"', 1), "1 to 99"),
+        ("tea", lambda x: x.replace('"continue"', '"continue 4"', 1), "takes no number"),
+        ("gold", lambda x: x.replace("grain = 2", "grain = 1000000000", 1), "grain"),
+        ("tea", lambda x: x.replace('trade_cost = "tea-product"', 'trade_cost = "x"'), "trade"),
+        (
+            "silk",
+            lambda x: x.replace("[pack]", "[pack]\nodds = 3\nodds_note = 'reconstructed: x'"),
+            "no setting 'odds'",
+        ),
+    ],
+)
+def test_a_data_file_is_checked_completely_when_it_is_loaded(
+    name: str, edit: Callable[[str], str], words: str, tmp_path: Path
+) -> None:
+    """Each of these was accepted and failed later (at final scoring, a stalled game...)."""
+    path = _pack_file(tmp_path, name, edit)
+    packs = (name, *(p for p in ("gold", "tea", "silk") if p != name))[:3]
+    with pytest.raises(DataError, match=re.escape(words)) as info:
+        Options(4, packs).with_pack_file(path)
+    assert info.value.source == str(path)
+
+
+@pytest.mark.rule("DH-2.1.2")
+def test_pack_data_in_json_options_is_checked_like_a_file(tmp_path: Path) -> None:
+    path = _pack_file(tmp_path, "sutra", lambda x: x.replace("deposit_vp = 2", "deposit_vp = 1.5"))
+    plain = {"players": 4, "packs": ["sutra", "gold", "tea"], "data": [["sutra", path.read_text()]]}
+    from silkroad.core.serialize import from_data
+
+    with pytest.raises(DataError, match="deposit_vp"):
+        from_data(plain, Options)
+
+
+# ----------------------------------------------------------------- moves, ids, players
+
+
+@pytest.mark.rule("DH-3.2")
+def test_action_ids_are_ints_and_illegal_moves_have_none() -> None:
+    s = ready()
+    legal = legal_moves(s)
+    first = encode_move(s, legal[0])
+    assert decode_move(s, first) == legal[0]
+    for bad in (True, float(first), [first], "0", None, 10**5000):
+        with pytest.raises(InvalidMoveError):
+            decode_move(s, bad)  # type: ignore[arg-type]
+    with pytest.raises(IllegalMoveError):
+        encode_move(s, Keep(10**5000))
+
+
+@pytest.mark.rule("DH-3.2")
+def test_huge_numbers_and_trailing_text_in_notation_are_invalid() -> None:
+    s = ready()
+    for text in ("keep t" + "9" * 5000, "m1 b" + "1" * 5000, "pass\n", "e1 ", "choose " + "7" * 40):
+        with pytest.raises(InvalidMoveError) as info:
+            parse_move(s, text)
+        assert len(str(info.value)) < 200
+    with pytest.raises(IllegalMoveError) as illegal:
+        apply(s, Keep(10**5000))
+    assert str(illegal.value).startswith("<a Keep> is not a legal move")
+
+
+@pytest.mark.rule("DH-2.3")
+def test_a_player_who_is_not_in_the_game_has_no_observation() -> None:
+    s = ready(players=3)
+    for p in (9, 3, -1, True):
+        with pytest.raises(RulesError, match="no player"):
+            observe(s, p)  # type: ignore[arg-type]
+    assert observe(s, 2).viewer == 2
