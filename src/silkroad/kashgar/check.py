@@ -18,6 +18,8 @@ from silkroad.kashgar.rules import (
     _effects,
     _eligible_for,
     _points_of,
+    distinct,
+    keep_options,
     legal_moves,
     turn_limit,
 )
@@ -244,7 +246,8 @@ def _gain(state: State, t: Table, pending: Pending, effect: Effect, frame: Frame
 def _keep(state: State, t: Table, pending: Pending, effect: Effect, frame: Frame) -> None:
     cards = pending.cards
     _need(pending.deck is effect.deck, "cards from the drawing effect's deck")
-    _need(pending.options == cards, "every drawn card may be kept")
+    options = keep_options(t, state.turned, cards, pending.deck)
+    _need(pending.options == options and len(options) > 1, "a choice among the drawn cards")
     _need(1 <= pending.keep < len(cards) <= effect.count, "more drawn cards than to keep")
     _need(pending.keep <= effect.keep, f"at most {effect.keep} to keep")
     kinds = (
@@ -256,14 +259,16 @@ def _keep(state: State, t: Table, pending: Pending, effect: Effect, frame: Frame
 
 
 def _search(state: State, t: Table, pending: Pending, effect: Effect, frame: Frame) -> None:
-    specials = (*state.special, *(c for c in state.discard if t.deck_of[c] is DeckKind.SPECIAL))
+    discarded = [c for c in state.discard if t.deck_of[c] is DeckKind.SPECIAL]
+    specials = (*distinct(t, state.turned, state.special), *distinct(t, state.turned, discarded))
     _need(pending.options == tuple(sorted(specials)), "the Special cards searched")
     _need(len(pending.options) > 1 and not pending.cards, "a choice among the Special cards")
     _need(pending.deck is DeckKind.SPECIAL and pending.keep == 0, "keep one Special card")
 
 
 def _take(state: State, t: Table, pending: Pending, effect: Effect, frame: Frame) -> None:
-    _need(pending.options == tuple(sorted(set(state.discard))), "the cards of the discard pile")
+    options = distinct(t, state.turned, sorted(set(state.discard)))
+    _need(pending.options == options, "the cards of the discard pile")
     _need(len(pending.options) > 1 and not pending.cards, "a choice in the discard pile")
     _need(pending.deck is None and pending.keep == 0, "take one card")
 
@@ -276,17 +281,16 @@ def _fulfill(state: State, t: Table, pending: Pending, effect: Effect, frame: Fr
         _need(pending.deck is DeckKind.ORDERS, "orders looked at from the order pile")
         _need(1 <= len(looked) <= effect.count, f"1 to {effect.count} orders looked at")
         _need(all(t.deck_of[c] is DeckKind.ORDERS for c in looked), "orders looked at")
-        source: Sequence[int] = looked
+        options = distinct(t, state.turned, _eligible_for(t, track, effect, looked), looked)
     else:
         _need(not pending.cards and pending.deck is None, "orders on display")
-        source = state.display
-    options = _eligible_for(t, track, effect, source)
+        options = distinct(t, state.turned, _eligible_for(t, track, effect, state.display))
     _need(pending.options == options and len(options) > 1, "the orders the player may fulfill")
 
 
 def _remove(state: State, t: Table, pending: Pending, effect: Effect, frame: Frame) -> None:
-    caravan = state.caravans[frame.player][frame.caravan]
-    options = tuple(c for c in caravan if c != frame.card)
+    row = state.caravans[frame.player][frame.caravan]
+    options = distinct(t, state.turned, [c for c in row if c != frame.card], row, frame.card)
     _need(pending.options == options and bool(options), "the other cards of the caravan")
     _need(not pending.cards and pending.deck is None and pending.keep == 0, "remove one card")
 

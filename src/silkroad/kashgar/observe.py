@@ -201,9 +201,10 @@ def determinize(observation: Observation, seed: int) -> State:
 
             candidates = [o for o in pool if _eligible_for(t, track, effect, (o,))]
         else:
+            deck = pending.deck
 
             def offered(hand: tuple[int, ...]) -> tuple[int, ...]:
-                return keep_options(t, obs.turned, hand, pending.deck)
+                return keep_options(t, obs.turned, hand, deck)
 
             candidates = list(pool)
         different = distinct(t, obs.turned, candidates)
