@@ -180,8 +180,9 @@ def _not_four_only(name: str, *ids: int) -> str:
 @pytest.mark.rule("DH-8")
 def test_too_few_four_player_tiles_to_leave_out_is_a_data_error() -> None:
     data = (("sutra", _not_four_only("sutra", 1006, 1007)), ("wine", _not_four_only("wine", 1106)))
-    with pytest.raises(DataError, match="4-player-only"):  # with the options, not at setup
-        Options(4, BSW, data=data, promos=True)
+    options = Options(4, BSW, data=data, promos=True)
+    with pytest.raises(DataError, match="4-player-only"):
+        new_game(options, 1)
     new_game(Options(4, BSW, data=data), 1)  # fine without promos
 
 

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
 __all__ = [
+    "OMITTABLE",
     "AnyGame",
     "Chance",
     "Game",
@@ -309,6 +310,11 @@ def check_player(player: object, players: int) -> int:
         )
     return player
 
+
+#: The attrs metadata key of a field that a JSON document may leave out (it then takes its
+#: default): ``attrs.field(default=(), metadata={OMITTABLE: True})``. For fields added
+#: later that change nothing a document written before them meant (provenance notes).
+OMITTABLE = "silkroad.omittable"
 
 #: The options classes of the games defined so far: in JSON (a scenario file, ``--option``,
 #: a record) their fields may be left out and take their defaults; every other class of a

@@ -38,7 +38,7 @@ from pyrsistent import pmap, pset, pvector
 from pyrsistent.typing import PMap, PSet, PVector
 
 from silkroad.core.errors import DataError, StateError
-from silkroad.core.game import AnyGame, is_options_type
+from silkroad.core.game import OMITTABLE, AnyGame, is_options_type
 
 __all__ = [
     "FORMAT",
@@ -226,7 +226,8 @@ def _build_converter() -> cattrs.Converter:
     conv.register_structure_hook_factory(_is_list_type, listed)
 
     # attrs classes: every field present (a default never fills in a missing field),
-    # except in a game's options, whose fields may be left out.
+    # except in a game's options, whose fields may be left out, and fields marked
+    # OMITTABLE.
     # Options hand a field with an attrs converter its JSON value as it is (the converter
     # reads it: Kashgar's expansion "all", say).
     def complete(cl: Any) -> Callable[[Any, Any], Any]:
@@ -241,7 +242,11 @@ def _build_converter() -> cattrs.Converter:
             if options
             else conv.gen_structure_attrs_fromdict(cl)
         )
-        names = [a.name for a in attrs.fields(get_origin(cl) or cl) if a.init]
+        names = [
+            a.name
+            for a in attrs.fields(get_origin(cl) or cl)
+            if a.init and not a.metadata.get(OMITTABLE)
+        ]
 
         def hook(value: Any, tp: Any) -> Any:
             if isinstance(value, dict) and not options:

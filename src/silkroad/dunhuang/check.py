@@ -12,6 +12,7 @@ from silkroad.core.errors import StateError
 from silkroad.core.rng import Rng
 from silkroad.dunhuang import engine
 from silkroad.dunhuang.cards import CORE_EFFECTS, parse_effect
+from silkroad.dunhuang.rules import legal_moves
 from silkroad.dunhuang.state import (
     DICE,
     MEEPLES,
@@ -84,11 +85,8 @@ def validate(state: State) -> None:
         _check_player(t, p, pl)
     _check_places(state, t, n)
     _check_progress(state, t, n)
-    if state.phase is not Phase.OVER:
-        from silkroad.dunhuang.rules import legal_moves
-
-        if not legal_moves(state):
-            raise _fail("the game is not over but nobody has a legal move")
+    if state.phase is not Phase.OVER and not legal_moves(state):
+        raise _fail("the game is not over but nobody has a legal move")
 
 
 def _check_scalars(state: State, n: int) -> None:

@@ -147,15 +147,6 @@ class Options:
             check_pack(parsed, f"data of {name}")
         if len({name for name, _ in self.data}) != len(self.data):
             raise RulesError("data is given twice for one Starting Pack")
-        # Everything the rules read of the components is checked now, not at first use.
-        from silkroad.dunhuang.table import Table
-
-        if self.packs:
-            Table(self)
-        else:  # solitaire packs drawn at setup: any two of them may meet
-            for i, first in enumerate(SOLO_PACKS):
-                for second in SOLO_PACKS[i + 1 :]:
-                    Table(attrs.evolve(self, packs=(first, second)))
 
     def with_pack_file(self, path: str | Path) -> Options:
         """These options with a Starting Pack's data replaced by the file at ``path``

@@ -7,14 +7,13 @@ tokens, the action spots with their effects, the achievement spots, the move ite
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 
 import attrs
 
 from silkroad.core.errors import DataError, RulesError
 from silkroad.dunhuang.cards import (
     CORE_EFFECTS,
-    COST_ITEMS,
     AchievementDef,
     BoardDef,
     CharacterDef,
@@ -31,7 +30,7 @@ from silkroad.dunhuang.cards import (
 )
 from silkroad.dunhuang.engine import needs_nothing
 from silkroad.dunhuang.moves import Place
-from silkroad.dunhuang.packs import EffectHook, Pack, PackChoice, get
+from silkroad.dunhuang.packs import EffectHook, Pack, PackChoice, effect_problem, get
 from silkroad.dunhuang.promos import PROMO_PACK, check_stack, load_promos
 from silkroad.dunhuang.state import (
     FRESCO,
@@ -50,7 +49,6 @@ __all__ = [
     "Space",
     "SpotDef",
     "Table",
-    "effect_problem",
     "space",
     "table",
 ]
@@ -381,58 +379,6 @@ class Table:
     def pack_of_token(self, key: str) -> str:
         """The pack a token kind belongs to."""
         return self.tokens[key].pack
-
-
-#: The largest number an effect, a cost or a requirement may name (coins, VP, grain...).
-MAX_AMOUNT = 99
-#: Effects written with a number, and those that may leave out a number of 1.
-_COUNTED = frozenset({"vp", "quest", "paint-for"})
-_OPTIONAL = frozenset({"coin", "pigment"})
-_NAMED = frozenset({"material", "product"})
-
-
-def effect_problem(
-    e: Effect, known: Collection[str], counted: Collection[str], tokens: Collection[str]
-) -> str | None:
-    """[DH-3.E] What is wrong with effect ``e`` in a game whose packs know the effect kinds
-    ``known`` (those in ``counted`` written with a number) and the token kinds ``tokens``;
-    None when nothing is.
-
-    ``vp``, ``quest`` and ``paint-for`` give their number; ``coin`` and ``pigment`` may
-    leave out a number of 1; ``material`` and ``product`` name a pack (``product any``);
-    every other effect takes no number. Numbers are 1 to :data:`MAX_AMOUNT`.
-    """
-    from silkroad.dunhuang.packs import available
-
-    kind = e.kind
-    if kind not in known:
-        return f"effect {kind!r} is neither a DH-3.E effect nor one of a pack in play"
-    if kind in ("pay", "if"):
-        for item, n in e.cost:
-            if not 1 <= n <= MAX_AMOUNT:
-                return f"{e.text!r}: {item} {n} is not 1 to {MAX_AMOUNT}"
-            if kind == "pay" and item not in COST_ITEMS and item not in tokens:
-                return f"{e.text!r}: pays {item!r}, neither coin, pigment, vp, grain nor a token"
-        for then in e.then:
-            problem = effect_problem(then, known, counted, tokens)
-            if problem is not None:
-                return problem
-        return None
-    if kind == "promo-lower":
-        return None  # names a promo tile (the promo data, checked by its loader)
-    written = len(e.text.split()) > 1
-    if kind in _NAMED:
-        if e.arg not in available() and not (kind == "product" and e.arg == "any"):
-            return f"{e.text!r}: {e.arg!r} is not a Starting Pack"
-        return None
-    if kind in _COUNTED or kind in counted:
-        if not written:
-            return f"{e.text!r}: the effect gives its number ('{kind} 2')"
-    elif kind not in _OPTIONAL and written:
-        return f"{e.text!r}: the effect takes no number"
-    if not 1 <= e.amount <= MAX_AMOUNT:
-        return f"{e.text!r}: the number is 1 to {MAX_AMOUNT}"
-    return None
 
 
 @functools.lru_cache(maxsize=64)

@@ -19,6 +19,7 @@ import attrs
 
 from silkroad.core.data import DataReader, read_data_file
 from silkroad.core.errors import DataError
+from silkroad.core.game import OMITTABLE
 
 __all__ = [
     "CARD_FIELDS",
@@ -163,7 +164,7 @@ class CardDef:
     #: The fields of a reconstructed entry whose values are printed (rulebook or the
     #: shared facts page); every other field is assumed. Empty for a rulebook entry,
     #: which is printed in every field.
-    printed: tuple[str, ...] = ()
+    printed: tuple[str, ...] = attrs.field(default=(), metadata={OMITTABLE: True})
 
     @property
     def is_enemy(self) -> bool:

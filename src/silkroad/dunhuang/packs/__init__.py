@@ -14,13 +14,21 @@ from __future__ import annotations
 import functools
 import importlib
 import pkgutil
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from typing import TYPE_CHECKING
 
 import attrs
 
 from silkroad.core.errors import DataError, RulesError
-from silkroad.dunhuang.cards import CharacterDef, Effect, PackDef, load_pack_file, ranking_rule
+from silkroad.dunhuang.cards import (
+    CORE_EFFECTS,
+    COST_ITEMS,
+    CharacterDef,
+    Effect,
+    PackDef,
+    load_pack_file,
+    ranking_rule,
+)
 
 if TYPE_CHECKING:
     from silkroad.dunhuang.state import Choice, Frame, State
@@ -33,6 +41,7 @@ __all__ = [
     "available",
     "check_pack",
     "count_setting",
+    "effect_problem",
     "get",
     "token_setting",
 ]
@@ -126,6 +135,77 @@ def _data(name: str) -> PackDef:
     return data
 
 
+#: The largest number an effect, a cost or a requirement may name (coins, VP, grain...).
+MAX_AMOUNT = 99
+#: Effects written with a number, and those that may leave out a number of 1.
+_COUNTED = frozenset({"vp", "quest", "paint-for"})
+_OPTIONAL = frozenset({"coin", "pigment"})
+_NAMED = frozenset({"material", "product"})
+
+
+def effect_problem(
+    e: Effect, known: Collection[str], counted: Collection[str], tokens: Collection[str]
+) -> str | None:
+    """[DH-3.E] What is wrong with effect ``e`` in a game whose packs know the effect kinds
+    ``known`` (those in ``counted`` written with a number) and the token kinds ``tokens``;
+    None when nothing is.
+
+    ``vp``, ``quest`` and ``paint-for`` give their number; ``coin`` and ``pigment`` may
+    leave out a number of 1; ``material`` and ``product`` name a pack (``product any``);
+    every other effect takes no number. Numbers are 1 to :data:`MAX_AMOUNT`.
+    """
+    kind = e.kind
+    if kind not in known:
+        return f"effect {kind!r} is neither a DH-3.E effect nor one of a pack in play"
+    if kind in ("pay", "if"):
+        for item, n in e.cost:
+            if not 1 <= n <= MAX_AMOUNT:
+                return f"{e.text!r}: {item} {n} is not 1 to {MAX_AMOUNT}"
+            if kind == "pay" and item not in COST_ITEMS and item not in tokens:
+                return f"{e.text!r}: pays {item!r}, neither coin, pigment, vp, grain nor a token"
+        for then in e.then:
+            problem = effect_problem(then, known, counted, tokens)
+            if problem is not None:
+                return problem
+        return None
+    if kind == "promo-lower":
+        return None  # names a promo tile (the promo data, checked by its loader)
+    written = len(e.text.split()) > 1
+    if kind in _NAMED:
+        if e.arg not in available() and not (kind == "product" and e.arg == "any"):
+            return f"{e.text!r}: {e.arg!r} is not a Starting Pack"
+        return None
+    if kind in _COUNTED or kind in counted:
+        if not written:
+            return f"{e.text!r}: the effect gives its number ('{kind} 2')"
+    elif kind not in _OPTIONAL and written:
+        return f"{e.text!r}: the effect takes no number"
+    if not 1 <= e.amount <= MAX_AMOUNT:
+        return f"{e.text!r}: the number is 1 to {MAX_AMOUNT}"
+    return None
+
+
+def _effects_of(data: PackDef) -> list[tuple[str, str, tuple[Effect, ...]]]:
+    """Every list of effects in a pack's data: (entry, field, effects)."""
+    out: list[tuple[str, str, tuple[Effect, ...]]] = [
+        ("ultimate", "effects", data.ultimate.effects),
+        ("pack", "printed_spot", data.printed_spot),
+    ]
+    for c in data.characters:
+        out += [
+            (f"character {c.id}", "ability", c.ability),
+            (f"character {c.id}", "leaving", c.leaving),
+        ]
+    out += [(f"fresco {f.id}", "effects", f.effects) for f in data.frescoes]
+    out += [
+        (f"resource tile {i + 1}", "effects", r.effects) for i, r in enumerate(data.resource_tiles)
+    ]
+    out += [(tk.key, "start", tk.start) for tk in data.tokens]
+    out += [(f"route {r.id}", "effects", r.effects) for r in data.routes]
+    out += [(q.key, "reward", q.reward) for q in data.quests]
+    return out
+
+
 def check_pack(data: PackDef, source: str) -> None:
     """[DH-2.1.2] What a Starting Pack's rules need of its data: only the settings the
     pack reads, each readable; the token kinds its rules name; the pack's own needs.
@@ -139,9 +219,9 @@ def check_pack(data: PackDef, source: str) -> None:
             continue  # read by cards.ranking_rule at load
         read = pack.settings.get(key)
         if read is None:
-            known = ", ".join(sorted({*pack.settings, "ranking"}))
+            names = ", ".join(sorted({*pack.settings, "ranking"}))
             raise DataError(
-                f"the {data.name} pack has no setting {key!r} (settings: {known})",
+                f"the {data.name} pack has no setting {key!r} (settings: {names})",
                 source=source,
                 entry="pack",
                 field=key,
@@ -165,8 +245,19 @@ def check_pack(data: PackDef, source: str) -> None:
                 field="tokens",
             )
     if pack.check is not None:
-        for field, problem in pack.check(data):
-            raise DataError(problem, source=source, entry="pack", field=field)
+        for field, message in pack.check(data):
+            raise DataError(message, source=source, entry="pack", field=field)
+    known = {*CORE_EFFECTS, "paint-for", *pack.effects}
+    for entry, field, effects in _effects_of(data):
+        for e in effects:
+            problem = effect_problem(e, known, pack.counted, keys)
+            if problem is not None:
+                raise DataError(
+                    problem.replace("of a pack in play", f"of the {data.name} pack"),
+                    source=source,
+                    entry=entry,
+                    field=field,
+                )
 
 
 @functools.cache
