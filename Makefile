@@ -5,6 +5,8 @@
 #   make mutate mutation testing of each title's rule modules (hours; not part of make test):
 #               MUTATE_ARGS="--titles kashgar --sample 60 --seed 7" to choose, --resume to
 #               carry on; the report is .mutate/report.md
+#   make fuzz   the fuzz tests (tests/fuzz) with many examples each (FUZZ_EXAMPLES, default
+#               1000; make test runs them with 5), with hypothesis' statistics
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -15,7 +17,7 @@ BIN    := $(VENV)/bin
 # headless Chromium (the browser itself: apt-get install chromium)
 EXTRAS := test,dev,bench,openspiel,pettingzoo,gymnasium,ray,analysis,browser
 
-.PHONY: demo test lint typecheck pytest bench coverage mutate clean
+.PHONY: demo test lint typecheck pytest bench coverage mutate fuzz clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -56,6 +58,11 @@ bench: $(VENV)/.installed-test
 
 coverage: $(VENV)/.installed-test
 	$(BIN)/silkroad rules --coverage
+
+FUZZ_EXAMPLES ?= 1000
+fuzz: $(VENV)/.installed-test
+	SILKROAD_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/pytest tests/fuzz -q -p no:cacheprovider \
+		--hypothesis-show-statistics
 
 mutate: $(VENV)/.installed-mutation
 	$(BIN)/python mutation/mutate.py $(MUTATE_ARGS)

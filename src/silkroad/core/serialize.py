@@ -37,7 +37,7 @@ from cattrs.v import format_exception
 from pyrsistent import pmap, pset, pvector
 from pyrsistent.typing import PMap, PSet, PVector
 
-from silkroad.core.errors import DataError, StateError
+from silkroad.core.errors import DataError, StateError, shorten
 from silkroad.core.game import OMITTABLE, AnyGame, is_options_type
 
 __all__ = [
@@ -392,16 +392,18 @@ def read_envelope(
             source=source,
         )
     version = document[FORMAT]
-    if version != FORMAT_VERSION:
+    if type(version) is not int or version != FORMAT_VERSION:
         raise DataError(
-            f"unsupported document version {version!r} (this library reads {FORMAT_VERSION})",
+            f"unsupported document version {shorten(version)} (this library reads "
+            f"{FORMAT_VERSION})",
             source=source,
         )
     if "data" not in document:
         raise DataError("the document has no 'data'", source=source, field="data")
-    if game is not None and document.get("game") not in (None, game.spec.name):
+    named = document.get("game")
+    if game is not None and named is not None and named != game.spec.name:
         raise DataError(
-            f"the document is for game {document.get('game')!r}, not {game.spec.name!r}",
+            f"the document is for game {shorten(named)}, not {game.spec.name!r}",
             source=source,
             field="game",
         )
@@ -426,10 +428,10 @@ def loads(
     """
     document = read_envelope(text, source=source, game=game)
     expected = {_type_name(m) for m in get_args(cls)} or {_type_name(cls)}
-    if document.get("type") not in expected:
+    kind = document.get("type")
+    if not isinstance(kind, str) or kind not in expected:
         raise DataError(
-            f"the document holds a {document.get('type')!r}, expected "
-            f"{' or '.join(sorted(expected))}",
+            f"the document holds a {shorten(kind)}, expected {' or '.join(sorted(expected))}",
             source=source,
             field="type",
         )

@@ -516,6 +516,8 @@ class _Reader:
         prov, note = self.provenance()
         fields = FIELDS[kind]
         names = self.get("reconstructed", list, [])
+        if not all(isinstance(name, str) for name in names):
+            raise self.fail("reconstructed", "lists field names (strings)")
         if names and prov != "rulebook":
             raise self.fail(
                 "reconstructed",
@@ -790,6 +792,8 @@ def _pack(source: str, raw: dict[str, Any]) -> PackDef:
     ultimate = UltimateDef(pack, ur.get("name", str), ur.effects("effects"), up, un, ux)
     tiles = []
     for i, rt in enumerate(head.get("resource_tiles", list, [])):
+        if not isinstance(rt, dict):
+            raise head.fail("resource_tiles", "is a list of tables")
         r = _Reader(source, f"resource tile {i + 1}", rt)
         r.entry_keys("resource tile")
         rp, rn, rx = r.sourced("resource tile")
