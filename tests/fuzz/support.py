@@ -63,7 +63,7 @@ FUZZ = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 
-TITLES = ("kashgar", "dunhuang")
+TITLES = ("kashgar", "serica", "dunhuang")
 SOURCE = Path(__file__).parents[2] / "src/silkroad"
 _DUNHUANG_DATA = SOURCE / "dunhuang/data"
 

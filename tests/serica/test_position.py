@@ -43,8 +43,9 @@ def test_a_position_naming_the_pending_decision_resumes_at_it() -> None:
         """
         active = 0
         step = "build"
+        [crossroads]
+        row = ["encampment"]
         [player.0]
-        empire = ["encampment"]
         artisans = 3
         [pending]
         decision = "place"
@@ -54,6 +55,7 @@ def test_a_position_naming_the_pending_decision_resumes_at_it() -> None:
     assert state.pending is not None
     assert state.pending.kind is PendingKind.PLACE
     assert GAME.legal_moves(state)
+    GAME.apply(state, GAME.legal_moves(state)[0])  # the card built from the Crossroads
 
 
 @pytest.mark.parametrize(

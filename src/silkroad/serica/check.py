@@ -1,24 +1,86 @@
-"""[SR-1] State invariants: every card in exactly one place, nothing negative."""
+"""[SR-1] State invariants: every card in exactly one place, nothing negative, and a turn
+in progress (the decision awaited, the readied effects, the attacks to come) that the
+rules could have left, so that ``legal_moves`` and ``apply`` work on any state accepted."""
 
 from __future__ import annotations
 
-from silkroad.core.errors import StateError
-from silkroad.serica.state import FIELD_DEPTH, FIELDS, MAX_CARAVANS, ROUTE_LENGTH, State, Step
-from silkroad.serica.table import table
+from typing import TypeGuard
 
-__all__ = ["validate"]
+from silkroad.core.errors import StateError
+from silkroad.core.rng import Rng
+from silkroad.serica.cards import Ability
+from silkroad.serica.rules import legal_moves
+from silkroad.serica.state import (
+    CARAVAN_SIZE,
+    FIELD_DEPTH,
+    FIELDS,
+    MAX_CARAVANS,
+    PRODUCTION_POINTS,
+    ROUTE_LENGTH,
+    Pending,
+    PendingKind,
+    State,
+    Step,
+)
+from silkroad.serica.table import Table, table
+
+__all__ = ["MAX_COUNT", "validate"]
+
+#: The most goods, artisans or VP a count may hold: far beyond any game.
+MAX_COUNT = 9_999
+_GOODS = 6
+
+
+def _int(value: object, low: int, high: int) -> TypeGuard[int]:
+    """An int (not a bool) from ``low`` to ``high``."""
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
 def validate(state: State) -> None:
-    """[SR-1] Check a state: the 53 cards each in exactly one place (piles, Empires,
+    """[SR-1] [SR-5] Check a state: the cards each in exactly one place (piles, Empires,
     fields, defeated Enemies, the Crossroads, a General's viewed cards); goods, artisans,
-    production points and VP never negative; fields, caravans and routes in range; every
-    readied effect belongs to a card of the active player's Empire ([SR-4]).
+    production points and VP never negative and bounded; fields, caravans and routes in
+    range; every readied effect belongs to a card of the active player's Empire ([SR-4]);
+    the attacks to come are Enemies in the Crossroads; the pending decision names cards,
+    caravans and fields that exist and are where it needs them; a game not over has a
+    legal move.
 
     :raises StateError: naming the broken invariant.
     """
     t = table(state.options)
-    places: list[int] = [*state.crossroads, *state.cross_pile, *state.cross_discard]
+    _check_scalars(state)
+    _check_places(state, t)
+    _check_turn(state, t)
+    if state.pending is not None:
+        problem = _pending_problem(state, t, state.pending)
+        if problem is not None:
+            raise StateError(f"the pending {state.pending.kind.value} decision: {problem}")
+    if state.step is not Step.OVER and not legal_moves(state):
+        raise StateError("the game is not over but the player to act has no legal move")
+
+
+def _check_scalars(state: State) -> None:
+    if not isinstance(state.rng, Rng):
+        raise StateError("the state has no random number generator")
+    if not _int(state.active, 0, 1) or not _int(state.first, 0, 1):
+        raise StateError("active and first player must be 0 or 1")
+    if not isinstance(state.step, Step):
+        raise StateError(f"step {state.step!r:.40}")
+    if not _int(state.round, 1, state.options.round_limit):
+        raise StateError(f"round {state.round!r:.40} outside 1..{state.options.round_limit}")
+    for name in ("coop_won", "truncated"):
+        if not isinstance(getattr(state, name), bool):
+            raise StateError(f"{name} is true or false")
+    if state.truncated and state.step is not Step.OVER:
+        raise StateError("a truncated game is over")
+    if state.step is Step.OVER and (state.pending is not None or state.attacks):
+        raise StateError("a finished game waits for nothing")
+    if state.coop_won and not state.options.coop:
+        raise StateError("only a co-op game is won together")
+
+
+def _check_places(state: State, t: Table) -> None:
+    places: list[object] = [*state.crossroads, *state.cross_pile, *state.cross_discard]
     if state.pending is not None:
         places.extend(state.pending.cards)
     for p, player in enumerate(state.players):
@@ -32,38 +94,156 @@ def validate(state: State) -> None:
             if len(field) > FIELD_DEPTH:
                 raise StateError(f"player {p} has a field of {len(field)} cards")
             places.extend(field)
-            if any(t.enemy[c] for c in field if 0 <= c < t.n_cards):
+            if any(t.enemy[c] for c in field if _int(c, 0, t.n_cards - 1)):
                 raise StateError(f"player {p} has an Enemy card built")
         for name in ("supply", "shipment"):
             values = getattr(player, name)
-            if len(values) != 6 or min(values) < 0:
-                raise StateError(f"player {p} {name} {values} must be 6 counts >= 0")
-        if player.artisans < 0 or player.vp < 0:
-            raise StateError(f"player {p} has negative artisans or VP")
+            if len(values) != _GOODS or not all(_int(v, 0, MAX_COUNT) for v in values):
+                raise StateError(
+                    f"player {p} {name} {values!r:.60} must be 6 counts 0..{MAX_COUNT}"
+                )
+        if not _int(player.artisans, 0, MAX_COUNT) or not _int(player.vp, 0, MAX_COUNT):
+            raise StateError(f"player {p} has artisans or VP outside 0..{MAX_COUNT}")
         if len(player.caravans) > MAX_CARAVANS:
             raise StateError(f"player {p} has {len(player.caravans)} caravans")
         routes = [c.route for c in player.caravans]
-        if len(set(routes)) != len(routes) or any(not 1 <= r <= MAX_CARAVANS for r in routes):
+        if len(set(routes)) != len(routes) or not all(_int(r, 1, MAX_CARAVANS) for r in routes):
             raise StateError(f"player {p} caravan routes {routes} are not distinct 1..3")
         for caravan in player.caravans:
-            if not 0 <= caravan.position < ROUTE_LENGTH:
-                raise StateError(f"player {p} caravan at position {caravan.position}")
-            if len(caravan.goods) != 6 or min(caravan.goods) < 0:
-                raise StateError(f"player {p} caravan goods {caravan.goods} are invalid")
-    if sorted(places) != list(range(t.n_cards)):
-        missing = sorted(set(range(t.n_cards)) - set(places))
-        extra = sorted(c for c in set(places) if places.count(c) > 1 or not 0 <= c < t.n_cards)
+            if not _int(caravan.position, 0, ROUTE_LENGTH - 1):
+                raise StateError(f"player {p} caravan at position {caravan.position!r:.40}")
+            goods = caravan.goods
+            if len(goods) != _GOODS or not all(_int(v, 0, MAX_COUNT) for v in goods):
+                raise StateError(f"player {p} caravan goods {goods!r:.60} are invalid")
+        for card in player.defeated:
+            if _int(card, 0, t.n_cards - 1) and not t.enemy[card]:
+                raise StateError(f"player {p} defeated card {card}, which is no Enemy")
+    ids = [c for c in places if _int(c, 0, t.n_cards - 1)]
+    if len(ids) != len(places) or sorted(ids) != list(range(t.n_cards)):
+        missing = sorted(set(range(t.n_cards)) - set(ids))
+        extra = sorted({c for c in ids if ids.count(c) > 1}) + [
+            c for c in places if not _int(c, 0, t.n_cards - 1)
+        ]
         raise StateError(
             f"the {t.n_cards} cards must each be in exactly one place; "
-            f"missing {missing}, doubled or unknown {extra}"
+            f"missing {missing}, doubled or unknown {extra!r:.80}"
         )
-    if state.turn.pp < 0:
-        raise StateError(f"negative production points {state.turn.pp}")
+    for card in state.attacks:
+        if card not in state.crossroads or not t.enemy[card]:
+            raise StateError(f"an attack by {card!r:.40}, no Enemy of the Crossroads")
+
+
+def _check_turn(state: State, t: Table) -> None:
+    turn = state.turn
+    if not _int(turn.pp, 0, PRODUCTION_POINTS):
+        raise StateError(f"production points {turn.pp!r:.40} outside 0..{PRODUCTION_POINTS}")
+    for name in ("defense", "outpost"):
+        if not _int(getattr(turn, name), 0, t.n_cards):
+            raise StateError(f"readied {name} {getattr(turn, name)!r:.40} out of range")
+    for name in ("traded", "defended"):
+        if not isinstance(getattr(turn, name), bool):
+            raise StateError(f"{name} is true or false")
     empire = state.players[state.active].empire
-    for card, ability in state.turn.readied:
-        if card not in empire:
-            raise StateError(f"a readied {ability.value} belongs to card {card}, not in the Empire")
-    if state.active not in (0, 1) or state.first not in (0, 1):
-        raise StateError("active and first player must be 0 or 1")
-    if state.step is Step.OVER and state.pending is not None:
-        raise StateError("a finished game has a pending decision")
+    if not all(_int(c, 0, t.n_cards - 1) for c in turn.used) or len(turn.used) > t.n_cards:
+        raise StateError("the cards used this round are cards")
+    if len(turn.readied) > 4 * t.n_cards:
+        raise StateError(f"{len(turn.readied)} readied effects")
+    for card, ability in turn.readied:
+        if card not in empire or not isinstance(ability, Ability):
+            raise StateError(
+                f"a readied {ability!r:.40} belongs to card {card!r:.40}, not in the Empire"
+            )
+
+
+def _pending_problem(state: State, t: Table, pending: Pending) -> str | None:
+    """What is wrong with the decision awaited; None when nothing is."""
+    kind = pending.kind
+    if state.step is Step.OVER:
+        return "the game is over"
+    me = state.players[state.active]
+    card = pending.card
+    numbers = (pending.count, pending.n, pending.smith)
+    if not all(_int(v, 0, MAX_COUNT) for v in numbers) or not isinstance(pending.free, bool):
+        return "its counts are numbers of 0 or more"
+    if not _int(card, -1, t.n_cards - 1):
+        return f"card {card!r:.40} is not a card id"
+    if kind not in _HOLDS and pending.cards:
+        return "holds no cards"
+    if kind not in _ROUTES and pending.routes:
+        return "names no caravan or field"
+    if kind is not PendingKind.PAY and (pending.paid or pending.smith):
+        return "has nothing to pay"
+    if kind in _NO_CARD and card != -1:
+        return "is about no card"
+    if kind is PendingKind.PAY:
+        if card not in state.crossroads or t.enemy[card]:
+            return "pays for a card of the Crossroads"
+        goods = [int(g) for g in t.card[card].goods]
+        if not all(g in goods for g in pending.paid) or len(set(pending.paid)) != len(pending.paid):
+            return "goods paid are goods of the card, each once"
+        if not 1 <= pending.count <= len(goods) - len(pending.paid):
+            return "goods types still to pay"
+        if not 1 <= pending.n <= t.max_cost_n:
+            return "goods per type"
+    elif kind is PendingKind.LOAD:
+        if len(pending.routes) != 1 or pending.routes[0] not in [c.route for c in me.caravans]:
+            return "loads a caravan of the player"
+        room = CARAVAN_SIZE + t.n_cards  # a Warehouse adds room
+        if pending.count > room or pending.n > room:
+            return f"at most {room} goods"
+    elif kind in (PendingKind.LOSE, PendingKind.FORT):
+        if not state.attacks or card != state.attacks[0]:
+            return "about the Enemy attacking now"
+        routes = [c.route for c in me.caravans]
+        if not pending.routes or not all(r in routes for r in pending.routes):
+            return "caravans of the player"
+        if kind is PendingKind.FORT and (
+            len(pending.routes) != 1 or pending.count < 1 or not state.turn.count(Ability.FORT)
+        ):
+            return "one caravan hit, goods lost and a readied Fort"
+    elif kind in (PendingKind.GUARD, PendingKind.ENVOY):
+        if card not in me.empire:
+            return "about a card of the Empire"
+    elif kind in (PendingKind.PLACE, PendingKind.CITY_GIVE):
+        if card not in state.crossroads or t.enemy[card]:
+            return "about a card of the Crossroads that is no Enemy"
+    elif kind in (PendingKind.GENERAL_TAKE, PendingKind.GENERAL_ORDER):
+        least = 1 if kind is PendingKind.GENERAL_TAKE else 2
+        if not least <= len(pending.cards) <= 3:
+            return f"{least} to 3 cards viewed"
+    elif kind is PendingKind.GOVERNOR:
+        if pending.count > 2 or (card != -1 and not any(card in f for f in me.fields)):
+            return "moves built cards of the player, at most two"
+        if pending.routes and (
+            len(pending.routes) != 2 or not all(_int(f, 1, FIELDS) for f in pending.routes)
+        ):
+            return "the two fields a first move touched"
+    elif kind in (PendingKind.CAPITOL, PendingKind.DIPLOMAT):
+        if not 1 <= pending.count <= (2 if kind is PendingKind.CAPITOL else 1):
+            return "cards still to discard"
+        if card != -1 and card not in state.crossroads:
+            return "a card picked first of the Crossroads"
+    elif kind in _BONUS and (card not in me.defeated or t.ability[card] is not _BONUS[kind]):
+        return "the bonus of an Enemy the player defeated"
+    return None
+
+
+_HOLDS = frozenset({PendingKind.GENERAL_TAKE, PendingKind.GENERAL_ORDER})
+_ROUTES = frozenset({PendingKind.LOAD, PendingKind.LOSE, PendingKind.FORT, PendingKind.GOVERNOR})
+_NO_CARD = frozenset(
+    {
+        PendingKind.LOAD,
+        PendingKind.SETTLER,
+        PendingKind.SETTLER_PICK,
+        PendingKind.TRADING_POST,
+        PendingKind.GENERAL_TAKE,
+        PendingKind.GENERAL_ORDER,
+        PendingKind.AMBASSADOR,
+        PendingKind.CITY_TAKE,
+    }
+)
+_BONUS = {
+    PendingKind.BANDIT_BONUS: Ability.BANDIT,
+    PendingKind.PIRATE_BONUS: Ability.PIRATE,
+    PendingKind.CHIEFTAIN_BONUS: Ability.CHIEFTAIN,
+}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 
-from silkroad.core.errors import InvalidMoveError
+from silkroad.core.errors import IllegalMoveError, InvalidMoveError, shorten
 from silkroad.serica.cards import GOODS, CardDef
 from silkroad.serica.moves import (
     Advance,
@@ -92,14 +92,21 @@ def num_actions(options: Options) -> int:
 
 
 def encode_move(state: State, move: Move) -> int:
-    """The action id of ``move``.
+    """The action id of a legal move.
 
-    :raises InvalidMoveError: if the move is not in the action space at all.
+    :raises IllegalMoveError: if ``move`` is not legal in ``state`` (as every title).
     """
     try:
-        return _space(state.options.cards)[1][move]
-    except (KeyError, TypeError):
-        raise InvalidMoveError(f"{move!r} is not a Serica move", text=str(move)) from None
+        legal = move in legal_moves(state)
+    except TypeError:  # an unhashable object is no move
+        legal = False
+    if not legal:
+        raise IllegalMoveError(
+            f"{shorten(move, 60)} is not a legal move here, so it has no action id",
+            state=state,
+            move=move,
+        )
+    return _space(state.options.cards)[1][move]
 
 
 def decode_move(state: State, action: int) -> Move:
@@ -109,7 +116,10 @@ def decode_move(state: State, action: int) -> Move:
     """
     moves = _space(state.options.cards)[0]
     if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < len(moves):
-        raise InvalidMoveError(f"action {action!r} is outside 0..{len(moves) - 1}", text=action)
+        raise InvalidMoveError(
+            f"action {shorten(action)} is outside 0..{len(moves) - 1}",
+            text=action if isinstance(action, int) and not isinstance(action, bool) else None,
+        )
     move = moves[action]
     if move not in legal_moves(state):
         raise InvalidMoveError(f"action {action} ({move}) is not legal now", text=action)

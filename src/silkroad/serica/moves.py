@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import attrs
 
-from silkroad.core.errors import InvalidMoveError
+from silkroad.core.errors import InvalidMoveError, shorten
 from silkroad.serica.cards import Good
 
 __all__ = [
@@ -50,21 +50,31 @@ def _good(text: str, whole: str) -> Good:
     member = Good.__members__.get(text.upper()) if text.isalpha() and text.islower() else None
     if member is None:
         names = ", ".join(g.label for g in Good)
-        raise InvalidMoveError(f"unknown good {text!r} in {whole!r} (goods: {names})", text=whole)
+        raise InvalidMoveError(
+            f"unknown good {shorten(text)} in {shorten(whole)} (goods: {names})", text=whole
+        )
     return member
 
 
 def _number(text: str, whole: str, low: int, high: int) -> int:
-    if not text.isdigit() or not low <= int(text) <= high or text != str(int(text)):
+    if (
+        not (text.isascii() and text.isdigit())
+        or len(text) > 3
+        or not low <= int(text) <= high
+        or text != str(int(text))
+    ):
         raise InvalidMoveError(
-            f"expected a number from {low} to {high}, got {text!r} in {whole!r}", text=whole
+            f"expected a number from {low} to {high}, got {shorten(text)} in {shorten(whole)}",
+            text=whole,
         )
     return int(text)
 
 
 def _key(text: str, whole: str) -> str:
     if not text or not all(c.isalnum() or c == "-" for c in text) or text != text.lower():
-        raise InvalidMoveError(f"expected a card key, got {text!r} in {whole!r}", text=whole)
+        raise InvalidMoveError(
+            f"expected a card key, got {shorten(text)} in {shorten(whole)}", text=whole
+        )
     return text
 
 
@@ -399,7 +409,9 @@ _KEY_MOVES: dict[str, Callable[[str], Move]] = {
 def _position(text: str, whole: str) -> tuple[int, int]:
     field, dot, position = text.partition(".")
     if not dot:
-        raise InvalidMoveError(f"expected FIELD.POSITION, got {text!r} in {whole!r}", text=whole)
+        raise InvalidMoveError(
+            f"expected FIELD.POSITION, got {shorten(text)} in {shorten(whole)}", text=whole
+        )
     return _number(field, whole, 1, 4), _number(position, whole, 1, 3)
 
 
@@ -409,11 +421,11 @@ def parse_notation(text: str) -> Move:
     :raises InvalidMoveError: if ``text`` is not the notation of any move.
     """
     if not isinstance(text, str):
-        raise InvalidMoveError(f"move notation must be a string, got {text!r}", text=None)
+        raise InvalidMoveError(f"move notation must be a string, got {shorten(text)}", text=None)
     words = text.split(" ")
     if any(not w for w in words) or text != text.strip():
         raise InvalidMoveError(
-            f"expected words separated by single spaces, got {text!r}", text=text
+            f"expected words separated by single spaces, got {shorten(text)}", text=text
         )
     head, rest = words[0], words[1:]
     if head in _BARE and not rest:
@@ -434,7 +446,8 @@ def parse_notation(text: str) -> Move:
         except ValueError:
             names = ", ".join(c.value for c in Choice)
             raise InvalidMoveError(
-                f"unknown choice {rest[0]!r} in {text!r} (choices: {names})", text=text
+                f"unknown choice {shorten(rest[0])} in {shorten(text)} (choices: {names})",
+                text=text,
             ) from None
     if head == "place" and len(rest) == 1:
         return Place(_number(rest[0], text, 1, 4))
@@ -452,5 +465,6 @@ def parse_notation(text: str) -> Move:
         a, b = _position(rest[0], text), _position(rest[1], text)
         return Rearrange(a[0], a[1], b[0], b[1])
     raise InvalidMoveError(
-        f"{text!r} is not a Serica move (see docs/serica.md, 'Moves and notation')", text=text
+        f"{shorten(text)} is not a Serica move (see docs/serica.md, 'Moves and notation')",
+        text=text,
     )

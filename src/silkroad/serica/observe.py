@@ -7,6 +7,10 @@ player also knows which cards make up their own draw pile (they shuffled it), bu
 its order. Hidden: the order of both draw piles,
 the contents of the other player's draw pile and of the Crossroads draw pile, the cards
 a General shows to the other player, and the RNG.
+
+While a General looks at the top of a player's draw pile, that player still counts the
+cards looked at among the cards of their pile (``draw_cards``): which of them are on
+top is what they may not learn.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import attrs
 from pyrsistent import pvector
 from pyrsistent.typing import PVector
 
+from silkroad.core.game import check_player
 from silkroad.core.rng import Rng
 from silkroad.serica.cards import HAN
 from silkroad.serica.state import (
@@ -85,10 +90,10 @@ class Observation:
         return svg(self)
 
 
-def _view(player: PlayerState, own: bool) -> PlayerView:
+def _view(player: PlayerState, own: bool, looked_at: tuple[int, ...] = ()) -> PlayerView:
     return PlayerView(
         draw_size=len(player.draw),
-        draw_cards=tuple(sorted(player.draw)) if own else (),
+        draw_cards=tuple(sorted((*player.draw, *looked_at))) if own else (),
         discard=player.discard,
         empire=player.empire,
         fields=player.fields,
@@ -102,14 +107,24 @@ def _view(player: PlayerState, own: bool) -> PlayerView:
 
 
 def observe(state: State, player: int) -> Observation:
-    """[SR-3] What ``player`` (0 Han, 1 Rome) may see of ``state``."""
+    """[SR-3] What ``player`` (0 Han, 1 Rome) may see of ``state``.
+
+    :raises RulesError: for a player who is not in the game.
+    """
+    check_player(player, 2)
     pending = state.pending
+    looked_at: tuple[int, ...] = ()
     if pending is not None and pending.kind in _GENERAL and player != state.active:
+        # [SR-8.3] the cards come from this player's own pile: still among its cards
+        looked_at = pending.cards
         pending = attrs.evolve(pending, cards=(HIDDEN,) * len(pending.cards))
+    views = tuple(
+        _view(state.players[p], player == p, looked_at if player == p else ()) for p in (0, 1)
+    )
     return Observation(
         options=state.options,
         player=player,
-        players=(_view(state.players[0], player == 0), _view(state.players[1], player == 1)),
+        players=(views[0], views[1]),
         crossroads=state.crossroads,
         cross_pile_size=len(state.cross_pile),
         cross_discard=state.cross_discard,
@@ -147,13 +162,17 @@ def determinize(obs: Observation, seed: int) -> State:
     order, rng = rng.shuffle(unseen)
     deal = list(order)
     pending = obs.pending
+    own, rng = rng.shuffle(obs.players[obs.player].draw_cards)
     if pending is not None and HIDDEN in pending.cards:
-        cards = tuple(deal.pop() if c == HIDDEN else c for c in pending.cards)
+        # a General looks at the observer's pile: the cards it holds are some of theirs
+        hidden = sum(1 for c in pending.cards if c == HIDDEN)
+        held, own = list(own[:hidden]), own[hidden:]
+        cards = tuple(held.pop() if c == HIDDEN else c for c in pending.cards)
         pending = attrs.evolve(pending, cards=cards)
     players: list[PlayerState] = []
     for p, view in enumerate(obs.players):
         if p == obs.player:
-            draw, rng = rng.shuffle(view.draw_cards)
+            draw = own
         else:
             draw, deal = tuple(deal[: view.draw_size]), deal[view.draw_size :]
         players.append(

@@ -16,7 +16,7 @@ from typing import Any
 from pyrsistent import pvector
 from pyrsistent.typing import PVector
 
-from silkroad.core.errors import IllegalMoveError
+from silkroad.core.errors import IllegalMoveError, shorten
 from silkroad.core.evolve import replace
 from silkroad.core.game import Outcome
 from silkroad.core.rng import Rng
@@ -730,7 +730,7 @@ def apply(state: State, move: Move) -> State:
         legal = False
     if not legal:
         raise IllegalMoveError(
-            f"{move!s} is not a legal move now ({_describe(state)})", state=state, move=move
+            f"{_shown(move)} is not a legal move now ({_describe(state)})", state=state, move=move
         )
     t = table(state.options)
     pending = state.pending
@@ -738,6 +738,15 @@ def apply(state: State, move: Move) -> State:
         return _resolve(state, t, pending, move)
     handler = _HANDLERS[type(move)]
     return handler(state, t, move)
+
+
+def _shown(move: object) -> str:
+    """The notation of ``move``, or a short account of a value that has none."""
+    try:
+        text = str(move)
+    except Exception:  # a malformed move (a good that does not exist, say)
+        return shorten(move, 60)
+    return text if len(text) <= 60 else shorten(move, 60)
 
 
 def _describe(state: State) -> str:

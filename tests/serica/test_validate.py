@@ -1,0 +1,135 @@
+"""Saved states, notation, ids and observations that are refused with a clear error, and
+what a General's look at a pile tells the pile's owner."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import attrs
+import pytest
+
+from silkroad.core.errors import (
+    DataError,
+    IllegalMoveError,
+    InvalidMoveError,
+    RulesError,
+    StateError,
+)
+from silkroad.core.serialize import dumps, loads
+from silkroad.serica import GAME, Options, State, Use, apply, legal_moves, new_game, observe
+from silkroad.serica.moves import Produce, Take
+from silkroad.serica.state import Pending, PendingKind
+
+from .helpers import Builder, play
+
+
+def _with_pending(kind: PendingKind | None = None) -> State:
+    for seed in range(60):
+        state = new_game(Options(), seed)
+        rng = random.Random(seed)
+        while legal_moves(state):
+            if state.pending is not None and (kind is None or state.pending.kind is kind):
+                return state
+            state = apply(state, rng.choice(legal_moves(state)))
+    raise LookupError(kind)
+
+
+@pytest.mark.rule("SR-5.2")
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"card": 10000},  # once ValueError in apply
+        {"card": -7},
+        {"count": -1},
+        {"paid": (9,)},
+        {"n": 10**6},
+        {"kind": PendingKind.GENERAL_ORDER},
+    ],
+)
+def test_a_pending_decision_the_rules_could_not_ask_for_is_refused(
+    change: dict[str, Any],
+) -> None:
+    state = _with_pending(PendingKind.PAY)
+    GAME.validate(state)
+    assert state.pending is not None
+    bad = attrs.evolve(state, pending=attrs.evolve(state.pending, **change))
+    with pytest.raises(StateError):
+        GAME.validate(bad)
+
+
+@pytest.mark.rule("SR-5")
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda s: attrs.evolve(s, round=-1),
+        lambda s: attrs.evolve(s, round=0),
+        lambda s: attrs.evolve(s, turn=attrs.evolve(s.turn, pp=-2)),
+        lambda s: attrs.evolve(s, turn=attrs.evolve(s.turn, pp=99)),
+        lambda s: attrs.evolve(s, turn=attrs.evolve(s.turn, defense=-1)),
+        lambda s: attrs.evolve(s, turn=attrs.evolve(s.turn, outpost=-1)),
+        lambda s: attrs.evolve(s, turn=attrs.evolve(s.turn, used=(10_000,))),
+        lambda s: attrs.evolve(s, attacks=(0,)),
+        lambda s: attrs.evolve(s, pending=Pending(PendingKind.GUARD, card=3)),
+        lambda s: attrs.evolve(s, pending=Pending(PendingKind.LOSE, card=3, routes=(2,))),
+    ],
+)
+def test_negative_counters_and_impossible_turns_are_refused(change: Any) -> None:
+    state = new_game(Options(), 2)
+    GAME.validate(state)
+    with pytest.raises(StateError):
+        GAME.validate(change(state))
+
+
+@pytest.mark.rule("SR-3")
+def test_a_field_missing_from_a_save_is_a_data_error() -> None:
+    document = json.loads(dumps(new_game(Options(), 1), GAME))
+    del document["data"]["players"][0]["vp"]
+    with pytest.raises(DataError, match=r"\$\.players\[0\]\.vp: required field missing"):
+        loads(json.dumps(document), State, GAME)
+
+
+@pytest.mark.rule("SR-5")
+def test_bad_moves_notation_ids_and_players_are_refused() -> None:
+    state = new_game(Options(), 1)
+    for text in ("rearrange ①.2 3.①", "take " + "9" * 5000, "place ٣"):
+        with pytest.raises(InvalidMoveError) as info:
+            GAME.parse_move(state, text)
+        assert len(str(info.value)) < 300
+    with pytest.raises(IllegalMoveError, match="not a legal move"):
+        apply(state, Produce(good=99))  # type: ignore[arg-type]  # once AttributeError
+    with pytest.raises(IllegalMoveError):
+        GAME.encode_move(state, Take(1))  # once an id for a move that is not legal
+    for action in (True, 1.5, [0], 10**5000):
+        with pytest.raises(InvalidMoveError):
+            GAME.decode_move(state, action)  # type: ignore[arg-type]
+    for player in (9, 2, -1, True):
+        with pytest.raises(RulesError, match="no player"):
+            observe(state, player)  # type: ignore[arg-type]
+
+
+@pytest.mark.rule("SR-8.3")
+def test_a_general_looking_at_a_pile_tells_its_owner_nothing_of_its_order() -> None:
+    """While the General holds the top three cards, the pile's owner still counts them
+    among the cards of their pile: comparing observations tells them nothing about which
+    cards are on top (once they were left out, and so given away)."""
+    b = Builder()
+    han = b.player(empire=["general"], fields=[["fort"], [], [], []])
+    rome = b.player(draw=["city", "envoy", "smith", "trader"], fields=[["soldier"], [], [], []])
+    state = b.state(han, rome)
+    before = observe(state, 1)
+    looking = play(state, Use("general"))
+    assert looking.pending is not None
+    assert looking.pending.kind is PendingKind.GENERAL_TAKE
+    during = observe(looking, 1)
+    assert during.players[1].draw_cards == before.players[1].draw_cards
+    assert during.pending is not None
+    assert set(during.pending.cards) == {-1}
+    assert during.players[1].draw_size == 1  # the pile is visibly shorter by three
+    # a state dealt from the owner's view holds the General's cards from their own pile
+    for seed in range(5):
+        dealt = GAME.determinize(during, seed)
+        assert dealt.pending is not None
+        assert set(dealt.pending.cards) | set(dealt.players[1].draw) == set(state.players[1].draw)
+        assert observe(dealt, 1) == during
