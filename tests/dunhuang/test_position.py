@@ -54,7 +54,7 @@ def test_a_position_naming_the_decision_resumes_at_it() -> None:
         [pending]
         decision = "recruit"
         player = 0
-        about = "pay"
+        about = "paid"
         [action]
         player = 0
         meeple = 2
@@ -62,6 +62,7 @@ def test_a_position_naming_the_decision_resumes_at_it() -> None:
     )
     assert state.choice is not None
     assert state.choice.kind is ChoiceKind.RECRUIT
+    assert legal_moves(state), "the decision resumes with the characters it may take"
 
 
 @pytest.mark.parametrize(
