@@ -1,6 +1,7 @@
 """Every title as a single-agent Gymnasium environment: Gymnasium's own check_env on every
-title and player count; opponents by agent spec; rewards at the end or shaped by VP;
-truncation from the safeguard; illegal actions; registration."""
+title, player count and variant; opponents by agent spec; rewards at the end or shaped by
+VP; truncation from the safeguard; illegal actions and calls out of order; registration;
+vector environments."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import warnings
 from importlib.metadata import entry_points
 from typing import Any
 
+import attrs
 import gymnasium
 import numpy as np
 import pytest
@@ -18,6 +20,7 @@ import tinygame
 from silkroad.adapters.gymnasium import SilkroadGymEnv, env_id, register_all, register_envs
 from silkroad.agents import GreedyAgent
 from silkroad.core.errors import InvalidMoveError
+from silkroad.kashgar import Options as KashgarOptions
 
 TITLES = ("kashgar", "serica", "dunhuang")
 
@@ -163,3 +166,65 @@ def test_render_modes(capsys: pytest.CaptureFixture[str]) -> None:
     assert ansi.render() == human.game.render(ansi.state)
     with pytest.raises(ValueError, match="render_mode"):
         SilkroadGymEnv("serica", render_mode="rgb_array")
+
+
+def test_calls_out_of_order_are_refused() -> None:
+    made = gymnasium.make("silkroad/Kashgar-v0")
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        made.step(0)  # Gymnasium's own order check, as gymnasium.make wraps the env
+    bare = SilkroadGymEnv("kashgar")
+    with pytest.raises(RuntimeError, match="reset"):
+        bare.step(0)
+    play(bare, seed=6)
+    with pytest.raises(RuntimeError, match="over"):
+        bare.step(0)
+    observation, info = bare.reset(seed=6)  # a new game after the end
+    assert info["action_mask"].any()
+    assert bare.observation_space.contains(observation)
+
+
+def test_a_title_stopped_by_its_round_limit_is_truncated_through_make() -> None:
+    options = KashgarOptions.create(2, round_limit=1)
+    env = gymnasium.make("silkroad/Kashgar-v0", options=options)
+    total, info, terminated, truncated, _ = play(env, seed=3)
+    assert (terminated, truncated) == (False, True)
+    assert info["outcome"] == "truncated"
+    assert info["winners"] == ()
+    assert total == 0.0  # a truncated game pays no win
+    assert not info["action_mask"].any()
+
+
+@pytest.mark.parametrize(
+    ("name", "changes"),
+    [("kashgar", {"players": 4, "expansion": "all"}), ("serica", {"coop": True})],
+)
+def test_check_env_passes_on_variants(name: str, changes: dict[str, Any]) -> None:
+    game = silkroad.get_game(name)
+    if name == "kashgar":
+        options: Any = KashgarOptions.create(**changes)
+    else:
+        options = attrs.evolve(game.default_options(), **changes)
+    env = gymnasium.make(env_id(game), options=options, seat=1, opponents="greedy")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(env.unwrapped)
+    assert env.observation_space.shape == game.observation_layout(options).shape
+    total, info, terminated, truncated, _ = play(env, seed=8)
+    assert terminated or truncated
+    assert total == (1.0 if 1 in info["winners"] else 0.0)  # seat 1 learns
+
+
+def test_vector_environments_stack_observations_and_masks() -> None:
+    envs = gymnasium.make_vec("silkroad/Serica-v0", num_envs=2, vectorization_mode="sync")
+    observations, infos = envs.reset(seed=[1, 2])
+    size = envs.single_observation_space.shape
+    assert observations.shape == (2, *size)
+    assert infos["action_mask"].shape == (2, envs.single_action_space.n)
+    assert not np.array_equal(observations[0], observations[1])  # two different deals
+    actions = np.array(
+        [int(np.flatnonzero(infos["action_mask"][i])[0]) for i in range(2)], dtype=np.int64
+    )
+    observations, rewards, _, _, infos = envs.step(actions)
+    assert observations.shape == (2, *size)
+    assert rewards.shape == (2,)
+    envs.close()

@@ -337,3 +337,16 @@ def test_a_deterministic_title_has_no_chance_node() -> None:
     text = pyspiel.serialize_game_and_state(game, clone)
     _, again = pyspiel.deserialize_game_and_state(text)
     assert again.inner == clone.inner
+
+
+def test_a_title_stopped_by_its_round_limit_is_terminal_and_truncated() -> None:
+    game = pyspiel.load_game(
+        "silkroad_kashgar", {"options": options_parameter(round_limit=1), "utility": "win"}
+    )
+    state = game.new_initial_state()
+    state.apply_action(9)
+    while not state.is_terminal():
+        assert not state.is_truncated()
+        state.apply_action(state.legal_actions()[0])
+    assert state.is_truncated()
+    assert state.returns() == [0.0, 0.0]

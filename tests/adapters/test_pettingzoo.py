@@ -20,6 +20,7 @@ import tinygame
 from silkroad.adapters.pettingzoo import SilkroadEnv, env, raw_env
 from silkroad.core.errors import InvalidMoveError
 from silkroad.core.game import Outcome
+from silkroad.kashgar import Options as KashgarOptions
 
 # Like PettingZoo's own classic games, observations are dicts holding an action mask,
 # which api_test notes with these two warnings.
@@ -190,3 +191,19 @@ def test_a_truncated_game_reports_truncations_to_every_agent() -> None:
             continue
         environment.step(int(np.flatnonzero(environment.last()[0]["action_mask"])[0]))
     assert seen == [(False, True), (False, True)]
+
+
+def test_a_title_stopped_by_its_round_limit_truncates_every_agent() -> None:
+    environment = env("kashgar", options=KashgarOptions.create(3, round_limit=1), utility="win")
+    environment.reset(seed=5)
+    ends: dict[str, tuple[bool, bool, float]] = {}
+    for agent in environment.agent_iter():
+        observation, reward, termination, truncation, _ = environment.last()
+        if termination or truncation:
+            ends[agent] = (termination, truncation, reward)
+            environment.step(None)
+            continue
+        environment.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert silkroad.get_game("kashgar").outcome(environment.state_) is Outcome.TRUNCATED
+    # every agent sees a truncation, no termination, and no win
+    assert ends == dict.fromkeys(environment.possible_agents, (False, True, 0.0))
