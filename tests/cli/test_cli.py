@@ -347,6 +347,29 @@ def test_bench_reports_rates_and_the_chess_reference(
     assert "tinydraw (3 players)" in out
 
 
+def test_bench_agents_reports_ismcts_iterations_per_second(
+    tiny: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    pytest.importorskip("chess")
+    code, out, err = run(capsys, "bench", "tinydraw", "--seconds", "0.05", "--agents")
+    assert code == 0, err
+    assert "tinydraw (2 players): ISMCTS" in out
+    assert "tinydraw (3 players): ISMCTS" in out
+    assert "iterations/s" in out
+
+
+def test_bench_ismcts_counts_are_real(tiny: object) -> None:
+    import tinygame
+    from silkroad.agents.ismcts import DEFAULT_ITERATIONS
+    from silkroad.arena.bench import bench_ismcts
+
+    rate = bench_ismcts(tinygame.GAME, tinygame.Options(), seconds=0.0, min_searches=3)
+    assert rate.searches == 3
+    assert rate.iterations == 3 * DEFAULT_ITERATIONS
+    assert rate.seconds > 0
+    assert rate.iterations_per_second > 0
+
+
 def test_bench_rate_counts_are_real(tiny: object) -> None:
     import tinygame
     from silkroad.arena.bench import bench_game

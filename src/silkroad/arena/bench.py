@@ -4,7 +4,8 @@ Measured by ``silkroad bench`` and the scripts in ``benchmarks/``, never by test
 decision is one call of ``legal_moves`` plus one ``apply``: what a simulation or a search
 agent pays per step. python-chess is measured the same way (legal moves listed, one
 pushed, game-over checked) in the same process, so the ratio compares like with like on
-whatever machine runs it.
+whatever machine runs it. Times are the CPU time of this process (``time.process_time``),
+not the wall clock, so other programs sharing the machine slow a measurement less.
 """
 
 from __future__ import annotations
@@ -17,7 +18,10 @@ import attrs
 from silkroad.core.game import AnyGame
 from silkroad.core.rng import Rng
 
-__all__ = ["Rate", "bench_chess", "bench_game"]
+__all__ = ["Rate", "SearchRate", "bench_chess", "bench_game", "bench_ismcts"]
+
+#: The clock of every measurement: this process's CPU seconds.
+_clock = time.process_time
 
 
 @attrs.frozen
@@ -41,7 +45,7 @@ def bench_game(
     """Random playouts of ``game`` for about ``seconds`` (whole games, at least ``min_games``)."""
     legal_moves, apply = game.legal_moves, game.apply
     games = decisions = 0
-    start = time.perf_counter()
+    start = _clock()
     elapsed = 0.0
     while games < min_games or elapsed < seconds:
         state = game.new_game(options, seed + games)
@@ -53,8 +57,64 @@ def bench_game(
             decisions += 1
             moves = legal_moves(state)
         games += 1
-        elapsed = time.perf_counter() - start
+        elapsed = _clock() - start
     return Rate(games, decisions, elapsed)
+
+
+@attrs.frozen
+class SearchRate:
+    """Searches timed, the iterations they ran and the CPU seconds they took."""
+
+    searches: int
+    iterations: int
+    seconds: float
+
+    @property
+    def iterations_per_second(self) -> float:
+        return self.iterations / self.seconds if self.seconds > 0 else 0.0
+
+
+def bench_ismcts(
+    game: AnyGame,
+    options: Any,
+    *,
+    seconds: float = 2.0,
+    seed: int = 0,
+    min_searches: int = 1,
+    every: int = 5,
+    max_games: int = 100,
+) -> SearchRate:
+    """Information-set MCTS at its default settings on the decisions of seeded random
+    playouts: every ``every``-th decision with more than one legal move is searched from
+    the observation of the player to act (one search is ``DEFAULT_ITERATIONS``
+    iterations) until the searches have taken about ``seconds``; only the searches are
+    timed. At most ``max_games`` playouts (a game with no choice to search ends it)."""
+    from silkroad.agents.ismcts import DEFAULT_ITERATIONS, ISMCTSAgent
+
+    searches = 0
+    spent = 0.0
+    games = 0
+    while (searches < min_searches or spent < seconds) and games < max_games:
+        state = game.new_game(options, seed + games)
+        rng = Rng.from_seed(seed + games)
+        agent = ISMCTSAgent(seed + games)
+        step = 0
+        moves = game.legal_moves(state)
+        while moves and (searches < min_searches or spent < seconds):
+            if len(moves) > 1:
+                step += 1
+                if step % every == 0:
+                    player = game.current_player(state)
+                    observation = game.observe(state, player)
+                    start = _clock()
+                    agent.choose(game, observation, moves)
+                    spent += _clock() - start
+                    searches += 1
+            index, rng = rng.randrange(len(moves))
+            state = game.apply(state, moves[index])
+            moves = game.legal_moves(state)
+        games += 1
+    return SearchRate(searches, searches * DEFAULT_ITERATIONS, spent)
 
 
 def bench_chess(*, seconds: float = 2.0, seed: int = 0, max_plies: int = 300) -> Rate | None:
@@ -65,7 +125,7 @@ def bench_chess(*, seconds: float = 2.0, seed: int = 0, max_plies: int = 300) ->
         return None
     games = plies = 0
     rng = Rng.from_seed(seed)
-    start = time.perf_counter()
+    start = _clock()
     elapsed = 0.0
     while games < 1 or elapsed < seconds:
         board = chess.Board()
@@ -77,5 +137,5 @@ def bench_chess(*, seconds: float = 2.0, seed: int = 0, max_plies: int = 300) ->
             board.push(moves[index])
             plies += 1
         games += 1
-        elapsed = time.perf_counter() - start
+        elapsed = _clock() - start
     return Rate(games, plies, elapsed)

@@ -7,22 +7,34 @@ import argparse
 from rich.console import Console
 from rich.table import Table
 
-from silkroad.arena.bench import bench_chess, bench_game
+from silkroad.arena.bench import SearchRate, bench_chess, bench_game, bench_ismcts
 from silkroad.cli.common import add_game_arguments, build_options, positive_float
 from silkroad.core.registry import GAMES, get_game
 
 HELP = "measure random-playout speed (and python-chess's)"
 DESCRIPTION = (
     "Measure decisions and games per second of seeded random playouts, with "
-    "python-chess random-playout plies per second from the same run as reference."
+    "python-chess random-playout plies per second from the same run as reference; "
+    "with --agents, also information-set MCTS iterations per second."
 )
-EXAMPLES = ["silkroad bench", "silkroad bench kashgar --players 4 --seconds 5"]
+EXAMPLES = [
+    "silkroad bench",
+    "silkroad bench kashgar --players 4 --seconds 5",
+    "silkroad bench serica --agents",
+]
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     add_game_arguments(p, game_required=False)
     p.add_argument("game", nargs="?", help="one game (default: every registered game)")
-    p.add_argument("--seconds", type=positive_float, default=2.0, help="time per measurement (> 0)")
+    p.add_argument(
+        "--seconds", type=positive_float, default=2.0, help="CPU time per measurement (> 0)"
+    )
+    p.add_argument(
+        "--agents",
+        action="store_true",
+        help="also ISMCTS iterations per second at its default settings",
+    )
 
 
 def run(args: argparse.Namespace, out: Console) -> int:
@@ -30,21 +42,19 @@ def run(args: argparse.Namespace, out: Console) -> int:
     if not names:
         out.print("no title is installed yet: nothing to measure")
         return 0
-    table = Table(title=f"random playouts, about {args.seconds:g} s each")
+    table = Table(title=f"random playouts, about {args.seconds:g} CPU s each")
     for column in ("game", "players", "games", "decisions", "decisions/s", "games/s"):
         table.add_column(column, justify="right")
     rates: list[tuple[str, float]] = []
+    searches: list[tuple[str, SearchRate]] = []
     for name in names:
         game = get_game(name)
-        counts = (
-            [args.players]
-            if args.players
-            else sorted({game.spec.min_players, game.spec.max_players})  # the extremes
-        )
+        counts = [args.players] if args.players else list(game.spec.allowed_players)
         for players in counts:
             options = build_options(game, players, args.option, args.data)
             result = bench_game(game, options, seconds=args.seconds, seed=args.seed)
-            rates.append((f"{name} ({players} players)", result.decisions_per_second))
+            label = f"{name} ({players} player{'' if players == 1 else 's'})"
+            rates.append((label, result.decisions_per_second))
             table.add_row(
                 name,
                 str(players),
@@ -53,6 +63,9 @@ def run(args: argparse.Namespace, out: Console) -> int:
                 f"{result.decisions_per_second:,.0f}",
                 f"{result.games_per_second:,.1f}",
             )
+            if args.agents:
+                search = bench_ismcts(game, options, seconds=args.seconds, seed=args.seed)
+                searches.append((label, search))
     chess_rate = bench_chess(seconds=args.seconds, seed=args.seed)
     if chess_rate is not None:
         table.add_row(
@@ -64,12 +77,30 @@ def run(args: argparse.Namespace, out: Console) -> int:
             f"{chess_rate.games_per_second:,.1f}",
         )
     out.print(table)
+    if searches:
+        agents = Table(title="ISMCTS at its default settings, on random-playout decisions")
+        for column in ("game", "searches", "iterations", "iterations/s"):
+            agents.add_column(column, justify="right")
+        for label, search in searches:
+            agents.add_row(
+                label,
+                str(search.searches),
+                str(search.iterations),
+                f"{search.iterations_per_second:,.0f}",
+            )
+        out.print(agents)
     if chess_rate is None:
         out.print("python-chess is not installed (pip install 'silkroad[bench]'): no reference")
     else:
         for label, rate in rates:
             out.print(
                 f"{label}: {rate / chess_rate.decisions_per_second:.2f}x "
+                "python-chess random-playout plies per second"
+            )
+        for label, search in searches:
+            out.print(
+                f"{label}: ISMCTS {search.iterations_per_second:,.0f} iterations/s, "
+                f"{search.iterations_per_second / chess_rate.decisions_per_second:.3f}x "
                 "python-chess random-playout plies per second"
             )
     return 0
