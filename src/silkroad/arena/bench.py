@@ -105,6 +105,7 @@ def bench_ismcts(
                 step += 1
                 if step % every == 0:
                     player = game.current_player(state)
+                    assert player is not None  # a state with legal moves has a player
                     observation = game.observe(state, player)
                     start = _clock()
                     agent.choose(game, observation, moves)
