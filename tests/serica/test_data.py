@@ -8,7 +8,15 @@ import attrs
 import pytest
 
 from silkroad.core.errors import DataError
-from silkroad.serica import Options, default_cards, load_card_file, new_game, parse_card_text
+from silkroad.serica import (
+    GAME,
+    Options,
+    State,
+    default_cards,
+    load_card_file,
+    new_game,
+    parse_card_text,
+)
 from silkroad.serica.cards import (
     CARD_FIELDS,
     ENEMY_FIELDS,
@@ -234,7 +242,7 @@ def test_a_users_printed_data_replaces_the_builtin_cards(tmp_path: Path) -> None
         _edit('key = "scholar"\nname = "Scholar"', 'key = "scholar"\nname = "Sage"'), "utf-8"
     )
     options = Options().with_card_file(path)
-    assert {c.key: c.name for c in options.cards}["scholar"] == "Sage"
+    assert {c.key: c.name for c in options.card_defs}["scholar"] == "Sage"
     assert options != Options()
     state = new_game(options, 3)
     assert state.options.cards == options.cards
@@ -243,7 +251,10 @@ def test_a_users_printed_data_replaces_the_builtin_cards(tmp_path: Path) -> None
 
 
 def test_definitions_built_in_code_are_checked_too() -> None:
-    from silkroad.core.serialize import dumps, loads
+    import json
+
+    from silkroad.core.serialize import dumps, loads, to_data
+    from silkroad.serica.cards import CardDef
 
     cards = tuple(attrs.evolve(c, level=7) if c.key == "fort" else c for c in default_cards())
     with pytest.raises(DataError) as info:
@@ -251,7 +262,9 @@ def test_definitions_built_in_code_are_checked_too() -> None:
     assert info.value.entry == "fort"
     assert info.value.field == "level"
     # a record or saved state whose card data was edited by hand is refused on load
-    text = dumps(Options()).replace('"level": 2', '"level": 9', 1)
+    document = json.loads(dumps(Options()))
+    document["data"]["cards"] = to_data(default_cards(), tuple[CardDef, ...])
+    text = json.dumps(document).replace('"level": 2', '"level": 9', 1)
     with pytest.raises(DataError, match="level"):
         loads(text, Options)
 
@@ -472,7 +485,7 @@ def test_printed_fields_built_in_code_are_fields_of_the_card_once_each(
         attrs.evolve(c, printed=("name", "level")) if c.key == "scholar" else c
         for c in default_cards()
     )
-    assert Options().with_cards(fine).cards == fine
+    assert Options().with_cards(fine).card_defs == fine
 
 
 #: (card, changes, the field named, or None: accepted) for definitions built in code
@@ -516,7 +529,7 @@ def test_each_number_of_a_card_built_in_code_is_checked_at_its_limit(
 ) -> None:
     cards = tuple(attrs.evolve(c, **changes) if c.key == key else c for c in default_cards())
     if field is None:
-        assert Options().with_cards(cards).cards == cards
+        assert Options().with_cards(cards).card_defs == cards
         return
     with pytest.raises(DataError) as info:
         Options().with_cards(cards)
@@ -541,3 +554,35 @@ def test_starting_copies_may_use_every_copy_of_a_card_and_no_more() -> None:
         check_cards((over,))
     assert (info.value.entry, info.value.field) == ("guard", "copies")
     assert "more copies" in str(info.value)
+
+
+def test_the_options_refer_to_the_builtin_cards_instead_of_embedding_them() -> None:
+    """A state of the built-in cards names them by leaving ``cards`` empty: its JSON is
+    no bigger than a Kashgar state's, and reads back equal."""
+    import json
+
+    import silkroad.kashgar as kashgar
+    from silkroad.core.serialize import dumps, loads, to_data
+    from silkroad.serica.cards import CardDef
+
+    state = new_game(Options(), 3)
+    assert state.options.cards is None
+    assert state.options.card_defs == default_cards()
+    text = dumps(state, GAME)
+    assert json.loads(text)["data"]["options"]["cards"] is None
+    assert len(text) <= len(dumps(kashgar.new_game(kashgar.Options.create(2), 3), kashgar.GAME))
+    assert loads(text, State, game=GAME) == state
+    # written before the options referred to the built-in cards: embedded in full
+    document = json.loads(text)
+    document["data"]["options"]["cards"] = to_data(default_cards(), tuple[CardDef, ...])
+    old = loads(json.dumps(document), State, game=GAME)
+    assert old == state
+    assert old.options.cards is None
+    assert Options().with_cards(default_cards()) == Options()
+    document["data"]["options"]["cards"] = 5
+    with pytest.raises(DataError, match="cannot read"):
+        loads(json.dumps(document), State, game=GAME)
+    edited = tuple(
+        attrs.evolve(c, vp=c.vp + 1) if c.key == "scholar" else c for c in default_cards()
+    )
+    assert Options().with_cards(edited).cards == edited

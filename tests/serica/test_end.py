@@ -22,7 +22,7 @@ from silkroad.serica import (
     scores,
     winners,
 )
-from silkroad.serica.cards import Good
+from silkroad.serica.cards import Good, default_cards
 from silkroad.serica.state import DEFAULT_ROUND_LIMIT, Step
 
 from .helpers import Builder, play
@@ -187,12 +187,15 @@ def test_options_saved_by_version_1_0_still_load() -> None:
     per-field provenance."""
     import json
 
-    from silkroad.core.serialize import dumps, loads
+    from silkroad.core.serialize import dumps, loads, to_data
+    from silkroad.serica.cards import CardDef
 
     document = json.loads(dumps(Options(round_limit=60)))
+    # a 1.0 record embeds the built-in cards, then without the printed fields
+    document["data"]["cards"] = to_data(default_cards(), tuple[CardDef, ...])
     for card in document["data"]["cards"]:
         del card["printed"]
     options = loads(json.dumps(document), Options)
     assert options.round_limit == 60
-    assert all(card.printed == () for card in options.cards)
+    assert all(card.printed == () for card in options.card_defs)
     assert GAME.max_game_length(options) < GAME.max_game_length(Options())

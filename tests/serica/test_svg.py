@@ -18,7 +18,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 def test_card_names_come_from_the_options_card_data() -> None:
     cards = tuple(
-        attrs.evolve(c, name="Sentinel") if c.key == "guard" else c for c in Options().cards
+        attrs.evolve(c, name="Sentinel") if c.key == "guard" else c for c in Options().card_defs
     )
     state = serica.new_game(Options(first_player=0).with_cards(cards), seed=2)
     picture = svg(state)

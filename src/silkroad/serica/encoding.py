@@ -83,12 +83,12 @@ def _space(cards: tuple[CardDef, ...]) -> tuple[tuple[Move, ...], dict[Move, int
 
 def all_moves(options: Options) -> tuple[Move, ...]:
     """Every move of the action space, in action-id order."""
-    return _space(options.cards)[0]
+    return _space(options.card_defs)[0]
 
 
 def num_actions(options: Options) -> int:
     """Size of the fixed action space for these options."""
-    return len(_space(options.cards)[0])
+    return len(_space(options.card_defs)[0])
 
 
 def encode_move(state: State, move: Move) -> int:
@@ -106,7 +106,7 @@ def encode_move(state: State, move: Move) -> int:
             state=state,
             move=move,
         )
-    return _space(state.options.cards)[1][move]
+    return _space(state.options.card_defs)[1][move]
 
 
 def decode_move(state: State, action: int) -> Move:
@@ -114,7 +114,7 @@ def decode_move(state: State, action: int) -> Move:
 
     :raises InvalidMoveError: if ``action`` names no legal move now.
     """
-    moves = _space(state.options.cards)[0]
+    moves = _space(state.options.card_defs)[0]
     if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < len(moves):
         raise InvalidMoveError(
             f"action {shorten(action)} is outside 0..{len(moves) - 1}",
@@ -128,7 +128,7 @@ def decode_move(state: State, action: int) -> Move:
 
 def action_mask(state: State) -> tuple[bool, ...]:
     """For each action id, whether it names a legal move now."""
-    space, index = _space(state.options.cards)
+    space, index = _space(state.options.card_defs)
     mask = [False] * len(space)
     for move in legal_moves(state):
         mask[index[move]] = True

@@ -67,7 +67,7 @@ def parse_move(state: State, text: str) -> Move:
     """
     move = parse_notation(text)
     card = getattr(move, "card", None)
-    if card is not None and card not in {c.key for c in state.options.cards}:
+    if card is not None and card not in {c.key for c in state.options.card_defs}:
         raise InvalidMoveError(f"no card with key {card!r} in this game ({text!r})", text=text)
     return move
 
@@ -92,7 +92,7 @@ def _decisions_per_turn(options: Options) -> int:
     are begun, each with its loading (4 goods each, plus one per readied Warehouse)
     and ``done``; one move; three ``done`` that end the phases.
     """
-    n = sum(kind.copies for kind in options.cards)
+    n = sum(kind.copies for kind in options.card_defs)
     uses = 5 * n
     production = 8 + n
     buys = 2 * n * (1 + 6)

@@ -9,6 +9,7 @@ Dynasty, player 1 the Roman Empire.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from pathlib import Path
 
 import attrs
@@ -72,8 +73,26 @@ def _first_player(_instance: object, _attribute: object, value: int | None) -> N
         raise RulesError(f"first_player is 0 (Han), 1 (Rome) or None (drawn), got {value!r}")
 
 
-def _cards(_instance: object, _attribute: object, value: tuple[CardDef, ...]) -> None:
-    check_cards(value, "Options.cards")
+def _cards(_instance: object, _attribute: object, value: tuple[CardDef, ...] | None) -> None:
+    if value is not None:
+        check_cards(value, "Options.cards")
+
+
+def _own_cards(value: Iterable[object] | None) -> tuple[CardDef, ...] | None:
+    """None for the built-in cards, given as None or in full (as records written before
+    the options referred to them hold them), so both read back as the same options;
+    other definitions as a tuple (structured here when read from JSON)."""
+    if value is None:
+        return None
+    given = tuple(value)
+    cards: tuple[CardDef, ...]
+    if all(isinstance(c, CardDef) for c in given):
+        cards = given  # type: ignore[assignment]
+    else:  # read from JSON: structure it
+        from silkroad.core.serialize import from_data
+
+        cards = from_data(list(given), tuple[CardDef, ...])
+    return None if cards == default_cards() else cards
 
 
 @attrs.frozen(cache_hash=True)
@@ -87,16 +106,24 @@ class Options:
         still running after this many rounds stops as *truncated* (no winners; the
         scores are the VP reached). The default is far beyond the length of games
         between the built-in agents; old records keep the limit they were played with.
-    :ivar cards: the card definitions (the built-in data unless replaced, e.g. by
-        :meth:`with_card_file`); carried in the options so a record is self-contained.
+    :ivar cards: the card definitions of a game that replaces the built-in data (e.g.
+        by :meth:`with_card_file`), carried in the options so its record is
+        self-contained; None (the default) means the built-in data, which a state or a
+        record then names without embedding it. The built-in cards given in full are
+        stored as None. :attr:`card_defs` is the definitions in play either way.
     """
 
     coop: bool = False
     first_player: int | None = attrs.field(default=None, validator=_first_player)
     round_limit: int = attrs.field(default=DEFAULT_ROUND_LIMIT, validator=_positive_int)
-    cards: tuple[CardDef, ...] = attrs.field(
-        factory=default_cards, validator=_cards, repr=False, eq=True
+    cards: tuple[CardDef, ...] | None = attrs.field(
+        default=None, converter=_own_cards, validator=_cards, repr=False, eq=True
     )
+
+    @property
+    def card_defs(self) -> tuple[CardDef, ...]:
+        """The card definitions in play: the built-in data unless :attr:`cards` replaces it."""
+        return default_cards() if self.cards is None else self.cards
 
     def with_cards(self, cards: tuple[CardDef, ...]) -> Options:
         """These options with other card definitions (checked as a whole deck)."""

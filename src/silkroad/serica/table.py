@@ -46,7 +46,7 @@ def table(options: Options) -> Table:
     table = _BY_OPTIONS.get(options)
     if table is not None:
         return table
-    cards = options.cards
+    cards = options.card_defs
     table = _TABLES.get(cards)
     if table is None:
         kind_of: list[int] = []
