@@ -2,10 +2,12 @@
 
 * :mod:`silkroad.adapters.openspiel` (extra ``openspiel``): pyspiel Python games.
 * :mod:`silkroad.adapters.pettingzoo` (extra ``pettingzoo``): AEC environments.
+* :mod:`silkroad.adapters.gymnasium` (extra ``gymnasium``): single-agent environments.
 
-Both read a title only through the ``Game`` protocol, so a title registered later (or a
-third party's) is adapted without changes here. They share the numeric observation
-features of :mod:`silkroad.adapters.features` and the reward mapping below.
+They read a title only through the ``Game`` protocol, so a title registered later (or a
+third party's) is adapted without changes here. They share the title's
+``observation_tensor`` (the feature hash of :mod:`silkroad.core.features` for a title
+that defines none) and the reward mapping below.
 """
 
 from __future__ import annotations
