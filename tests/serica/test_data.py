@@ -519,6 +519,20 @@ CODE_LIMITS = [
     ("bandit", {"enemy_strength": -1}, "enemy_strength"),
     ("bandit", {"enemy_vp": -1}, "enemy_strength"),
     ("bandit", {"enemy_strength": 0, "enemy_vp": 0}, None),
+    # the upper limits of a card file hold for cards built in code or read from a save
+    # (a cost of a million once made an action space of six million moves)
+    ("scholar", {"copies": 54}, "copies"),
+    ("scholar", {"vp": 100}, "vp"),
+    ("scholar", {"strength": 10**6}, "strength"),
+    ("scholar", {"han_start": 5}, "han_start"),
+    ("scholar", {"cost_n": 10}, "cost"),
+    ("scholar", {"cost_n": 10**6}, "cost"),
+    ("scholar", {"cost_n": 9}, None),
+    ("bandit", {"cost_n": 10**6}, "level"),
+    ("bandit", {"vp": 5}, "level"),
+    ("bandit", {"artisans": 1}, "level"),
+    ("bandit", {"enemy_strength": 100}, "enemy_strength"),
+    ("bandit", {"enemy_vp": 99}, None),
 ]
 
 

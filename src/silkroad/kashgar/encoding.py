@@ -91,16 +91,20 @@ def encode_move(state: State, move: Move) -> int:
 def decode_move(state: State, action: int) -> Move:
     """The legal move with this action id.
 
-    :raises InvalidMoveError: if no legal move has this id.
+    :raises InvalidMoveError: if no legal move has this id (or ``action`` is not an int:
+        a bool, a float or a list names no action).
     """
-    if isinstance(action, int) and not isinstance(action, bool):
-        for move in legal_moves(state):
-            if _id(state, move) == action:
-                return move
+    if isinstance(action, bool) or not isinstance(action, int):
+        raise InvalidMoveError(
+            f"an action id is an int, got {type(action).__name__} {shorten(action)}", text=None
+        )
+    for move in legal_moves(state):
+        if _id(state, move) == action:
+            return move
     raise InvalidMoveError(
         f"action {shorten(action)} names no legal move here "
         f"(the action space has {num_actions(state.options)} ids)",
-        text=action if isinstance(action, int) else None,
+        text=action,
     )
 
 

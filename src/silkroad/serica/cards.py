@@ -405,29 +405,40 @@ def _check_numbers(card: CardDef, source: str) -> None:
         raise fail(f"printed names fields of this card, once each, got {card.printed}", "printed")
     if card.printed and card.provenance == "rulebook":
         raise fail("a rulebook entry is printed in every field; list none", "printed")
-    if card.copies < 1:
-        raise fail("must be at least 1", "copies")
+
+    def within(field: str, low: int, high: int, named: str | None = None) -> None:
+        value = getattr(card, field)
+        if type(value) is not int or not low <= value <= high:
+            message = f"{field} must be an integer from {low} to {high}, got {value!r:.40}"
+            raise fail(message, named or field)
+
+    within("copies", 1, TOTAL_CARDS)
     if card.is_enemy != (card.ability in ENEMY_ABILITIES):
         raise fail("Enemy abilities belong to Enemy cards and only to them", "ability")
     if card.is_enemy:
-        if card.han_start or card.rome_start or card.level or card.cost_m or card.goods:
+        for field in ("han_start", "rome_start", "level", "vp", "stacked_vp", "strength"):
+            within(field, 0, 0, "level")
+        for field in ("artisans", "cost_n", "cost_m"):
+            within(field, 0, 0, "level")
+        if card.goods:
             raise fail("an Enemy card has no level, cost or starting copies", "level")
-        if card.enemy_strength < 0 or card.enemy_vp < 0:
-            raise fail("must be >= 0", "enemy_strength")
+        within("enemy_strength", 0, 99)
+        within("enemy_vp", 0, 99, "enemy_strength")
         return
-    if not 1 <= card.level <= MAX_LEVEL:
-        raise fail(f"must be 1..{MAX_LEVEL}, got {card.level}", "level")
-    for field in ("vp", "stacked_vp", "strength", "artisans", "han_start", "rome_start"):
-        if getattr(card, field) < 0:
-            raise fail("must be >= 0", field)
+    within("level", 1, MAX_LEVEL)
+    for field in ("vp", "stacked_vp", "strength", "artisans"):
+        within(field, 0, 99)
+    within("han_start", 0, START_SIZE)
+    within("rome_start", 0, START_SIZE)
     if card.han_start + card.rome_start > card.copies:
         raise fail("starting decks use more copies than exist", "copies")
-    if card.cost_n < 1 or not 1 <= card.cost_m <= len(card.goods):
+    within("cost_n", 1, 9, "cost")
+    if type(card.cost_m) is not int or not 1 <= card.cost_m <= len(card.goods):
         raise fail(f"cost {card.cost} does not fit {len(card.goods)} goods types", "cost")
     if len(set(card.goods)) != len(card.goods):
         raise fail("a goods type is listed twice", "goods")
-    if card.enemy_strength or card.enemy_vp:
-        raise fail("only Enemy cards have this number", "enemy_strength")
+    within("enemy_strength", 0, 0)
+    within("enemy_vp", 0, 0, "enemy_strength")
 
 
 def load_card_file(path: str | Path) -> tuple[CardDef, ...]:

@@ -115,10 +115,13 @@ def decode_move(state: State, action: int) -> Move:
     :raises InvalidMoveError: if ``action`` names no legal move now.
     """
     moves = _space(state.options.card_defs)[0]
-    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < len(moves):
+    if isinstance(action, bool) or not isinstance(action, int):
         raise InvalidMoveError(
-            f"action {shorten(action)} is outside 0..{len(moves) - 1}",
-            text=action if isinstance(action, int) and not isinstance(action, bool) else None,
+            f"an action id is an int, got {type(action).__name__} {shorten(action)}", text=None
+        )
+    if not 0 <= action < len(moves):
+        raise InvalidMoveError(
+            f"action {shorten(action)} is outside 0..{len(moves) - 1}", text=action
         )
     move = moves[action]
     if move not in legal_moves(state):
