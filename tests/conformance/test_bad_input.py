@@ -36,10 +36,12 @@ def test_a_player_not_in_the_game_has_no_observation_in_any_title(
 def test_notation_with_a_huge_number_is_an_invalid_move_quoting_a_short_prefix(
     title: str,
 ) -> None:
-    """More than 4,300 digits once escaped as Python's own ValueError."""
+    """More than 4,300 digits once escaped as Python's own ValueError; a long word where
+    a card's name goes was once quoted whole."""
     game = get_game(title)
     state = game.new_game(game.default_options(), 3)
-    for text in ("keep " + "9" * 5000, "9" * 5000, "c1." + "9" * 5000):
+    long_words = ("use " + "9" * 10_000 + "artisan", "keep " + "x" * 9000 + "#1")
+    for text in ("keep " + "9" * 5000, "9" * 5000, "c1." + "9" * 5000, *long_words):
         with pytest.raises(InvalidMoveError) as info:
             game.parse_move(state, text)
         assert len(str(info.value)) < 400

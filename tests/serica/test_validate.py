@@ -9,6 +9,7 @@ from typing import Any
 
 import attrs
 import pytest
+from pyrsistent import pvector
 
 from silkroad.core.errors import (
     DataError,
@@ -80,6 +81,33 @@ def test_negative_counters_and_impossible_turns_are_refused(change: Any) -> None
     GAME.validate(state)
     with pytest.raises(StateError):
         GAME.validate(change(state))
+
+
+def _crossroads_of(state: State, size: int) -> State:
+    cards = [*state.crossroads, *state.cross_pile]
+    return attrs.evolve(
+        state,
+        crossroads=pvector(cards[:size]),
+        cross_pile=pvector(cards[size:]),
+    )
+
+
+@pytest.mark.rule("SR-3")
+def test_the_crossroads_holds_at_most_four_cards() -> None:
+    """A row of ten once loaded and made the observation tensor raise ValueError."""
+    state = new_game(Options(), 2)
+    GAME.validate(_crossroads_of(state, 4))
+    GAME.validate(_crossroads_of(state, 3))  # a pile run short leaves the row short
+    with pytest.raises(StateError, match="10 Crossroads cards"):
+        GAME.validate(_crossroads_of(state, 10))
+
+
+@pytest.mark.rule("SR-5.3")
+def test_an_enemy_attacks_once_a_phase() -> None:
+    state = _with_pending(PendingKind.LOSE)
+    GAME.validate(state)
+    with pytest.raises(StateError, match="attacks twice"):
+        GAME.validate(attrs.evolve(state, attacks=(state.attacks[0], *state.attacks)))
 
 
 @pytest.mark.rule("SR-3")

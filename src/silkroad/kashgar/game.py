@@ -102,7 +102,7 @@ def parse_move(state: State, text: str) -> Move:
         ids = n.ids.get(key, [])
         if not copy.isdigit() or not 1 <= int(copy) <= len(ids):
             raise InvalidMoveError(
-                f"{shorten(arg)} is not a card of this game ({key!r} has {len(ids)} copies)",
+                f"{shorten(arg)} is not a card of this game ({shorten(key)} has {len(ids)} copies)",
                 text=text,
             )
         return cls(ids[int(copy) - 1])
@@ -116,7 +116,7 @@ def parse_move(state: State, text: str) -> Move:
     legal = [m for m in legal_moves(state) if isinstance(m, cls) and _card_of(m) in ids]
     if len(legal) > 1:
         choices = ", ".join(f"{word} {n.name[_card_of(m)]}" for m in legal)
-        raise InvalidMoveError(f"{text!r} could be {choices}", text=text)
+        raise InvalidMoveError(f"{shorten(text)} could be {choices}", text=text)
     return legal[0] if legal else cls(ids[0])
 
 

@@ -12,6 +12,7 @@ from silkroad.serica.cards import Ability
 from silkroad.serica.rules import legal_moves
 from silkroad.serica.state import (
     CARAVAN_SIZE,
+    CROSSROADS,
     FIELD_DEPTH,
     FIELDS,
     MAX_CARAVANS,
@@ -128,6 +129,10 @@ def _check_places(state: State, t: Table) -> None:
             f"the {t.n_cards} cards must each be in exactly one place; "
             f"missing {missing}, doubled or unknown {extra!r:.80}"
         )
+    if len(state.crossroads) > CROSSROADS:
+        raise StateError(f"{len(state.crossroads)} Crossroads cards (at most {CROSSROADS})")
+    if len(set(state.attacks)) != len(state.attacks):
+        raise StateError("an Enemy attacks twice in one phase")
     for card in state.attacks:
         if card not in state.crossroads or not t.enemy[card]:
             raise StateError(f"an attack by {card!r:.40}, no Enemy of the Crossroads")

@@ -3,7 +3,7 @@ functions: default options, player count, notation, the bound on a game's length
 
 from __future__ import annotations
 
-from silkroad.core.errors import InvalidMoveError
+from silkroad.core.errors import InvalidMoveError, shorten
 from silkroad.core.game import Chance, GameDefinition, GameSpec, Information
 from silkroad.serica.check import validate
 from silkroad.serica.encoding import action_mask, decode_move, encode_move, num_actions
@@ -68,7 +68,9 @@ def parse_move(state: State, text: str) -> Move:
     move = parse_notation(text)
     card = getattr(move, "card", None)
     if card is not None and card not in {c.key for c in state.options.card_defs}:
-        raise InvalidMoveError(f"no card with key {card!r} in this game ({text!r})", text=text)
+        raise InvalidMoveError(
+            f"no card with key {shorten(card)} in this game ({shorten(text)})", text=text
+        )
     return move
 
 

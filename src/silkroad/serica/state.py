@@ -27,6 +27,7 @@ from silkroad.serica.cards import (
 )
 
 __all__ = [
+    "CROSSROADS",
     "DEFAULT_ROUND_LIMIT",
     "FIELDS",
     "FIELD_DEPTH",
@@ -54,6 +55,8 @@ CARAVAN_SIZE = 4
 ROUTE_LENGTH = 4
 #: [SR-5.4] Cards dealt to a player's Empire.
 EMPIRE_SIZE = 4
+#: [SR-3] Face-up Crossroads cards: four are dealt and the row is refilled to four.
+CROSSROADS = 4
 #: [SR-6] Built cards that end the competitive game.
 BUILT_TO_END = 10
 #: [SR-7] Cards of the required type each co-op player must build.

@@ -27,6 +27,7 @@ from silkroad.serica.cards import GOOD_VALUE, GOODS, Ability, CardType
 from silkroad.serica.observe import HIDDEN, Observation
 from silkroad.serica.state import (
     CARAVAN_SIZE,
+    CROSSROADS,
     FIELD_DEPTH,
     FIELDS,
     MAX_CARAVANS,
@@ -78,8 +79,6 @@ VIEW_COVERED: dict[str, str] = {
     "defeated": "card_zone, card_index",
 }
 
-#: Face-up Crossroads cards ([SR-3] four are dealt; the row is refilled to four).
-CROSSROADS = 4
 #: Cards a General shows at once ([SR-8.3]: the top three).
 GENERAL_CARDS = 3
 _SIDES = ("you", "opponent")
