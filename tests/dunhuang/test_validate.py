@@ -192,6 +192,22 @@ def test_a_data_file_is_checked_completely_when_it_is_loaded(
 
 
 @pytest.mark.rule("DH-2.1.2")
+def test_a_pack_file_is_checked_with_the_packs_it_plays_with_when_loaded(
+    tmp_path: Path,
+) -> None:
+    """A Bronze file cut before its fresco tiles loaded, and the game then failed at
+    setup for want of tiles."""
+    text = (DATA / "bronze.toml").read_text()
+    path = tmp_path / "bronze.toml"
+    path.write_text(text[: text.index("[[frescoes]]")])
+    with pytest.raises(DataError, match=r"need 21 fresco tiles.*\(with silk, gold\)") as info:
+        Options(4, ("bronze", "silk", "gold")).with_pack_file(path)
+    assert info.value.source == str(path)
+    # a pack the options do not play is checked by itself only
+    assert Options(4, ("silk", "gold", "tea")).with_pack_file(path).data
+
+
+@pytest.mark.rule("DH-2.1.2")
 def test_pack_data_in_json_options_is_checked_like_a_file(tmp_path: Path) -> None:
     path = _pack_file(tmp_path, "sutra", lambda x: x.replace("deposit_vp = 2", "deposit_vp = 1.5"))
     plain = {"players": 4, "packs": ["sutra", "gold", "tea"], "data": [["sutra", path.read_text()]]}

@@ -225,7 +225,8 @@ def attempt(call: Callable[..., Any], *args: Any) -> tuple[Any, RulesError | Non
 
 def drive(game: AnyGame, state: Any, seed: int, budget: int = DECISIONS) -> int:
     """Play up to ``budget`` random decisions from ``state``, checking at each: legal moves
-    exactly when the game is not over; every query of the contract works; the chosen move
+    exactly when the game is not over; every query of the contract works (the observation
+    tensor of the player to act included); the chosen move
     applies, leaves its state unchanged and gives a state ``validate`` accepts; a move of
     another state or a garbage value is an ``IllegalMoveError``. Returns the decisions
     played."""
@@ -247,6 +248,7 @@ def drive(game: AnyGame, state: Any, seed: int, budget: int = DECISIONS) -> int:
         assert sum(mask) == len(legal)
         for p in range(game.num_players(state)):
             game.observe(state, p)
+        game.observation_tensor(game.observe(state, game.current_player(state)))
         move = rng.choice(legal)
         assert game.decode_move(state, game.encode_move(state, move)) == move
         assert game.parse_move(state, game.format_move(move)) == move

@@ -199,6 +199,19 @@ def test_negative_or_absurd_counters_are_refused(change: dict[str, Any]) -> None
         validate(attrs.evolve(state, **change))
 
 
+@pytest.mark.rule("KG-8")
+def test_no_more_extra_turns_are_due_than_the_cards_give() -> None:
+    """Only the two Conjuresses give another turn: three due once loaded and broke the
+    observation tensor's range."""
+    base = new_game(Options.create(3), 1)
+    with pytest.raises(StateError, match="1 extra turns due, but the cards give at most 0"):
+        validate(attrs.evolve(base, extra_turns=1))
+    expansion = new_game(Options.create(3, expansion="all"), 1)
+    validate(attrs.evolve(expansion, extra_turns=2))
+    with pytest.raises(StateError, match="at most 2"):
+        validate(attrs.evolve(expansion, extra_turns=3))
+
+
 @pytest.mark.rule("KG-1")
 @pytest.mark.parametrize("field", ["over", "truncated", "pending", "history"])
 def test_a_field_missing_from_a_save_is_a_data_error(field: str) -> None:

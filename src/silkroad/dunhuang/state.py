@@ -152,22 +152,37 @@ class Options:
         """These options with a Starting Pack's data replaced by the file at ``path``
         (for instance the printed values); the file's ``[pack] name`` says which pack.
 
-        :raises DataError: for a file that cannot be read or breaks the format.
+        :raises DataError: for a file that cannot be read or breaks the format, or that
+            does not make a game with the other packs of these options.
         """
         try:
             text = Path(path).read_text("utf-8")
         except OSError as exc:
             raise DataError(f"cannot read: {exc}", source=str(path)) from None
+        from silkroad.dunhuang.table import table  # the table imports these options
+
         name = parse_pack_text(text, str(path)).name
         data = (*((n, t) for n, t in self.data if n != name), (name, text))
         try:
-            return attrs.evolve(self, data=data)
+            options = attrs.evolve(self, data=data)
         except DataError as exc:  # found with the other packs: named by its file
             if exc.source != f"data of {name}":
                 raise
             raise DataError(
                 exc.detail, source=str(path), entry=exc.entry, field=exc.field
             ) from None
+        if name in options.packs:  # checked with the packs it plays with, now, not at setup
+            try:
+                table(options)
+            except DataError as exc:
+                others = ", ".join(p for p in options.packs if p != name)
+                raise DataError(
+                    f"{exc.detail} (with {others})",
+                    source=str(path),
+                    entry=exc.entry,
+                    field=exc.field,
+                ) from None
+        return options
 
 
 class Phase(enum.Enum):

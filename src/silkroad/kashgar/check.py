@@ -53,6 +53,7 @@ def validate(state: State) -> None:
     n = state.options.players
     _check_fields(state)
     _check_counters(state, n)
+    _check_extra_turns(state, t)
     _check_zones(state, t, n)
     _check_stack(state, t)
     if state.pending is not None:
@@ -71,6 +72,22 @@ def _check_fields(state: State) -> None:
             raise StateError(f"{name} must be true or false, got {getattr(state, name)!r:.40}")
     if not isinstance(state.rng, Rng):
         raise StateError("the state has no random number generator")
+
+
+def _check_extra_turns(state: State, t: Table) -> None:
+    """[KG-8] Each extra turn due comes from an extra-turn effect resolved, and one is taken
+    at every turn's end: never more are due than the game's cards hold such effects."""
+    effects = [
+        e
+        for face in (*t.front, *t.back)
+        if face is not None
+        for action in (*face.caravan, *face.parting)
+        for e in action.effects
+    ]
+    effects += [e for o in t.order if o is not None for e in o.payout]
+    most = sum(1 for e in effects if e.op is Op.EXTRA_TURN)
+    if state.extra_turns > most:
+        raise StateError(f"{state.extra_turns} extra turns due, but the cards give at most {most}")
 
 
 def _check_counters(state: State, n: int) -> None:

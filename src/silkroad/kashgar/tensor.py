@@ -111,7 +111,7 @@ class _Spec:
         self.choices = max((len(e.choices) for e in everything), default=1)
         self.draw = max([1, *(e.count for e in everything)])
         self.keep = max([1, *(e.keep for e in everything)])
-        self.extra = max(1, sum(1 for e in effects if e.op is Op.EXTRA_TURN))
+        self.extra = max(1, sum(1 for e in everything if e.op is Op.EXTRA_TURN))
         self.steps = max(
             [
                 1,
