@@ -20,6 +20,7 @@ from silkroad.core.errors import DataError, RulesError
 from silkroad.core.rng import Rng
 from silkroad.dunhuang.cards import parse_pack_text
 from silkroad.dunhuang.packs import available, check_pack
+from silkroad.dunhuang.packs import get as get_pack
 
 __all__ = [
     "BASIC",
@@ -159,8 +160,6 @@ class Options:
             text = Path(path).read_text("utf-8")
         except OSError as exc:
             raise DataError(f"cannot read: {exc}", source=str(path)) from None
-        from silkroad.dunhuang.table import table  # the table imports these options
-
         name = parse_pack_text(text, str(path)).name
         data = (*((n, t) for n, t in self.data if n != name), (name, text))
         try:
@@ -171,18 +170,34 @@ class Options:
             raise DataError(
                 exc.detail, source=str(path), entry=exc.entry, field=exc.field
             ) from None
-        if name in options.packs:  # checked with the packs it plays with, now, not at setup
-            try:
-                table(options)
-            except DataError as exc:
+        if name in options.packs and not options.promos:
+            # [DH-2.1.2] checked with the packs it plays with now, not at setup: enough
+            # fresco tiles for the players (the promo tiles, when used, may add some)
+            have = options._pack_tiles()
+            need = 2 * SOLO_DRAW if self.players == 1 else 5 * self.players + (self.players == 4)
+            if have < need:
                 others = ", ".join(p for p in options.packs if p != name)
                 raise DataError(
-                    f"{exc.detail} (with {others})",
+                    f"{self.players} players need {need} fresco tiles, the packs have {have}"
+                    f" (with {others})",
                     source=str(path),
-                    entry=exc.entry,
-                    field=exc.field,
-                ) from None
+                    field="frescoes",
+                )
         return options
+
+    def _pack_tiles(self) -> int:
+        """[DH-2.1.2] How many fresco tiles the chosen packs hold for this player count
+        (the 4-player-only tiles count in 4-player and solitaire games)."""
+        given = {n: parse_pack_text(t, f"data of {n}") for n, t in self.data}
+        four = self.players in (1, 4)
+        return len(
+            {
+                f.id
+                for name in self.packs
+                for f in (given[name] if name in given else get_pack(name).data).frescoes
+                if four or not f.four_player_only
+            }
+        )
 
 
 class Phase(enum.Enum):
