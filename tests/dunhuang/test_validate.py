@@ -120,6 +120,17 @@ def test_negative_and_absurd_counts_are_refused(change: dict[str, Any]) -> None:
         validate(player(s, 0, **change))
 
 
+@pytest.mark.rule("DH-4")
+def test_a_statistic_the_game_does_not_keep_is_refused() -> None:
+    """'0painted:gold' once loaded and made the observation tensor raise ValueError."""
+    s = ready()
+    validate(player(s, 0, counters={"painted:gold": 2, "completed": 1}))
+    with pytest.raises(StateError, match="statistic '0painted:gold' this game does not keep"):
+        validate(player(s, 0, counters={"0painted:gold": 2}))
+    with pytest.raises(StateError, match="does not keep"):
+        validate(player(s, 0, counters={"painted:wine": 1}))  # wine is not in this game
+
+
 @pytest.mark.rule("DH-3.1.2")
 def test_a_million_wine_vats_are_refused_and_many_brew_at_once() -> None:
     """Vats brew in one step however many there are (once a loop per vat), and a state

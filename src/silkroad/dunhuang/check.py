@@ -128,6 +128,8 @@ def _check_player(t: Table, p: int, pl: Player) -> None:
         if not _int(value, 1, MAX_COUNT):
             raise _fail(f"{who} holds {value!r:.40} {key} (1..{MAX_COUNT}, none left out)")
     for key, value in pl.counters.items():
+        if key not in t.statistics:
+            raise _fail(f"{who} has a statistic {key!r:.40} this game does not keep")
         if not isinstance(key, str) or not _int(value, 0, MAX_COUNT):
             raise _fail(f"{who} statistic {key!r:.40} = {value!r:.40} (0..{MAX_COUNT})")
     sizes = (len(pl.characters), len(pl.grain), len(pl.home), len(pl.frescoes))

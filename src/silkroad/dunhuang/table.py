@@ -7,6 +7,7 @@ tokens, the action spots with their effects, the achievement spots, the move ite
 from __future__ import annotations
 
 import functools
+import importlib
 from collections.abc import Callable
 
 import attrs
@@ -104,6 +105,28 @@ def _zone4(board: BoardDef, packs: tuple[PackDef, ...]) -> list[tuple[tuple[Effe
         else:
             out.append((cover.effects, f"{cover.pack} resource tile"))
     return out
+
+
+#: Statistics every pack has, one per pack (``painted:silk``...).
+_PACK_STATS = ("painted", "left", "recruited")
+
+
+def _module_stats(name: str) -> set[str]:
+    """The statistic names a pack's module declares (``NAME:pack`` string constants)."""
+    module_name = (
+        "silkroad.dunhuang.promos"
+        if name == "promos"
+        else f"silkroad.dunhuang.packs.{name.replace('-', '_')}"
+    )
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError:  # pragma: no cover - a pack without a module of its own
+        return set()
+    return {
+        v
+        for k, v in vars(module).items()
+        if k.isupper() and isinstance(v, str) and ":" in v and " " not in v
+    }
 
 
 class Table:
@@ -375,6 +398,28 @@ class Table:
         for k in range(PUBLICS):
             spots.append(SpotDef(PUBLIC + k, f"p{k + 1}", "public", blocked=not self.solo, slot=k))
         return tuple(spots)
+
+    @functools.cached_property
+    def statistics(self) -> frozenset[str]:
+        """[DH-4] The names a player's statistics may have in this game: fresco tiles
+        completed, per pack painted, left and recruited, what the packs' modules count,
+        trade routes, and what achievements and quests read."""
+        packs = (
+            {p.name for p in self.packs}
+            | {c.pack for c in self.characters.values()}
+            | {f.pack for f in self.tiles.values()}
+        )
+        stats = {"completed"} | {f"{stat}:{p}" for p in packs for stat in _PACK_STATS}
+        for module in self.modules:
+            stats |= _module_stats(module.name)
+        for pack, routes in self.routes.items():
+            if routes:
+                stats |= {f"route:{pack}:{r}" for r in routes}
+                stats |= {f"routes:{pack}", f"trades:{pack}"}
+        for need in (*(a.need for a in self.achievements), *(q.need for q in self.quests)):
+            stats |= {k for item, _ in need for k in item.split("+")}
+        stats |= {q.per for q in self.quests if q.per}
+        return frozenset(stats - set(self.token_keys))
 
     def pack_of_token(self, key: str) -> str:
         """The pack a token kind belongs to."""

@@ -24,7 +24,6 @@ a test checks that the page matches the code.
 from __future__ import annotations
 
 import functools
-import importlib
 import itertools
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
@@ -137,7 +136,6 @@ _CORE_ARGS = (
     "solo",
 )
 #: Statistics the rules keep for every pack.
-_PACK_STATS = ("painted", "left", "recruited")
 
 
 def _squash(n: int, k: float) -> float:
@@ -178,24 +176,6 @@ def _effect_texts(root: Any) -> set[str]:
     return found
 
 
-def _module_stats(name: str) -> set[str]:
-    """The statistic names a pack's module declares (``NAME:pack`` string constants)."""
-    module_name = (
-        "silkroad.dunhuang.promos"
-        if name == "promos"
-        else f"silkroad.dunhuang.packs.{name.replace('-', '_')}"
-    )
-    try:
-        module = importlib.import_module(module_name)
-    except ImportError:  # pragma: no cover - a pack without a module of its own
-        return set()
-    return {
-        v
-        for k, v in vars(module).items()
-        if k.isupper() and isinstance(v, str) and ":" in v and " " not in v
-    }
-
-
 class _Spec:
     """Per-options vocabularies and constants of the layout (cached with it)."""
 
@@ -229,21 +209,7 @@ class _Spec:
                 )
             )
             effects |= {f"promo-lower {x}" for x in t.promo_tiles}
-            packs = (
-                {p.name for p in t.packs}
-                | {c.pack for c in t.characters.values()}
-                | {f.pack for f in t.tiles.values()}
-            )
-            stats |= {f"{stat}:{p}" for p in packs for stat in _PACK_STATS}
-            for module in t.modules:
-                stats |= _module_stats(module.name)
-            for pack, routes in t.routes.items():
-                if routes:
-                    stats |= {f"route:{pack}:{r}" for r in routes}
-                    stats |= {f"routes:{pack}", f"trades:{pack}"}
-            for need in (*(a.need for a in t.achievements), *(q.need for q in t.quests)):
-                stats |= {k for item, _ in need for k in item.split("+")}
-            stats |= {q.per for q in t.quests if q.per}
+            stats |= t.statistics
             achievements += [
                 key
                 for key in (*(a.key for a in t.achievements), *(q.key for q in t.quests))
