@@ -38,7 +38,8 @@ def test_play_prints_a_turn_log_and_scores(
     assert "Tiny Draw (tinydraw) · 2 players · seed 3" in out
     assert "    1. P0  " in out
     assert "Final scores" in out
-    assert "winner" in out
+    assert "won" in out
+    assert "lost" in out
     record = Record.load(path)
     assert record.seed == 3
     assert record.result is not None

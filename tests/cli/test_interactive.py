@@ -13,6 +13,12 @@ from silkroad.cli import main
 from silkroad.core.replay import Record
 
 
+@pytest.fixture(autouse=True)
+def _in_a_scratch_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game stopped by the end of input is saved to a file in the current folder."""
+    monkeypatch.chdir(tmp_path)
+
+
 def run(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, text: str, *argv: str
 ) -> tuple[int, str, str]:
@@ -45,11 +51,12 @@ def test_a_person_plays_a_whole_game_by_numbers(
         str(path),
     )
     assert code == 0, err
-    assert "you: P0" in out
-    assert "P0 to decide (you)" in out
+    assert "at the terminal: P0 you" in out
+    assert "P0 you to decide" in out
     assert "Your moves:" in out
     assert "    1. " in out
-    assert "Final scores: you " in out
+    assert "Final scores" in out
+    assert "│ P0   │ you " in out
     record = Record.load(path)
     assert record.result is not None
     assert record.agents == ("human", "random")
@@ -152,6 +159,14 @@ def test_the_end_of_input_stops_the_game(
     code, out, _ = run(capsys, monkeypatch, "", "play", "tinydraw", "--human", "1")
     assert code == 0
     assert "Game stopped." in out
+    assert "The input ended." in out
+    assert "Saved to tinydraw-seed0.json" in out
+    assert "continue with: silkroad play tinydraw --resume tinydraw-seed0.json --human 1" in out
+    assert Record.load("tinydraw-seed0.json").result is None
+    assert "Traceback" not in out
+    # a second time, the file is not overwritten
+    code, out, _ = run(capsys, monkeypatch, "", "play", "tinydraw", "--human", "1")
+    assert "Saved to tinydraw-seed0-2.json" in out
 
 
 @pytest.mark.parametrize(

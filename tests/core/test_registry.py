@@ -139,8 +139,26 @@ def test_describe_move_falls_back_to_the_notation() -> None:
     state = tinygame.new_game(tinygame.Options(), 0)
     move = tinygame.legal_moves(state)[0]
     assert tinygame.GAME.describe_move(state, move) == str(move)
-    described = tinygame.make_game(describer=lambda s, m: f"P{s.turn} does {m}")
+    # tinydraw has hidden hands: another player's move is hidden from a viewer
+    assert tinygame.GAME.describe_move(state, move, 1) == "a hidden decision"
+    assert tinygame.GAME.describe_move(state, move, 0) == str(move)
+    described = tinygame.make_game(
+        describer=lambda s, m, v: f"P{s.turn} does {m}" + ("" if v is None else f" for P{v}")
+    )
     assert described.describe_move(state, move) == f"P0 does {move}"
+    assert described.describe_move(state, move, 1) == f"P0 does {move} for P1"
+
+
+def test_events_and_card_texts_default_to_nothing() -> None:
+    state = tinygame.new_game(tinygame.Options(), 0)
+    move = tinygame.legal_moves(state)[0]
+    assert tinygame.GAME.describe_events(state, move) == ()
+    assert tinygame.GAME.card_texts(state, 0) == {}
+    told = tinygame.make_game(
+        narrator=lambda s, m, v: (f"after {m}",), card_lister=lambda s, p: {"one": "a card"}
+    )
+    assert told.describe_events(state, move, 0) == (f"after {move}",)
+    assert told.card_texts(state, 0) == {"one": "a card"}
 
 
 def test_evaluate_defaults_to_the_score_margin() -> None:

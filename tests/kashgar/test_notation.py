@@ -124,7 +124,10 @@ def test_describe_move_names_the_cards() -> None:
 
     state = new_game(Options.create(2), 3)
     texts = [describe_move(state, m) for m in GAME.legal_moves(state)]
-    assert any(t.startswith("Patriarch: caravan action 1") for t in texts)
+    assert (
+        "Patriarch, caravan action 1 (to the back of caravan 1): draw 2 Standard cards, keep 1"
+        in texts
+    )
     assert GAME.describe_move(state, GAME.legal_moves(state)[0]) == texts[0]
     state = GAME.apply(state, next(m for m in GAME.legal_moves(state) if str(m) == "c1.1"))
     keep = [describe_move(state, m) for m in GAME.legal_moves(state)]

@@ -6,7 +6,6 @@ import argparse
 from typing import Any
 
 from rich.console import Console
-from rich.table import Table
 
 from silkroad.agents import AGENTS, make_agent
 from silkroad.arena.match import PlayedGame, agent_seeds, play_game
@@ -19,7 +18,7 @@ from silkroad.cli.common import (
     read_line,
     writable_file,
 )
-from silkroad.cli.interactive import HumanGame, move_line
+from silkroad.cli.interactive import HumanGame, event_lines, final_table, move_line
 from silkroad.core.game import AnyGame
 from silkroad.core.registry import get_game
 from silkroad.core.replay import Record
@@ -29,13 +28,15 @@ HELP = "play one seeded game: agents against each other, or you against agents"
 DESCRIPTION = (
     "Play one seeded game. Without --human, agents play every seat and the game is "
     "printed as a turn log. With --human SEAT you play that seat at the terminal: "
-    "answer with a move's number or notation, or undo, save FILE, help, quit."
+    "answer with a move's number or notation, or card NAME, board, log, undo, save FILE, "
+    "help, quit. Several --human seats share the terminal (hot-seat)."
 )
 EXAMPLES = [
     "silkroad play kashgar --players 3 --seed 7 --save game.json",
     "silkroad play dunhuang --seed 2 --view game.html",
     "silkroad play serica --human 0 --agents ismcts",
     "silkroad play kashgar --resume saved.json --human 1",
+    "silkroad play dunhuang --players 3 --human 0 --human 1 --name Ann --name Bo",
     'silkroad play kashgar --option \'expansion=["herder", "beggar"]\'',
 ]
 
@@ -53,6 +54,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         action="append",
         metavar="SEAT",
         help="a seat (0-based) played by you at the terminal; repeatable",
+    )
+    p.add_argument(
+        "--name",
+        action="append",
+        metavar="NAME",
+        help="the name of the person at each --human seat, in the same order; repeatable",
     )
     p.add_argument(
         "--resume",
@@ -80,22 +87,20 @@ def play_and_print(
 
     def log(number: int, player: int, move: Any, before: Any) -> None:
         if not quiet:
-            out.print(f"{number:5d}. P{player}  {move_line(game, before, move)}", highlight=False)
+            out.print(
+                f"{number:5d}. P{player}  {move_line(game, before, move)}",
+                highlight=False,
+                markup=False,
+            )
+            for line in event_lines(game, before, move):
+                out.print(f"{'':11}{line}", highlight=False, markup=False)
 
     played = play_game(game, options, seed, names, on_move=log)
     if not quiet:
         out.print()
-        out.print(game.render(played.state), highlight=False)
-    result = played.result
+        out.print(game.render(played.state), highlight=False, markup=False)
     title = f"Final scores after {played.decisions} decisions"
-    if result.truncated:
-        title += " (truncated by the game-length safeguard: no winner)"
-    table = Table(title=title)
-    for column in ("seat", "agent", "score", ""):
-        table.add_column(column)
-    for seat, (name, score) in enumerate(zip(names, result.scores, strict=True)):
-        table.add_row(f"P{seat}", name, str(score), "winner" if seat in result.winners else "")
-    out.print(table)
+    out.print(final_table(game, played.state, names, title=title))
     return played
 
 
@@ -120,6 +125,8 @@ def run(args: argparse.Namespace, out: Console) -> int:
     for seat in humans:
         if not 0 <= seat < seats:
             raise UsageError(f"--human {seat}: seats are 0 to {seats - 1}")
+    if args.name and len(args.name) > len(args.human or ()):
+        raise UsageError("--name names the person at a --human seat: give a --human for each")
     if not humans and not args.resume:
         names = agent_names(args.agents, seats)
         played = play_and_print(game, options, seed, names, out, quiet=args.quiet)
@@ -142,13 +149,30 @@ def _play_with_humans(
     names = agent_names(args.agents or default, seats)
     seeds = agent_seeds(seed, seats)
     agents = {p: make_agent(names[p], seeds[p]) for p in range(seats) if p not in humans}
+    people = dict(zip(args.human or (), args.name or (), strict=False))
+    for number, seat in enumerate(sorted(humans), start=1):
+        names[seat] = people.get(seat) or ("you" if len(humans) == 1 else f"player {number}")
     opponents = ", ".join(f"P{p} {names[p]}" for p in sorted(agents)) or "none"
-    you = ", ".join(f"P{p}" for p in sorted(humans)) or "nobody (agents only)"
-    out.print(f"[bold]{game.spec.title}[/bold] · seed {seed} · you: {you} · agents: {opponents}")
+    you = ", ".join(f"P{p} {names[p]}" for p in sorted(humans)) or "nobody (agents only)"
+    out.print(
+        f"[bold]{game.spec.title}[/bold] · seed {seed} · at the terminal: {you} · agents: "
+        f"{opponents}"
+    )
     if moves:
         out.print(f"resuming after {len(moves)} decisions")
     out.print("Type 'help' for the commands.")
-    session = HumanGame(game, options, seed, humans, agents, read=read_line, out=out, moves=moves)
+    session = HumanGame(
+        game,
+        options,
+        seed,
+        humans,
+        agents,
+        read=read_line,
+        out=out,
+        moves=moves,
+        names=names,
+        save_path=args.save,
+    )
     record = session.play()
     _keep(record, args, out)
     return 0

@@ -252,8 +252,26 @@ class Game(Protocol[StateT, MoveT, OptionsT, ObsT]):
         """A readable text view of the table as the player to act may see it."""
         ...
 
-    def describe_move(self, state: StateT, move: MoveT) -> str:
-        """A short readable account of what ``move`` does in ``state``, for logs."""
+    def describe_move(self, state: StateT, move: MoveT, viewer: int | None = None) -> str:
+        """A short readable account of what ``move`` does in ``state``, for logs, as
+        ``viewer`` may know it (None: everything): a decision hidden from the viewer is
+        told without what it hides ("keeps a tile")."""
+        ...
+
+    def hides_move(self, state: StateT, move: MoveT, player: int) -> bool:
+        """Whether ``player`` may not see which move was made in ``state``."""
+        ...
+
+    def describe_events(
+        self, state: StateT, move: MoveT, viewer: int | None = None
+    ) -> tuple[str, ...]:
+        """What follows ``move`` in ``state`` that nobody decides (a card drawn, a good
+        taken, the end triggered), one line each, as ``viewer`` may know it."""
+        ...
+
+    def card_texts(self, state: StateT, player: int) -> dict[str, str]:
+        """The full text of every card ``player`` can see in ``state``, under every name
+        a person may call it by (its name, its number in the notation), in lower case."""
         ...
 
     def evaluate(self, state: StateT, player: int) -> float:
@@ -398,8 +416,13 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
     max_game_length: Callable[[OptionsT], int]
     render: Callable[[StateT], str]
     validate: Callable[[StateT], None]
-    #: Optional: a readable account of a move in its state; the notation when absent.
-    describer: Callable[[StateT, MoveT], str] | None = None
+    #: Optional: a readable account of a move in its state, as a viewer (None: anyone
+    #: who sees everything) may know it; the notation when absent.
+    describer: Callable[[StateT, MoveT, int | None], str] | None = None
+    #: Optional: the title's ``describe_events``; nothing when absent.
+    narrator: Callable[[StateT, MoveT, int | None], tuple[str, ...]] | None = None
+    #: Optional: the title's ``card_texts``; no card when absent.
+    card_lister: Callable[[StateT, int], dict[str, str]] | None = None
     #: Optional: the title's own evaluation; the score margin when absent.
     evaluator: Callable[[StateT, int], float] | None = None
     #: Optional: the title's ``outcome``; when absent a game that is over is finished
@@ -432,11 +455,29 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
             raise ValueError("a game gives both position_writer and position_reader, or neither")
         declare_options_type(self.options_type)
 
-    def describe_move(self, state: StateT, move: MoveT) -> str:
-        """What ``move`` does in ``state``, in words (falls back to the notation)."""
+    def describe_move(self, state: StateT, move: MoveT, viewer: int | None = None) -> str:
+        """What ``move`` does in ``state``, in words, as ``viewer`` may know it (None:
+        everything). Without the title's describer: the notation, or "a hidden
+        decision" when the viewer may not see the move (:meth:`hides_move`)."""
         if self.describer is None:
+            if viewer is not None and self.hides_move(state, move, viewer):
+                return "a hidden decision"
             return self.format_move(move)
-        return self.describer(state, move)
+        return self.describer(state, move, viewer)
+
+    def describe_events(
+        self, state: StateT, move: MoveT, viewer: int | None = None
+    ) -> tuple[str, ...]:
+        """What follows ``move`` in ``state`` without a decision, as ``viewer`` may know
+        it (the title's narrator; nothing without one)."""
+        if self.narrator is None:
+            return ()
+        return self.narrator(state, move, viewer)
+
+    def card_texts(self, state: StateT, player: int) -> dict[str, str]:
+        """Every card ``player`` can see, by each name it may be called (lower case),
+        with its full text (the title's; none without one)."""
+        return {} if self.card_lister is None else self.card_lister(state, player)
 
     def evaluate(self, state: StateT, player: int) -> float:
         """The title's evaluation, or by default the score margin: the player's score

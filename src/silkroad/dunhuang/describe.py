@@ -1,24 +1,453 @@
-"""Readable accounts of moves, for logs."""
+"""Tiles, characters, spots, moves and events of Dunhuang in words.
+
+Every text is generated from the data: the [DH-3.E] effect notation of the tiles,
+characters and spots, the token names of the packs in play, and for a pack's own
+effects the words its module gives (``Pack.words``), so a user's own pack file reads as
+well as the built-in ones. :func:`describe_move` says what a move does (a drafted tile
+or a first tile placed face down is hidden from the other players), and
+:func:`describe_events` what followed it without a decision, computed from the
+observations of the viewer, so it never tells more than they may see.
+"""
 
 from __future__ import annotations
 
-from silkroad.dunhuang.cards import parse_effect
-from silkroad.dunhuang.moves import Move, Place, Recruit, Resolve
-from silkroad.dunhuang.rules import spot_effects
-from silkroad.dunhuang.state import State
-from silkroad.dunhuang.table import table
+from collections.abc import Iterable, Sequence
 
-__all__ = ["describe_move"]
+from silkroad.dunhuang import engine
+from silkroad.dunhuang.cards import Effect, parse_effect
+from silkroad.dunhuang.moves import (
+    Ability,
+    Bottom,
+    Choose,
+    Continue,
+    Done,
+    Keep,
+    Move,
+    Paint,
+    Pass,
+    Place,
+    Recruit,
+    Resolve,
+    Take,
+    Upgrade,
+    UseDie,
+    spot_label,
+)
+from silkroad.dunhuang.observe import Observation, observe
+from silkroad.dunhuang.promos import LOWER, load_promos
+from silkroad.dunhuang.rules import apply, current_player, spot_effects
+from silkroad.dunhuang.state import ChoiceKind, Phase, Player, State
+from silkroad.dunhuang.table import Table, table
+
+__all__ = [
+    "achievement_text",
+    "card_texts",
+    "character_text",
+    "describe_events",
+    "describe_move",
+    "effect_text",
+    "effects_text",
+    "item_text",
+    "need_text",
+    "tile_text",
+    "token_name",
+]
+
+#: Statistic prefixes of requirements, in words (``recruited:silk``).
+_STATS = {
+    "recruited": "{pack} characters recruited",
+    "painted": "{pack} fresco tiles painted",
+    "left": "{pack} characters that left play",
+    "routes": "different {pack} trade routes used",
+    "trades": "{pack} trades",
+    "mimics": "Mimics",
+    "deposit": "coins deposited",
+    "encores": "Encores",
+    "gambles": "Jade Gambles",
+    "brewed": "Brewings",
+}
 
 
-def describe_move(state: State, move: Move) -> str:
-    """What ``move`` does in ``state``, in words: the effects of the spot a meeple goes
-    to, the effect being resolved, the character recruited; otherwise the notation."""
+def _pack_title(t: Table, name: str) -> str:
+    for p in t.packs:
+        if p.name == name:
+            return p.title
+    return name.replace("-", " ").title()
+
+
+def token_name(t: Table, key: str) -> str:
+    """A token kind by its printed name (``Silk Material``), else its key."""
+    tk = t.tokens.get(key)
+    return tk.name if tk is not None else key
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 or word in ("VP", "pigment") else f"{n} {word}s"
+
+
+def _many(name: str, n: int) -> str:
+    """``2 Clothes Tiles``, ``2 Field Tiles (Tier 2)``, ``1 Gold Product``."""
+    if n == 1:
+        return f"1 {name}"
+    head, sep, tail = name.partition(" (")
+    if not head.endswith("s"):
+        head += "s"
+    return f"{n} {head}{sep}{tail}"
+
+
+def item_text(t: Table, item: str, n: int) -> str:
+    """An amount of a cost or reward item: ``2 coins``, ``1 grain``, ``1 Silk Product``."""
+    if item in ("coin", "pigment", "vp", "grain"):
+        word = {"coin": "coin", "pigment": "pigment", "vp": "VP", "grain": "grain"}[item]
+        return f"{n} {word}" if word in ("VP", "pigment", "grain") else _plural(n, word)
+    return _many(token_name(t, item), n)
+
+
+def need_text(t: Table, need: Iterable[tuple[str, int]]) -> str:
+    """[DH-5] A requirement: ``2 Clothes Tiles``, ``2 Silk characters recruited``."""
+    parts = []
+    for key, n in need:
+        stat, _, pack = key.partition(":")
+        if pack and stat in _STATS:
+            parts.append(f"{n} {_STATS[stat].format(pack=_pack_title(t, pack))}")
+        elif "+" in key:
+            names = " or ".join(token_name(t, k) for k in key.split("+"))
+            parts.append(f"{n} of {names}")
+        else:
+            parts.append(_many(token_name(t, key), n))
+    return " and ".join(parts)
+
+
+def effect_text(t: Table, e: Effect | str) -> str:
+    """[DH-3.E] One effect in words: ``gain 1 Silk Material``, ``Emperor's Quest: pay up
+    to 2 grain of the meeple's character for 3 VP each``, ``pay 1 coin: gain 3 VP``."""
+    if isinstance(e, str):
+        e = parse_effect(e)
+    k, n = e.kind, e.amount
+    if k == "material":
+        return f"gain 1 {token_name(t, f'{e.arg}-material')}"
+    if k == "product":
+        if e.arg == "any":
+            return "gain 1 Product of any pack"
+        return f"gain 1 {token_name(t, f'{e.arg}-product')}"
+    if k in ("coin", "pigment", "vp"):
+        return f"gain {item_text(t, k, n)}"
+    if k == "upgrade":
+        return "upgrade one of your resource tokens"
+    if k == "quest":
+        return (
+            f"Emperor's Quest: the meeple's character pays {n} grain for {3 * n} VP "
+            "(3 VP if it has only 1)"
+            if n == 2
+            else "Emperor's Quest: the meeple's character pays 1 grain for 3 VP"
+        )
+    if k == "recruit":
+        return "recruit a character from the row, paying its coins"
+    if k == "free-recruit":
+        return "recruit a character from the row for free"
+    if k in ("pay", "if"):
+        left = ", ".join(item_text(t, item, amount) for item, amount in e.cost)
+        right = ", ".join(effect_text(t, r) for r in e.then)
+        return f"pay {left}: {right}" if k == "pay" else f"if you have {left}: {right}"
+    if k == "continue":
+        return "advance one of your frescoes (its die -1)"
+    if k == "paint":
+        return (
+            f"Begin Painting: pay {t.board.paint_cost} pigment, place a tile from your hand "
+            "(or the public fresco) on your rightmost free fresco spot and perform it"
+        )
+    if k == "paint-for":
+        return f"Begin Painting for {n} pigment"
+    if k == LOWER:
+        lower = next((x.lower for x in load_promos().tiles if x.id == n), None)
+        if lower is not None:
+            return f"{effect_text(t, lower)} (this tile's die -1; at most twice)"
+    for module in t.modules:
+        words = module.words.get(k)
+        if words is not None:
+            return words.format(n=n)
+    return e.text
+
+
+def effects_text(t: Table, effects: Sequence[Effect | str]) -> str:
+    """Several effects: ``gain 1 coin; gain 1 pigment`` (``no effect`` if none)."""
+    return "; ".join(effect_text(t, e) for e in effects) or "no effect"
+
+
+def tile_text(t: Table, tile: int) -> str:
+    """A fresco tile in full: pack, starting die, its action."""
+    d = t.tiles[tile]
+    notes = [f"{_pack_title(t, d.pack)} fresco", f"die {engine.die_value(t, tile)}"]
+    if d.no_start:
+        notes.append("not a first tile")
+    if d.four_player_only:
+        notes.append("4 players only")
+    return f"t{tile} ({', '.join(notes)}): {effects_text(t, d.effects)}"
+
+
+def character_text(t: Table, card: int) -> str:
+    """A character card in full: pack, recruiting cost and grain, ability, leaving."""
+    c = t.characters[card]
+    cost = "no coin cost" if c.cost is None else _plural(c.cost, "coin")
+    text = (
+        f"c{card} {c.name} ({_pack_title(t, c.pack)}; {cost}, {c.grain} grain): "
+        f"ability (pay 1 grain): {effects_text(t, c.ability)}"
+    )
+    if c.leaving:
+        text += f"; when it leaves: {effects_text(t, c.leaving)}"
+    return text
+
+
+def achievement_text(t: Table, key: str) -> str:
+    """An achievement spot (or a solitaire quest) in full."""
+    for a in t.achievements:
+        if a.key == key:
+            return f"{key}: {a.vp} VP for {need_text(t, a.need)}"
+    for q in t.quests:
+        if q.key == key:
+            stage = ("first set", "second set", "final quest")[q.stage - 1]
+            reward = effects_text(t, q.reward) if q.reward else ""
+            if q.per is not None:
+                per = need_text(t, [(q.per, 1)]).removeprefix("1 ")
+                reward = ", ".join(x for x in (reward, f"{q.vp_each} VP per {per}") if x)
+            return f"{key} ({stage}): {q.text} Reward: {reward or 'none'}"
+    return key
+
+
+# --------------------------------------------------------------------------- moves
+
+
+def _hidden(state: State, move: Move, viewer: int | None) -> bool:
+    """[DH-2.3] Another player's drafted tile, or their first tile placed face down."""
+    mover = current_player(state)
+    if viewer is None or mover is None or mover == viewer:
+        return False
+    return isinstance(move, Keep) or (isinstance(move, Paint) and state.phase is Phase.PLACE)
+
+
+def describe_move(state: State, move: Move, viewer: int | None = None) -> str:
+    """What ``move`` does in ``state``, in words, as ``viewer`` may know it (None:
+    everything): the effects of the spot a meeple goes to, the effect resolved, the
+    character recruited with its cost and ability, the tile painted."""
     t = table(state.options)
-    if isinstance(move, Place):
-        return ", ".join(spot_effects(t, state, move.spot)) or str(move)
-    if isinstance(move, Resolve) and state.frames:
-        return str(parse_effect(state.frames[-1].effects[move.index]).text)
-    if isinstance(move, Recruit) and move.card in t.characters:
-        return f"recruits {t.characters[move.card].name}"
+    c = state.choice
+    p = current_player(state)
+    if _hidden(state, move, viewer):
+        return "keeps a tile" if isinstance(move, Keep) else "places a first tile face down"
+    match move:
+        case Keep(tile):
+            return f"keeps {tile_text(t, tile)}"
+        case Paint(tile):
+            if c is not None and c.kind is ChoiceKind.PLACE:
+                if t.solo:
+                    return f"makes {tile_text(t, tile)} the first fresco"
+                return f"places {tile_text(t, tile)} face down as the first fresco"
+            if c is not None and c.kind is ChoiceKind.PUBLIC:
+                return f"makes {tile_text(t, tile)} a public fresco"
+            return f"paints {tile_text(t, tile)}"
+        case Place(meeple, spot):
+            return _place(t, state, meeple, spot)
+        case Pass():
+            if c is not None and c.kind is ChoiceKind.PLACE:
+                return "places no first tile (none can be)"
+            return "cannot place a meeple: the turn passes"
+        case Resolve(index):
+            if state.frames and index < len(state.frames[-1].effects):
+                return effect_text(t, state.frames[-1].effects[index])
+        case Done():
+            return "skips the remaining effects"
+        case Ability(use):
+            a = state.action
+            card = None
+            if a is not None and a.meeple is not None and p is not None:
+                card = state.players[p].characters[a.meeple]
+            if card is None:
+                return "uses the ability" if use else "does not use the ability"
+            ch = t.characters[card]
+            if not use:
+                return f"does not use {ch.name}'s ability"
+            return f"uses {ch.name}'s ability, paying 1 grain: {effects_text(t, ch.ability)}"
+        case Upgrade(token):
+            target = t.tokens[token].upgrade if token in t.tokens else None
+            into = f" into 1 {token_name(t, target)}" if target else ""
+            return f"upgrades 1 {token_name(t, token)}{into}"
+        case Take(item):
+            if c is not None and c.kind is ChoiceKind.GAIN and c.arg not in ("left", "paint-left"):
+                return f"takes 1 {token_name(t, item)}"
+            return f"takes: {effect_text(t, item)}"
+        case Recruit(card, slot):
+            if card not in t.characters:
+                return str(move)
+            where = f"to character spot {slot + 1}"
+            if p is not None and state.players[p].characters[slot] is not None:
+                old = state.players[p].characters[slot]
+                assert old is not None
+                where += f", replacing {t.characters[old].name}"
+            return f"recruits {character_text(t, card)}, {where}"
+        case UseDie(side):
+            reward = "a Material of a pack in play"
+            if side == "left":
+                reward = " or ".join(effect_text(t, e) for e in t.board.reward_left)
+            return f"uses the die on the {side} reward spot ({reward})"
+        case Continue(slot):
+            if p is not None:
+                own = state.players[p].frescoes[slot]
+                after = f"{own.die - 1}" if own.die else "?"
+                return f"advances fresco {slot + 1} (t{own.tile}, die {own.die} -> {after})"
+        case Choose(option):
+            if c is not None and c.arg in t.pack_choices:
+                label = t.pack_choices[c.arg].label
+                if label is not None:
+                    return label(t, state, c, option, lambda e: effect_text(t, e))
+        case Bottom(tile):
+            return f"puts {tile_text(t, tile)} at the bottom of the stack"
     return str(move)
+
+
+def _place(t: Table, s: State, meeple: int, spot: int) -> str:
+    d = t.spots[spot]
+    text = f"meeple {meeple + 1} to {spot_label(spot)}: {effects_text(t, spot_effects(t, s, spot))}"
+    if d.kind == "fresco":
+        owner = s.players[d.owner]
+        die = owner.frescoes[d.slot].die
+        mover = current_player(s)
+        if d.owner != mover and die is not None:
+            text += f" (P{d.owner}'s fresco: its die {die} -> {die - 1})"
+    return text
+
+
+# --------------------------------------------------------------------------- events
+
+
+def _player_changes(t: Table, p: int, a: Player, b: Player) -> list[str]:
+    out = []
+    for label, x, y in (("VP", a.vp, b.vp), ("coins", a.coins, b.coins)):
+        if x != y:
+            out.append(f"{label} {x} -> {y}")
+    if a.pigment != b.pigment:
+        out.append(f"pigment {a.pigment} -> {b.pigment}")
+    for key in dict.fromkeys([*a.tokens, *b.tokens]):
+        x, y = a.tokens.get(key, 0), b.tokens.get(key, 0)
+        if x != y:
+            out.append(f"{token_name(t, key)} {x} -> {y}")
+    lines = [f"P{p}: " + ", ".join(out)] if out else []
+    for slot in range(3):
+        old, new = a.characters[slot], b.characters[slot]
+        if old != new and old is not None:
+            lines.append(f"P{p}'s {t.characters[old].name} leaves play")
+        if old != new and new is not None:
+            lines.append(f"P{p} has {t.characters[new].name} on character spot {slot + 1}")
+        elif old == new and new is not None and a.grain[slot] != b.grain[slot]:
+            lines.append(
+                f"P{p}'s {t.characters[new].name}: grain {a.grain[slot]} -> {b.grain[slot]}"
+            )
+    for slot in range(3):
+        fa, fb = a.frescoes[slot], b.frescoes[slot]
+        if fa == fb:
+            continue
+        if fb.tile is None:
+            lines.append(f"P{p}'s finished fresco t{fa.tile} leaves play")
+        elif fa.tile != fb.tile:
+            die = "complete" if fb.die is None else f"die {fb.die}"
+            lines.append(f"P{p} paints t{fb.tile} on fresco spot {slot + 1} ({die})")
+        elif fb.die is None:
+            lines.append(f"P{p}'s fresco t{fb.tile} is complete")
+        elif fa.die is None:
+            lines.append(f"P{p}'s fresco t{fb.tile}: die {fb.die}")
+        else:
+            lines.append(f"P{p}'s fresco t{fb.tile}: die {fa.die} -> {fb.die}")
+    if (a.income, a.left, a.right) != (b.income, b.left, b.right):
+        lines.append(
+            f"P{p}'s dice: income {a.income} -> {b.income}, reward spots "
+            f"{a.left}/{a.right} -> {b.left}/{b.right}"
+        )
+    return lines
+
+
+def _observed_events(t: Table, a: Observation, b: Observation) -> list[str]:
+    lines: list[str] = []
+    if a.phase is not b.phase and b.phase is not Phase.OVER:
+        lines.append(f"round {b.round}: {b.phase.value} phase")
+    elif a.round != b.round and b.phase is not Phase.OVER:
+        lines.append(f"round {b.round} begins")
+    if b.revealed and not a.revealed:
+        tiles = [f"P{p} t{pl.frescoes[2].tile}" for p, pl in enumerate(b.players)]
+        lines.append("the first frescoes are turned face up: " + ", ".join(tiles))
+    for p, (x, y) in enumerate(zip(a.players, b.players, strict=True)):
+        lines += _player_changes(t, p, x, y)
+        if p != b.viewer and a.hand_sizes[p] != b.hand_sizes[p]:
+            lines.append(f"P{p} holds {b.hand_sizes[p]} tile{'s' * (b.hand_sizes[p] != 1)}")
+    if b.draft and a.draft and set(b.draft) - set(a.draft):
+        lines.append("the packs pass on: you now draft from " + ", ".join(f"t{x}" for x in b.draft))
+    if a.row != b.row:
+        new = [c for c in b.row if c is not None and c not in a.row]
+        if new:
+            names = ", ".join(f"{t.characters[c].name} (c{c})" for c in new)
+            lines.append(f"the recruiting row gets {names}")
+    for key, who in b.achievements.items():
+        if key not in a.achievements:
+            lines.append(f"P{who} completes {achievement_text(t, key)}")
+    if b.next_first is not None and a.next_first is None:
+        lines.append(f"P{b.next_first} takes the First Player tile for the next round")
+    if b.first != a.first and b.phase is not Phase.OVER:
+        lines.append(f"P{b.first} is the first player")
+    drawn = [x for x in b.drawn if x not in a.drawn]
+    if drawn:
+        lines.append("draws " + ", ".join(f"t{x}" for x in drawn) + " from the stack")
+    publics = [x for x in b.publics if x is not None and x not in a.publics]
+    if publics:
+        lines.append("public fresco: " + ", ".join(f"t{x}" for x in publics))
+    if b.public is not None and a.public is None:
+        lines.append(f"the public fresco is t{b.public}")
+    if b.final is not None and a.final is None:
+        lines.append(
+            "the game is over: " + ", ".join(f"P{p} {v} VP" for p, v in enumerate(b.final))
+        )
+    return lines
+
+
+def describe_events(state: State, move: Move, viewer: int | None = None) -> tuple[str, ...]:
+    """What follows ``move`` without a decision, read from what ``viewer`` observes
+    before and after it (None: as the player making the move observes it): resources
+    gained and paid, characters recruited and leaving, dice advanced and frescoes
+    completed, the recruiting row, achievements and quests, phases and rounds, the end."""
+    mover = current_player(state)
+    who = viewer if viewer is not None else (mover if mover is not None else 0)
+    after = apply(state, move)
+    t = table(state.options)
+    return tuple(_observed_events(t, observe(state, who), observe(after, who)))
+
+
+# --------------------------------------------------------------------------- cards
+
+
+def card_texts(state: State, player: int) -> dict[str, str]:
+    """The full text of every tile, character and achievement ``player`` can see, by id
+    (``t401``, ``c401``, ``401``), by name and by key, in lower case."""
+    t = table(state.options)
+    obs = observe(state, player)
+    tiles: list[int] = [*obs.draft, *obs.drawn, *obs.stack_bottom, *obs.gone]
+    tiles += [x for x in obs.publics if x is not None]
+    if obs.public is not None:
+        tiles.append(obs.public)
+    for pl in obs.players:
+        tiles += [*pl.hand, *(f.tile for f in pl.frescoes if f.tile is not None)]
+    chars: list[int] = [c for c in obs.row if c is not None] + list(obs.discard)
+    chars += list(obs.aside)
+    chars += [c for pl in obs.players for c in pl.characters if c is not None]
+    out: dict[str, str] = {}
+    for x in tiles:
+        if x in t.tiles:
+            out[f"t{x}"] = tile_text(t, x)
+            out.setdefault(str(x), tile_text(t, x))
+    for c in chars:
+        if c in t.characters:
+            text = character_text(t, c)
+            out[f"c{c}"] = text
+            out.setdefault(str(c), text)
+            out.setdefault(t.characters[c].name.lower(), text)
+    for a in t.achievements:
+        out[a.key.lower()] = achievement_text(t, a.key)
+    for q in t.quests:
+        out[q.key.lower()] = achievement_text(t, q.key)
+    return out

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from silkroad.core.game import Chance, GameDefinition, GameSpec, Information
 from silkroad.dunhuang.check import validate
-from silkroad.dunhuang.describe import describe_move
+from silkroad.dunhuang.describe import card_texts, describe_events, describe_move
 from silkroad.dunhuang.encoding import action_mask, decode_move, encode_move, num_actions
 from silkroad.dunhuang.evaluate import evaluate
 from silkroad.dunhuang.holdings import holdings
@@ -155,6 +155,8 @@ GAME: GameDefinition[State, Move, Options, Observation] = GameDefinition(
     picture=svg,
     move_hider=hides_move,
     describer=describe_move,
+    narrator=describe_events,
+    card_lister=card_texts,
     evaluator=evaluate,
     outcome_of=outcome,
     holdings_of=holdings,

@@ -1,95 +1,211 @@
-"""A readable text view of the table."""
+"""A readable text view of the Dunhuang table, as the player to act may see it.
+
+Lines stay within :data:`WIDTH` columns. What each open action spot does, each
+character in the recruiting row and on the boards (cost, grain, ability), each fresco
+tile (die and action) and each achievement is said in words, from the data; the player
+to act also sees their own fresco tiles in hand and the pack they draft from.
+"""
 
 from __future__ import annotations
 
-from silkroad.dunhuang.moves import spot_label
-from silkroad.dunhuang.rules import solitaire_result
-from silkroad.dunhuang.state import Phase, State
-from silkroad.dunhuang.table import table
+import textwrap
 
-__all__ = ["render"]
+from silkroad.dunhuang.describe import (
+    achievement_text,
+    character_text,
+    effect_text,
+    effects_text,
+    tile_text,
+    token_name,
+)
+from silkroad.dunhuang.moves import spot_label
+from silkroad.dunhuang.observe import Observation, observe
+from silkroad.dunhuang.rules import current_player, solitaire_result
+from silkroad.dunhuang.state import FRESCO, PUBLIC, ULTIMATE, ChoiceKind, Phase, State
+from silkroad.dunhuang.table import Table, table
+
+__all__ = ["WIDTH", "render"]
+
+#: The widest line a render prints.
+WIDTH = 100
+
+_DECISIONS = {
+    ChoiceKind.DRAFT: "keep a fresco tile of the pack you draft from",
+    ChoiceKind.PLACE: "place a first fresco tile (face down until everyone has)",
+    ChoiceKind.INCOME: "take an uncovered income reward",
+    ChoiceKind.ABILITY: "use the ability of the meeple's character, or not",
+    ChoiceKind.UPGRADE: "choose a token to upgrade",
+    ChoiceKind.GAIN: "choose what to gain",
+    ChoiceKind.RECRUIT: "choose a character and a character spot",
+    ChoiceKind.PAINT: "choose the tile to paint",
+    ChoiceKind.DIE: "choose the reward-area die to use",
+    ChoiceKind.CONTINUE: "choose the fresco to advance",
+    ChoiceKind.PACK: "make the pack's choice",
+    ChoiceKind.PUBLIC: "choose a drawn tile to become a public fresco",
+    ChoiceKind.BOTTOM: "choose the drawn tile to put at the bottom of the stack next",
+}
+
+
+def _wrap(text: str, indent: str = "", more: str | None = None) -> list[str]:
+    return textwrap.wrap(
+        text,
+        WIDTH,
+        initial_indent=indent,
+        subsequent_indent=indent + "    " if more is None else more,
+    ) or [indent.rstrip()]
 
 
 def render(state: State) -> str:
-    """[DH-2.0] The main board and the player boards as text: only what every player
-    sees (hands, draft packs and face-down tiles are counted or marked, never named)."""
-    t = table(state.options)
+    """[DH-2.0] The main board and the player boards: every open spot with its effects
+    and who stands there, the recruiting row, the public fresco, the achievements, each
+    player's resources, characters and frescoes; the player to act also sees their own
+    tiles in hand and their draft pack. Nothing another player holds hidden is shown."""
+    viewer = current_player(state)
+    obs = observe(state, 0 if viewer is None else viewer)
+    lines = _lines(obs, viewer)
+    result = solitaire_result(state)
+    if result is not None:
+        lines.append(f"Solitaire: {result[2]}")
+    return "\n".join(lines)
+
+
+def _occupant(obs: Observation, spot: int) -> str:
+    v = obs.spots.get(spot)
+    return "" if v is None else f"[P{v // 3} meeple {v % 3 + 1}]"
+
+
+def _lines(obs: Observation, viewer: int | None) -> list[str]:
+    t = table(obs.options)
+    n = len(obs.players)
+    packs = ", ".join(p.title for p in t.packs)
+    mode = "solitaire" if t.solo else f"{n} players"
     lines = [
-        f"Dunhuang - round {state.round}/8, {state.phase.value} phase, "
-        f"first player P{state.first}, packs: {', '.join(state.options.packs)}"
+        f"Dunhuang, {mode}: round {obs.round}/8, {obs.phase.value} phase, first player "
+        f"P{obs.first}; packs: {packs}"
     ]
-    occupied = {spot: f"P{v // 3}m{v % 3 + 1}" for spot, v in state.spots.items()}
+    lines.append("Basic actions (using one of b1-b3 first this round takes the First Player tile):")
     for d in t.spots:
-        if d.kind in ("fresco", "public") or d.blocked:
+        if d.kind not in ("basic", "ultimate") or d.blocked:
             continue
-        effects = ", ".join(e.text for e in d.effects)
-        lines.append(f"  {d.label:<4} {effects:<32} {occupied.get(d.id, '')}")
-    row = "  ".join("-" if c is None else f"c{c} {t.characters[c].name}" for c in state.row)
-    lines.append(f"Recruiting row: {row}   (deck {len(state.deck)}, discard {len(state.discard)})")
-    if t.solo:
-        line = "  ".join(
-            f"{spot_label(27 + k)}: "
-            + ("-" if x is None else f"t{x}")
-            + (f" {occupied[27 + k]}" if 27 + k in occupied else "")
-            for k, x in enumerate(state.publics)
-            if x is not None or 27 + k in occupied
-        )
-        lines.append(f"Public frescoes: {line or '-'}")
-        bottom = ", ".join(f"t{x}" for x in state.stack[len(state.stack) - state.known :])
-        lines.append(
-            f"Fresco stack: {len(state.stack)} tiles (known at the bottom: {bottom or '-'}); "
-            f"drawn: {', '.join(f't{x}' for x in state.drawn) or '-'}"
-        )
-        lines.append(
-            "Kept aside: characters "
-            + (", ".join(f"c{c}" for c in state.aside) or "-")
-            + "; tiles "
-            + (", ".join(f"t{x}" for x in state.gone) or "-")
-        )
-        quests = "  ".join(f"{q.key}{'*' if q.key in state.achievements else ''}" for q in t.quests)
-        lines.append(f"Quests (* done): {quests}")
-    if state.public is not None:
-        lines.append(f"Public fresco: {'t' + str(state.public) if state.revealed else 'face down'}")
-    for p, pl in enumerate(state.players):
-        tokens = ", ".join(f"{k} {v}" for k, v in sorted(pl.tokens.items())) or "-"
-        lines.append(
-            f"P{p}: {pl.vp} VP, {pl.coins} coins, {pl.pigment} pigment; {tokens}; "
-            f"dice income {pl.income} reward {pl.left}/{pl.right}; hand {len(pl.hand)}"
+        if d.id == ULTIMATE:
+            lines.append("Ultimate actions:")
+        label = f"  {d.label:<4}"
+        text = effects_text(t, d.effects)
+        lines += _wrap(f"{label}{text} {_occupant(obs, d.id)}".rstrip(), "", " " * 10)
+    lines.append(f"Recruiting row (character deck {obs.deck_size}, discard {len(obs.discard)}):")
+    for c in obs.row:
+        lines += _wrap("-" if c is None else character_text(t, c), "  ", "      ")
+    lines += _frescoes_public(t, obs)
+    if t.achievements:
+        lines.append("Achievements (placed token after the name):")
+        for a in t.achievements:
+            holder = obs.achievements.get(a.key)
+            mark = f" [P{holder}]" if holder is not None else ""
+            lines += _wrap(f"{achievement_text(t, a.key)}{mark}", "  ", "      ")
+    if t.quests:
+        lines.append("Quests (* done; a set opens when the sets before it are done):")
+        for q in t.quests:
+            mark = "*" if q.key in obs.achievements else " "
+            lines += _wrap(f"{mark} {achievement_text(t, q.key)}", "  ", "      ")
+    for p, pl in enumerate(obs.players):
+        lines.append("")
+        you = " (you)" if p == viewer else ""
+        tokens = ", ".join(f"{token_name(t, k)} {v}" for k, v in sorted(pl.tokens.items()))
+        hand = obs.hand_sizes[p]
+        lines += _wrap(
+            f"P{p}{you}: {pl.vp} VP, {pl.coins} coin{'s' * (pl.coins != 1)}, {pl.pigment} "
+            f"pigment; {tokens or 'no tokens'}; overseer dice: {pl.income} on income, "
+            f"{pl.left} left / {pl.right} right on rewards; {hand} tile{'s' * (hand != 1)} in hand",
+            "",
         )
         for slot in range(3):
             card = pl.characters[slot]
-            who = (
-                "-"
-                if card is None
-                else f"c{card} {t.characters[card].name} ({pl.grain[slot]} grain)"
-            )
-            spot = pl.frescoes[slot]
-            label = spot_label(15 + 3 * p + slot)
-            if spot.tile is None:
-                fresco = "empty"
-            elif not state.revealed:
-                fresco = "a tile face down"
-            elif spot.die is None:
-                fresco = f"t{spot.tile} complete"
+            home = "meeple at home" if pl.home[slot] else "meeple placed"
+            if card is None:
+                who = "no character"
             else:
-                fresco = f"t{spot.tile} die {spot.die}"
-            mark = occupied.get(15 + 3 * p + slot, "")
-            lines.append(f"    spot {slot + 1}: {who:<36} {label}: {fresco} {mark}")
-    if state.achievements:
-        claims = ", ".join(f"{k}:P{p}" for k, p in sorted(state.achievements.items()))
-        lines.append(f"Achievements: {claims}")
-    if state.frames and state.frames[-1].effects:
-        fr = state.frames[-1]
-        lines.append(f"P{fr.player} has left to resolve: {', '.join(fr.effects)}")
-    if state.choice is not None:
-        c = state.choice
-        about = f" ({c.arg})" if c.arg else ""
-        lines.append(f"P{c.player} decides: {c.kind.value}{about}")
-    elif state.phase is Phase.ACTION and not state.frames:
-        lines.append(f"P{state.turn} places a meeple")
-    if state.phase is Phase.OVER and state.final is not None:
-        lines.append("Final: " + ", ".join(f"P{p} {v}" for p, v in enumerate(state.final)))
-        result = solitaire_result(state)
-        if result is not None:
-            lines.append(f"Solitaire: {result[2]}")
-    return "\n".join(lines)
+                ch = t.characters[card]
+                who = f"{ch.name} ({pl.grain[slot]} grain left): {effects_text(t, ch.ability)}"
+                if ch.leaving:
+                    who += f"; when it leaves: {effects_text(t, ch.leaving)}"
+            lines += _wrap(f"  character spot {slot + 1} ({home}): {who}", "", " " * 8)
+        for slot in range(3):
+            spot = pl.frescoes[slot]
+            sid = FRESCO + 3 * p + slot
+            label = spot_label(sid)
+            if spot.tile is None:
+                text = "face down" if slot == 2 and obs.face_down[p] else "empty"
+            else:
+                die = "complete" if spot.die is None else f"die {spot.die}"
+                text = f"t{spot.tile} ({die}): {effects_text(t, t.tiles[spot.tile].effects)}"
+            lines += _wrap(f"  fresco {label}: {text} {_occupant(obs, sid)}".rstrip(), "", " " * 8)
+    lines += _own(t, obs, viewer)
+    lines.append("")
+    lines += _status(t, obs, viewer)
+    return lines
+
+
+def _frescoes_public(t: Table, obs: Observation) -> list[str]:
+    lines: list[str] = []
+    if obs.public is not None:
+        lines += _wrap(f"Public fresco: {tile_text(t, obs.public)}", "")
+    elif obs.public_hidden:
+        lines.append("Public fresco: face down")
+    if t.solo:
+        line = [
+            (
+                f"p{k + 1}: "
+                + (tile_text(t, x) if x is not None else "used")
+                + " "
+                + _occupant(obs, PUBLIC + k)
+            ).rstrip()
+            for k, x in enumerate(obs.publics)
+            if x is not None or PUBLIC + k in obs.spots
+        ]
+        lines.append("Public frescoes (each used once):" + ("" if line else " none"))
+        for text in line:
+            lines += _wrap(text, "  ", "      ")
+        bottom = ", ".join(f"t{x}" for x in obs.stack_bottom)
+        lines.append(
+            f"Fresco stack: {obs.stack_size} tiles (you know the bottom ones: {bottom or 'none'})"
+        )
+        aside = ", ".join(t.characters[c].name for c in obs.aside) or "none"
+        lines += _wrap(f"Characters that left play: {aside}", "")
+    return lines
+
+
+def _own(t: Table, obs: Observation, viewer: int | None) -> list[str]:
+    """The player to act's own hidden tiles: hand, draft pack, tiles drawn."""
+    if viewer is None:
+        return []
+    lines: list[str] = []
+    pl = obs.players[viewer]
+    for title, tiles in (
+        ("Your fresco tiles in hand", pl.hand),
+        ("The pack you draft from", obs.draft),
+        ("Tiles you drew from the stack", obs.drawn),
+    ):
+        if tiles:
+            lines += ["", f"{title}:"]
+            for x in sorted(tiles):
+                lines += _wrap(tile_text(t, x), "  ", "      ")
+    return lines
+
+
+def _status(t: Table, obs: Observation, viewer: int | None) -> list[str]:
+    lines: list[str] = []
+    if obs.phase is Phase.OVER:
+        lines.append("Game over.")
+        if obs.final is not None:
+            lines.append("Final: " + ", ".join(f"P{p} {v} VP" for p, v in enumerate(obs.final)))
+        return lines
+    if obs.frames and obs.frames[-1].effects:
+        fr = obs.frames[-1]
+        left = "; ".join(f"e{i + 1} {effect_text(t, e)}" for i, e in enumerate(fr.effects))
+        lines += _wrap(f"P{fr.player} has effects to resolve (in any order): {left}", "")
+    c = obs.choice
+    if c is not None:
+        lines.append(f"P{c.player} to act: {_DECISIONS[c.kind]}")
+    elif obs.phase is Phase.ACTION and not obs.frames:
+        lines.append(f"P{obs.turn} to act: place a meeple on an open action spot")
+    return lines

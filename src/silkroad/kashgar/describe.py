@@ -1,8 +1,31 @@
-"""Moves of Kashgar in words, for game logs (``silkroad play`` prints them)."""
+"""Cards, moves and events of Kashgar in words, generated from the card data.
+
+The texts of :func:`card_text`, :func:`order_text` and :func:`action_text` are built from
+the [KG-7] effect vocabulary of the data, so a user's own card file reads as well as the
+built-in one. :func:`describe_move` says what a move does (``silkroad play`` prints it),
+:func:`describe_events` what followed it without a decision (cards drawn, an order
+revealed, tracks changed, the end triggered), as a given player may know it, and
+:func:`card_texts` gives the full text of every card a player can see.
+"""
 
 from __future__ import annotations
 
-from silkroad.kashgar.cards import RESOURCES
+from collections.abc import Sequence
+
+from silkroad.kashgar.cards import (
+    RESOURCES,
+    SPICES,
+    Action,
+    Amounts,
+    Condition,
+    DeckKind,
+    Effect,
+    Face,
+    Op,
+    OrderDef,
+    Resource,
+    Target,
+)
 from silkroad.kashgar.moves import (
     CaravanAction,
     Fulfill,
@@ -15,45 +38,377 @@ from silkroad.kashgar.moves import (
     Remove,
     Take,
 )
-from silkroad.kashgar.rules import current_player
-from silkroad.kashgar.state import State
-from silkroad.kashgar.table import table
+from silkroad.kashgar.observe import Observation, observe
+from silkroad.kashgar.rules import apply, current_player, scores
+from silkroad.kashgar.state import Decision, State
+from silkroad.kashgar.table import Table, table
 
-__all__ = ["describe_move"]
+__all__ = [
+    "action_text",
+    "amounts_text",
+    "card_text",
+    "card_texts",
+    "describe_events",
+    "describe_move",
+    "effect_text",
+    "face_text",
+    "order_text",
+]
+
+_DECK_NAMES = {DeckKind.STANDARD: "Standard", DeckKind.SPECIAL: "Special"}
 
 
-def describe_move(state: State, move: Move) -> str:
-    """What ``move`` does in ``state``: the card names behind the ids of the notation."""
+def _amount(resource: Resource, n: int) -> str:
+    if resource is Resource.MULES:
+        return f"{n} mule{'s' if n != 1 else ''}"
+    return f"{n} {resource.value}"
+
+
+def amounts_text(amounts: Sequence[int]) -> str:
+    """``2 pepper, 1 mule``: the non-zero amounts in track order (``nothing`` if none)."""
+    parts = [_amount(r, n) for r, n in zip(RESOURCES, amounts, strict=True) if n > 0]
+    return ", ".join(parts) or "nothing"
+
+
+def _choices(choices: Sequence[Amounts]) -> str:
+    """The alternatives of an Increase: ``1 mule or 1 gold``; five alternatives that
+    differ only by one spice each read ``2 of any one spice`` (the [KG-1.1] symbol)."""
+    if len(choices) == 1:
+        return amounts_text(choices[0])
+    common = tuple(min(c[i] for c in choices) for i in range(len(RESOURCES)))
+    extra = [tuple(c[i] - common[i] for i in range(len(RESOURCES))) for c in choices]
+    if len(choices) == len(SPICES):
+        amounts = {max(e) for e in extra}
+        if len(amounts) == 1 and all(
+            e[i] == max(e) and sum(e) == max(e) for i, e in enumerate(extra)
+        ):
+            n = amounts.pop()
+            base = amounts_text(common) + " and " if any(common) else ""
+            return f"{base}{n} of any one spice"
+    return " or ".join(amounts_text(c) for c in choices)
+
+
+def _bound(c: Condition) -> str:
+    """``5 or more mules``, ``no gold``."""
+    noun = _amount(c.resource, 2).split(" ", 1)[1]  # the plural: "mules", "gold"
+    if c.at_most == 0 and not c.at_least:
+        return f"no {noun}"
+    if c.at_least is not None and c.at_most is not None:
+        return f"{c.at_least} to {c.at_most} {noun}"
+    if c.at_least is not None:
+        return f"{c.at_least} or more {noun}"
+    return f"{c.at_most} or less {noun}"
+
+
+def effect_text(e: Effect) -> str:
+    """[KG-7] One effect in words: ``gain 1 mule or 1 gold``, ``draw 2 Standard cards,
+    keep 1``, ``fulfil 1 small order for free``."""
+    op = e.op
+    cond = e.condition
+    if op in (Op.INCREASE, Op.DECREASE, Op.SET):
+        if op is Op.INCREASE:
+            what, mine, theirs = _choices(e.choices), "gain", "gains"
+        elif op is Op.DECREASE:
+            what, mine, theirs = amounts_text(e.choices[0]), "lose", "loses"
+        else:
+            what = ", ".join(
+                f"{r.value} to {n}" for r, n in zip(RESOURCES, e.choices[0], strict=True) if n >= 0
+            )
+            mine, theirs = "set your", "sets their"
+        if e.target is Target.OTHERS:
+            who = "every other player"
+            if cond is not None and not cond.any_other:
+                who += f" with {_bound(cond)}"
+            text = f"{who} {theirs} {what}"
+        else:
+            text = f"{mine} {what}"
+            if cond is not None and not cond.any_other:
+                text += f" if you have {_bound(cond)}"
+        if cond is not None and cond.any_other:
+            text += f" if another player has {_bound(cond)}"
+        return text
+    if op is Op.DRAW:
+        assert e.deck is not None
+        cards = f"{e.count} {_DECK_NAMES.get(e.deck, e.deck.value)} card{'s' * (e.count != 1)}"
+        keep = "keep it" if e.count == 1 else "keep them" if e.keep == e.count else f"keep {e.keep}"
+        return f"draw {cards}, {keep}"
+    if op is Op.FULFILL:
+        kinds = " or ".join(k.value for k in e.kinds)
+        words = ["fulfil 1", *([kinds] if kinds else []), *(["grain-field"] if e.grain else [])]
+        text = " ".join(words) + " order"
+        if e.from_deck:
+            text += f" from the top {e.count} of the order deck"
+        return text + (" for free" if e.free else "")
+    return {
+        Op.TAKE_DISCARD: "take a card from the discard pile",
+        Op.TURN: "turn this card over",
+        Op.REMOVE: "you may remove another card of this caravan from the game",
+        Op.TAKE_PATRIARCH: "bring the set-aside Patriarch into play (a new caravan, or "
+        "the back of this one)",
+        Op.MOVE_TO_LEFT: "put this card at the back of a caravan of the player on your left",
+        Op.EXTRA_TURN: "take another turn",
+        Op.HERD: "every other player moves the front card of each caravan to the back of "
+        "another of their caravans",
+        Op.SEARCH: "search the Special cards (and any on the discard pile), keep 1",
+    }[op]
+
+
+def action_text(action: Action) -> str:
+    """[KG-4.A] [KG-4.B] An action in words: its cost, then its effects in order."""
+    parts = [effect_text(e) for e in action.effects] or ["nothing"]
+    if any(action.cost):
+        parts.insert(0, f"pay {amounts_text(action.cost)}")
+    return "; ".join(parts)
+
+
+def _vp(face: Face) -> str:
+    if face.vp_per_grain:
+        base = f"{face.vp} + " if face.vp else ""
+        return f"{base}{face.vp_per_grain} VP per grain-field order"
+    return f"{face.vp} VP"
+
+
+def face_text(face: Face) -> str:
+    """[KG-3] A card's side in full: name, VP, every caravan and parting action."""
+    parts = [f"{face.name}{' !' if face.must_act else ''} ({_vp(face)})"]
+    if face.must_act:
+        parts.append("cannot be passed")
+    for kind, actions in (("caravan", face.caravan), ("parting", face.parting)):
+        for i, action in enumerate(actions):
+            parts.append(f"{kind} action {i + 1}: {action_text(action)}")
+    if not face.caravan and not face.parting:
+        parts.append("no action")
+    return "; ".join(parts[:1]) + (": " + " | ".join(parts[1:]) if parts[1:] else "")
+
+
+def card_text(t: Table, card: int, turned: bool) -> str:
+    """The full text of a person card (the side showing; the other side named) or of an
+    order."""
+    od = t.order[card]
+    if od is not None:
+        return order_text(od)
+    text = face_text(t.face(card, turned))
+    other = t.front[card] if turned else t.back[card]
+    if other is not None and t.back[card] is not None:
+        text += f" (other side: {other.name})"
+    return text
+
+
+def order_text(od: OrderDef) -> str:
+    """[KG-5.1] An order in full: kind, VP, mules needed, cost, payout."""
+    grain = ", grain field" if od.grain else ""
+    text = (
+        f"{od.name} ({od.kind.value} order{grain}, {od.vp} VP): needs "
+        f"{_amount(Resource.MULES, od.mules)}, costs {amounts_text(od.cost)}"
+    )
+    if od.payout:
+        text += "; then " + "; ".join(effect_text(e) for e in od.payout)
+    return text
+
+
+# --------------------------------------------------------------------------- moves
+
+
+def describe_move(state: State, move: Move, viewer: int | None = None) -> str:
+    """What ``move`` does in ``state``, in words: the card and its action from the card
+    data ("Widow, caravan action 1: pay 2 pepper; gain 1 gold"). Nothing a move does in
+    Kashgar is hidden from other players (``viewer`` changes nothing)."""
+    del viewer
     t = table(state.options)
+    player = current_player(state)
 
     def name(card: int) -> str:
         return t.face(card, card in state.turned).name
 
-    def front(caravan: int) -> str:
-        player = current_player(state)
-        if player is None:
-            return "?"
-        cards = state.caravans[player][caravan] if caravan < len(state.caravans[player]) else ()
-        return name(cards[0]) if cards else "?"
+    def front(caravan: int) -> tuple[int, Face] | None:
+        if player is None or caravan >= len(state.caravans[player]):
+            return None
+        cards = state.caravans[player][caravan]
+        return (cards[0], t.face(cards[0], cards[0] in state.turned)) if cards else None
 
+    pending = state.pending
     match move:
-        case CaravanAction(caravan, action):
-            return f"{front(caravan)}: caravan action {action + 1} (to the back of caravan)"
-        case PartingAction(caravan, action):
-            return f"{front(caravan)}: parting action {action + 1} (leaves the game)"
+        case CaravanAction(caravan, action) | PartingAction(caravan, action):
+            got = front(caravan)
+            if got is None:
+                return str(move)
+            _, face = got
+            parting = isinstance(move, PartingAction)
+            actions = face.parting if parting else face.caravan
+            kind = "parting" if parting else "caravan"
+            text = action_text(actions[action]) if action < len(actions) else "?"
+            where = "leaves the game" if parting else f"to the back of caravan {caravan + 1}"
+            return f"{face.name}, {kind} action {action + 1} ({where}): {text}"
         case Pass(caravan):
-            return f"{front(caravan)} passes to the back of its caravan"
+            got = front(caravan)
+            label = got[1].name if got else "the front card"
+            return f"{label} passes, to the back of caravan {caravan + 1}"
         case Gain(amounts):
-            gains = [f"+{n} {r.value}" for r, n in zip(RESOURCES, amounts, strict=True) if n]
-            return "gains " + (", ".join(gains) or "nothing")
+            return f"gains {amounts_text(amounts)}"
         case Keep(card):
-            return f"keeps {name(card)}"
+            frame = state.stack[-1] if state.stack else None
+            where = f" at the back of caravan {frame.caravan + 1}" if frame else ""
+            if pending is not None and pending.kind is Decision.SEARCH:
+                return f"takes {name(card)} from the Special cards{where}"
+            return f"keeps {name(card)}{where}"
         case Take(card):
             return f"takes {name(card)} from the discard pile"
         case Fulfill(order):
             od = t.order[order]
-            return f"fulfils {od.name} ({od.vp} VP)" if od is not None else f"fulfils {order}"
+            if od is None:
+                return str(move)
+            free = pending is not None and bool(pending.keep)
+            paid = "for free" if free else f"paying {amounts_text(od.cost)}"
+            return f"fulfils {od.name} ({od.vp} VP), {paid}"
         case Remove(card):
-            return "removes nothing" if card is None else f"removes {name(card)} from the game"
+            if card is None:
+                return "removes no card"
+            return f"removes {name(card)} from the game"
         case Place(caravan):
-            return f"places the card at the back of caravan {caravan + 1}"
+            return _place(state, t, caravan)
+    return str(move)  # type: ignore[unreachable]  # a malformed move object
+
+
+def _place(state: State, t: Table, caravan: int) -> str:
+    pending = state.pending
+    if pending is None:
+        return f"caravan {caravan + 1}"
+    p = pending.player
+    if pending.kind is Decision.PLACE_PATRIARCH:
+        if caravan >= len(state.caravans[p]):
+            return f"starts caravan {caravan + 1} with the set-aside Patriarch"
+        return f"puts the set-aside Patriarch at the back of caravan {caravan + 1}"
+    if pending.kind is Decision.PLACE_LEFT:
+        frame = state.stack[-1]
+        left = (p + 1) % state.options.players
+        mover = t.face(frame.card, frame.card in state.turned).name
+        return f"puts {mover} at the back of P{left}'s caravan {caravan + 1}"
+    lifted = pending.cards[0] if pending.cards else None
+    what = t.face(lifted, lifted in state.turned).name if lifted is not None else "the card"
+    source = pending.sources[0] + 1 if pending.sources else "?"
+    return f"moves {what} (front of caravan {source}) to the back of caravan {caravan + 1}"
+
+
+# --------------------------------------------------------------------------- events
+
+
+def _zones(state: State) -> dict[int, str]:
+    """Where each card is, in words."""
+    where: dict[int, str] = {}
+    for p, caravans in enumerate(state.caravans):
+        for i, caravan in enumerate(caravans):
+            for card in caravan:
+                where[card] = f"P{p}'s caravan {i + 1}"
+    for p, won in enumerate(state.orders_won):
+        for o in won:
+            where[o] = f"P{p}'s orders"
+    for field, label in (
+        ("standard", "the Standard deck"),
+        ("discard", "the discard pile"),
+        ("special", "the Special deck"),
+        ("order_deck", "the order deck"),
+        ("display", "the order display"),
+        ("starting", "the Starting cards"),
+        ("reserve", "the side (set-aside Patriarch)"),
+        ("box", "out of the game"),
+    ):
+        for card in getattr(state, field):
+            where[card] = label
+    if state.pending is not None:
+        for card in state.pending.cards:
+            where[card] = f"P{state.pending.player}'s hand (looked at)"
+    return where
+
+
+_HIDDEN_ZONES = ("the Standard deck", "the Special deck", "the order deck", "the Starting cards")
+
+
+def _known(state: State, viewer: int | None, card: int, zone: str) -> bool:
+    """Whether ``viewer`` may know which card lies in ``zone``."""
+    if viewer is None:
+        return True
+    if zone in _HIDDEN_ZONES:
+        return card in state.knowledge[viewer]
+    if zone.endswith("(looked at)"):
+        return state.pending is not None and state.pending.player == viewer
+    return True
+
+
+def describe_events(state: State, move: Move, viewer: int | None = None) -> tuple[str, ...]:
+    """What follows ``move`` in ``state`` without a decision, as ``viewer`` may know it
+    (None: everything): cards moved from zone to zone by the effects (drawn, discarded,
+    revealed on the display, put under a deck: named when the viewer may know them,
+    counted otherwise), track and VP changes, an extra turn, the end triggered, the
+    game over."""
+    after = apply(state, move)
+    t = table(state.options)
+    before_zones, after_zones = _zones(state), _zones(after)
+    moved: dict[tuple[str, str], list[str]] = {}
+    for card, zone in after_zones.items():
+        old = before_zones.get(card)
+        if old is None or old == zone:
+            continue
+        label = t.face(card, card in after.turned).name if t.order[card] is None else t.name[card]
+        known = _known(after, viewer, card, zone) or (
+            old not in _HIDDEN_ZONES and not old.endswith("(looked at)")
+        )
+        if old.endswith("(looked at)") and not known:
+            known = _known(state, viewer, card, old)
+        moved.setdefault((old, zone), []).append(label if known else "")
+    lines: list[str] = []
+    for (old, zone), labels in moved.items():
+        named = [x for x in labels if x]
+        hidden = len(labels) - len(named)
+        parts = ", ".join(named)
+        if hidden:
+            parts += (", " if parts else "") + f"{hidden} card{'s' * (hidden != 1)}"
+        lines.append(f"{parts}: {old} -> {zone}")
+    for p in range(state.options.players):
+        change = [
+            f"{r.value} {a}->{b}"
+            for r, a, b in zip(RESOURCES, state.tracks[p], after.tracks[p], strict=True)
+            if a != b
+        ]
+        if change:
+            lines.append(f"P{p}: " + ", ".join(change))
+    old_vp, new_vp = scores(state), scores(after)
+    for p, (a, b) in enumerate(zip(old_vp, new_vp, strict=True)):
+        if a != b:
+            lines.append(f"P{p}: {a} -> {b} VP")
+    if after.extra_turns > state.extra_turns:
+        lines.append(f"P{after.active} will take another turn")
+    if after.end_triggered and not state.end_triggered:
+        lines.append("25 VP reached: the end is triggered, this round is the last")
+    if after.over and not state.over:
+        if after.truncated:
+            lines.append("the game is stopped by the safeguard, without a result")
+        else:
+            lines.append("the round is complete: the game is over")
+    return tuple(lines)
+
+
+# --------------------------------------------------------------------------- cards
+
+
+def card_texts(state: State, player: int) -> dict[str, str]:
+    """The full text of every card ``player`` can see (caravans, orders on display and
+    won, the discard pile, the set-aside Patriarch, cards out of the game, cards they
+    hold or put under a deck), by id, by name and by key, in lower case."""
+    obs: Observation = observe(state, player)
+    t = table(state.options)
+    seen: list[int] = [c for caravans in obs.caravans for car in caravans for c in car]
+    seen += [o for won in obs.orders_won for o in won]
+    seen += [*obs.display, *obs.discard, *obs.reserve, *obs.box]
+    seen += [k.card for k in obs.known]
+    if obs.pending is not None:
+        seen += list(obs.pending.cards)
+    out: dict[str, str] = {}
+    for card in seen:
+        text = card_text(t, card, card in obs.turned)
+        out[str(card)] = text
+        names = {t.name[card], t.defs[card].key}
+        if t.order[card] is None:
+            names.add(t.face(card, card in obs.turned).name)
+        for n in names:
+            out.setdefault(n.lower(), text)
+    return out

@@ -9,7 +9,7 @@ from silkroad.core.errors import InvalidMoveError, shorten
 from silkroad.core.game import Chance, GameDefinition, GameSpec, Information
 from silkroad.kashgar.cards import Effect, Op
 from silkroad.kashgar.check import validate
-from silkroad.kashgar.describe import describe_move
+from silkroad.kashgar.describe import card_texts, describe_events, describe_move
 from silkroad.kashgar.encoding import action_mask, decode_move, encode_move, num_actions
 from silkroad.kashgar.evaluate import evaluate
 from silkroad.kashgar.holdings import holdings
@@ -202,6 +202,8 @@ GAME: GameDefinition[State, Move, Options, Observation] = GameDefinition(
     picture=svg,
     move_hider=hides_move,
     describer=describe_move,
+    narrator=describe_events,
+    card_lister=card_texts,
     evaluator=evaluate,
     holdings_of=holdings,
     tensor_of=observation_tensor,

@@ -1,66 +1,183 @@
-"""A readable text view of a Kashgar table."""
+"""A readable text view of a Kashgar table, as the player to act may see it.
+
+Lines stay within :data:`WIDTH` columns. Every card on the table is named with its id
+(``Widow[44]``, the number the notation uses) and what it does, from the card data: the
+player to act sees the full text of the cards in their caravans; the cards of the other
+caravans and of the discard pile are explained once each under "Other cards".
+"""
 
 from __future__ import annotations
 
-from silkroad.kashgar.cards import RESOURCES
-from silkroad.kashgar.moves import RESOURCE_CODES
-from silkroad.kashgar.rules import current_player, legal_moves, scores, winners
-from silkroad.kashgar.state import State
-from silkroad.kashgar.table import table
+import textwrap
 
-__all__ = ["render"]
+from silkroad.kashgar.cards import RESOURCES
+from silkroad.kashgar.describe import action_text, amounts_text, card_text, order_text
+from silkroad.kashgar.moves import RESOURCE_CODES
+from silkroad.kashgar.observe import Observation, observe
+from silkroad.kashgar.rules import current_player, points, winners
+from silkroad.kashgar.state import Decision, State
+from silkroad.kashgar.table import Table, table
+
+__all__ = ["WIDTH", "render"]
+
+#: The widest line a render prints.
+WIDTH = 100
+
+_DECISIONS = {
+    Decision.GAIN: "choose what to gain",
+    Decision.KEEP: "choose a card to keep",
+    Decision.SEARCH: "choose a Special card to take",
+    Decision.TAKE: "choose a card to take from the discard pile",
+    Decision.FULFILL: "choose an order to fulfil",
+    Decision.REMOVE: "choose a card to remove from the game, or none",
+    Decision.PLACE_PATRIARCH: "choose where the set-aside Patriarch goes",
+    Decision.PLACE_LEFT: "choose a caravan of the player on the left for the card",
+    Decision.HERD: "choose the caravan the lifted front card goes to",
+}
+
+
+def _wrap(text: str, indent: str, more: str = "") -> list[str]:
+    return textwrap.wrap(
+        text, WIDTH, initial_indent=indent, subsequent_indent=more or indent + "    "
+    )
 
 
 def render(state: State) -> str:
-    """The table: orders on display, pile sizes, then each player's tracks, orders and
-    caravans (front card first, ``[id]`` after each name), and who is to act."""
+    """[KG-2] The table: the orders on display (cost, mules needed, VP), the piles, every
+    player's tracks, VP and orders, the caravans front card first with what each card
+    does, and the decision at hand. Shown as the player to act sees it (after the
+    game, everything public)."""
+    viewer = current_player(state)
+    obs = observe(state, 0 if viewer is None else viewer)
+    return "\n".join(_lines(state, obs, viewer))
+
+
+def _lines(state: State, obs: Observation, viewer: int | None) -> list[str]:
     t = table(state.options)
+    n = obs.options.players
 
-    def card(c: int) -> str:
-        face = t.face(c, c in state.turned)
-        return f"{face.name}[{c}]"
+    def name(card: int) -> str:
+        return f"{t.face(card, card in obs.turned).name}[{card}]"
 
-    def order(o: int) -> str:
+    if obs.over:
+        status = "truncated" if obs.truncated else "game over"
+        head = f"Kashgar, {n} players: {obs.round} rounds, {obs.turns} turns, {status}"
+    else:
+        head = f"Kashgar, {n} players: round {obs.round + 1}, turn {obs.turns + 1}"
+        if obs.end_triggered:
+            head += " (the end is triggered: last round)"
+    lines = [head, "Orders on display (fulfil: have the mules, pay the cost):"]
+    for o in obs.display:
         od = t.order[o]
         assert od is not None
-        cost = " ".join(f"{code}{n}" for code, n in zip(RESOURCE_CODES, od.cost, strict=True) if n)
-        grain = " grain" if od.grain else ""
-        return f"{od.name}[{o}] {od.kind.value} {od.vp}VP mules>={od.mules} cost {cost}{grain}"
+        lines += _wrap(f"[{o}] {order_text(od)}", "  ")
+    discard = ", ".join(name(c) for c in obs.discard) or "empty"
+    lines.append(
+        f"Piles: Standard {obs.standard_size}, Special {obs.special_size}, orders "
+        f"{obs.order_deck_size}; set-aside Patriarch: {'yes' if obs.reserve else 'in play'}; "
+        f"out of the game: {len(obs.box)}"
+    )
+    lines += _wrap(f"Discard pile (bottom to top): {discard}", "")
+    lines += ["", "player  " + " ".join(f"{c:>2}" for c in RESOURCE_CODES) + "   VP  orders"]
+    for p in range(n):
+        mark = ">" if p == viewer else " "
+        track = " ".join(f"{v:>2}" for v in obs.tracks[p])
+        vp = points(state, p)
+        won = ", ".join(f"{t.name[o]} {t.order_vp[o]}" for o in obs.orders_won[p]) or "-"
+        lines += _wrap(f"{mark}P{p}     {track}  {vp:>3}  {won}", "", " " * 34)
+    lines.append(
+        "  ("
+        + ", ".join(f"{c} {r.value}" for c, r in zip(RESOURCE_CODES, RESOURCES, strict=True))
+        + ")"
+    )
+    order = [p for p in range(n) if p == viewer] + [p for p in range(n) if p != viewer]
+    mine: set[str] = set()
+    others: dict[str, str] = {}
 
-    score = scores(state)
-    if state.over:
-        end = "truncated" if state.truncated else "game over"
-        header = f"{state.round} rounds, {state.turns} turns played, {end}"
+    def note(card: int) -> None:
+        label = t.face(card, card in obs.turned).name
+        if label not in mine:
+            others.setdefault(label, card_text(t, card, card in obs.turned))
+
+    for p in order:
+        lines.append("")
+        if p == viewer:
+            lines.append(f"Your caravans (P{p}), front card first:")
+            for i, caravan in enumerate(obs.caravans[p]):
+                lines.append(f"  caravan {i + 1}:" + ("" if caravan else " empty"))
+                for k, card in enumerate(caravan):
+                    lead = "    > " if k == 0 else "      "
+                    text = f"[{card}] " + card_text(t, card, card in obs.turned)
+                    lines += _wrap(text, lead, " " * 10)
+                    mine.add(t.face(card, card in obs.turned).name)
+            continue
+        lines.append(f"P{p}'s caravans, front card first:")
+        for i, caravan in enumerate(obs.caravans[p]):
+            cards = " > ".join(name(c) for c in caravan) or "empty"
+            lines += _wrap(f"caravan {i + 1}: {cards}", "  ", "      ")
+            for card in caravan:
+                note(card)
+    for card in obs.discard:
+        note(card)
+    if others:
+        lines += ["", "Other cards on the table (not in your caravans):"]
+        for text in others.values():
+            lines += _wrap(text, "  ", "      ")
+    lines += _private(t, obs, viewer)
+    lines.append("")
+    lines += _status(state, obs, viewer)
+    return lines
+
+
+def _private(t: Table, obs: Observation, viewer: int | None) -> list[str]:
+    """What the player to act holds or knows: cards looked at, cards under a deck."""
+    lines: list[str] = []
+    pending = obs.pending
+    if viewer is not None and pending is not None and pending.player == viewer and pending.cards:
+        lines += ["", "In your hand (looked at):"]
+        for card in pending.cards:
+            lines += _wrap(f"[{card}] {card_text(t, card, card in obs.turned)}", "  ", " " * 6)
+    if viewer is not None and obs.known:
+        lines += ["", "You know, under the decks:"]
+        for k in obs.known:
+            pile = "Special deck" if k.deck.value == "special" else "order deck"
+            where = f"{pile}, card {k.index + 1} from the top"
+            lines += _wrap(
+                f"[{k.card}] {card_text(t, k.card, False)} ({where})",
+                "  ",
+                " " * 6,
+            )
+    return lines
+
+
+def _status(state: State, obs: Observation, viewer: int | None) -> list[str]:
+    t = table(state.options)
+    if obs.truncated:
+        return ["Game stopped without a result (truncated by the safeguard)."]
+    if obs.over:
+        return [
+            f"Game over. Winner{'s' * (len(winners(state)) != 1)}: "
+            + ", ".join(f"P{w}" for w in winners(state))
+        ]
+    pending = obs.pending
+    if pending is None:
+        lines = [
+            f"P{viewer} to act: choose the front card of a caravan "
+            "(caravan action, parting action or pass)"
+        ]
     else:
-        header = f"round {state.round + 1}, turn {state.turns + 1}"
-        header += " (end triggered: last round)" if state.end_triggered else ""
-    lines = [
-        f"Kashgar, {state.options.players} players, {header}",
-        "Orders on display:",
-        *(f"  {order(o)}" for o in state.display),
-        f"Piles: standard {len(state.standard)}, discard {len(state.discard)}"
-        + (f" (top: {card(state.discard[-1])})" if state.discard else "")
-        + f", special {len(state.special)}, orders {len(state.order_deck)}, "
-        f"set-aside Patriarch {len(state.reserve)}, removed {len(state.box)}",
-        "",
-        "player  " + " ".join(f"{code:>2}" for code in RESOURCE_CODES) + "   VP",
-    ]
-    assert len(RESOURCE_CODES) == len(RESOURCES)
-    for p in range(state.options.players):
-        marker = "*" if p == state.active and not state.over else " "
-        track = " ".join(f"{v:>2}" for v in state.tracks[p])
-        lines.append(f"{marker}P{p}     {track}  {score[p]:>3}")
-        won = ", ".join(order(o).split(" mules")[0] for o in state.orders_won[p])
-        lines.append(f"    orders: {won or '-'}")
-        for i, caravan in enumerate(state.caravans[p]):
-            lines.append(f"    caravan {i + 1}: " + (" > ".join(card(c) for c in caravan) or "-"))
-    if state.truncated:
-        lines.append("Game stopped without a result (truncated: no rule ended it).")
-    elif state.over:
-        lines.append(f"Game over. Winner(s): {', '.join(f'P{w}' for w in winners(state))}")
-    else:
-        who = current_player(state)
-        decision = "choose a card" if state.pending is None else state.pending.kind.value
-        moves = " ".join(str(m) for m in legal_moves(state))
-        lines.append(f"P{who} to act ({decision}): {moves}")
-    return "\n".join(lines)
+        lines = [f"P{viewer} to act: {_DECISIONS[pending.kind]}"]
+        if pending.kind is Decision.GAIN:
+            lines += _wrap("options: " + " / ".join(amounts_text(c) for c in pending.choices), "  ")
+    if obs.stack:
+        frame = obs.stack[-1]
+        if frame.kind.value == "payout":
+            od = t.order[frame.card]
+            what = f"the payout of {od.name if od else frame.card}"
+        else:
+            face = t.face(frame.card, frame.turned)
+            actions = face.caravan if frame.kind.value == "caravan" else face.parting
+            text = action_text(actions[frame.action])
+            what = f"{face.name}'s {frame.kind.value} action {frame.action + 1} ({text})"
+        lines += _wrap(f"resolving {what}", "  ")
+    return lines

@@ -70,6 +70,9 @@ class PackChoice:
     options: Callable[[Table, State, Choice], tuple[int, ...]]
     choose: Callable[[Table, State, Choice, int], State]
     problem: Callable[[Table, State, Choice], str | None] = _always
+    #: What choosing an option does, in words (for the table and the logs), given the
+    #: words of an effect; None: the option's number.
+    label: Callable[[Table, State, Choice, int, Callable[[Effect], str]], str] | None = None
 
 
 def count_setting(low: int, high: int = 99) -> Callable[[str], int]:
@@ -107,6 +110,8 @@ class Pack:
     :ivar tokens: the token kinds the pack's rules name, which its data file must define.
     :ivar check: further needs of the pack's data (``(field, problem)`` pairs), such as
         the trade routes of Tea.
+    :ivar words: what each of the pack's effects does, in words (``winery N`` reads
+        its amount as ``{n}``), for the table and the logs.
     """
 
     name: str
@@ -119,6 +124,7 @@ class Pack:
     counted: frozenset[str] = frozenset()
     tokens: tuple[str, ...] = ()
     check: Callable[[PackDef], Iterator[tuple[str, str]]] | None = None
+    words: Mapping[str, str] = attrs.field(factory=dict)
 
     @property
     def data(self) -> PackDef:

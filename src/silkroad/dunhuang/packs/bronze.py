@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from silkroad.dunhuang import engine
@@ -107,6 +108,16 @@ def _end_vp(t: Table, s: State, p: int) -> int:
     return _inscription(t) * s.players[p].counters.get(f"painted:{NAME}", 0)
 
 
+def _mimic_label(t: Table, s: State, c: Choice, option: int, words: Callable[[Effect], str]) -> str:
+    tile = s.players[c.player].frescoes[option - 1].tile
+    effects = ", ".join(words(e) for e in t.tiles[tile].effects) if tile is not None else ""
+    return f"perform again your fresco {option} (t{tile}: {effects})"
+
+
+def _copy_label(t: Table, s: State, c: Choice, tile: int, words: Callable[[Effect], str]) -> str:
+    return f"resolve t{tile}: " + ", ".join(words(e) for e in t.tiles[tile].effects)
+
+
 PACK = Pack(
     NAME,
     effects={
@@ -114,9 +125,13 @@ PACK = Pack(
         "bronze-copy": EffectHook(_can_copy, _do_copy),
     },
     choices={
-        "mimic": PackChoice(_mimic_options, _mimic_choose),
-        "bronze-copy": PackChoice(_copy_options, _copy_choose),
+        "mimic": PackChoice(_mimic_options, _mimic_choose, label=_mimic_label),
+        "bronze-copy": PackChoice(_copy_options, _copy_choose, label=_copy_label),
     },
     end_vp=_end_vp,
     settings={"inscription": count_setting(0)},
+    words={
+        "mimic": "Mimic: perform again the action of one of your frescoes",
+        "bronze-copy": "resolve every effect of a Bronze fresco tile on the board",
+    },
 )

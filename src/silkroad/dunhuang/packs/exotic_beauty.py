@@ -14,6 +14,7 @@ The module is ``exotic_beauty``; the pack (and its data file) is ``exotic-beauty
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from silkroad.dunhuang import engine
@@ -87,11 +88,17 @@ def _end_vp(t: Table, s: State, p: int) -> int:
     return s.players[p].counters.get(ENCORES, 0) // size
 
 
+def _label(t: Table, s: State, c: Choice, option: int, words: Callable[[Effect], str]) -> str:
+    del words
+    return "pay 1 Wine cube: the ability once more" if option else "no Encore"
+
+
 PACK = Pack(
     NAME,
     effects={ENCORE: EffectHook(_can, _do)},
-    choices={ENCORE: PackChoice(_options, _choose, _problem)},
+    choices={ENCORE: PackChoice(_options, _choose, _problem, label=_label)},
     end_vp=_end_vp,
     settings={"applause": count_setting(1)},
     tokens=(WINE,),
+    words={ENCORE: "Encore: you may pay 1 Wine cube to use this ability once more"},
 )

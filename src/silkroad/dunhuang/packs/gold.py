@@ -62,4 +62,9 @@ PACK = Pack(
     },
     recruit_modes={"gold": _is_gold, "gold-free": _not_gold},
     tokens=("gold-product",),
+    words={
+        "gold-recruit": "pay 1 Gold Product, recruit a Gold character",
+        "gold-free-recruit": "recruit a character that is not Gold for free, in this "
+        "character's place (this character leaves)",
+    },
 )

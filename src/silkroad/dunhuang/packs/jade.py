@@ -104,4 +104,5 @@ PACK = Pack(
     settings={"gamble": str, "collection": count_setting(0)},
     tokens=(STONE,),
     check=_check,
+    words={"jade-gamble": "Jade Gamble: pay 1 Jade Material, draw a carved piece at random"},
 )

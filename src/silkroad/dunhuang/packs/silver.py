@@ -86,4 +86,9 @@ PACK = Pack(
     end_vp=_end_vp,
     settings={"showcase": count_setting(0)},
     tokens=(DRAWING, WARE, STUDIO),
+    words={
+        "draw": "gain 1 Silver Drawing",
+        "seminar": "Seminar: gain 1 Silver Drawing, then 1 VP per Silver Drawing you own",
+        "research": "Researching: gain 2 Silver Drawings",
+    },
 )

@@ -47,4 +47,5 @@ PACK = Pack(
     effects={"deposit": EffectHook(_can_deposit, _do_deposit)},
     end_vp=_end_vp,
     settings={"deposit_vp": count_setting(0)},
+    words={"deposit": "Deposit: pay 1 coin into your deposit (VP at the end)"},
 )

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 from silkroad.dunhuang import engine
@@ -68,6 +68,9 @@ def _check(data: PackDef) -> Iterator[tuple[str, str]]:
         yield "routes", "the Tea Trade chooses among trade routes: the pack needs at least one"
     if "trade_cost" not in dict(data.extra) and "tea-product" not in {t.key for t in data.tokens}:
         yield "trade_cost", "the Tea Trade pays a 'tea-product' unless trade_cost names a token"
+def _route_label(t: Table, s: State, c: Choice, route: int, words: Callable[[Effect], str]) -> str:
+    r = t.routes[NAME][route]
+    return f"trade route {r.name}: " + ", ".join(words(e) for e in r.effects)
 
 
 PACK = Pack(
@@ -76,8 +79,12 @@ PACK = Pack(
         "field": EffectHook(_can_field, _do_field),
         "tea-trade": EffectHook(_can_trade, _do_trade),
     },
-    choices={"tea-trade": PackChoice(_routes, _choose_route)},
+    choices={"tea-trade": PackChoice(_routes, _choose_route, label=_route_label)},
     settings={"trade_cost": token_setting},
     tokens=("tea-field1",),
     check=_check,
+    words={
+        "field": "gain a Tier 1 Field Tile",
+        "tea-trade": "Tea Trade: pay 1 Tea Product, choose a trade route and gain its reward",
+    },
 )

@@ -86,4 +86,8 @@ PACK = Pack(
     settings={"vintage": count_setting(1)},
     counted=frozenset({"winery"}),
     tokens=(CUBE, VAT),
+    words={
+        "brew": "Brewing: put 1 Wine cube on your Winery Board",
+        "winery": "gain {n} VP per Wine cube on your Winery Board",
+    },
 )
