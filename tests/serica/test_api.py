@@ -189,7 +189,7 @@ def test_validate_refuses_a_lost_card_and_negative_goods() -> None:
 def test_render_shows_the_table() -> None:
     text = render(new_game(Options(first_player=1), 0))
     assert "Roman Empire to play" in text
-    assert "Crossroads:" in text
+    assert "Crossroads (draw pile" in text
     assert "field 4" in text
 
 

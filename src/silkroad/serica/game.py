@@ -6,6 +6,7 @@ from __future__ import annotations
 from silkroad.core.errors import InvalidMoveError, shorten
 from silkroad.core.game import Chance, GameDefinition, GameSpec, Information
 from silkroad.serica.check import validate
+from silkroad.serica.describe import card_texts, describe_events, describe_move
 from silkroad.serica.encoding import action_mask, decode_move, encode_move, num_actions
 from silkroad.serica.evaluate import evaluate
 from silkroad.serica.holdings import holdings
@@ -112,7 +113,7 @@ SPEC = GameSpec(
     max_players=2,
     chance=Chance.SAMPLED,
     information=Information.IMPERFECT,
-    rules_version="1.1",
+    rules_version="1.2",
     variants=("co-op",),
     description="Two empires trade along the Silk Road, build their fields, fight raiders.",
 )
@@ -145,6 +146,9 @@ GAME: GameDefinition[State, Move, Options, Observation] = GameDefinition(
     validate=validate,
     picture=svg,
     move_hider=hides_move,
+    describer=describe_move,
+    narrator=describe_events,
+    card_lister=card_texts,
     evaluator=evaluate,
     holdings_of=holdings,
     tensor_of=observation_tensor,

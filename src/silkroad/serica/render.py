@@ -1,52 +1,165 @@
-"""A readable text view of the Serica table."""
+"""A readable text view of the Serica table, as the player to act may see it.
+
+Lines stay within :data:`WIDTH` columns. Every card is said in words from its data
+(costs, VP, strength, ability); the table shows the production points left in phase 1,
+which Empire abilities were used this round and what is readied, both players' fields
+and caravans, and the decision at hand.
+"""
 
 from __future__ import annotations
 
-from silkroad.serica.cards import GOODS
-from silkroad.serica.state import State, Step
-from silkroad.serica.table import table
+import textwrap
 
-__all__ = ["render"]
+from silkroad.serica.cards import OWN_GOODS
+from silkroad.serica.describe import ABILITY_WORDS, EMPIRES, card_text, goods_text
+from silkroad.serica.observe import HIDDEN, Observation, observe
+from silkroad.serica.rules import current_player, field_strength
+from silkroad.serica.state import FIELD_DEPTH, PendingKind, State, Step
+from silkroad.serica.table import Table, table
 
-_NAMES = ("Han Dynasty", "Roman Empire")
+__all__ = ["WIDTH", "render"]
+
+#: The widest line a render prints.
+WIDTH = 100
+
+_STEPS = {
+    Step.PRODUCE: "phase 1: spend production points (goods of your own, artisans, shipped goods)",
+    Step.BUY: "phase 2 A: buy Crossroads cards (then build, then defend)",
+    Step.BUILD: "phase 2 B: build Empire cards into your fields (then defend)",
+    Step.DEFEND: "phase 2 C: defeat an Enemy in the Crossroads",
+    Step.TRADE: "phase 3: begin a caravan or move your caravans",
+}
+_PENDING = {
+    PendingKind.PAY: "pay the goods of the card being bought, one type at a time",
+    PendingKind.LOAD: "load goods into the new caravan ('done' sends it)",
+    PendingKind.LOSE: "choose the caravan the Enemy hits",
+    PendingKind.FORT: "save a good with your Fort, or not",
+    PendingKind.GUARD: "Guard: 1 VP or one more caravan",
+    PendingKind.SETTLER: "Settler: draw 2 cards or build from the Crossroads",
+    PendingKind.SETTLER_PICK: "Settler: choose the Crossroads card to build",
+    PendingKind.PLACE: "choose the field for the card",
+    PendingKind.TRADING_POST: "Trading Post: add a good to a caravan or swap one",
+    PendingKind.GENERAL_TAKE: "General: take one of the viewed cards",
+    PendingKind.GENERAL_ORDER: "General: which card goes back on top",
+    PendingKind.GOVERNOR: "Governor: move your built cards",
+    PendingKind.AMBASSADOR: "Ambassador: whose discard pile",
+    PendingKind.CAPITOL: "Capitol: choose a Crossroads card to discard",
+    PendingKind.DIPLOMAT: "Diplomat: choose a Crossroads card to discard",
+    PendingKind.CITY_TAKE: "City: choose the Crossroads card to take",
+    PendingKind.CITY_GIVE: "City: choose the Empire card to give",
+    PendingKind.ENVOY: "Envoy: choose the Crossroads card whose ability to copy",
+    PendingKind.BANDIT_BONUS: "the defeated Bandit's bonus",
+    PendingKind.PIRATE_BONUS: "the defeated Pirate's bonus",
+    PendingKind.CHIEFTAIN_BONUS: "the defeated Chieftain's bonus: a free build",
+}
 
 
-def _goods(counts: tuple[int, ...]) -> str:
-    parts = [f"{n} {g.label}" for g, n in zip(GOODS, counts, strict=True) if n]
-    return ", ".join(parts) or "none"
+def _wrap(text: str, indent: str = "", more: str | None = None) -> list[str]:
+    follow = indent + "    " if more is None else more
+    return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=follow) or [""]
 
 
 def render(state: State) -> str:
-    """The table as text: Crossroads, then each player's side."""
-    t = table(state.options)
-
-    def names(cards: object) -> str:
-        return ", ".join(t.card[c].name for c in cards) or "-"  # type: ignore[attr-defined]
-
-    mode = "co-op" if state.options.coop else "competitive"
-    lines = [f"Serica ({mode}), round {state.round}"]
-    if state.step is Step.OVER:
-        lines.append("game over")
-    else:
-        lines.append(f"{_NAMES[state.active]} to play: {state.step.value}")
-        if state.pending is not None:
-            lines.append(f"  deciding: {state.pending.kind.value}")
-    lines.append(
-        f"Crossroads: {names(state.crossroads)}  (draw pile {len(state.cross_pile)}, "
-        f"discarded {len(state.cross_discard)})"
-    )
-    for p, player in enumerate(state.players):
-        lines.append(f"{_NAMES[p]}: {player.vp} VP, {player.artisans} artisans")
-        lines.append(f"  supply: {_goods(player.supply)}; shipment: {_goods(player.shipment)}")
-        lines.append(f"  empire: {names(player.empire)}")
-        lines.append(
-            f"  draw pile {len(player.draw)}, discard pile {len(player.discard)}"
-            f" (top: {t.card[player.discard[-1]].name if player.discard else '-'})"
-        )
-        for i, field in enumerate(player.fields, start=1):
-            lines.append(f"  field {i}: {names(field)}")
-        for caravan in player.caravans:
-            lines.append(
-                f"  caravan {caravan.route} at {caravan.position}/4: {_goods(caravan.goods)}"
-            )
+    """[SR-3] The table: the Crossroads with every card's costs and ability, then each
+    side (VP, supply, artisans, shipment, Empire with the abilities used this round,
+    fields, caravans, piles), the turn so far and the decision at hand."""
+    viewer = current_player(state)
+    obs = observe(state, state.active if viewer is None else viewer)
+    lines = _lines(state, obs, viewer)
     return "\n".join(lines)
+
+
+def _lines(state: State, obs: Observation, viewer: int | None) -> list[str]:
+    t = table(obs.options)
+    mode = "co-op" if obs.options.coop else "competitive"
+    over = ", game over" if obs.step is Step.OVER else ""
+    lines = [f"Serica ({mode}), round {obs.round}{over}"]
+    lines.append(
+        f"Crossroads (draw pile {obs.cross_pile_size}, discarded this turn "
+        f"{len(obs.cross_discard)}):"
+    )
+    for c in obs.crossroads:
+        lines += _wrap(card_text(t.card[c]), "  ", "      ")
+    for p in (viewer if viewer is not None else 0, 1 - (viewer if viewer is not None else 0)):
+        lines.append("")
+        lines += _side(state, t, obs, p, p == viewer)
+    lines.append("")
+    lines += _status(t, obs, viewer)
+    return lines
+
+
+def _side(state: State, t: Table, obs: Observation, p: int, you: bool) -> list[str]:
+    v = obs.players[p]
+    used = set(obs.turn.used) if p == obs.active else set()
+    strength = field_strength(state, p)
+    lines = _wrap(
+        f"P{p} {EMPIRES[p]}{' (you)' if you else ''}: {v.vp} VP, {v.artisans} "
+        f"artisan{'s' * (v.artisans != 1)}, "
+        f"supply {goods_text(v.supply)}; shipped here: {goods_text(v.shipment)}; field "
+        f"strength {strength}",
+    )
+    lines.append(
+        f"  draw pile {v.draw_size}, discard pile {len(v.discard)}"
+        + (f" (top: {t.card[v.discard[-1]].name})" if v.discard else "")
+    )
+    lines.append("  Empire (abilities usable once a round; * used this round):")
+    for c in v.empire:
+        mark = "*" if c in used else " "
+        lines += _wrap(f"{mark} {card_text(t.card[c])}", "  ", "        ")
+    for i, field in enumerate(v.fields, start=1):
+        cards = ", ".join(f"{t.card[c].name} (L{t.card[c].level})" for c in field) or "empty"
+        room = FIELD_DEPTH - len(field)
+        lines += _wrap(f"  field {i} (from the map out, {room} free): {cards}", "", " " * 6)
+    for caravan in v.caravans:
+        lines.append(
+            f"  caravan {caravan.route}: space {caravan.position + 1} of 4, carrying "
+            f"{goods_text(caravan.goods)}"
+        )
+    if you and v.draw_cards:
+        names = ", ".join(t.card[c].name for c in v.draw_cards)
+        lines += _wrap(f"  your draw pile holds (in some order): {names}", "", " " * 6)
+    return lines
+
+
+def _status(t: Table, obs: Observation, viewer: int | None) -> list[str]:
+    if obs.step is Step.OVER:
+        vp = ", ".join(f"P{p} {obs.players[p].vp} VP" for p in (0, 1))
+        stop = " (truncated by the safeguard: no result)" if obs.truncated else ""
+        return [f"Final{stop}: {vp}"]
+    p = obs.active
+    turn = obs.turn
+    lines = [f"P{p} {EMPIRES[p]} to play: {_STEPS[obs.step]}"]
+    if obs.step is Step.PRODUCE:
+        goods = ", ".join(f"{g.label} {v}" for g, v in zip(OWN_GOODS[p], (1, 2, 3), strict=True))
+        lines += _wrap(
+            f"  production points left: {turn.pp} (costs: {goods}; artisan 1; shipped good 1)",
+            "",
+            " " * 6,
+        )
+    ready = [ABILITY_WORDS[a] for _, a in turn.readied]
+    extra = []
+    if turn.defense:
+        extra.append(f"+{turn.defense} strength")
+    if turn.outpost:
+        extra.append(f"Enemy strength -{turn.outpost}")
+    if ready or extra:
+        lines += _wrap("  readied this turn: " + "; ".join([*extra, *ready]), "", " " * 6)
+    pending = obs.pending
+    if pending is not None:
+        lines.append(f"  deciding: {_PENDING[pending.kind]}")
+        if pending.kind is PendingKind.PAY and pending.card >= 0:
+            d = t.card[pending.card]
+            lines += _wrap(
+                f"  buying {d.name}: {pending.count} more type{'s' * (pending.count != 1)} "
+                f"of {pending.n} each",
+                "",
+                " " * 6,
+            )
+        if pending.cards and viewer == p:
+            shown = ", ".join(
+                f"{i + 1}. {t.card[c].name}" for i, c in enumerate(pending.cards) if c != HIDDEN
+            )
+            lines += _wrap(f"  viewed cards: {shown}", "", " " * 6)
+    if obs.attacks:
+        lines.append("  attacking: " + ", ".join(t.card[c].name for c in obs.attacks))
+    return lines

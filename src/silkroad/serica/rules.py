@@ -247,6 +247,32 @@ def _free_fields(player: PlayerState) -> list[int]:
     return [i for i, f in enumerate(player.fields) if len(f) < FIELD_DEPTH]
 
 
+def _distinct_fields(t: Table, player: PlayerState, fields: list[int]) -> list[int]:
+    """The fields worth a choice: a field holding the same kinds of card, in the same
+    order, as an earlier one (two empty fields) is no other place to build, so it is
+    left out (docs/serica.md, "Identical components")."""
+    seen: set[tuple[int, ...]] = set()
+    out: list[int] = []
+    for f in fields:
+        kinds = tuple(t.kind_of[c] for c in player.fields[f])
+        if kinds not in seen:
+            seen.add(kinds)
+            out.append(f)
+    return out
+
+
+def _distinct_cards(t: Table, cards: tuple[int, ...]) -> list[int]:
+    """The positions (0-based) of ``cards`` worth a choice: a copy of an earlier card is
+    left out (docs/serica.md, "Identical components")."""
+    seen: set[int] = set()
+    out: list[int] = []
+    for i, c in enumerate(cards):
+        if c < 0 or t.kind_of[c] not in seen:
+            seen.add(t.kind_of[c] if c >= 0 else -1 - i)
+            out.append(i)
+    return out
+
+
 # =========================================================================== setup
 
 
@@ -531,7 +557,7 @@ def _step_moves(state: State, t: Table) -> list[Move]:
                 if _can_buy(state, t.kinds[k]):
                     out.append(Buy(t.kinds[k].key))
         if step is not Step.DEFEND:
-            free = _free_fields(me)
+            free = _distinct_fields(t, me, _free_fields(me))
             if free:
                 seen: list[int] = []
                 for c in me.empire:
@@ -624,7 +650,7 @@ def _pending_moves(state: State, t: Table, pending: Pending) -> list[Move]:
             if t.kinds[k].artisans <= me.artisans
         ]
     if kind is PendingKind.PLACE:
-        return [Place(f + 1) for f in _free_fields(me)]
+        return [Place(f + 1) for f in _distinct_fields(t, me, _free_fields(me))]
     if kind is PendingKind.TRADING_POST:
         out = []
         own = OWN_GOODS[p]
@@ -639,9 +665,9 @@ def _pending_moves(state: State, t: Table, pending: Pending) -> list[Move]:
                             out.append(Swap(caravan.route, g, g_out))
         return out
     if kind is PendingKind.GENERAL_TAKE:
-        return [Take(i + 1) for i in range(len(pending.cards))]
+        return [Take(i + 1) for i in _distinct_cards(t, pending.cards)]
     if kind is PendingKind.GENERAL_ORDER:
-        return [Top(i + 1) for i in range(len(pending.cards))]
+        return [Top(i + 1) for i in _distinct_cards(t, pending.cards)]
     if kind is PendingKind.GOVERNOR:
         out = list(_governor_moves(state, t, pending))
         if pending.card >= 0:
@@ -1265,7 +1291,7 @@ def _resolve(state: State, t: Table, pending: Pending, move: Move) -> State:
         rest = tuple(c for i, c in enumerate(pending.cards) if i != move.index - 1)
         me = replace(me, discard=me.discard.append(taken))
         state = _with_player(state, p, me, pending=None)
-        if len(rest) > 1:
+        if len(_distinct_cards(t, rest)) > 1:  # two copies: either order is the same
             return replace(state, pending=Pending(PendingKind.GENERAL_ORDER, cards=rest))
         other = state.players[1 - p]
         other = replace(other, draw=pvector(rest).extend(other.draw))

@@ -1,0 +1,389 @@
+"""Cards, moves and events of Serica in words.
+
+A card's text is built from its data (type, level, VP, stacked VP, strength, artisan and
+goods costs, and the ability its ``ability`` field names), so a user's own card file
+reads as well as the built-in one; the 26 abilities of [SR-8] are said here in the
+project's own words. :func:`describe_move` says what a move does,
+:func:`describe_events` what followed it without a decision (an Enemy taking goods, a
+caravan arriving, a card drawn, the game ending), read from the viewer's observations
+so that it tells nothing they may not see (the cards a General views stay hidden from
+the other player).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from silkroad.serica.cards import GOOD_VALUE, GOODS, Ability, CardDef, CardType
+from silkroad.serica.moves import (
+    Advance,
+    Begin,
+    Build,
+    Buy,
+    Choice,
+    Choose,
+    Defend,
+    Done,
+    Give,
+    Hire,
+    Import,
+    Load,
+    Move,
+    Pay,
+    Pick,
+    Place,
+    Produce,
+    Rearrange,
+    Save,
+    Send,
+    Supply,
+    Swap,
+    Take,
+    Top,
+    Use,
+)
+from silkroad.serica.observe import HIDDEN, Observation, PlayerView, observe
+from silkroad.serica.rules import apply, current_player
+from silkroad.serica.state import PendingKind, State, Step
+from silkroad.serica.table import Table, table
+
+__all__ = [
+    "ABILITY_WORDS",
+    "EMPIRES",
+    "card_text",
+    "card_texts",
+    "describe_events",
+    "describe_move",
+    "goods_text",
+]
+
+#: The seats: player 0 plays the Han Dynasty, player 1 the Roman Empire.
+EMPIRES = ("Han Dynasty", "Roman Empire")
+
+#: [SR-8] What each ability does while its card is in the Empire (once per round).
+ABILITY_WORDS: dict[Ability, str] = {
+    Ability.ARTISAN: "phase 1: gain 1 artisan",
+    Ability.LABORER: "phase 1: 1 more production point, for producing goods",
+    Ability.SCHOLAR: "draw 1 card into your Empire",
+    Ability.SETTLER: "draw 2 cards into your Empire, or build a Crossroads card for its "
+    "artisans without buying it",
+    Ability.SMITH: "for one buy, artisans may stand in for the goods of one type",
+    Ability.GUARD: "gain 1 VP, or begin one more caravan in phase 3",
+    Ability.MARKETPLACE: "gain 1 VP for each Warehouse built in your fields",
+    Ability.MERCHANT: "buy one card needing half its goods types (rounded down)",
+    Ability.TRADER: "your caravans move one more space this phase 3",
+    Ability.TRADING_POST: "add 1 good of yours to a caravan, or swap 1 of its goods for "
+    "1 from your supply",
+    Ability.WAREHOUSE: "a caravan begun this turn may carry 1 more good",
+    Ability.ENCAMPMENT: "+2 defensive strength this round",
+    Ability.FORT: "an Enemy attack takes 1 good less, of your choice (not a Chieftain)",
+    Ability.GENERAL: "with more strength than the other player: look at the top 3 cards "
+    "of their draw pile, take 1 to your discard pile, put the others back in any order",
+    Ability.GOVERNOR: "move up to 2 of your built cards between two fields",
+    Ability.OUTPOST: "every Enemy's strength -1 this round",
+    Ability.SOLDIER: "+1 defensive strength this round",
+    Ability.AMBASSADOR: "put the top card of either discard pile on top of your draw pile",
+    Ability.CAPITOL: "discard 2 Crossroads cards (Enemies too) and replace them",
+    Ability.CITY: "swap a Crossroads card with a card of your Empire",
+    Ability.DIPLOMAT: "discard 1 Crossroads card (an Enemy too) and replace it",
+    Ability.ENVOY: "use the ability of a card in the Crossroads (not an Enemy)",
+    Ability.OASIS: "buy one Court card needing one goods type less (free at none)",
+    Ability.BANDIT: "in phase 3, takes 1 good of the most valuable type from a caravan; "
+    "defeated: 1 glassware or spices, to your supply or a caravan",
+    Ability.CHIEFTAIN: "in phase 3, takes a whole caravan (its owner chooses which); "
+    "defeated: build a Crossroads card for free",
+    Ability.PIRATE: "in phase 3, takes 2 goods of the least valuable type from a caravan; "
+    "defeated: 2 wine or porcelain, to your supply or a caravan",
+}
+
+_STEPS = {
+    Step.PRODUCE: "phase 1, production",
+    Step.BUY: "phase 2, buy",
+    Step.BUILD: "phase 2, build",
+    Step.DEFEND: "phase 2, defend",
+    Step.TRADE: "phase 3, trade",
+    Step.OVER: "game over",
+}
+
+
+def goods_text(counts: Sequence[int]) -> str:
+    """``2 silk, 1 spices`` (``none`` if empty)."""
+    return ", ".join(f"{n} {g.label}" for g, n in zip(GOODS, counts, strict=True) if n) or "none"
+
+
+def _cost(d: CardDef) -> str:
+    kinds = "/".join(g.label for g in d.goods)
+    each = f"{d.cost_n} each of {d.cost_m} different type{'s' * (d.cost_m != 1)}"
+    return f"buy {d.cost} ({each} of {kinds})"
+
+
+def card_text(d: CardDef) -> str:
+    """[SR-4] A card in full: type, level, VP (and stacked VP), strength, build cost in
+    artisans, buy cost in goods, and the ability (an Enemy: strength, VP, attack)."""
+    if d.type is CardType.ENEMY:
+        return (
+            f"{d.name} (Enemy, strength {d.enemy_strength}, {d.enemy_vp} VP when defeated): "
+            f"{ABILITY_WORDS[d.ability]}"
+        )
+    parts = [f"{d.type.value} {d.colour.value} level {d.level}", f"{d.vp} VP"]
+    if d.stacked_vp:
+        parts[-1] += f" (+{d.stacked_vp} stacked)"
+    if d.strength:
+        parts.append(f"strength {d.strength}")
+    parts.append(f"build {d.artisans} artisan{'s' * (d.artisans != 1)}")
+    parts.append(_cost(d))
+    return f"{d.name} ({', '.join(parts)}): {ABILITY_WORDS[d.ability]}"
+
+
+# --------------------------------------------------------------------------- moves
+
+
+def describe_move(state: State, move: Move, viewer: int | None = None) -> str:
+    """What ``move`` does in ``state``, in words, as ``viewer`` may know it (None:
+    everything): the ability a card is used for, a card's costs and VP, the goods paid
+    or loaded; the card a General puts back is named only to the General's player."""
+    t = table(state.options)
+    p = state.active
+    me = state.players[p]
+    pending = state.pending
+
+    def kind(key: str) -> CardDef | None:
+        i = t.index.get(key)
+        return None if i is None else t.kinds[i]
+
+    match move:
+        case Produce(good):
+            cost = GOOD_VALUE[good]
+            return f"produces 1 {good.label} ({cost} production point{'s' * (cost != 1)})"
+        case Hire():
+            return "hires 1 artisan (1 production point)"
+        case Import(good):
+            return f"buys 1 {good.label} shipped here (1 production point)"
+        case Use(key):
+            d = kind(key)
+            return f"uses {d.name}: {ABILITY_WORDS[d.ability]}" if d else str(move)
+        case Buy(key):
+            d = kind(key)
+            return f"buys {card_text(d)}" if d else str(move)
+        case Pay(good, artisans):
+            if pending is None:
+                return str(move)
+            n = pending.n - artisans
+            paid = f"{n} {good.label}" if n else ""
+            stand = (
+                f"{artisans} artisan{'s' * (artisans != 1)} for {good.label}" if artisans else ""
+            )
+            return "pays " + " and ".join(x for x in (paid, stand) if x)
+        case Build(key, field):
+            d = kind(key)
+            if d is None:
+                return str(move)
+            bonus = _bonus(t, me.fields[field - 1], d)
+            return f"builds {d.name} in field {field} ({d.artisans} artisans, {d.vp} VP{bonus})"
+        case Defend(key):
+            d = kind(key)
+            return f"defeats {d.name} ({d.enemy_vp} VP and its bonus)" if d else str(move)
+        case Begin():
+            return "begins a new caravan"
+        case Load(good):
+            return f"loads 1 {good.label} into the caravan"
+        case Advance():
+            return "moves every caravan forward"
+        case Done():
+            return _done(state)
+        case Choose(choice):
+            return {
+                Choice.VP: "takes 1 VP",
+                Choice.CARAVAN: "may begin one more caravan",
+                Choice.DRAW: "draws 2 cards into the Empire",
+                Choice.BUILD: "builds a Crossroads card without buying it",
+                Choice.OWN: "takes the top card of their own discard pile",
+                Choice.OTHER: "takes the top card of the other player's discard pile",
+            }[choice]
+        case Pick(key):
+            d = kind(key)
+            return f"picks {d.name} in the Crossroads" + _pick(pending) if d else str(move)
+        case Give(key):
+            d = kind(key)
+            return f"gives {d.name} to the Crossroads" if d else str(move)
+        case Place(field):
+            return f"places the card in field {field}"
+        case Send(route):
+            if pending is not None and pending.kind is PendingKind.LOSE:
+                return f"caravan {route} is hit"
+            return f"the bonus goes to caravan {route}"
+        case Save(good):
+            return f"the Fort saves 1 {good.label}"
+        case Supply(good):
+            return f"takes 1 {good.label} into the supply"
+        case Swap(route, good, out):
+            if out is None:
+                return f"adds 1 {good.label} to caravan {route}"
+            return f"swaps 1 {out.label} in caravan {route} for 1 {good.label}"
+        case Take(index) | Top(index):
+            verb = "takes" if isinstance(move, Take) else "puts back on top"
+            cards = pending.cards if pending is not None else ()
+            card = cards[index - 1] if 0 < index <= len(cards) else HIDDEN
+            if (viewer is not None and viewer != p) or card == HIDDEN:
+                return f"{verb} one of the viewed cards"
+            return f"{verb} {t.card[card].name}"
+        case Rearrange(fa, pa, fb, pb):
+            return f"rearranges field {fa} position {pa} with field {fb} position {pb}"
+    return str(move)  # type: ignore[unreachable]  # a malformed move object
+
+
+def _bonus(t: Table, field: tuple[int, ...], d: CardDef) -> str:
+    if field:
+        inner = t.card[field[-1]]
+        if inner.type is d.type and inner.colour is d.colour and inner.level < d.level:
+            return f" + {d.stacked_vp} stacked"
+    return ""
+
+
+def _pick(pending: object) -> str:
+    kind = getattr(pending, "kind", None)
+    return {
+        PendingKind.SETTLER_PICK: " to build",
+        PendingKind.CHIEFTAIN_BONUS: " to build for free",
+        PendingKind.CAPITOL: " to discard",
+        PendingKind.DIPLOMAT: " to discard",
+        PendingKind.CITY_TAKE: " to take into the Empire",
+        PendingKind.ENVOY: " to copy its ability",
+    }.get(kind, "")  # type: ignore[arg-type]
+
+
+def _done(state: State) -> str:
+    pending = state.pending
+    if pending is not None:
+        return {
+            PendingKind.LOAD: "sends the caravan with what is loaded",
+            PendingKind.FORT: "keeps the Fort for a later attack",
+            PendingKind.GOVERNOR: "moves no more cards",
+        }.get(pending.kind, "declines the bonus")
+    return {
+        Step.PRODUCE: "ends production",
+        Step.BUY: "ends buying",
+        Step.BUILD: "ends building",
+        Step.DEFEND: "ends phase 2",
+        Step.TRADE: "ends the turn (phase 4: a new Empire is dealt)",
+    }.get(state.step, "done")
+
+
+# --------------------------------------------------------------------------- events
+
+
+def _side(t: Table, p: int, a: PlayerView, b: PlayerView, shipped: bool) -> list[str]:
+    who = f"P{p}"
+    out: list[str] = []
+    changes = []
+    if a.vp != b.vp:
+        changes.append(f"VP {a.vp} -> {b.vp}")
+    if a.artisans != b.artisans:
+        changes.append(f"artisans {a.artisans} -> {b.artisans}")
+    for g in GOODS:
+        if a.supply[g] != b.supply[g]:
+            changes.append(f"{g.label} {a.supply[g]} -> {b.supply[g]}")
+    if changes:
+        out.append(f"{who}: " + ", ".join(changes))
+    if a.shipment != b.shipment:
+        out.append(f"{who}'s shipment area: {goods_text(b.shipment)}")
+    new = [c for c in b.empire if c not in a.empire]
+    if new:
+        out.append(f"{who}'s Empire gets " + ", ".join(t.card[c].name for c in new))
+    gone = [c for c in a.empire if c not in b.empire]
+    if gone and not new and len(b.empire) < len(a.empire):
+        out.append(f"{who}'s Empire loses " + ", ".join(t.card[c].name for c in gone))
+    for i, (fa, fb) in enumerate(zip(a.fields, b.fields, strict=True)):
+        if fa != fb:
+            names = ", ".join(t.card[c].name for c in fb) or "empty"
+            out.append(f"{who}'s field {i + 1}: {names}")
+    old = {c.route: c for c in a.caravans}
+    new_caravans = {c.route: c for c in b.caravans}
+    for route, c in new_caravans.items():
+        before = old.get(route)
+        if before is None:
+            if any(c.goods):
+                out.append(f"{who}'s caravan {route} sets out with {goods_text(c.goods)}")
+            else:
+                out.append(f"{who}'s caravan {route} is begun (goods are loaded next)")
+        elif before != c:
+            if before.position != c.position:
+                out.append(f"{who}'s caravan {route} moves to space {c.position + 1} of 4")
+            if before.goods != c.goods:
+                out.append(f"{who}'s caravan {route} now carries {goods_text(c.goods)}")
+    for route, c in old.items():
+        if route not in new_caravans:
+            if shipped:
+                out.append(
+                    f"{who}'s caravan {route} arrives: {goods_text(c.goods)} shipped to "
+                    f"P{1 - p}, and VP for the trade"
+                )
+            else:
+                out.append(f"{who}'s caravan {route} is lost ({goods_text(c.goods)})")
+    if a.draw_size != b.draw_size and not new:
+        out.append(f"{who}'s draw pile: {b.draw_size} cards")
+    return out
+
+
+def _observed_events(t: Table, a: Observation, b: Observation) -> list[str]:
+    lines: list[str] = []
+    if b.step is Step.TRADE and a.step is not Step.TRADE:
+        enemies = [t.card[c].name for c in a.crossroads if t.enemy[c]]
+        if enemies:
+            lines.append("phase 3: the Enemies in the Crossroads strike: " + ", ".join(enemies))
+    for p in (0, 1):
+        other = 1 - p
+        shipped = sum(b.players[other].shipment) > sum(a.players[other].shipment)
+        lines += _side(t, p, a.players[p], b.players[p], shipped)
+    if a.crossroads != b.crossroads:
+        new = [c for c in b.crossroads if c not in a.crossroads]
+        if new:
+            lines.append("the Crossroads gets " + ", ".join(t.card[c].name for c in new))
+    if b.attacks and b.attacks != a.attacks:
+        lines.append("attacking: " + ", ".join(t.card[c].name for c in b.attacks))
+    if a.step is not b.step or a.active != b.active:
+        if b.step is Step.OVER:
+            lines.append("the game is over")
+        elif a.active != b.active:
+            lines.append(f"round {b.round}: P{b.active} ({EMPIRES[b.active]}) to play")
+        elif not (b.step is Step.TRADE and any(t.enemy[c] for c in a.crossroads)):
+            lines.append(_STEPS[b.step])
+    if b.coop_won and not a.coop_won:
+        lines.append("both co-op goals are met")
+    return lines
+
+
+def describe_events(state: State, move: Move, viewer: int | None = None) -> tuple[str, ...]:
+    """What follows ``move`` without a decision, read from what ``viewer`` observes
+    before and after it (None: as the player to act observes it): goods, artisans and
+    VP, cards drawn into an Empire and built, caravans setting out, moving, hit by an
+    Enemy and arriving, the Crossroads refilled, the next phase or turn, the end."""
+    who = viewer if viewer is not None else (current_player(state) or 0)
+    after = apply(state, move)
+    t = table(state.options)
+    return tuple(_observed_events(t, observe(state, who), observe(after, who)))
+
+
+# --------------------------------------------------------------------------- cards
+
+
+def card_texts(state: State, player: int) -> dict[str, str]:
+    """The full text of every card kind ``player`` can see (Crossroads, Empires, fields,
+    discard piles, defeated Enemies, their own draw pile, cards a General shows them),
+    by key, by name and by id, in lower case."""
+    t = table(state.options)
+    obs = observe(state, player)
+    seen = [*obs.crossroads, *obs.cross_discard]
+    for v in obs.players:
+        seen += [*v.empire, *v.discard, *v.defeated, *v.draw_cards]
+        seen += [c for f in v.fields for c in f]
+    if obs.pending is not None:
+        seen += [c for c in obs.pending.cards if c != HIDDEN]
+    out: dict[str, str] = {}
+    for c in seen:
+        d = t.card[c]
+        text = card_text(d)
+        out[str(c)] = text
+        out.setdefault(d.key, text)
+        out.setdefault(d.name.lower(), text)
+    return out
