@@ -336,3 +336,145 @@ def test_replay_verifies_a_record_that_starts_from_a_position(
     code, _, err = run(capsys, monkeypatch, "", "replay", str(path))
     assert code == 2
     assert "move 9" in err
+
+
+# ------------------------------------------------------------------ the table commands
+
+
+def test_card_board_and_log_commands(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from silkroad.kashgar import GAME
+    from silkroad.kashgar.describe import card_text
+    from silkroad.kashgar.table import table
+
+    state = GAME.new_game(GAME.default_options(), 0)
+    t = table(state.options)
+    behind = state.caravans[0][0][1]  # the Starting card behind P0's first Patriarch
+    name = t.face(behind, False).name
+    answers = (
+        f"card {name.lower()}\ncard {behind}\ncard zzz\ncard 999\nboard\n1\nlog 1\nlog\nquit\nno\n"
+    )
+    code, out, _ = run(
+        capsys, monkeypatch, answers, "play", "kashgar", "--human", "0", "--agents", "random"
+    )
+    assert code == 0
+    before, _, after = out.partition("P0 you> ")
+    # card NAME and card NUMBER: the full text of a card in sight, from the data
+    assert after.count(card_text(t, behind, False)) >= 2
+    assert f"[{behind}] {name}" in before
+    assert "No card 'zzz' that you can see." in after
+    assert "No card '999' that you can see." in after
+    # board: the table again (once before the first move, once asked, then after it)
+    assert out.count("Your caravans (P0), front card first:") >= 3
+    # log N: the last moves again, with what followed them
+    assert after.count("you  c1.1") >= 2
+    assert "the Standard deck -> P0's hand (looked at)" in after
+    assert "Not saved." in out
+    assert "Traceback" not in out
+
+
+def test_quit_offers_to_save_to_a_named_file(
+    tiny: object, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, _ = run(
+        capsys, monkeypatch, "1\nquit\nmine.json\n", "play", "tinydraw", "--human", "0"
+    )
+    assert code == 0
+    assert "Save the game before you go? A file name, Enter for tinydraw-seed0.json" in out
+    assert "Saved to mine.json; continue with: silkroad play tinydraw --resume mine.json" in out
+    assert len(Record.load("mine.json").moves) >= 1
+    # Enter takes the offered name
+    code, out, _ = run(capsys, monkeypatch, "quit\n\n", "play", "tinydraw", "--human", "0")
+    assert "Saved to tinydraw-seed0.json" in out
+
+
+def test_ctrl_c_at_the_prompt_ends_cleanly_and_offers_to_save(
+    tiny: object, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answers = iter(["1"])
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        try:
+            return next(answers)
+        except StopIteration:
+            raise KeyboardInterrupt from None  # at the prompt, then at the question
+
+    monkeypatch.setattr("silkroad.cli.play.read_line", read)
+    code = main(["play", "tinydraw", "--human", "0"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "Game stopped." in out
+    assert prompts[-1].startswith("Save the game before you go?")
+    assert "Not saved." in out
+    assert "Traceback" not in out
+
+
+def test_hot_seat_names_the_seats_and_hands_the_terminal_over(
+    tiny: object, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    answers = "1\n\n1\n\n1\n\n1\n\n" * 10
+    code, out, err = run(
+        capsys,
+        monkeypatch,
+        answers,
+        "play",
+        "tinydraw",
+        "--human",
+        "0",
+        "--human",
+        "1",
+        "--name",
+        "Ann",
+        "--name",
+        "Bo",
+    )
+    assert code == 0, err
+    assert "at the terminal: P0 Ann, P1 Bo" in out
+    assert "P0 Ann to decide" in out
+    assert "P1 Bo to decide" in out
+    assert "Hand the terminal to P1 Bo, then press Enter" in out
+    assert "P1 Bo> " in out
+    assert "│ P1   │ Bo " in out
+    code, _, err = run(capsys, monkeypatch, "", "play", "tinydraw", "--name", "Ann")
+    assert code == 2
+    assert "--name names the person at a --human seat" in err
+
+
+def test_a_solitaire_game_is_won_or_lost(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, err = run(
+        capsys, monkeypatch, "1\n" * 200, "play", "dunhuang", "--players", "1", "--human", "0"
+    )
+    assert code == 0, err
+    final = out[out.rindex("Final scores") :]
+    assert ("│ won " in final and "You won." in final) or (
+        "│ lost " in final and "You lost." in final
+    )
+    assert "Solitaire: " in out
+
+
+def test_a_co_op_game_is_won_or_lost_by_both(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, err = run(
+        capsys,
+        monkeypatch,
+        "",
+        "play",
+        "serica",
+        "--option",
+        "coop=true",
+        "--agents",
+        "greedy",
+        "--seed",
+        "2",
+        "--quiet",
+    )
+    assert code == 0, err
+    final = out[out.rindex("Final scores") :]
+    results = [line.split("│")[4].strip() for line in final.splitlines() if "│ P" in line]
+    assert results in (["won", "won"], ["lost", "lost"])

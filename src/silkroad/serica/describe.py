@@ -224,7 +224,9 @@ def describe_move(state: State, move: Move, viewer: int | None = None) -> str:
             verb = "takes" if isinstance(move, Take) else "puts back on top"
             cards = pending.cards if pending is not None else ()
             card = cards[index - 1] if 0 < index <= len(cards) else HIDDEN
-            if (viewer is not None and viewer != p) or card == HIDDEN:
+            # a card taken goes to an open discard pile; one put back stays hidden
+            hidden = isinstance(move, Top) and viewer is not None and viewer != p
+            if hidden or card == HIDDEN:
                 return f"{verb} one of the viewed cards"
             return f"{verb} {t.card[card].name}"
         case Rearrange(fa, pa, fb, pb):
@@ -320,6 +322,9 @@ def _side(t: Table, p: int, a: PlayerView, b: PlayerView, shipped: bool) -> list
                 )
             else:
                 out.append(f"{who}'s caravan {route} is lost ({goods_text(c.goods)})")
+    added = [c for c in b.discard if c not in a.discard]
+    if added and len(b.discard) > len(a.discard):
+        out.append(f"{who}'s discard pile gets " + ", ".join(t.card[c].name for c in added))
     if a.draw_size != b.draw_size and not new:
         out.append(f"{who}'s draw pile: {b.draw_size} cards")
     return out
