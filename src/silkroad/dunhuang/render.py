@@ -79,10 +79,10 @@ def _lines(obs: Observation, viewer: int | None) -> list[str]:
     n = len(obs.players)
     packs = ", ".join(p.title for p in t.packs)
     mode = "solitaire" if t.solo else f"{n} players"
-    lines = [
+    lines = _wrap(
         f"Dunhuang, {mode}: round {obs.round}/8, {obs.phase.value} phase, first player "
         f"P{obs.first}; packs: {packs}"
-    ]
+    )
     lines.append("Basic actions (using one of b1-b3 first this round takes the First Player tile):")
     for d in t.spots:
         if d.kind not in ("basic", "ultimate") or d.blocked:

@@ -128,7 +128,7 @@ def _status(t: Table, obs: Observation, viewer: int | None) -> list[str]:
         return [f"Final{stop}: {vp}"]
     p = obs.active
     turn = obs.turn
-    lines = [f"P{p} {EMPIRES[p]} to play: {_STEPS[obs.step]}"]
+    lines = _wrap(f"P{p} {EMPIRES[p]} to play: {_STEPS[obs.step]}", "", "  ")
     if obs.step is Step.PRODUCE:
         goods = ", ".join(f"{g.label} {v}" for g, v in zip(OWN_GOODS[p], (1, 2, 3), strict=True))
         lines += _wrap(

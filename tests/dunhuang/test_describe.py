@@ -1,0 +1,82 @@
+"""The table in words (docs/cli.md): tiles, characters and spots said from the data, the
+player's own hand shown to them, others' hidden tiles never, within 100 columns."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from silkroad.core.rng import Rng
+from silkroad.dunhuang import GAME, Options, new_game, observe
+from silkroad.dunhuang.describe import card_texts, describe_events, describe_move
+
+SILK = Path(__file__).parents[2] / "src/silkroad/dunhuang/data/silk.toml"
+
+
+@pytest.mark.rule("DH-2.3")
+def test_the_drafting_player_sees_their_pack_and_others_see_a_hidden_keep() -> None:
+    state = new_game(Options(3), 3)
+    p = GAME.current_player(state)
+    assert p is not None
+    keep = GAME.legal_moves(state)[0]
+    text = GAME.render(state)
+    assert "The pack you draft from:" in text
+    assert f"t{keep.tile} (" in text
+    other = (p + 1) % 3
+    assert describe_move(state, keep, other) == "keeps a tile"
+    assert describe_move(state, keep, p).startswith(f"keeps t{keep.tile} (")
+    assert GAME.hides_move(state, keep, other)
+    events = describe_events(state, keep, other)
+    assert not any(f"t{keep.tile}" in line for line in events)
+    assert f"t{keep.tile}" not in " ".join(card_texts(state, other))
+    assert f"t{keep.tile}" in card_texts(state, p)
+
+
+@pytest.mark.rule("DH-3.E")
+def test_a_users_pack_file_is_said_from_its_data(tmp_path: Path) -> None:
+    text = SILK.read_text().replace(
+        'name = "Weaver"\ncost = 2\ngrain = 3\nability = ["material silk"]',
+        'name = "Master Weaver"\ncost = 1\ngrain = 3\nability = ["pay coin 2 -> vp 4 & pigment"]',
+    )
+    path = tmp_path / "my-silk.toml"
+    path.write_text(text)
+    options = Options(4).with_pack_file(path)
+    state = new_game(options, 1)
+    texts = card_texts(state, 0)
+    shown = [v for k, v in texts.items() if k == "c401"]
+    if shown:  # the Master Weaver is in the recruiting row
+        assert shown[0] == (
+            "c401 Master Weaver (Silk; 1 coin, 3 grain): ability (pay 1 grain): "
+            "pay 2 coins: gain 4 VP, gain 1 pigment"
+        )
+    from silkroad.dunhuang.describe import character_text
+    from silkroad.dunhuang.table import table
+
+    assert character_text(table(options), 401).startswith("c401 Master Weaver (Silk; 1 coin")
+
+
+@pytest.mark.rule("DH-3.2")
+def test_spots_say_what_they_do_and_every_line_fits() -> None:
+    for players in (1, 3, 4):
+        state = new_game(Options(players), players)
+        rng = Rng.from_seed(players)
+        for _ in range(150):
+            moves = GAME.legal_moves(state)
+            if not moves:
+                break
+            text = GAME.render(state)
+            assert all(len(line) <= 100 for line in text.splitlines()), text
+            viewer = GAME.current_player(state)
+            obs = observe(state, viewer if viewer is not None else 0)
+            for pl, mine in zip(obs.players, range(len(obs.players)), strict=True):
+                if mine != viewer:
+                    assert not pl.hand  # nothing hidden leaks into what render reads
+            i, rng = rng.randrange(len(moves))
+            assert describe_move(state, moves[i], 0)
+            state = GAME.apply(state, moves[i])
+    text = GAME.render(new_game(Options(3), 3))
+    assert "b1  gain 1 coin" in text
+    assert "b7  Emperor's Quest: the meeple's character pays 2 grain for 6 VP" in text
+    assert "Recruiting row" in text
+    assert "silk-1: 5 VP for 2 Clothes Tiles" in text
