@@ -73,7 +73,7 @@ def move_line(game: AnyGame, state: Any, move: Any, viewer: int | None = None) -
     if viewer is not None and game.hides_move(state, move, viewer):
         return described
     text = game.format_move(move)
-    return text if described == text else f"{text:14} {described}"
+    return text if described == text else f"{text}{' ' * max(2, 15 - len(text))}{described}"
 
 
 def event_lines(game: AnyGame, state: Any, move: Any, viewer: int | None = None) -> list[str]:

@@ -241,7 +241,7 @@ def describe_move(state: State, move: Move, viewer: int | None = None) -> str:
             if c is not None and c.kind is ChoiceKind.PLACE:
                 if t.solo:
                     return f"makes {tile_text(t, tile)} the first fresco"
-                return f"places {tile_text(t, tile)} face down as the first fresco"
+                return f"places face down, as the first fresco: {tile_text(t, tile)}"
             if c is not None and c.kind is ChoiceKind.PUBLIC:
                 return f"makes {tile_text(t, tile)} a public fresco"
             return f"paints {tile_text(t, tile)}"
@@ -349,7 +349,7 @@ def _player_changes(t: Table, p: int, a: Player, b: Player) -> list[str]:
             lines.append(f"P{p}'s finished fresco t{fa.tile} leaves play")
         elif fa.tile != fb.tile:
             die = "complete" if fb.die is None else f"die {fb.die}"
-            lines.append(f"P{p} paints t{fb.tile} on fresco spot {slot + 1} ({die})")
+            lines.append(f"P{p}'s fresco spot {slot + 1}: t{fb.tile} ({die})")
         elif fb.die is None:
             lines.append(f"P{p}'s fresco t{fb.tile} is complete")
         elif fa.die is None:

@@ -179,7 +179,8 @@ def describe_move(state: State, move: Move, viewer: int | None = None) -> str:
             if d is None:
                 return str(move)
             bonus = _bonus(t, me.fields[field - 1], d)
-            return f"builds {d.name} in field {field} ({d.artisans} artisans, {d.vp} VP{bonus})"
+            cost = f"{d.artisans} artisan{'s' * (d.artisans != 1)}"
+            return f"builds {d.name} in field {field} ({cost}, {d.vp} VP{bonus})"
         case Defend(key):
             d = kind(key)
             return f"defeats {d.name} ({d.enemy_vp} VP and its bonus)" if d else str(move)
