@@ -153,8 +153,8 @@ def describe_move(state: State, move: Move, viewer: int | None = None) -> str:
 
     match move:
         case Produce(good):
-            cost = GOOD_VALUE[good]
-            return f"produces 1 {good.label} ({cost} production point{'s' * (cost != 1)})"
+            points = GOOD_VALUE[good]
+            return f"produces 1 {good.label} ({points} production point{'s' * (points != 1)})"
         case Hire():
             return "hires 1 artisan (1 production point)"
         case Import(good):
