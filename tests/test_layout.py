@@ -27,6 +27,7 @@ ROLES = (
     "observe",
     "encoding",
     "render",
+    "describe",
     "evaluate",
     "holdings",
     "tensor",
