@@ -68,6 +68,8 @@ def _check(data: PackDef) -> Iterator[tuple[str, str]]:
         yield "routes", "the Tea Trade chooses among trade routes: the pack needs at least one"
     if "trade_cost" not in dict(data.extra) and "tea-product" not in {t.key for t in data.tokens}:
         yield "trade_cost", "the Tea Trade pays a 'tea-product' unless trade_cost names a token"
+
+
 def _route_label(t: Table, s: State, c: Choice, route: int, words: Callable[[Effect], str]) -> str:
     r = t.routes[NAME][route]
     return f"trade route {r.name}: " + ", ".join(words(e) for e in r.effects)
