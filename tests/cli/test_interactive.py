@@ -374,6 +374,25 @@ def test_card_board_and_log_commands(
     assert "Traceback" not in out
 
 
+def test_card_shows_both_sides_of_a_two_sided_card_each_on_its_own_lines(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from silkroad.kashgar import GAME
+
+    state = GAME.new_game(GAME.default_options(), 0)
+    patriarch = state.caravans[0][0][0]
+    answers = f"card {patriarch}\ncard matriarch\nquit\nno\n"
+    code, out, _ = run(
+        capsys, monkeypatch, answers, "play", "kashgar", "--human", "0", "--agents", "random"
+    )
+    assert code == 0
+    after = out.partition("P0 you> ")[2].splitlines()
+    assert after[0].startswith("Patriarch ! (0 VP): cannot be passed")
+    sides = [line for line in after if line.startswith("  other side: Matriarch ! (0 VP)")]
+    assert len(sides) == 1  # the other side starts a line of its own
+    assert any(line.startswith("P0 you> Matriarch ! (0 VP)") for line in after)
+
+
 def test_quit_offers_to_save_to_a_named_file(
     tiny: object, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

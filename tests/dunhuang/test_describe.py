@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from silkroad.core.rng import Rng
-from silkroad.dunhuang import GAME, Options, new_game, observe
+from silkroad.dunhuang import GAME, Options, Place, Recruit, new_game, observe
 from silkroad.dunhuang.describe import card_texts, describe_events, describe_move
 
 SILK = Path(__file__).parents[2] / "src/silkroad/dunhuang/data/silk.toml"
@@ -80,3 +80,29 @@ def test_spots_say_what_they_do_and_every_line_fits() -> None:
     assert "b7  Emperor's Quest: the meeple's character pays 2 grain for 6 VP" in text
     assert "Recruiting row" in text
     assert "silk-1: 5 VP for 2 Clothes Tiles" in text
+
+
+@pytest.mark.rule("DH-3.2")
+def test_a_recruit_names_the_spot_first_and_the_meeple_spots_say_when_they_are_open() -> None:
+    state = new_game(Options(3), 3)
+    rng = Rng.from_seed(5)
+    seen_place = seen_recruit = False
+    for _ in range(400):
+        moves = GAME.legal_moves(state)
+        if not moves or (seen_place and seen_recruit):
+            break
+        if any(isinstance(m, Place) for m in moves):
+            seen_place = True
+            assert "(a spot is yours to use when you can do at least one of its effects)" in (
+                GAME.render(state)
+            )
+        for m in moves:
+            if isinstance(m, Recruit):
+                seen_recruit = True
+                said = describe_move(state, m)
+                assert said.startswith(f"recruits to character spot {m.slot + 1}")
+                assert f": c{m.card} " in said
+        i, rng = rng.randrange(len(moves))
+        state = GAME.apply(state, moves[i])
+    assert seen_place
+    assert seen_recruit

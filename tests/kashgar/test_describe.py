@@ -54,6 +54,19 @@ def test_a_users_own_cards_are_said_from_their_file(tmp_path: Path) -> None:
     assert f"[{card}] Printed 0 (2 VP)" in GAME.render(state)
 
 
+@pytest.mark.rule("KG-3")
+def test_a_two_sided_card_shows_both_sides_and_answers_to_the_other_name() -> None:
+    b = Builder()
+    patriarch = b.card("patriarch")
+    state = b.state([[[patriarch]], [[b.card("servant")]]])
+    texts = card_texts(state, 0)
+    full = texts[str(patriarch)]
+    assert full.startswith("Patriarch ! (0 VP)")
+    assert "\n  other side: Matriarch ! (0 VP): cannot be passed | caravan action 1: take" in full
+    assert texts["matriarch"].startswith("Matriarch ! (0 VP)")
+    assert texts["matriarch"].endswith("(the other side of Patriarch)")
+
+
 @pytest.mark.rule("KG-7")
 def test_cards_looked_at_are_named_to_their_player_only() -> None:
     b = Builder()

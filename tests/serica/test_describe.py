@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
 import pytest
 
 from silkroad.core.rng import Rng
-from silkroad.serica import GAME, Options, Produce, Use, new_game
+from silkroad.serica import GAME, Build, Done, Options, Produce, Use, new_game
 from silkroad.serica.cards import Good
-from silkroad.serica.describe import card_texts, describe_move
+from silkroad.serica.describe import card_texts, describe_events, describe_move
+from silkroad.serica.state import Step
 
 from .helpers import Builder, play
 
@@ -49,6 +51,34 @@ def test_a_users_card_file_is_said_from_its_data(tmp_path: Path) -> None:
     assert "Sage (citizen red level" in text
     assert "Merchant (trade gold level" in text
     assert "buy 2/3 (2 each of 3 different types of" in text  # a Crossroads card's cost
+
+
+@pytest.mark.rule("SR-5.4")
+def test_the_new_empire_is_told_in_full_with_the_reshuffle() -> None:
+    b = Builder()
+    han = b.player(empire=["artisan", "guard", "oasis"], draw=["city"], discard=["scholar"])
+    state = b.state(han, step=Step.TRADE)
+    for viewer in (0, 1):  # an Empire is open: both players read the same
+        events = describe_events(state, Done(), viewer)
+        dealt = next(e for e in events if e.startswith("P0's Empire is discarded"))
+        assert dealt.startswith("P0's Empire is discarded; the new Empire: City, ")
+        assert len(dealt.split(": ")[1].split(", ")) == 4  # 1 drawn + 3 after the reshuffle
+        assert "P0's discard pile is shuffled into a new draw pile" in events
+        assert "P0's draw pile: 1 card, discard pile: 0" in events
+
+
+@pytest.mark.rule("SR-5.2")
+def test_a_build_offered_while_buying_says_it_ends_the_buying() -> None:
+    b = Builder()
+    han = b.player(empire=["artisan"], artisans=1)
+    buying = b.state(han, step=Step.BUY)
+    assert describe_move(buying, Build("artisan", 1)) == (
+        "builds Artisan in field 1 (1 artisan, 1 VP; ends buying)"
+    )
+    building = attrs.evolve(buying, step=Step.BUILD)
+    assert describe_move(building, Build("artisan", 1)) == (
+        "builds Artisan in field 1 (1 artisan, 1 VP)"
+    )
 
 
 def test_every_line_fits_in_100_columns() -> None:

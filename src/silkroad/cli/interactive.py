@@ -196,19 +196,22 @@ class HumanGame:
     # ------------------------------------------------------------------ the log
 
     def say(self, text: str, indent: int = 0, hang: int = 4) -> None:
-        """Print ``text`` wrapped to the page (at most :data:`WIDTH` columns), later
-        lines indented ``indent + hang``."""
+        """Print ``text`` wrapped to the page (at most :data:`WIDTH` columns), each of
+        its lines on its own, later lines indented ``indent + hang`` (or the line's own
+        indent + hang)."""
         width = min(WIDTH, self.out.width) if self.out.width else WIDTH
-        lines = textwrap.wrap(
-            text,
-            width,
-            initial_indent="",
-            subsequent_indent=" " * (indent + hang),
-            drop_whitespace=True,
-            replace_whitespace=False,
-        ) or [""]
-        for line in lines:
-            self.out.print(line, highlight=False, markup=False)
+        for paragraph in text.split("\n"):
+            lead = len(paragraph) - len(paragraph.lstrip(" "))
+            lines = textwrap.wrap(
+                paragraph,
+                width,
+                initial_indent="",
+                subsequent_indent=" " * (max(indent, lead) + hang),
+                drop_whitespace=True,
+                replace_whitespace=False,
+            ) or [""]
+            for line in lines:
+                self.out.print(line, highlight=False, markup=False)
 
     def _entry_lines(self, entry: _Entry, viewer: int | None) -> list[tuple[str, int]]:
         who = "you" if entry.player == viewer else f"P{entry.player}"

@@ -283,7 +283,7 @@ def describe_move(state: State, move: Move, viewer: int | None = None) -> str:
                 old = state.players[p].characters[slot]
                 assert old is not None
                 where += f", replacing {t.characters[old].name}"
-            return f"recruits {character_text(t, card)}, {where}"
+            return f"recruits {where}: {character_text(t, card)}"
         case UseDie(side):
             reward = "a Material of a pack in play"
             if side == "left":

@@ -208,4 +208,6 @@ def _status(t: Table, obs: Observation, viewer: int | None) -> list[str]:
         lines.append(f"P{c.player} to act: {_DECISIONS[c.kind]}")
     elif obs.phase is Phase.ACTION and not obs.frames:
         lines.append(f"P{obs.turn} to act: place a meeple on an open action spot")
+        # [DH-3.2] an action needs one effect that can be resolved; the rest may be skipped
+        lines.append("  (a spot is yours to use when you can do at least one of its effects)")
     return lines

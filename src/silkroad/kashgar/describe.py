@@ -404,11 +404,20 @@ def card_texts(state: State, player: int) -> dict[str, str]:
         seen += list(obs.pending.cards)
     out: dict[str, str] = {}
     for card in seen:
-        text = card_text(t, card, card in obs.turned)
+        turned = card in obs.turned
+        text = card_text(t, card, turned)
+        # [KG-3] a two-sided card: its full text is both sides, and the side not
+        # showing answers to its own name
+        other = None if t.back[card] is None else t.front[card] if turned else t.back[card]
+        if t.order[card] is None and other is not None:
+            text += "\n  other side: " + face_text(other)
         out[str(card)] = text
         names = {t.name[card], t.defs[card].key}
         if t.order[card] is None:
-            names.add(t.face(card, card in obs.turned).name)
+            names.add(t.face(card, turned).name)
         for n in names:
             out.setdefault(n.lower(), text)
+        if other is not None:
+            showing = t.face(card, turned).name
+            out.setdefault(other.name.lower(), f"{face_text(other)} (the other side of {showing})")
     return out

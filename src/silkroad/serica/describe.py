@@ -180,7 +180,9 @@ def describe_move(state: State, move: Move, viewer: int | None = None) -> str:
                 return str(move)
             bonus = _bonus(t, me.fields[field - 1], d)
             cost = f"{d.artisans} artisan{'s' * (d.artisans != 1)}"
-            return f"builds {d.name} in field {field} ({cost}, {d.vp} VP{bonus})"
+            # [SR-5.2] building is the step after buying: a build in the buy step ends it
+            ends = "; ends buying" if state.step is Step.BUY and pending is None else ""
+            return f"builds {d.name} in field {field} ({cost}, {d.vp} VP{bonus}{ends})"
         case Defend(key):
             d = kind(key)
             return f"defeats {d.name} ({d.enemy_vp} VP and its bonus)" if d else str(move)
@@ -275,7 +277,18 @@ def _done(state: State) -> str:
 # --------------------------------------------------------------------------- events
 
 
-def _side(t: Table, p: int, a: PlayerView, b: PlayerView, shipped: bool) -> list[str]:
+def _dealt(t: Table, who: str, a: PlayerView, b: PlayerView) -> list[str]:
+    """[SR-5.4] The Empire discarded and a new one dealt (a card may come back)."""
+    names = ", ".join(t.card[c].name for c in b.empire) or "no card"
+    out = [f"{who}'s Empire is discarded; the new Empire: {names}"]
+    if len(b.discard) < len(a.discard) + len(a.empire):
+        out.append(f"{who}'s discard pile is shuffled into a new draw pile")
+    cards = f"{b.draw_size} card{'s' * (b.draw_size != 1)}"
+    out.append(f"{who}'s draw pile: {cards}, discard pile: {len(b.discard)}")
+    return out
+
+
+def _side(t: Table, p: int, a: PlayerView, b: PlayerView, shipped: bool, dealt: bool) -> list[str]:
     who = f"P{p}"
     out: list[str] = []
     changes = []
@@ -290,10 +303,10 @@ def _side(t: Table, p: int, a: PlayerView, b: PlayerView, shipped: bool) -> list
         out.append(f"{who}: " + ", ".join(changes))
     if a.shipment != b.shipment:
         out.append(f"{who}'s shipment area: {goods_text(b.shipment)}")
-    new = [c for c in b.empire if c not in a.empire]
+    new = [] if dealt else [c for c in b.empire if c not in a.empire]
     if new:
         out.append(f"{who}'s Empire gets " + ", ".join(t.card[c].name for c in new))
-    gone = [c for c in a.empire if c not in b.empire]
+    gone = [] if dealt else [c for c in a.empire if c not in b.empire]
     if gone and not new and len(b.empire) < len(a.empire):
         out.append(f"{who}'s Empire loses " + ", ".join(t.card[c].name for c in gone))
     for i, (fa, fb) in enumerate(zip(a.fields, b.fields, strict=True)):
@@ -323,6 +336,8 @@ def _side(t: Table, p: int, a: PlayerView, b: PlayerView, shipped: bool) -> list
                 )
             else:
                 out.append(f"{who}'s caravan {route} is lost ({goods_text(c.goods)})")
+    if dealt:
+        return out + _dealt(t, who, a, b)
     added = [c for c in b.discard if c not in a.discard]
     if added and len(b.discard) > len(a.discard):
         out.append(f"{who}'s discard pile gets " + ", ".join(t.card[c].name for c in added))
@@ -340,7 +355,8 @@ def _observed_events(t: Table, a: Observation, b: Observation) -> list[str]:
     for p in (0, 1):
         other = 1 - p
         shipped = sum(b.players[other].shipment) > sum(a.players[other].shipment)
-        lines += _side(t, p, a.players[p], b.players[p], shipped)
+        dealt = a.active == p and (b.active != p or b.round != a.round)
+        lines += _side(t, p, a.players[p], b.players[p], shipped, dealt)
     if a.crossroads != b.crossroads:
         new = [c for c in b.crossroads if c not in a.crossroads]
         if new:
