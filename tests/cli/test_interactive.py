@@ -372,6 +372,7 @@ def test_card_board_and_log_commands(
     assert "the Standard deck -> P0's hand (looked at)" in after
     assert "Not saved." in out
     assert "Traceback" not in out
+    assert "\x1b[" not in out  # output that is not a terminal has no colour codes
 
 
 def test_card_shows_both_sides_of_a_two_sided_card_each_on_its_own_lines(

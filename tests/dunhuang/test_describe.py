@@ -11,7 +11,8 @@ from silkroad.core.rng import Rng
 from silkroad.dunhuang import GAME, Options, Place, Recruit, new_game, observe
 from silkroad.dunhuang.describe import card_texts, describe_events, describe_move
 
-SILK = Path(__file__).parents[2] / "src/silkroad/dunhuang/data/silk.toml"
+DATA = Path(__file__).parents[2] / "src/silkroad/dunhuang/data"
+SILK = DATA / "silk.toml"
 
 
 @pytest.mark.rule("DH-2.3")
@@ -106,3 +107,23 @@ def test_a_recruit_names_the_spot_first_and_the_meeple_spots_say_when_they_are_o
         state = GAME.apply(state, moves[i])
     assert seen_place
     assert seen_recruit
+
+
+@pytest.mark.rule("DH-3.E")
+def test_the_tea_trade_is_said_with_the_token_a_pack_file_makes_it_cost(tmp_path: Path) -> None:
+    text = (
+        (DATA / "tea.toml")
+        .read_text()
+        .replace('trade_cost = "tea-product"', 'trade_cost = "tea-material"')
+    )
+    path = tmp_path / "my-tea.toml"
+    path.write_text(text)
+    from silkroad.dunhuang.cards import parse_effect
+    from silkroad.dunhuang.describe import effect_text
+    from silkroad.dunhuang.table import table
+
+    mine = table(Options(3, packs=("silk", "gold", "tea")).with_pack_file(path))
+    printed = table(Options(3, packs=("silk", "gold", "tea")))
+    trade = parse_effect("tea-trade")
+    assert effect_text(mine, trade).startswith("Tea Trade: pay 1 Tea Material, choose")
+    assert effect_text(printed, trade).startswith("Tea Trade: pay 1 Tea Product, choose")

@@ -81,6 +81,16 @@ def test_a_build_offered_while_buying_says_it_ends_the_buying() -> None:
     )
 
 
+@pytest.mark.rule("SR-7")
+def test_the_co_op_table_shows_the_goal_and_how_far_each_side_is() -> None:
+    b = Builder(Options(coop=True, first_player=0))
+    han = b.player(fields=[["soldier", "fort"], ["guard"]])  # 2 Military, 1 Trade
+    rome = b.player(fields=[["oasis"]])  # 1 Court
+    text = " ".join(GAME.render(b.state(han, rome)).split())
+    assert "Han builds 5 Military cards (2 so far), Rome 5 Court cards (1 so far)" in text
+    assert "Co-op goal" not in GAME.render(Builder().state())
+
+
 def test_every_line_fits_in_100_columns() -> None:
     for coop in (False, True):
         state = new_game(Options(coop=coop), 3)

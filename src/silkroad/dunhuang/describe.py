@@ -165,7 +165,7 @@ def effect_text(t: Table, e: Effect | str) -> str:
     for module in t.modules:
         words = module.words.get(k)
         if words is not None:
-            return words.format(n=n)
+            return (words(t) if callable(words) else words).format(n=n)
     return e.text
 
 

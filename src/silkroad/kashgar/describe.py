@@ -259,7 +259,8 @@ def describe_move(state: State, move: Move, viewer: int | None = None) -> str:
                 return str(move)
             free = pending is not None and bool(pending.keep)
             paid = "for free" if free else f"paying {amounts_text(od.cost)}"
-            return f"fulfils {od.name} ({od.vp} VP), {paid}"
+            payout = "; then " + "; ".join(effect_text(e) for e in od.payout) if od.payout else ""
+            return f"fulfils {od.name} ({od.vp} VP), {paid}{payout}"
         case Remove(card):
             if card is None:
                 return "removes no card"
@@ -365,7 +366,7 @@ def describe_events(state: State, move: Move, viewer: int | None = None) -> tupl
         lines.append(f"{parts}: {old} -> {zone}")
     for p in range(state.options.players):
         change = [
-            f"{r.value} {a}->{b}"
+            f"{r.value} {a} -> {b}"
             for r, a, b in zip(RESOURCES, state.tracks[p], after.tracks[p], strict=True)
             if a != b
         ]
@@ -374,7 +375,7 @@ def describe_events(state: State, move: Move, viewer: int | None = None) -> tupl
     old_vp, new_vp = scores(state), scores(after)
     for p, (a, b) in enumerate(zip(old_vp, new_vp, strict=True)):
         if a != b:
-            lines.append(f"P{p}: {a} -> {b} VP")
+            lines.append(f"P{p}: VP {a} -> {b}")
     if after.extra_turns > state.extra_turns:
         lines.append(f"P{after.active} will take another turn")
     if after.end_triggered and not state.end_triggered:

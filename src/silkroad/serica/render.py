@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import textwrap
 
-from silkroad.serica.cards import OWN_GOODS
+from silkroad.serica.cards import OWN_GOODS, CardType
 from silkroad.serica.describe import ABILITY_WORDS, EMPIRES, card_text, goods_text
 from silkroad.serica.observe import HIDDEN, Observation, observe
 from silkroad.serica.rules import current_player, field_strength
-from silkroad.serica.state import FIELD_DEPTH, PendingKind, State, Step
+from silkroad.serica.state import COOP_GOAL, FIELD_DEPTH, PendingKind, State, Step
 from silkroad.serica.table import Table, table
 
 __all__ = ["WIDTH", "render"]
@@ -80,12 +80,28 @@ def _lines(state: State, obs: Observation, viewer: int | None) -> list[str]:
     )
     for c in obs.crossroads:
         lines += _wrap(card_text(t.card[c]), "  ", "      ")
+    if obs.options.coop:
+        lines += _wrap(_coop_goal(t, obs), "", "  ")
     for p in (viewer if viewer is not None else 0, 1 - (viewer if viewer is not None else 0)):
         lines.append("")
         lines += _side(state, t, obs, p, p == viewer)
     lines.append("")
     lines += _status(t, obs, viewer)
     return lines
+
+
+def _coop_goal(t: Table, obs: Observation) -> str:
+    """[SR-7] The shared goal and how far each side is."""
+    if obs.coop_won:
+        return "Co-op goal met: you win together when the Crossroads draw pile runs out"
+    han, rome = (
+        sum(1 for f in obs.players[p].fields for c in f if t.card[c].type is kind)
+        for p, kind in ((0, CardType.MILITARY), (1, CardType.COURT))
+    )
+    return (
+        f"Co-op goal, before the Crossroads draw pile runs out: Han builds {COOP_GOAL} "
+        f"Military cards ({han} so far), Rome {COOP_GOAL} Court cards ({rome} so far)"
+    )
 
 
 def _side(state: State, t: Table, obs: Observation, p: int, you: bool) -> list[str]:

@@ -111,7 +111,8 @@ class Pack:
     :ivar check: further needs of the pack's data (``(field, problem)`` pairs), such as
         the trade routes of Tea.
     :ivar words: what each of the pack's effects does, in words (``winery N`` reads
-        its amount as ``{n}``), for the table and the logs.
+        its amount as ``{n}``), for the table and the logs; a function of the table
+        where the words depend on the pack's settings.
     """
 
     name: str
@@ -124,7 +125,7 @@ class Pack:
     counted: frozenset[str] = frozenset()
     tokens: tuple[str, ...] = ()
     check: Callable[[PackDef], Iterator[tuple[str, str]]] | None = None
-    words: Mapping[str, str] = attrs.field(factory=dict)
+    words: Mapping[str, str | Callable[[Table], str]] = attrs.field(factory=dict)
 
     @property
     def data(self) -> PackDef:

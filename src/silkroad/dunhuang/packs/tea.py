@@ -70,6 +70,13 @@ def _check(data: PackDef) -> Iterator[tuple[str, str]]:
         yield "trade_cost", "the Tea Trade pays a 'tea-product' unless trade_cost names a token"
 
 
+def _trade_words(t: Table) -> str:
+    """The Tea Trade in words, with the token it costs (the ``trade_cost`` setting)."""
+    cost = _cost(t)
+    name = t.tokens[cost].name if cost in t.tokens else cost
+    return f"Tea Trade: pay 1 {name}, choose a trade route and gain its reward"
+
+
 def _route_label(t: Table, s: State, c: Choice, route: int, words: Callable[[Effect], str]) -> str:
     r = t.routes[NAME][route]
     return f"trade route {r.name}: " + ", ".join(words(e) for e in r.effects)
@@ -87,6 +94,6 @@ PACK = Pack(
     check=_check,
     words={
         "field": "gain a Tier 1 Field Tile",
-        "tea-trade": "Tea Trade: pay 1 Tea Product, choose a trade route and gain its reward",
+        "tea-trade": _trade_words,
     },
 )
