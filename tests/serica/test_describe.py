@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 from silkroad.core.rng import Rng
-from silkroad.serica import GAME, Build, Done, Options, Produce, Use, new_game
+from silkroad.serica import GAME, Build, Done, Options, Produce, Rearrange, Use, new_game
 from silkroad.serica.cards import Good
 from silkroad.serica.describe import card_texts, describe_events, describe_move
 from silkroad.serica.state import Step
@@ -89,6 +89,19 @@ def test_the_co_op_table_shows_the_goal_and_how_far_each_side_is() -> None:
     text = " ".join(GAME.render(b.state(han, rome)).split())
     assert "Han builds 5 Military cards (2 so far), Rome 5 Court cards (1 so far)" in text
     assert "Co-op goal" not in GAME.render(Builder().state())
+
+
+@pytest.mark.rule("SR-8.3")
+def test_a_governor_move_names_the_cards_it_moves() -> None:
+    b = Builder()
+    han = b.player(empire=["governor"], fields=[["guard", "trader"], [], ["oasis"], []])
+    state = play(b.state(han), Use("governor"))
+    assert describe_move(state, Rearrange(1, 2, 3, 1)) == (
+        "swaps Trader (field 1 position 2) with Oasis (field 3 position 1)"
+    )
+    assert describe_move(state, Rearrange(1, 2, 2, 1)) == (
+        "moves Trader from field 1 position 2 to the free field 2 position 1"
+    )
 
 
 def test_every_line_fits_in_100_columns() -> None:

@@ -233,8 +233,31 @@ def describe_move(state: State, move: Move, viewer: int | None = None) -> str:
                 return f"{verb} one of the viewed cards"
             return f"{verb} {t.card[card].name}"
         case Rearrange(fa, pa, fb, pb):
-            return f"rearranges field {fa} position {pa} with field {fb} position {pb}"
+            return _rearrange(t, me.fields, (fa, pa), (fb, pb))
     return str(move)  # type: ignore[unreachable]  # a malformed move object
+
+
+def _rearrange(
+    t: Table, fields: Sequence[tuple[int, ...]], a: tuple[int, int], b: tuple[int, int]
+) -> str:
+    """[SR-8.3] The Governor's move with the cards named: a swap, or a card moved."""
+
+    def at(spot: tuple[int, int]) -> str | None:
+        f, pos = spot
+        if not (1 <= f <= len(fields)) or not (1 <= pos <= len(fields[f - 1])):
+            return None
+        return t.card[fields[f - 1][pos - 1]].name
+
+    def where(spot: tuple[int, int]) -> str:
+        return f"field {spot[0]} position {spot[1]}"
+
+    first, second = at(a), at(b)
+    if first is not None and second is not None:
+        return f"swaps {first} ({where(a)}) with {second} ({where(b)})"
+    card, src, dst = (first, a, b) if first is not None else (second, b, a)
+    if card is None:
+        return f"rearranges {where(a)} with {where(b)}"
+    return f"moves {card} from {where(src)} to the free {where(dst)}"
 
 
 def _bonus(t: Table, field: tuple[int, ...], d: CardDef) -> str:
