@@ -127,3 +127,26 @@ def test_the_tea_trade_is_said_with_the_token_a_pack_file_makes_it_cost(tmp_path
     trade = parse_effect("tea-trade")
     assert effect_text(mine, trade).startswith("Tea Trade: pay 1 Tea Material, choose")
     assert effect_text(printed, trade).startswith("Tea Trade: pay 1 Tea Product, choose")
+
+
+@pytest.mark.rule("DH-3.3")
+def test_a_reward_to_choose_says_which_die_earns_it() -> None:
+    from silkroad.dunhuang.state import ChoiceKind
+
+    why = {
+        "left": "the reward of your die on the left reward spot",
+        "right": "a Material, the reward of your die on the right reward spot",
+    }
+    seen: set[str] = set()
+    for seed in range(1, 6):
+        state = new_game(Options(3), seed)
+        rng = Rng.from_seed(seed)
+        while not GAME.is_over(state) and seen != set(why):
+            c = state.choice
+            if c is not None and c.kind is ChoiceKind.GAIN and c.arg in why:
+                seen.add(c.arg)
+                assert why[c.arg] in " ".join(GAME.render(state).split())
+            moves = GAME.legal_moves(state)
+            i, rng = rng.randrange(len(moves))
+            state = GAME.apply(state, moves[i])
+    assert seen == set(why)

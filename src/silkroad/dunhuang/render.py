@@ -46,6 +46,17 @@ _DECISIONS = {
 }
 
 
+#: [DH-3.3] [DH-3.E] Why a gain is being chosen, by the choice's ``arg``.
+_GAIN_WHY = {
+    "product": ": a Product of your choice",
+    "left": ": the reward of your die on the left reward spot",
+    "right": ": a Material, the reward of your die on the right reward spot",
+    "paint-left": ": the reward of the die your painting takes from the left reward spot",
+    "paint-right": ": a Material, the reward of the die your painting takes from the right "
+    "reward spot",
+}
+
+
 def _wrap(text: str, indent: str = "", more: str | None = None) -> list[str]:
     return textwrap.wrap(
         text,
@@ -205,7 +216,8 @@ def _status(t: Table, obs: Observation, viewer: int | None) -> list[str]:
         lines += _wrap(f"P{fr.player} has effects to resolve (in any order): {left}", "")
     c = obs.choice
     if c is not None:
-        lines.append(f"P{c.player} to act: {_DECISIONS[c.kind]}")
+        why = _GAIN_WHY.get(c.arg, "") if c.kind is ChoiceKind.GAIN else ""
+        lines += _wrap(f"P{c.player} to act: {_DECISIONS[c.kind]}{why}", "", "  ")
     elif obs.phase is Phase.ACTION and not obs.frames:
         lines.append(f"P{obs.turn} to act: place a meeple on an open action spot")
         # [DH-3.2] an action needs one effect that can be resolved; the rest may be skipped
