@@ -452,7 +452,7 @@ def test_hot_seat_names_the_seats_and_hands_the_terminal_over(
         "Bo",
     )
     assert code == 0, err
-    assert "at the terminal: P0 Ann, P1 Bo" in out
+    assert "\nat the terminal: P0 Ann, P1 Bo · agents: none\n" in out  # a line of its own
     assert "P0 Ann to decide" in out
     assert "P1 Bo to decide" in out
     assert "Hand the terminal to P1 Bo, then press Enter" in out

@@ -154,10 +154,8 @@ def _play_with_humans(
         names[seat] = people.get(seat) or ("you" if len(humans) == 1 else f"player {number}")
     opponents = ", ".join(f"P{p} {names[p]}" for p in sorted(agents)) or "none"
     you = ", ".join(f"P{p} {names[p]}" for p in sorted(humans)) or "nobody (agents only)"
-    out.print(
-        f"[bold]{game.spec.title}[/bold] · seed {seed} · at the terminal: {you} · agents: "
-        f"{opponents}"
-    )
+    out.print(f"[bold]{game.spec.title}[/bold] · seed {seed}")
+    out.print(f"at the terminal: {you} · agents: {opponents}", markup=False)
     if moves:
         out.print(f"resuming after {len(moves)} decisions")
     out.print("Type 'help' for the commands.")
