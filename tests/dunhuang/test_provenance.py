@@ -141,16 +141,16 @@ PRINTED[("exotic-beauty", "wine-material")] = {
 #: [DH-7] The solitaire quests: text, set, requirement, reward, VP per unit of a statistic.
 QUESTS: dict[str, list[tuple[str, int, list[str], list[str], str | None, int]]] = {
     "silk": [
-        ("Own 2 Clothes Tiles.", 1, ["silk-clothes 2"], ["coin 2"], None, 0),
-        ("Have recruited 2 Silk characters.", 1, ["recruited:silk 2"], ["material silk"], None, 0),
-        ("Own 4 Clothes Tiles.", 2, ["silk-clothes 4"], ["paint-for 3"], None, 0),
-        ("Have painted 2 Silk Fresco Tiles.", 2, ["painted:silk 2"], ["pigment 2"], None, 0),
-        ("Own 5 Clothes Tiles.", 3, ["silk-clothes 5"], [], "recruited:silk", 8),
+        ("2 Clothes Tiles owned.", 1, ["silk-clothes 2"], ["coin 2"], None, 0),
+        ("2 Silk characters recruited.", 1, ["recruited:silk 2"], ["material silk"], None, 0),
+        ("4 Clothes Tiles owned.", 2, ["silk-clothes 4"], ["paint-for 3"], None, 0),
+        ("2 Silk Fresco Tiles painted.", 2, ["painted:silk 2"], ["pigment 2"], None, 0),
+        ("5 Clothes Tiles owned.", 3, ["silk-clothes 5"], [], "recruited:silk", 8),
     ],
     "china": [
-        ("Own 1 Faience Tile.", 1, ["china-faience 1"], ["pigment 2"], None, 0),
+        ("1 Faience Tile owned.", 1, ["china-faience 1"], ["pigment 2"], None, 0),
         (
-            "Have painted 2 China Fresco Tiles.",
+            "2 China Fresco Tiles painted.",
             1,
             ["painted:china 2"],
             ["upgrade", "upgrade"],
@@ -158,7 +158,7 @@ QUESTS: dict[str, list[tuple[str, int, list[str], list[str], str | None, int]]] 
             0,
         ),
         (
-            "Own 3 Whiteware or Faience Tiles.",
+            "3 Whiteware or Faience Tiles owned.",
             2,
             ["china-whiteware+china-faience 3"],
             ["coin 2"],
@@ -166,7 +166,7 @@ QUESTS: dict[str, list[tuple[str, int, list[str], list[str], str | None, int]]] 
             0,
         ),
         (
-            "Have recruited 2 China characters.",
+            "2 China characters recruited.",
             2,
             ["recruited:china 2"],
             ["material china"],
@@ -174,7 +174,7 @@ QUESTS: dict[str, list[tuple[str, int, list[str], list[str], str | None, int]]] 
             0,
         ),
         (
-            "Own 5 Whiteware or Faience Tiles.",
+            "5 Whiteware or Faience Tiles owned.",
             3,
             ["china-whiteware+china-faience 5"],
             [],
@@ -183,12 +183,12 @@ QUESTS: dict[str, list[tuple[str, int, list[str], list[str], str | None, int]]] 
         ),
     ],
     "tea": [
-        ("Resolve Tea Trade effect 4 times.", 1, ["trades:tea 4"], ["coin 2"], None, 0),
-        ("Own Tier 2 Field.", 1, ["tea-field2 1"], ["material tea"], None, 0),
-        ("Resolve Tea Trade effect 5 times.", 2, ["trades:tea 5"], ["pigment 2"], None, 0),
-        ("Have painted 2 Tea Fresco Tiles.", 2, ["painted:tea 2"], ["product tea"], None, 0),
+        ("Tea Trade done 4 times.", 1, ["trades:tea 4"], ["coin 2"], None, 0),
+        ("A Tier 2 Field owned.", 1, ["tea-field2 1"], ["material tea"], None, 0),
+        ("Tea Trade done 5 times.", 2, ["trades:tea 5"], ["pigment 2"], None, 0),
+        ("2 Tea Fresco Tiles painted.", 2, ["painted:tea 2"], ["product tea"], None, 0),
         (
-            "Have gained trade rewards of three different trade routes.",
+            "Trade rewards of 3 different routes gained.",
             3,
             ["routes:tea 3"],
             [],
@@ -197,12 +197,12 @@ QUESTS: dict[str, list[tuple[str, int, list[str], list[str], str | None, int]]] 
         ),
     ],
     "gold": [
-        ("Have recruited 2 Gold characters.", 1, ["recruited:gold 2"], ["pigment 2"], None, 0),
-        ("Have painted 1 Gold Fresco Tile.", 1, ["painted:gold 1"], ["material gold"], None, 0),
+        ("2 Gold characters recruited.", 1, ["recruited:gold 2"], ["pigment 2"], None, 0),
+        ("1 Gold Fresco Tile painted.", 1, ["painted:gold 1"], ["material gold"], None, 0),
         # [DH-7.4] the second set prints the first set's requirement again
-        ("Have recruited 2 Gold characters.", 2, ["recruited:gold 2"], ["pigment 2"], None, 0),
-        ("Have painted 2 Gold Fresco Tiles.", 2, ["painted:gold 2"], ["upgrade"], None, 0),
-        ("Have 6 Gold characters that have left play.", 3, ["left:gold 6"], [], "left:gold", 8),
+        ("2 Gold characters recruited.", 2, ["recruited:gold 2"], ["pigment 2"], None, 0),
+        ("2 Gold Fresco Tiles painted.", 2, ["painted:gold 2"], ["upgrade"], None, 0),
+        ("6 Gold characters gone from play.", 3, ["left:gold 6"], [], "left:gold", 8),
     ],
 }
 _SECTIONS = {"silk": "DH-7.1", "china": "DH-7.2", "tea": "DH-7.3", "gold": "DH-7.4"}
