@@ -152,10 +152,15 @@ def test_unwanted_standard_cards_go_to_the_open_discard_pile() -> None:
 def test_victory_points_are_visible_to_everyone() -> None:
     b = Builder()
     state = b.state(
-        [[[b.card("noble"), b.card("quack")]], [[b.card("baker")]]],
+        [[[b.card("quack"), b.card("noble")]], [[b.card("baker")]]],
         orders_won=[[b.order(name="Royal Spices")], []],
     )
     assert scores(state) == (3 - 1 + 6, 1)
     for p in (0, 1):
         assert observe(state, p).points == scores(state)
         assert observe(state, p).orders_won == state.orders_won
+    # and after a turn that changed them (the Quack, -1 VP, leaves)
+    state = play(state, PartingAction(0, 0))
+    assert scores(state) == (3 + 6, 1)
+    for p in (0, 1):
+        assert observe(state, p).points == scores(state)

@@ -435,3 +435,34 @@ def test_exactly_25_vp_triggers_the_end_and_24_does_not(way: str, reached: int, 
     assert scores(after)[p] == reached - fall
     assert after.end_triggered is ends
     assert not is_over(after)  # the round is played to its end
+
+
+@pytest.mark.rule("KG-6")
+def test_a_grain_order_worth_nothing_but_a_card_per_grain_field_is_points_earned() -> None:
+    """A grain-field order worth 0 VP (a card file may have one) with a card that counts
+    per grain-field order on its side showing (here a Matriarch worth 1 per order): the
+    fulfilment brings 1 VP, points earned for the tie-break."""
+    data = default_card_data()
+    patriarch = data.patriarch[0]
+    assert patriarch.back is not None
+    per_grain = attrs.evolve(patriarch, back=attrs.evolve(patriarch.back, vp_per_grain=1))
+    orders = tuple(attrs.evolve(o, vp=0) if o.name == "Barley Field" else o for o in data.orders)
+    options = (
+        Options.create(2)
+        .with_deck(DeckKind.PATRIARCH, (per_grain,))
+        .with_deck(DeckKind.ORDERS, orders)
+    )
+    b = Builder(options)
+    matriarch, barley = b.card("patriarch"), b.order(name="Barley Field")
+    state = b.state(
+        [[[b.card("huckster"), matriarch]], [[b.card("baker")]]],
+        tracks=[track(mules=2), track()],
+        display=[barley],
+        fill_display=False,
+    )
+    state = attrs.evolve(state, turned=state.turned.add(matriarch))
+    assert scores(state)[0] == 0
+    state = play(state, PartingAction(0, 0))
+    assert list(state.orders_won[0]) == [barley]
+    assert scores(state)[0] == 1
+    assert state.history == (0,)
