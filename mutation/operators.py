@@ -265,11 +265,42 @@ def is_strict_flag(node: Any) -> bool:
     )
 
 
+_LINES: dict[int, tuple[Any, list[str]]] = {}
+
+
+def _line(node: Any, number: int) -> str:
+    root = node.get_root_node()
+    cached = _LINES.get(id(root))
+    if cached is None or cached[0] is not root:
+        cached = (root, root.get_code().splitlines())
+        _LINES.clear()
+        _LINES[id(root)] = cached
+    lines = cached[1]
+    return lines[number - 1] if 0 < number <= len(lines) else ""
+
+
+def not_covered_on_purpose(node: Any) -> bool:
+    """Whether ``node`` is code marked ``# pragma: no cover`` (on its line, or on the
+    header of a block around it): a branch no game reaches, such as the error raised
+    for an operation that does not exist."""
+    here: Any = node
+    while here is not None:
+        if "pragma: no cover" in _line(node, here.start_pos[0]):
+            return True
+        if here.type == "suite":
+            header = here.get_previous_leaf()
+            if header is not None and "pragma: no cover" in _line(node, header.start_pos[0]):
+                return True
+        here = here.parent
+    return False
+
+
 def _outside_annotations(cls: type[Operator]) -> type[Operator]:
     class Wrapped(cls):  # type: ignore[valid-type, misc]
         def mutation_positions(self, node: Any) -> Iterator[Position]:
-            if not in_annotation(node) and not is_strict_flag(node):
-                yield from super().mutation_positions(node)
+            if in_annotation(node) or is_strict_flag(node) or not_covered_on_purpose(node):
+                return
+            yield from super().mutation_positions(node)
 
     Wrapped.__name__ = Wrapped.__qualname__ = cls.__name__
     return Wrapped
@@ -277,8 +308,8 @@ def _outside_annotations(cls: type[Operator]) -> type[Operator]:
 
 class Provider:
     """The operator set of ``make mutate``: the chosen core operators and the four
-    above, under the provider name ``silkroad``; none of them changes an annotation or
-    a ``strict=`` flag."""
+    above, under the provider name ``silkroad``; none of them changes an annotation, a
+    ``strict=`` flag or code marked ``# pragma: no cover``."""
 
     def __init__(self) -> None:
         core = OperatorProvider()

@@ -525,6 +525,28 @@ def test_ambassador_puts_a_top_discard_on_your_draw_pile() -> None:
 
 
 @pytest.mark.rule("SR-8.4")
+@pytest.mark.parametrize("active", [0, 1])
+def test_ambassador_needs_a_card_on_either_discard_pile(active: int) -> None:
+    """Either player's Ambassador: usable with only the other player's discard pile
+    holding a card (then only that pile is offered), or only one's own; not with both
+    piles empty."""
+    for own, other, offered in (
+        ([], ["fort"], ["choose other"]),
+        (["fort"], [], ["choose own"]),
+        ([], [], None),
+    ):
+        b = Builder()
+        mine = b.player(empire=["ambassador"], draw=["city"], discard=own)
+        theirs = b.player(discard=other)
+        state = b.state(*((mine, theirs) if active == 0 else (theirs, mine)), active=active)
+        if offered is None:
+            assert "use ambassador" not in texts(state)
+            continue
+        state = play(state, Use("ambassador"))
+        assert texts(state) == offered
+
+
+@pytest.mark.rule("SR-8.4")
 def test_capitol_discards_two_cards_of_the_row_as_it_stood_then_replaces_them() -> None:
     b = Builder()
     state = b.state(
