@@ -73,6 +73,27 @@ def test_emperors_quest_two_grain_for_six_vp() -> None:
 
 
 @pytest.mark.rule("DH-3.E.6")
+@pytest.mark.parametrize(("grain", "vp", "left"), [(1, 3, 0), (2, 6, 0), (3, 6, 1)])
+def test_emperors_quest_pays_what_grain_there_is(grain: int, vp: int, left: int) -> None:
+    """The 6-VP quest (2 grain): with one grain only, that grain is paid for 3 VP; with
+    two, 6 VP; either way a character whose last grain is paid leaves play."""
+    s = give_character(table_for(), 0, 0, 401, grain)
+    s = play(s, "m1 b7")
+    pl = s.players[0]
+    assert (pl.vp, pl.grain[0]) == (vp, left)
+    assert pl.characters[0] == (401 if left else None)
+
+
+@pytest.mark.rule("DH-3.E.11")
+@pytest.mark.parametrize(("pigment", "paints"), [(3, False), (4, True)])
+def test_begin_painting_costs_four_pigment(pigment: int, paints: bool) -> None:
+    s = give_hand(player(table_for(), 0, pigment=pigment), 0, 201)
+    assert ("m1 b5" in texts(s)) is paints
+    if paints:
+        assert play(s, "m1 b5").players[0].pigment == 0
+
+
+@pytest.mark.rule("DH-3.E.6")
 def test_emperors_quest_ignored_without_a_character() -> None:
     s = table_for()
     assert not spot_open_for(s, 6)  # b7 holds only the quest
