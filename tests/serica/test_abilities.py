@@ -683,3 +683,16 @@ def test_chieftain_attack_removes_a_whole_caravan() -> None:
     han = b.player(caravans=[(2, 3, {"silk": 4})])
     state = play(b.state(han, crossroads=["chieftain"], step=Step.DEFEND), Done())
     assert state.players[0].caravans == ()
+
+
+@pytest.mark.rule("SR-8.3")
+@pytest.mark.rule("SR-5.2")
+def test_two_outposts_bring_a_bandit_to_zero_defeated_without_any_strength() -> None:
+    """No strength at all (nothing built, nothing readied): a Bandit (2) lowered by two
+    Outposts has strength 0, which 0 is equal to; one Outpost leaves it at 1."""
+    b = Builder()
+    state = b.state(b.player(empire=["outpost", "outpost"]), crossroads=["bandit"], step=Step.BUY)
+    assert _defends(state) == []
+    state = play(state, Use("outpost"))
+    assert _defends(state) == []  # 1 > 0
+    assert _defends(play(state, Use("outpost"))) == ["defend bandit"]  # 0 >= 0
