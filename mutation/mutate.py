@@ -48,7 +48,7 @@ TITLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         ("tests/kashgar",),
     ),
     "serica": (
-        ("serica/rules.py", "serica/cards.py"),
+        ("serica/rules.py", "serica/cards.py", "serica/table.py"),
         ("tests/serica",),
     ),
     "dunhuang": (
