@@ -90,6 +90,14 @@ def test_caravan_leader() -> None:
     )
     state = play(state, CaravanAction(0, 0))
     assert [tr[6] for tr in state.tracks] == [6, 3, 5]
+    # the left neighbour below 5 does not spare the next player, who has 5
+    b = Builder(ALL)
+    state = b.state(
+        [[[b.card("caravan_leader")]], _fill(b, 1), _fill(b, 1)],
+        tracks=[track(mules=6), track(mules=4), track(mules=5)],
+    )
+    state = play(state, CaravanAction(0, 0))
+    assert [tr[6] for tr in state.tracks] == [6, 5, 3]
 
 
 @pytest.mark.rule("KG-8")
