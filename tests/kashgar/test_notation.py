@@ -119,6 +119,15 @@ def test_bad_action_ids_and_illegal_moves() -> None:
     assert info.value.move == Keep(3)
 
 
+@pytest.mark.rule("KG-4")
+def test_an_illegal_move_that_cannot_be_written_is_named_by_its_fields() -> None:
+    state = new_game(Options.create(2), 0)
+    for move in (CaravanAction("a", 0), Pass(None)):  # type: ignore[arg-type]
+        with pytest.raises(IllegalMoveError) as info:
+            apply(state, move)
+        assert str(info.value).startswith(f"{move!r} is not a legal move here (player 0")
+
+
 def test_describe_move_names_the_cards() -> None:
     from silkroad.kashgar import GAME, Options, describe_move, new_game
 

@@ -26,6 +26,7 @@ from silkroad.kashgar import (
     observe,
     outcome,
     scores,
+    validate,
     winners,
 )
 from silkroad.kashgar.cards import Action, DeckKind, Effect, Op, default_card_data
@@ -152,6 +153,21 @@ def test_r5_a_must_act_card_without_a_payable_action_may_be_passed() -> None:
     assert legal_moves(rich) == (CaravanAction(0, 0),)
 
 
+@pytest.mark.rule("KG-4.C")
+def test_a_must_act_card_whose_parting_action_alone_is_payable_cannot_be_passed() -> None:
+    data = default_card_data()
+    strict = tuple(
+        attrs.evolve(c, front=attrs.evolve(c.front, must_act=True))
+        if c.key == "market_woman"
+        else c
+        for c in data.standard
+    )
+    b = Builder(Options.create(2).with_deck(DeckKind.STANDARD, strict))
+    card = b.card("market_woman")  # caravan action costs 1 gold; parting action free
+    state = b.state([[[card]], [[b.card("baker")]]], tracks=[track(gold=0), track()])
+    assert legal_moves(state) == (PartingAction(0, 0),)
+
+
 @pytest.mark.rule("KG-7")
 def test_r6_an_action_does_as_much_as_it_can() -> None:
     b = Builder()
@@ -249,6 +265,16 @@ def test_r10_aristocrat_brings_the_13th_patriarch_as_a_new_caravan_or_extra_card
     assert not new.reserve
     extra = play(state, Place(0))
     assert list(extra.caravans[0][0]) == [reserve]
+    # With four caravans already (the most there can be) it joins the Aristocrat's one.
+    b = Builder()
+    row = [[b.card("aristocrat")], [b.card("baker")], [b.card("baker")], [b.card("baker")]]
+    state = b.state([row, [[b.card("baker")]]])
+    validate(state)
+    reserve = state.reserve[0]
+    state = play(state, PartingAction(0, 0))
+    assert list(state.caravans[0][0]) == [reserve]
+    assert len(state.caravans[0]) == 4
+    assert not state.reserve
     # Once in play, the Aristocrat has nothing left to bring.
     b = Builder()
     state = b.state([[[b.card("aristocrat")]], [[b.card("baker")]]], reserve=False)

@@ -636,7 +636,7 @@ def distinct(
     for card in options:
         key: object = _twin_key(t, turned, card)
         if row is not None:
-            key = tuple(-1 if c == fixed else _twin_key(t, turned, c) for c in row if c != card)
+            key = tuple(None if c == fixed else _twin_key(t, turned, c) for c in row if c != card)
         if key not in seen:
             seen.add(key)
             out.append(card)
