@@ -3,7 +3,7 @@
 #   make test   set up .venv with the test tools and run ruff (lint and format), mypy and the
 #               whole test suite
 #   make mutate mutation testing of each title's rule modules (hours; not part of make test):
-#               MUTATE_ARGS="--titles kashgar --sample 60 --seed 7" to choose, --resume to
+#               MUTATE_ARGS="--titles kashgar --sample 100 --seed 7" to choose, --resume to
 #               carry on; the report is .mutate/report.md
 #   make fuzz   the fuzz tests (tests/fuzz) with many examples each (FUZZ_EXAMPLES, default
 #               1000; make test runs them with 5), with hypothesis' statistics

@@ -13,8 +13,8 @@ score per title, the new survivors with their diffs, and the survivors that
 A Cosmic Ray session per title (``.mutate/<title>/session.sqlite``) holds the results;
 ``--resume`` carries on with its pending mutants, and ``cr-report`` reads it.
 
-    python mutation/mutate.py                       # every title, 100 mutants each
-    python mutation/mutate.py --titles kashgar --sample 60 --seed 7
+    python mutation/mutate.py                       # every title, 60 mutants each
+    python mutation/mutate.py --titles kashgar --sample 100 --seed 7
     python mutation/mutate.py --titles serica --all # every mutant (many hours)
     python mutation/mutate.py --report              # the report of the sessions there
 """
@@ -67,7 +67,7 @@ TITLES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 #: Test files that take long: run last, so that most mutants die before them (``-x``).
 SLOW_LAST = ("test_conformance.py", "test_pack_triples.py", "test_promos.py", "test_replays.py")
 
-DEFAULT_SAMPLE = 100
+DEFAULT_SAMPLE = 60
 DEFAULT_SEED = 21
 
 
