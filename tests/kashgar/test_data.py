@@ -585,3 +585,30 @@ def test_an_expansion_file_with_too_few_copies_names_the_file(tmp_path: Path) ->
         Options.create(2, expansion="all").with_card_file(path)
     assert info.value.source == str(path)
     assert "copies" in str(info.value)
+
+
+@pytest.mark.rule("KG-1")
+def test_decks_made_in_code_are_checked_as_values() -> None:
+    """check_deck refuses what no card file could hold, naming the entry and field: an
+    order without a name, and a deck on an effect that draws nothing."""
+    import attrs
+
+    from silkroad.kashgar.cards import check_deck
+
+    orders = DATA.orders
+    with pytest.raises(DataError) as info:
+        check_deck(DeckKind.ORDERS, (attrs.evolve(orders[0], name=""), *orders[1:]))
+    assert (info.value.entry, info.value.field) == (orders[0].key, "name")
+    assert "an order needs a name" in str(info.value)
+    card = DATA.standard[0]
+    action = card.front.caravan[0]
+    effect = attrs.evolve(action.effects[0], deck=DeckKind.STANDARD)
+    assert effect.op is Op.INCREASE
+    bad = attrs.evolve(
+        card,
+        front=attrs.evolve(card.front, caravan=(attrs.evolve(action, effects=(effect,)),)),
+    )
+    with pytest.raises(DataError) as info:
+        check_deck(DeckKind.STANDARD, (bad, *DATA.standard[1:]))
+    assert (info.value.entry, info.value.field) == (card.key, "caravan[0].effects[0].deck")
+    assert "increase takes no deck" in str(info.value)

@@ -18,6 +18,7 @@ from silkroad.kashgar import (
     legal_moves,
     new_game,
 )
+from silkroad.kashgar.cards import DeckKind, default_card_data
 from silkroad.kashgar.table import table
 
 from .helpers import Builder, play, track, with_actions
@@ -35,6 +36,24 @@ def test_start_player_has_lowest_starting_rank(players: int) -> None:
         }
         assert state.active == min(lowest, key=lambda p: lowest[p])
         assert state.start_player == state.active
+
+
+@pytest.mark.rule("KG-4")
+def test_a_starting_card_of_rank_0_is_lower_than_rank_1() -> None:
+    """A card file may number its Starting cards from 0: rank 0 is the lowest."""
+    renumbered = tuple(
+        attrs.evolve(c, rank=c.rank - 1) if c.rank in (1, 2) else c
+        for c in default_card_data().starting
+    )
+    options = Options.create(4).with_deck(DeckKind.STARTING, renumbered)
+    t = table(options)
+    later = 0
+    for seed in range(12):
+        state = new_game(options, seed)
+        owner = {t.rank[c]: p for p in range(4) for cv in state.caravans[p] for c in cv}
+        assert state.start_player == state.active == owner[0]
+        later += owner[1] < owner[0]
+    assert later  # some deal has the rank-1 card in an earlier seat
 
 
 @pytest.mark.rule("KG-4")
