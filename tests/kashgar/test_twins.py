@@ -139,3 +139,20 @@ def test_copies_of_an_order_on_display_are_one_fulfil() -> None:
     assert Fulfill(first) in moves
     assert Fulfill(second) not in moves
     assert Fulfill(other) in moves
+
+
+@pytest.mark.rule("KG-7")
+def test_a_patriarch_and_a_matriarch_are_not_copies() -> None:
+    """Two Patriarch cards, one turned to its Matriarch side: the Monk may remove either,
+    two different moves (the same card kind, different sides)."""
+    b = Builder()
+    monk, patriarch, matriarch = b.card("monk"), b.card("patriarch"), b.card("patriarch")
+    state = b.state([[[monk, patriarch, matriarch]], [[b.card("servant")]]])
+    state = attrs.evolve(state, turned=state.turned.add(matriarch))
+    state = play(state, CaravanAction(0, 0))
+    assert set(legal_moves(state)) == {Remove(patriarch), Remove(matriarch), Remove(None)}
+    # two untouched Patriarchs side by side are one choice (or removing nothing)
+    b = Builder()
+    monk, first, second = b.card("monk"), b.card("patriarch"), b.card("patriarch")
+    state = play(b.state([[[monk, first, second]], [[b.card("servant")]]]), CaravanAction(0, 0))
+    assert set(legal_moves(state)) == {Remove(first), Remove(None)}
