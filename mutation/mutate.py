@@ -16,6 +16,7 @@ A Cosmic Ray session per title (``.mutate/<title>/session.sqlite``) holds the re
     python mutation/mutate.py                       # every title, 60 mutants each
     python mutation/mutate.py --titles kashgar --sample 100 --seed 7
     python mutation/mutate.py --titles serica --all # every mutant (many hours)
+    python mutation/mutate.py --titles kashgar --retest  # its survivors, after new tests
     python mutation/mutate.py --report              # the report of the sessions there
 """
 
@@ -250,8 +251,26 @@ def _git(*args: str) -> str:
     ).stdout.strip()
 
 
-def run_title(title: str, *, sample: int | None, seed: int, resume: bool, out: Path) -> None:
-    """Run (or, with ``resume``, carry on with) the mutation session of one title."""
+def _changed_modules(tree: Path, patterns: Iterable[str]) -> list[str]:
+    """The rule modules that differ between the work tree and the session's copy."""
+    here, there = _modules(ROOT, patterns), _modules(tree, patterns)
+    if here != there:
+        return sorted({str(m) for m in set(here) ^ set(there)})
+    return [str(m) for m in here if (ROOT / m).read_bytes() != (tree / m).read_bytes()]
+
+
+def run_title(
+    title: str,
+    *,
+    sample: int | None,
+    seed: int,
+    resume: bool,
+    out: Path,
+    retest: bool = False,
+) -> None:
+    """Run (or, with ``resume``, carry on with) the mutation session of one title; with
+    ``retest``, run the session's survivors again against the tests of the work tree
+    (the rule modules must be those the session was drawn from)."""
     from cosmic_ray.commands.init import init
     from cosmic_ray.mutating import mutate_and_test
     from cosmic_ray.work_db import WorkDB, use_db
@@ -262,7 +281,21 @@ def run_title(title: str, *, sample: int | None, seed: int, resume: bool, out: P
     tree = base / "tree"
     session = base / "session.sqlite"
     base.mkdir(parents=True, exist_ok=True)
-    if not (resume and session.exists() and tree.exists()):
+    if retest:
+        if not (session.exists() and tree.exists()):
+            raise SystemExit(f"[{title}] no session to retest: run the title first")
+        changed = _changed_modules(tree, patterns)
+        if changed:
+            raise SystemExit(
+                f"[{title}] the rule modules changed since the sample was drawn "
+                f"({', '.join(changed)}): run the title afresh"
+            )
+        _copy_tree(tree)
+        meta = json.loads((base / "meta.json").read_text())
+        meta["retested"] = _git("rev-parse", "--short", "HEAD")
+        meta["retested_local_changes"] = bool(_git("status", "--porcelain", "--untracked-files=no"))
+        (base / "meta.json").write_text(json.dumps(meta) + "\n")
+    elif not (resume and session.exists() and tree.exists()):
         _copy_tree(tree)
         if session.exists():
             session.unlink()
@@ -312,8 +345,17 @@ def run_title(title: str, *, sample: int | None, seed: int, resume: bool, out: P
             meta = json.loads((base / "meta.json").read_text())
             meta["mutants"] = len(items)
             (base / "meta.json").write_text(json.dumps(meta) + "\n")
+        todo = (
+            [
+                item
+                for item, result in db.completed_work_items
+                if _word(result, TestOutcome, WorkerOutcome) == "survived"
+            ]
+            if retest
+            else db.pending_work_items
+        )
         pending = sorted(
-            db.pending_work_items,
+            todo,
             key=lambda w: (str(w.mutations[0].module_path), w.mutations[0].start_pos),
         )
         total = len(pending)
@@ -421,6 +463,10 @@ def report(out: Path, known: list[Known]) -> str:
     for title, outcomes in results.items():
         meta = json.loads((out / title / "meta.json").read_text())
         commit = meta["commit"] + (" + local changes" if meta["local_changes"] else "")
+        if "retested" in meta:
+            commit += f", survivors run again at {meta['retested']}" + (
+                " + local changes" if meta["retested_local_changes"] else ""
+            )
         drawn = (
             f"all of {meta.get('mutants', '?')}"
             if meta["sample"] is None
@@ -472,6 +518,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--all", action="store_true", help="every mutant, no sample")
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
     parser.add_argument("--resume", action="store_true", help="carry on with a session")
+    parser.add_argument(
+        "--retest",
+        action="store_true",
+        help="run a session's survivors again against the current tests (same rule modules)",
+    )
     parser.add_argument("--out", type=Path, default=ROOT / ".mutate")
     parser.add_argument("--report", action="store_true", help="only write the report")
     args = parser.parse_args(argv)
@@ -481,7 +532,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     sample = None if args.all else args.sample
     text = ""
     for title in [] if args.report else args.titles:
-        run_title(title, sample=sample, seed=args.seed, resume=args.resume, out=out)
+        run_title(
+            title, sample=sample, seed=args.seed, resume=args.resume, out=out, retest=args.retest
+        )
         text = report(out, known)
         (out / "report.md").write_text(text + "\n")
     text = report(out, known)
