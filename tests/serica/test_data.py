@@ -468,6 +468,18 @@ def test_each_number_of_a_card_is_checked_at_its_limit(
 
 
 @pytest.mark.rule("SR-4")
+@pytest.mark.parametrize("cost", ["0/2", "10/2", "2/0", "1/7"])
+def test_a_cost_out_of_range_is_refused_as_written(cost: str) -> None:
+    """The message quotes the cost of the file and the ranges N and M may take."""
+    text = _scholar('cost = "2/2"', f'cost = "{cost}"')
+    if cost == "1/7":
+        text = text.replace(_GOODS4, _ALL_GOODS)
+    with pytest.raises(DataError) as info:
+        parse_card_text(text, "mine.toml")
+    assert f"N must be 1..9 and M 1..6, got {cost!r}" in str(info.value)
+
+
+@pytest.mark.rule("SR-4")
 @pytest.mark.parametrize(
     "printed",
     [("name", "ability", "name"), ("name", "enemy_vp"), ("name", "level", "level")],
