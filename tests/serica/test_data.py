@@ -393,6 +393,12 @@ def test_printed_lists_are_checked_on_load(tmp_path: Path) -> None:
     with pytest.raises(DataError, match="every field") as info:
         load_card_file(path)
     assert info.value.field == "printed"
+    path.write_text(
+        _edit(line, 'printed = ["name", "ability", "name"]\nprovenance = "reconstructed"')
+    )
+    with pytest.raises(DataError, match="'name' is listed twice") as info:
+        load_card_file(path)
+    assert (info.value.entry, info.value.field) == ("bandit", "printed")
 
 
 # ------------------------------------------------------------ every limit, on both sides
