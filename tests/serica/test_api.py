@@ -106,7 +106,15 @@ def test_malformed_notation_raises_invalid_move_error(text: str) -> None:
 def test_an_illegal_move_raises_and_leaves_the_state_unchanged() -> None:
     state = new_game(Options(first_player=0), 0)
     copy = attrs.evolve(state)
-    for move in (Build("guard", 1), Use("general"), Done, "done", Pay(Good.GOLD), ["done"], {}):
+
+    class Incomparable:
+        def __eq__(self, other: object) -> bool:
+            raise TypeError("cannot be compared")
+
+        __hash__ = None  # type: ignore[assignment]
+
+    odd = (["done"], {}, Incomparable())
+    for move in (Build("guard", 1), Use("general"), Done, "done", Pay(Good.GOLD), *odd):
         with pytest.raises(IllegalMoveError) as info:
             apply(state, move)  # type: ignore[arg-type]
         assert info.value.state is state

@@ -618,3 +618,25 @@ def test_the_options_refer_to_the_builtin_cards_instead_of_embedding_them() -> N
         attrs.evolve(c, vp=c.vp + 1) if c.key == "scholar" else c for c in default_cards()
     )
     assert Options().with_cards(edited).cards == edited
+
+
+@pytest.mark.rule("SR-4")
+@pytest.mark.parametrize(
+    ("old", "new", "field", "message"),
+    [
+        ("copies = 2", "copies = 2\nrome_start = -1", "rome_start", "between 0 and 4, got -1"),
+        ("copies = 2", "copies = 2\nrome_start = 0", None, None),
+        ("copies = 2", "copies = 1\nrome_start = 1\nhan_start = 1", "copies", "use 2 copies of 1"),
+    ],
+)
+def test_starting_copies_are_checked_as_the_file_reads(
+    old: str, new: str, field: str | None, message: str | None
+) -> None:
+    text = _scholar(old, new)
+    if field is None:
+        assert len(parse_card_text(text, "mine.toml")) == len(default_cards())
+        return
+    with pytest.raises(DataError) as info:
+        parse_card_text(text, "mine.toml")
+    assert (info.value.entry, info.value.field) == ("scholar", field)
+    assert str(message) in str(info.value)

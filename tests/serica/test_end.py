@@ -199,3 +199,17 @@ def test_options_saved_by_version_1_0_still_load() -> None:
     assert options.round_limit == 60
     assert all(card.printed == () for card in options.card_defs)
     assert GAME.max_game_length(options) < GAME.max_game_length(Options())
+
+
+@pytest.mark.rule("SR-7")
+def test_coop_needs_both_goals_five_military_with_four_court_is_not_enough() -> None:
+    b = Builder(COOP)
+    han = b.player(
+        empire=["general"],
+        artisans=9,
+        fields=[["soldier", "fort"], ["encampment", "outpost"], [], []],
+    )
+    rome = b.player(fields=[["oasis", "city", "envoy"], ["ambassador"], [], []])
+    state = b.state(han, rome, crossroads=["guard"], cross_top=["trader", "city"])
+    state = play(attrs.evolve(state, step=Step.BUILD), Build("general", 3))
+    assert not state.coop_won  # Han has 5 Military cards, Rome only 4 Court cards
