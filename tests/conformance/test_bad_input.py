@@ -3,6 +3,7 @@ not in the game, numbers beyond Python's digit limit and deeply nested JSON."""
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from silkroad.core.errors import DataError, InvalidMoveError, RulesError
@@ -55,3 +56,20 @@ def test_deeply_nested_json_is_a_data_error(title: str) -> None:
     for nested in ("[" * 100_000, text[:-1] + ', "x": ' + "[" * 100_000 + "]" * 100_000 + "}"):
         with pytest.raises(DataError):
             loads(nested, game.state_type, game)
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_a_move_equal_to_a_legal_one_acts_as_it(title: str) -> None:
+    """A field of 0.0 or True where the move has 0 or 1 is the same value in Python: it
+    acts as the legal move (Kashgar's Pass(0.0) once raised TypeError in apply)."""
+    game = get_game(title)
+    state = game.new_game(game.default_options(), 3)
+    for move in game.legal_moves(state):
+        fields = attrs.asdict(move, recurse=False)
+        ints = [k for k, v in fields.items() if type(v) is int]
+        if not ints:
+            continue
+        twin = attrs.evolve(move, **{k: float(fields[k]) for k in ints})
+        assert twin == move
+        assert game.apply(state, twin) == game.apply(state, move)
+        assert game.encode_move(state, twin) == game.encode_move(state, move)

@@ -79,11 +79,12 @@ def encode_move(state: State, move: Move) -> int:
 
     :raises IllegalMoveError: if ``move`` is not legal in ``state``.
     """
-    if move not in legal_moves(state):
+    legal = legal_moves(state)
+    if move not in legal:
         raise IllegalMoveError(
             f"{shorten(move, 60)} is not a legal move here", state=state, move=move
         )
-    action = _id(state, move)
+    action = _id(state, legal[legal.index(move)])  # a value equal to it acts as it
     assert action is not None
     return action
 
