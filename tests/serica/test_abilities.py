@@ -508,6 +508,19 @@ def test_governor_may_move_a_second_card_between_the_same_two_fields() -> None:
     assert state.pending is None
 
 
+@pytest.mark.rule("SR-8.3")
+def test_governor_after_moving_the_card_of_id_zero_offers_no_swap() -> None:
+    """The card moved first may have id 0 (the first Artisan): a swap is still only the
+    whole rearrangement, so none is offered after it."""
+    b = Builder()
+    han = b.player(empire=["governor"], fields=[["guard", "artisan"], ["soldier"], [], []])
+    assert han.fields[0][1] == 0
+    state = play(play(b.state(han), Use("governor")), Rearrange(1, 2, 2, 2))
+    assert state.pending is not None
+    assert state.pending.card == 0
+    assert texts(state) == ["rearrange 1.1 2.3", "done"]
+
+
 # ------------------------------------------------------------------ [SR-8.4] Court
 
 

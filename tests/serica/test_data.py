@@ -625,6 +625,8 @@ def test_the_options_refer_to_the_builtin_cards_instead_of_embedding_them() -> N
     ("old", "new", "field", "message"),
     [
         ("copies = 2", "copies = 2\nrome_start = -1", "rome_start", "between 0 and 4, got -1"),
+        ("copies = 2", "copies = 2\nhan_start = -1", "han_start", "between 0 and 4, got -1"),
+        ("copies = 2", "copies = 0", "copies", "between 1 and 53, got 0"),
         ("copies = 2", "copies = 2\nrome_start = 0", None, None),
         ("copies = 2", "copies = 1\nrome_start = 1\nhan_start = 1", "copies", "use 2 copies of 1"),
     ],
