@@ -124,6 +124,13 @@ def test_a_bad_pack_file_names_file_entry_and_field(tmp_path: Path) -> None:
     path.write_text(good.replace('ability = ["pigment"]', 'ability = ["juggle 3 x"]'))
     with pytest.raises(DataError, match="ability"):
         load_pack_file(path)
+    path.write_text(good.replace("cost = 2\ngrain = 3\n", "cost = 2\n", 1))
+    with pytest.raises(DataError, match="is missing") as err:
+        load_pack_file(path)
+    assert err.value.field == "grain"
+    path.write_text(good.replace('ability = ["pigment"]', "ability = [3]"))
+    with pytest.raises(DataError, match="effects are strings"):
+        load_pack_file(path)
     with pytest.raises(DataError):
         load_pack_file(tmp_path / "missing.toml")
 
@@ -155,8 +162,15 @@ def test_replacement_data_is_checked(tmp_path: Path) -> None:
     with pytest.raises(DataError, match="not 'gold'"):
         Options(4, data=(("gold", SILK.read_text()),))
     unknown = SILK.read_text().replace('ability = ["pigment"]', 'ability = ["teleport"]')
-    with pytest.raises(DataError, match="teleport"):
+    with pytest.raises(DataError, match="teleport") as info:
         table(Options(4, data=(("silk", unknown),)))
+    assert info.value.source == "data of silk"  # the user's data, not the built-in file
+    foreign = SILK.read_text().replace(
+        'ability = ["material silk"]', 'ability = ["pay jade-material 1 -> vp 2"]', 1
+    )
+    with pytest.raises(DataError, match="jade-material") as info:
+        table(Options(4, data=(("silk", foreign),)))  # a token of a pack not in play
+    assert info.value.source == "data of silk"
     # all seven Silk tiles removed: 14 tiles cannot make a 4-player stack of 21
     few = re.sub(r"\[\[frescoes\]\].*?(?=\[\[achievements\]\])", "", SILK.read_text(), flags=re.S)
     with pytest.raises(DataError, match="fresco tiles"):
@@ -165,3 +179,28 @@ def test_replacement_data_is_checked(tmp_path: Path) -> None:
         Options(4, data=(("jade", SILK.read_text()),))
     with pytest.raises(DataError, match="cannot read"):
         Options(4).with_pack_file(tmp_path / "none.toml")
+
+
+TEA = SILK.with_name("tea.toml")
+
+
+def _tea_with_routes(count: int) -> str:
+    text = TEA.read_text()
+    extra = "".join(
+        f'\n[[routes]]\nid = {i}\nname = "Route {i}"\neffects = ["vp 1"]\n'
+        'provenance = "reconstructed"\nnote = "A route of a test."\n'
+        for i in range(5, count + 1)
+    )
+    return text + extra
+
+
+@pytest.mark.rule("DH-7.3")
+def test_a_pack_file_may_have_twelve_trade_routes_and_no_more() -> None:
+    """A route is chosen by number like every choice (at most twelve): twelve load, and
+    thirteen are refused naming the routes of the user's data."""
+    packs = ("silk", "gold", "tea")
+    twelve = table(Options(4, packs, data=(("tea", _tea_with_routes(12)),)))
+    assert len(twelve.packs[2].routes) == 12
+    with pytest.raises(DataError, match="at most 12 trade routes") as info:
+        table(Options(4, packs, data=(("tea", _tea_with_routes(13)),)))
+    assert (info.value.source, info.value.field) == ("data of tea", "routes")

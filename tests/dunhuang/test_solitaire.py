@@ -217,6 +217,18 @@ def test_a_public_fresco_leaves_play_after_one_use() -> None:
 
 
 @pytest.mark.rule("DH-6.2")
+def test_a_public_fresco_is_open_only_to_a_player_who_can_do_its_effect() -> None:
+    """t404 pays a Silk product for 5 VP: with no Silk product its public spot is closed,
+    with one it is open (and t402, a gain that needs nothing, is open either way)."""
+    s = turn_of(arrange(setup(), {2: (401, 2)}, publics=(404, 402)), 0)
+    assert s.players[0].tokens.get("silk-product", 0) == 0
+    assert "m1 p1" not in texts(s)
+    assert "m1 p2" in texts(s)
+    s = player(s, 0, tokens=s.players[0].tokens.set("silk-product", 1))
+    assert "m1 p1" in texts(s)
+
+
+@pytest.mark.rule("DH-6.2")
 def test_goal_and_result_report() -> None:
     s = new_game(Options(1, ("tea", "gold")), 2)
     rng = Rng.from_seed(2)
