@@ -433,15 +433,16 @@ def apply(state: State, move: Move) -> State:
     :raises IllegalMoveError: if ``move`` is not among ``legal_moves(state)``.
     """
     legal = legal_moves(state)
-    if move not in legal:
+    try:  # one scan: the legal move itself (a value equal to it, 0.0 for 0)
+        move = legal[legal.index(move)]
+    except ValueError:
         who = current_player(state)
         raise IllegalMoveError(
             f"{_describe(move)} is not a legal move here (player {who} to act; "
             f"legal: {', '.join(str(m) for m in legal) or 'none, the game is over'})",
             state=state,
             move=move,
-        )
-    move = legal[legal.index(move)]  # the legal move itself (a value equal to it, 0.0 for 0)
+        ) from None
     w = _Work(state)
     t = table(state.options)
     if w.pending is None:
