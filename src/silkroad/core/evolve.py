@@ -17,24 +17,34 @@ import attrs
 __all__ = ["replace"]
 
 _T = TypeVar("_T")
-_COPIERS: dict[type, Callable[[Any], Any]] = {}
+_COPIERS: dict[type, Callable[..., Any]] = {}
 
 
-def _copier(cls: type) -> Callable[[Any], Any]:
-    """A function copying every field of an instance of the attrs class ``cls``."""
+def _copier(cls: type) -> Callable[..., Any]:
+    """A function ``copy(inst, **changes)`` building an instance of the attrs class ``cls``
+    with every field of ``inst`` except those given. Each field is written through its
+    slot's own descriptor (cheaper than ``object.__setattr__``'s lookup by name)."""
     fields = attrs.fields(cast(Any, cls))
     if "__slots__" not in cls.__dict__:
         raise TypeError(f"replace() builds slotted attrs classes, not {cls.__name__}")
     for a in fields:
         if a.validator is not None or a.converter is not None:
             raise TypeError(f"replace() cannot build {cls.__name__}: {a.name} is checked")
-    lines = ["def copy(inst):", "    new = new_(cls)"]
-    lines += [f"    set_(new, {a.name!r}, inst.{a.name})" for a in fields]
+    scope: dict[str, Any] = {"new_": object.__new__, "cls": cls, "KEEP": _KEEP}
+    params = ", ".join(f"{a.name}=KEEP" for a in fields)
+    lines = [f"def copy(inst, *, {params}):", "    new = new_(cls)"]
+    for i, a in enumerate(fields):
+        slot = next(k.__dict__[a.name] for k in cls.__mro__ if a.name in k.__dict__)
+        scope[f"set{i}"] = slot.__set__
+        lines.append(f"    set{i}(new, inst.{a.name} if {a.name} is KEEP else {a.name})")
     lines += ["    return new"]
-    scope: dict[str, Any] = {"new_": object.__new__, "set_": object.__setattr__, "cls": cls}
     exec("\n".join(lines), scope)  # generated from the class's own fields
-    copy: Callable[[Any], Any] = scope["copy"]
+    copy: Callable[..., Any] = scope["copy"]
     return copy
+
+
+#: The default of every parameter of a copier: keep the field's value.
+_KEEP: Any = object()
 
 
 def replace(inst: _T, **changes: Any) -> _T:
@@ -48,11 +58,11 @@ def replace(inst: _T, **changes: Any) -> _T:
     copy = _COPIERS.get(cls)
     if copy is None:
         copy = _COPIERS[cls] = _copier(cls)
-    new = copy(inst)
-    setter = _set
-    for name, value in changes.items():
-        setter(new, name, value)
-    return new  # type: ignore[no-any-return]
-
-
-_set = object.__setattr__
+    try:
+        return copy(inst, **changes)  # type: ignore[no-any-return]
+    except TypeError:
+        names = {a.name for a in attrs.fields(cast(Any, cls))}
+        unknown = ", ".join(sorted(set(changes) - names))
+        if not unknown:
+            raise
+        raise AttributeError(f"{cls.__name__} has no field {unknown}") from None

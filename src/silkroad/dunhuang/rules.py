@@ -383,20 +383,25 @@ def claim_achievements(t: Table, s: State, p: int) -> State:
     owners = dict(claimed.items())
     stats: dict[str, int] | None = None
     gained = 0
-    for a in t.achievements:
-        key = a.key
+    for key, needs, vp, same in _achievement_tests(t):
         if key in owners:
             continue
         if stats is None:
             stats = dict(pl.counters.items())
             stats.update(pl.tokens.items())
-        if not all(_stat(stats, need) >= n for need, n in a.need):
+        met = True
+        for keys, n in needs:
+            value = sum([stats.get(k, 0) for k in keys]) if len(keys) > 1 else stats.get(keys[0], 0)
+            if value < n:
+                met = False
+                break
+        if not met:
             continue
-        if any(owners.get(k) == p for k in t.same_need[key]):
+        if any(owners.get(k) == p for k in same):
             continue
         owners[key] = p
         claimed = claimed.set(key, p)
-        gained += a.vp
+        gained += vp
     if gained or claimed is not s.achievements:
         s = replace(s, achievements=claimed)
         s = engine.set_player(s, p, replace(pl, vp=pl.vp + gained))
@@ -405,15 +410,29 @@ def claim_achievements(t: Table, s: State, p: int) -> State:
     return s
 
 
+_Test = tuple[str, tuple[tuple[tuple[str, ...], int], ...], int, tuple[str, ...]]
+#: The table whose achievement tests were last prepared, and those tests.
+_tests: tuple[Table | None, tuple[_Test, ...]] = (None, ())
+
+
+def _achievement_tests(t: Table) -> tuple[_Test, ...]:
+    """[DH-5] Each achievement spot of ``t`` in its order, as (key, requirement, VP, spots
+    of the same requirement), a requirement's statistic split into the kinds it sums."""
+    global _tests
+    last = _tests
+    if last[0] is t:
+        return last[1]
+    tests = tuple(
+        (a.key, tuple((tuple(need.split("+")), n) for need, n in a.need), a.vp, t.same_need[a.key])
+        for a in t.achievements
+    )
+    _tests = (t, tests)
+    return tests
+
+
 #: Per player, the statistics and claims of the last check that claimed nothing (an
 #: identity memo over immutable values; it keeps them alive, so identity is sound).
 _no_claim: dict[int, tuple[object, object, object, Table]] = {}
-
-
-def _stat(stats: dict[str, int], key: str) -> int:
-    if "+" in key:
-        return sum(stats.get(k, 0) for k in key.split("+"))
-    return stats.get(key, 0)
 
 
 def _cleanup(t: Table, s: State) -> State:
@@ -617,14 +636,16 @@ def _turn_moves(t: Table, s: State) -> tuple[Move, ...]:
 
 def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
     """[DH-3.2] Every (meeple, spot) player ``p`` may use now; the same test as
-    :func:`spot_open`, computed once per spot (a meeple matters only through its character)."""
+    :func:`spot_open`, computed once per spot (a meeple matters only through its character):
+    each effect is first tested without a character spot, and only the effects whose test
+    reads the frame's character spot are tested again for each meeple with a character."""
     pl = s.players[p]
     twins = twin_slots(s, p)
     home = [m for m in range(MEEPLES) if pl.home[m] and twins[m] == m]
     if not home:
         return ()
     plain = Frame(p, ())
-    with_char = {m: Frame(p, (), slot=m) for m in home if pl.characters[m] is not None}
+    with_char = [(m, Frame(p, (), slot=m)) for m in home if pl.characters[m] is not None]
     ultimate_full = (
         s.options.players == 3 and sum(k in s.spots for k in range(ULTIMATE, FRESCO)) >= 2
     )
@@ -632,34 +653,70 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
     occupied = set(s.spots)
     places = t.place_moves
     free_spots, free_tiles = t.free_spots, t.free_tiles
+    tested: dict[str, bool] = {}  # effect text -> engine.can in the plain frame
+    can = engine.can
+    frescoes = [q.frescoes for q in s.players]
     for d in t.open_spots:
-        if d.id in occupied or (ultimate_full and d.kind == "ultimate"):
+        spot = d.id
+        if spot in occupied:
             continue
-        if d.kind == "fresco":
-            tile = s.players[d.owner].frescoes[d.slot].tile
+        kind = d.kind
+        if kind == "fresco":
+            tile = frescoes[d.owner][d.slot].tile
             if tile is None:
                 continue
             effects = t.tiles[tile].effects
             free = tile in free_tiles
-        elif d.kind == "public":
+        elif kind == "public":
             ptile = s.publics[d.slot]
             if ptile is None:
                 continue
             effects = t.tiles[ptile].effects
             free = ptile in free_tiles
         else:
+            if ultimate_full and kind == "ultimate":
+                continue
             effects = d.effects
-            free = d.id in free_spots
+            free = spot in free_spots
         # a spot with a gain that needs nothing is usable by every meeple (engine.can is
         # true for that effect in any frame); the others are tested effect by effect
-        if free or any(engine.can(t, s, plain, e) for e in effects):
+        if not free:
+            for e in effects:
+                ok = tested.get(e.text)
+                if ok is None:
+                    ok = tested[e.text] = can(t, s, plain, e)
+                if ok:
+                    free = True
+                    break
+        if free:
             for m in home:
-                per_meeple[m].append(places[m][d.id])
-        else:
-            for m, fr in with_char.items():
-                if any(engine.can(t, s, fr, e) for e in effects):
-                    per_meeple[m].append(places[m][d.id])
+                per_meeple[m].append(places[m][spot])
+        elif with_char:
+            slotted = [e for e in effects if e.kind not in _SLOTLESS]
+            if slotted:
+                for m, fr in with_char:
+                    if any(can(t, s, fr, e) for e in slotted):
+                        per_meeple[m].append(places[m][spot])
     return tuple(move for m in home for move in per_meeple[m])
+
+
+#: [DH-3.2] Effect kinds whose ``engine.can`` reads neither the frame's character spot
+#: nor its Emperor's Quest flag: the same answer in a meeple's frame as without one.
+_SLOTLESS = frozenset(
+    (
+        "coin",
+        "pigment",
+        "vp",
+        "material",
+        "product",
+        "upgrade",
+        "recruit",
+        "free-recruit",
+        "continue",
+        "paint",
+        "paint-for",
+    )
+)
 
 
 def twin_slots(s: State, p: int) -> tuple[int, ...]:
