@@ -105,29 +105,29 @@ def meets(pl: Player, need: tuple[tuple[str, int], ...]) -> bool:
 
 def gain(t: Table, s: State, p: int, e: Effect) -> State:
     """[DH-3.E.1] [DH-3.E.3-5] [DH-3.E.14] Resolve a decision-free gain for player ``p``."""
-    pl = s.players[p]
+    if e.kind == "product" and e.arg == "any":
+        return set_choice(s, ChoiceKind.GAIN, p, "product")
+    pl = _gained(t, s.players[p], e)
+    return s if pl is None else set_player(s, p, pl)
+
+
+def _gained(t: Table, pl: Player, e: Effect) -> Player | None:
+    """[DH-3.E.1] [DH-3.E.3-5] Player ``pl`` after a gain that needs no decision (None:
+    nothing gained, a Material or Product of a pack not in play)."""
     kind = e.kind
     if kind == "coin":
-        pl = replace(pl, coins=pl.coins + e.amount)
-    elif kind == "pigment":
-        pl = replace(pl, pigment=pl.pigment + e.amount)
-    elif kind == "vp":
-        pl = replace(pl, vp=pl.vp + e.amount)
-    elif kind == "material":
+        return replace(pl, coins=pl.coins + e.amount)
+    if kind == "pigment":
+        return replace(pl, pigment=pl.pigment + e.amount)
+    if kind == "vp":
+        return replace(pl, vp=pl.vp + e.amount)
+    if kind == "material":
         key = f"{e.arg}-material"
-        if key not in t.tokens:
-            return s
-        pl = add_tokens(pl, key, 1)
     elif kind == "product":
-        if e.arg == "any":
-            return set_choice(s, ChoiceKind.GAIN, p, "product")
         key = f"{e.arg}-product"
-        if key not in t.tokens:
-            return s
-        pl = add_tokens(pl, key, 1)
     else:
         raise AssertionError(f"not a simple effect: {e.text}")
-    return set_player(s, p, pl)
+    return add_tokens(pl, key, 1) if key in t.tokens else None
 
 
 # -- characters ----------------------------------------------------------------------------
@@ -495,15 +495,27 @@ def resolve_index(t: Table, s: State, i: int) -> State:
     fr = s.frames[-1]
     text = fr.effects[i]
     rest = fr.effects[:i] + fr.effects[i + 1 :]
-    s = replace(s, frames=(*s.frames[:-1], replace(fr, effects=rest, done=True)))
-    return do(t, s, fr, parse_effect(text))
+    frames = (*s.frames[:-1], replace(fr, effects=rest, done=True))
+    e = parse_effect(text)
+    if e.kind in _GAINS and not (e.kind == "product" and e.arg == "any"):
+        # a gain without a decision: the frame and the player in one copy of the state
+        p = fr.player
+        pl = _gained(t, s.players[p], e)
+        if pl is None:
+            return replace(s, frames=frames)
+        return replace(s, frames=frames, players=(*s.players[:p], pl, *s.players[p + 1 :]))
+    return do(t, replace(s, frames=frames), fr, e)
+
+
+_GAINS = frozenset(("coin", "pigment", "vp", "material", "product"))
 
 
 def pop_frame(s: State) -> State:
     """[DH-3.E.11] End the top frame, paying its bonus VP (the leftmost-spot 5 VP)."""
     fr = s.frames[-1]
-    s = replace(s, frames=s.frames[:-1])
     if fr.bonus:
-        pl = s.players[fr.player]
-        s = set_player(s, fr.player, replace(pl, vp=pl.vp + fr.bonus))
-    return s
+        p = fr.player
+        pl = s.players[p]
+        players = (*s.players[:p], replace(pl, vp=pl.vp + fr.bonus), *s.players[p + 1 :])
+        return replace(s, frames=s.frames[:-1], players=players)
+    return replace(s, frames=s.frames[:-1])

@@ -224,15 +224,30 @@ def claim_quests(t: Table, s: State, p: int) -> State:
     requirement is met, gaining its reward at once; a set opens only when every quest of
     the sets before it (on both boards) is complete."""
     claimed = s.achievements
+    pl = s.players[p]
+    # the same (immutable) statistics and claims as at this player's last fruitless
+    # check: nothing new can be completed
+    last = _no_quest.get(p)
+    if (
+        last is not None
+        and last[0] is pl.tokens
+        and last[1] is pl.counters
+        and last[2] is claimed
+        and last[3] is t
+    ):
+        return s
+    completed = set(claimed.keys())
     frames: list[Frame] = []
     while True:
-        open_ = [q for q in t.quests if q.key not in claimed]
+        open_ = [q for q in t.quests if q.key not in completed]
         if not open_:
             break
         stage = min(q.stage for q in open_)
-        done = [q for q in open_ if q.stage == stage and engine.meets(s.players[p], q.need)]
+        stats = _stats(s.players[p])
+        done = [q for q in open_ if q.stage == stage and _meets(stats, q.need)]
         if not done:
             break
+        completed.update(q.key for q in done)
         for q in done:
             claimed = claimed.set(q.key, p)
             pl = s.players[p]
@@ -248,11 +263,35 @@ def claim_quests(t: Table, s: State, p: int) -> State:
             if later:
                 frames.append(Frame(p, tuple(later), manual=False, quest=False))
     if claimed is s.achievements:
+        _no_quest[p] = (pl.tokens, pl.counters, claimed, t)
         return s
     s = replace(s, achievements=claimed)
     for fr in reversed(frames):
         s = engine.push_frame(s, fr)
     return s
+
+
+#: Per player, the statistics and claims of the last quest check that completed nothing
+#: (an identity memo over immutable values, as for achievements).
+_no_quest: dict[int, tuple[object, object, object, Table]] = {}
+
+
+def _stats(pl: Player) -> dict[str, int]:
+    """The statistics :meth:`Player.count` reads, as one dict (tokens before counters)."""
+    stats = dict(pl.counters.items())
+    stats.update(pl.tokens.items())
+    return stats
+
+
+def _meets(stats: dict[str, int], need: tuple[tuple[str, int], ...]) -> bool:
+    """[DH-5] [DH-7] ``engine.meets`` over the statistics of :func:`_stats`."""
+    return all(_stat(stats, key) >= n for key, n in need)
+
+
+def _stat(stats: dict[str, int], key: str) -> int:
+    if "+" in key:
+        return sum(stats.get(k, 0) for k in key.split("+"))
+    return stats.get(key, 0)
 
 
 def solitaire_result(state: State) -> tuple[bool, int, str] | None:
@@ -498,12 +537,18 @@ def _cleanup_finish(t: Table, s: State) -> State:
 
 def _next_turn(s: State) -> State:
     """[DH-3.2] The turn passes clockwise to the next player with a meeple at home."""
+    p = _next_turn_player(s)
+    return s if p == s.turn else replace(s, turn=p)
+
+
+def _next_turn_player(s: State) -> int:
+    """[DH-3.2] The next player clockwise with a meeple at home (``s.turn`` if none)."""
     n = len(s.players)
     for k in range(1, n + 1):
         p = (s.turn + k) % n
         if any(s.players[p].home):
-            return replace(s, turn=p)
-    return s
+            return p
+    return s.turn
 
 
 def _next_placer(t: Table, s: State) -> State | None:
@@ -539,8 +584,7 @@ def _after_action(t: Table, s: State) -> tuple[State, bool]:
             if any(engine.can(t, paid, fr, e) for e in t.characters[card].ability):
                 return replace(s, choice=Choice(ChoiceKind.ABILITY, a.player)), True
     s = claim_achievements(t, s, a.player)
-    s = replace(s, action=None)
-    return _next_turn(s), False
+    return replace(s, action=None, turn=_next_turn_player(s)), False
 
 
 def _settle(t: Table, s: State) -> State:
@@ -560,6 +604,7 @@ def _settle(t: Table, s: State) -> State:
 
 
 def _settle_once(t: Table, s: State) -> State:
+    global _last
     while True:
         if s.choice is not None:
             return s
@@ -570,6 +615,7 @@ def _settle_once(t: Table, s: State) -> State:
                 s = engine.pop_frame(s)
                 continue
             if fr.manual:
+                _last = (s, _frame_moves(fr, ok))  # what _settle asks next
                 return s
             s = engine.resolve_index(t, s, ok[0])
             continue
@@ -808,13 +854,19 @@ def _moves(t: Table, s: State) -> tuple[Move, ...]:
         return _choice_moves(t, s, s.choice)
     if s.frames:
         fr = s.frames[-1]
-        ok = engine.resolvable(t, s, fr)
-        moves: list[Move] = [Resolve(i) for i in ok]
-        quest = any(parse_effect(fr.effects[i]).kind == "quest" for i in ok)
-        if fr.done and not quest:
-            moves.append(Done())
-        return tuple(moves)
+        return _frame_moves(fr, engine.resolvable(t, s, fr))
     return _turn_moves(t, s)
+
+
+def _frame_moves(fr: Frame, ok: tuple[int, ...]) -> tuple[Move, ...]:
+    """[DH-3.2] The moves of a frame whose resolvable effects are ``ok``: resolve one of
+    them, or end the action once an effect was resolved (not with an Emperor's Quest
+    open)."""
+    moves: list[Move] = [Resolve(i) for i in ok]
+    quest = any(parse_effect(fr.effects[i]).kind == "quest" for i in ok)
+    if fr.done and not quest:
+        moves.append(Done())
+    return tuple(moves)
 
 
 #: The last state whose legal moves were listed, and those moves: an identity memo
@@ -859,10 +911,15 @@ def _place(t: Table, s: State, p: int, m: int, spot: int) -> State:
     pl = s.players[p]
     home = list(pl.home)
     home[m] = False
-    s = engine.set_player(s, p, replace(pl, home=tuple(home)))
-    s = replace(s, spots=s.spots.set(spot, 3 * p + m), action=Action(p, m))
-    if spot in FIRST_ZONE and s.next_first is None:
-        s = replace(s, next_first=p)
+    players = s.players
+    s = replace(
+        s,
+        players=(*players[:p], replace(pl, home=tuple(home)), *players[p + 1 :]),
+        spots=s.spots.set(spot, 3 * p + m),
+        action=Action(p, m),
+        next_first=p if spot in FIRST_ZONE and s.next_first is None else s.next_first,
+        frames=(*s.frames, Frame(p, effects, manual=True, quest=True, slot=m)),
+    )
     d = t.spots[spot]
     if d.kind == "fresco" and d.owner != p:
         s = engine.lower_die(t, s, d.owner, d.slot)
@@ -875,7 +932,7 @@ def _place(t: Table, s: State, p: int, m: int, spot: int) -> State:
         assert tile is not None
         publics = (*s.publics[: d.slot], None, *s.publics[d.slot + 1 :])
         s = engine.set_solo(replace(s, gone=(*s.gone, tile)), publics=publics)
-    return engine.push_frame(s, Frame(p, effects, manual=True, quest=True, slot=m))
+    return s
 
 
 def _play(t: Table, s: State, move: Move) -> State:
