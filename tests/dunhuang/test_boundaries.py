@@ -242,6 +242,21 @@ def test_the_three_places_pay_12_6_and_3() -> None:
 
 
 @pytest.mark.rule("DH-5")
+@pytest.mark.parametrize(("clothes", "places"), [((3, 1), (6, 3)), ((2, 2), (4, 4))])
+def test_the_silk_board_pays_12_6_and_3_and_breaks_ties_by_clothes(
+    clothes: tuple[int, int], places: tuple[int, int]
+) -> None:
+    """The Silk board's own ranking (its `ranking` setting): 12, 6, 3, a tie on tokens
+    broken by Clothes Tiles, and shared (rounded down) when those are equal too."""
+    s = clear_board(ready())
+    s = player(
+        player(s, 1, tokens={"silk-clothes": clothes[0]}), 2, tokens={"silk-clothes": clothes[1]}
+    )
+    silk = {"silk-1": 0, "silk-3": 0, "silk-4": 1, "silk-2": 2}
+    assert ended(attrs.evolve(s, achievements=pmap(silk))) == (12, *places, 0)
+
+
+@pytest.mark.rule("DH-5")
 def test_the_iron_board_pays_15_and_7() -> None:
     """The Iron board's own places (its `ranking` setting): 15 and 7, and no third."""
     s = clear_board(ready(4, ("iron", "gold", "tea")))
@@ -269,6 +284,28 @@ def test_the_final_quests_are_due_at_the_end_of_round_eight(round_: int, over: b
         assert result is not None
         assert not result[0]
         assert "final quest" in result[2]
+
+
+# -- DH-6.1: two of the three Ultimate Actions with three players -------------------------
+
+
+@pytest.mark.rule("DH-6.1")
+@pytest.mark.parametrize(("players", "used", "open_"), [(3, 1, True), (3, 2, False), (4, 2, True)])
+def test_three_players_use_two_ultimate_actions_and_not_the_third(
+    players: int, used: int, open_: bool
+) -> None:
+    """With ``used`` Ultimate Actions taken by player 1's meeples, the last one (u3, a Tea
+    Field open to anyone) is open or not, in the legal moves and in ``spot_open``."""
+    from silkroad.dunhuang.rules import spot_open
+    from silkroad.dunhuang.state import ULTIMATE
+
+    s = board(players)
+    taken = {ULTIMATE + k: 3 + k for k in range(used)}
+    s = attrs.evolve(s, spots=pmap(taken))
+    s = player(s, 1, home=tuple(m >= used for m in range(3)))
+    validate(s)
+    assert ("m1 u3" in texts(s)) is open_
+    assert spot_open(table(s.options), s, 0, 0, ULTIMATE + 2) is open_
 
 
 # -- DH-7: each quest at its printed number -------------------------------------------------
