@@ -27,6 +27,8 @@ from silkroad.adapters.openspiel import (
     short_name,
 )
 from silkroad.core.game import Chance
+from silkroad.dunhuang import Options as DunhuangOptions
+from silkroad.dunhuang import score_bounds as dunhuang_bounds
 
 # importing the adapter registered the built-in titles; the test game is a plugin
 register(tinygame.GAME)
@@ -52,7 +54,7 @@ CASES = [
     ("silkroad_tinyfixed", {"seed": 4}),
 ]
 TITLES = ("silkroad_kashgar", "silkroad_serica", "silkroad_dunhuang")
-BOUNDED_TITLES = ("silkroad_kashgar", "silkroad_serica")
+BOUNDED_TITLES = ("silkroad_kashgar", "silkroad_serica", "silkroad_dunhuang")
 
 
 def test_importing_the_adapter_registers_the_built_in_titles() -> None:
@@ -317,9 +319,43 @@ def test_vp_utility_bounds_are_the_titles_score_bounds(name: str) -> None:
     win = pyspiel.load_game(name, {"utility": "win"})
     assert (win.min_utility(), win.max_utility()) == (0.0, 1.0)
     # a game that gives no bounds keeps the generous default
-    for plain in ("silkroad_tinydraw", "silkroad_dunhuang"):
-        game = pyspiel.load_game(plain)
-        assert (game.min_utility(), game.max_utility()) == (-VP_BOUND, VP_BOUND)
+    game = pyspiel.load_game("silkroad_tinydraw")
+    assert (game.min_utility(), game.max_utility()) == (-VP_BOUND, VP_BOUND)
+
+
+_SGT = ("silk", "gold", "tea")
+
+
+@pytest.mark.rule("DH-4")
+@pytest.mark.parametrize(
+    ("players", "changes", "packs", "promos"),
+    [
+        (4, {}, _SGT, False),
+        (3, {}, _SGT, False),
+        (
+            4,
+            {"packs": ["silver", "wine", "jade"], "promos": True},
+            ("silver", "wine", "jade"),
+            True,
+        ),
+        (
+            3,
+            {"packs": ["bronze", "sutra", "camel"], "promos": True},
+            ("bronze", "sutra", "camel"),
+            True,
+        ),
+        (1, {}, (), False),
+        (1, {"packs": ["tea", "china"]}, ("tea", "china"), False),
+    ],
+)
+def test_dunhuang_vp_bounds_follow_the_options(
+    players: int, changes: dict[str, object], packs: tuple[str, ...], promos: bool
+) -> None:
+    bounds = dunhuang_bounds(DunhuangOptions(players, packs, promos=promos))
+    assert bounds is not None
+    params = {"players": players, "options": json.dumps(changes)}
+    game = pyspiel.load_game("silkroad_dunhuang", params)
+    assert (game.min_utility(), game.max_utility()) == (float(bounds[0]), float(bounds[1]))
 
 
 def test_a_deterministic_title_has_no_chance_node() -> None:

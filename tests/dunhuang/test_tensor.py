@@ -18,7 +18,6 @@ from silkroad.dunhuang import (
     observation_layout,
     observation_tensor,
     observe,
-    score_bounds,
 )
 from silkroad.dunhuang import tensor as dunhuang_tensor
 from silkroad.dunhuang.state import Phase, Player
@@ -84,11 +83,6 @@ def test_the_draft_shows_only_your_own_pack() -> None:
     assert not np.array_equal(
         observation_tensor(observe(swapped, 1)), observation_tensor(observe(state, 1))
     )
-
-
-@pytest.mark.rule("DH-4")
-def test_no_score_bounds() -> None:
-    assert score_bounds(Options()) is None
 
 
 @pytest.mark.rule("DH-2.3")

@@ -19,6 +19,9 @@ solitaire game has the same shape.
 
 ``python -m silkroad.core.layoutdoc`` rewrites the layout table of ``docs/dunhuang.md``;
 a test checks that the page matches the code.
+
+``score_bounds(options)`` is the range of final scores, from the components in play (the
+adapters' utility bounds).
 """
 
 from __future__ import annotations
@@ -26,14 +29,17 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Iterable
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from silkroad.core.tensor import Layout, Segment, one_hot, players_from, relative_labels
-from silkroad.dunhuang.cards import Effect
+from silkroad.dunhuang.cards import Effect, parse_effect, ranking_rule
 from silkroad.dunhuang.check import held_tile
 from silkroad.dunhuang.observe import Observation
+from silkroad.dunhuang.packs import bronze, iron, jade, silver, sutra, wine
+from silkroad.dunhuang.promos import load_promos
 from silkroad.dunhuang.state import (
     DICE,
     MEEPLES,
@@ -263,11 +269,504 @@ def _key(options: Options) -> Options:
     return options
 
 
+@functools.lru_cache(maxsize=256)
 def score_bounds(options: Options) -> tuple[int, int] | None:
-    """No bounds: Dunhuang's packs pay points per token held (Wine's vats per cube,
-    Silver per Drawing, Sutra per deposit), so the data give no useful maximum."""
-    del options
-    return None
+    """[DH-4] The fewest and most points a player can end with, computed from the
+    components in play (a replaced data file moves them); None when the data allow a
+    chain of effects that nothing counts (a fresco tile whose action performs a fresco
+    again, an Encore that pays for the next, an effect or pack rule the bound does not
+    know).
+
+    The least is 0: points are paid only by a player who has them ([DH-9] the promo
+    tiles' lower effects, any ``pay vp``, [DH-3.E.9]) and the end scoring only adds
+    [DH-4].
+
+    The most is a potential argument over one player's game. Every token kind ``k`` has
+    a value per round ``a`` (0: setup): what one token of ``k`` obtained in round ``a``
+    can still bring, namely its end worth [DH-4.2] [DH-4.5] (1 VP for a Material or
+    Product, its end VP, a Silverware's showcase, a share of an Iron Tools set), what it
+    produces in the starting phases of the later rounds [DH-3.1.2] (a Clothes Tile's VP,
+    a Field's Material, a Vat's Brewing, a Studio's Drawing, valued in their round),
+    1 VP for every Seminar (a Drawing) or the amount of every Winery (a Wine cube) the
+    rest of the game can resolve [DH-8.1] [DH-8.5], and for a Wine cube at least one
+    Encore [DH-3.E]. The points on the VP track plus the value of what the player holds
+    grow, at each event, by no more than the event's value: a gain by its token's value,
+    an upgrade by the largest gain in value of any upgrade [DH-3.E.2], a payment loses at
+    least what the paid token keeps to the end of the round; the starting phases and
+    the Encores only turn value into points. So the final score is at most the value of
+    the starting Materials [DH-2.2.2] plus the value of every event, each counted as
+    often as the rules allow one player:
+
+    * Actions [DH-3.2]: three meeples a round on three different spots, eight rounds
+      [DH-3]: per round the three most valuable spots (basic, ultimate, every fresco
+      tile). Each effect of an action resolves at most once and may be left out, a
+      Payment's or Triggered effect's rewards once [DH-3.E.9] [DH-3.E.12], an Emperor's
+      Quest 3 VP a grain [DH-3.E.6], Mimic and the Bronze copy one tile's action
+      [DH-8.6] [DH-9], a promo tile's lower effect twice [DH-9.2]; a recruitment
+      [DH-3.E.7] counts the richest Leaving Effect [DH-3.E.13] (only recruited characters
+      leave, each once).
+    * Abilities [DH-3.2]: one per meeple action, the most valuable ability; the Encores
+      are in the Wine cubes' value.
+    * Income [DH-3.1]: rounds 2 to 8, the richest reward.
+    * Begin Painting [DH-3.E.11]: a player places at most the tiles that can reach them,
+      the five drafted and the public one with 4 players, the five drafted with 3
+      [DH-2.3] [DH-6.1], in solitaire every tile but the first two public frescoes
+      [DH-6.2.4]. Each placement performs the most valuable tile action (Emperor's
+      Quests ignored) and may pay the leftmost spot's 5 VP; each placed tile completes at
+      most once, for the round track's largest value [DH-3.D], and its die earns one
+      reward of each reward spot [DH-3.3].
+    * Achievements [DH-5]: every spot once (of two spots with one requirement the
+      richer) and the first place of every board; in solitaire each quest's reward once
+      and each final quest's VP for every character of its pack, since in solitaire a
+      character recruited or gone never returns [DH-6.3.4] [DH-7].
+    * The end [DH-4]: 6 VP for each of the three dice, and the pack scorings not already
+      in the values (Bronze tiles painted, one Jade collection); Deposits, Brewings and
+      Encores add their share at the event.
+
+    Upgrade chains are weighed several ways, with no step and with steps of a part of
+    the largest upgrade's value (a token then keeps at least its upgrade's value less
+    the step, and an upgrade is worth at most the step), and the least bound is kept.
+    Packs whose points grow with holdings (Silver's Seminar, Wine's Vats and Winery,
+    Exotic Beauty's Encores with upgrades, the Bronze promos copying them) get bounds far
+    above any real game: each round's actions are counted both as gains and as payouts.
+    In solitaire with the packs left to draw, the largest bound of the six pairs.
+    """
+    if options.players == 1 and not options.packs:
+        pairs = [
+            _vp_bound(table(attrs.evolve(options, packs=pair)))
+            for pair in itertools.combinations(SOLO_PACKS, 2)
+        ]
+        if any(high is None for high in pairs):
+            return None
+        return (0, max(high for high in pairs if high is not None))
+    high = _vp_bound(table(options))
+    return None if high is None else (0, high)
+
+
+@attrs.frozen
+class _Count:
+    """How many Seminars, Winery amounts, recruitments and Wine cubes resolving some
+    effects can bring at most (counts, not points: see :func:`score_bounds`)."""
+
+    seminar: int = 0
+    winery: int = 0
+    recruits: int = 0
+    wine: int = 0
+
+    def __add__(self, other: _Count) -> _Count:
+        pairs = zip(attrs.astuple(self), attrs.astuple(other), strict=True)
+        return _Count(*(a + b for a, b in pairs))
+
+    def __mul__(self, k: int) -> _Count:
+        return _Count(*(a * k for a in attrs.astuple(self)))
+
+    @staticmethod
+    def most(counts: Iterable[_Count], top: int = 1) -> _Count:
+        """Per count, the sum of its ``top`` largest values."""
+        columns = list(zip(*(attrs.astuple(x) for x in counts), strict=True))
+        return _Count(*(sum(sorted(c, reverse=True)[:top]) for c in columns))
+
+
+class _Unbounded(Exception):
+    """The data allow an effect chain that no count bounds."""
+
+
+#: The pack effects, starting phases and end scorings the bound knows.
+_HOOK_EFFECTS = frozenset(
+    {
+        "field", "tea-trade", "draw", "seminar", "research", "brew", "winery", "deposit",
+        "jade-gamble", "mimic", "bronze-copy", "encore", "gold-recruit",
+        "gold-free-recruit", "promo-lower",
+    }
+)  # fmt: skip
+_HOOK_STARTS = frozenset({"silver", "wine"})
+_HOOK_ENDS = frozenset({"bronze", "exotic-beauty", "iron", "jade", "silver", "sutra", "wine"})
+#: Effects that bring nothing a bound counts (coins and pigment are worth no points by
+#: themselves; paintings, completions and Encores are counted per player).
+_NOTHING = frozenset({"coin", "pigment", "continue", "paint", "paint-for", "encore"})
+_RECRUITS = frozenset({"recruit", "free-recruit", "gold-recruit", "gold-free-recruit"})
+_CUBE, _DRAWING = wine.CUBE, silver.DRAWING
+
+
+class _VpBound:
+    """The computation of :func:`score_bounds` for one table: a potential argument.
+
+    ``value[a][k]`` bounds what one token of kind ``k`` obtained in round ``a`` (0: at
+    setup) can still bring: its end worth, what it produces in the starting phases after
+    ``a``, the points of every Seminar (per Drawing) or Winery (per cube) the rounds from
+    ``a`` on can hold, and for a Wine cube one Encore; ``low[a][k]`` is what such a token
+    keeps at least until the end of round ``a`` (its worth and later production). The
+    points of a player plus the value of what they hold never grow by more than the
+    value of the event that changed them (a gain adds its token's value, an upgrade at
+    most the difference, a payment takes at least ``low``), and the starting phase and the
+    Encores only turn value into points. So the final score is at most the value of the
+    starting Materials plus the values of every event.
+
+    With a ``step``, a token that upgrades into another keeps at least that one's value
+    less the step, so an upgrade is worth at most the step; any step gives a bound."""
+
+    def __init__(self, t: Table, step: Fraction | None = None) -> None:
+        self.t = t
+        self.step = step
+        self.extra = dict.fromkeys(t.tokens, Fraction(0))
+        self.names = {m.name for m in t.modules}
+        for m in t.modules:
+            if (m.start is not None and m.name not in _HOOK_STARTS) or (
+                m.end_vp is not None and m.name not in _HOOK_ENDS
+            ):
+                raise _Unbounded
+        self.lower = {x.id: x.lower for x in load_promos().tiles} if t.promo_tiles else {}
+        # [DH-3.1.2] what each producer makes in a starting phase
+        self.makes: dict[str, tuple[str, ...]] = {tk.key: () for tk in t.start_tokens}
+        if "wine" in self.names:
+            self.makes[wine.VAT] = ("brew",)
+        if "silver" in self.names:
+            self.makes[silver.STUDIO] = ("draw",)
+        made = {f"{e.arg}-{e.kind}" for tk in t.start_tokens for e in tk.start}
+        made |= {_CUBE, _DRAWING} if len(self.makes) > len(t.start_tokens) else set()
+        if made & set(self.makes) or any(
+            e.kind == "product" and e.arg == "any" for tk in t.start_tokens for e in tk.start
+        ):
+            raise _Unbounded  # a producer made in a starting phase could produce in it
+        # [DH-2.3] [DH-6.1] [DH-6.2.4] the tiles one player can place (each completes once)
+        n = t.options.players
+        self.placed = len(t.tiles) - 2 if t.solo else 5 + (1 if n == 4 else 0)
+        self.plain = [
+            (c, tuple(e for e in c.ability if e.kind != "encore")) for c in t.characters.values()
+        ]
+        self.again = [
+            a
+            for c, a in self.plain
+            if "encore" in t.effects and any(e.kind == "encore" for e in c.ability)
+        ]
+        self.spot_effects = [
+            d.effects for d in t.open_spots if d.kind in ("basic", "ultimate") and d.effects
+        ]
+        self.open: set[int] = set()
+        self.counted: dict[tuple[str, bool], _Count] = {}
+        self._counts()
+        self.values: dict[tuple[str, int, bool], Fraction] = {}
+        self.frames: dict[tuple[tuple[Effect, ...], int, bool], Fraction] = {}
+        self.value: list[dict[str, Fraction]] = [{} for _ in range(ROUNDS + 2)]
+        self.low: list[dict[str, Fraction]] = [{} for _ in range(ROUNDS + 2)]
+        self.delta: list[Fraction] = [Fraction(0)] * (ROUNDS + 2)
+        self.encore: list[Fraction] = [Fraction(0)] * (ROUNDS + 2)
+        for a in range(ROUNDS, -1, -1):
+            self._values(a)
+
+    # -- counts ------------------------------------------------------------------------
+
+    def _counts(self) -> None:
+        t = self.t
+        spots = [self.frame_count(x, True) for x in self.spot_effects]
+        spots += [self.tile_count(x, True) for x in t.tiles]
+        ability = _Count.most(self.frame_count(a, True) for _, a in self.plain)
+        encore = _Count.most(self.frame_count(a, True) for a in self.again)
+        if self.again and (
+            encore != _Count() or (_CUBE in {tk.upgrade for tk in t.tokens.values()})
+        ):
+            raise _Unbounded  # an Encore could pay for the next, or count without end
+        #: [DH-3.2] per round: three actions on different spots, three abilities
+        self.per_round = _Count.most(spots, top=MEEPLES) + ability * MEEPLES
+        #: what happens at most once a game: tile actions, quest rewards
+        self.per_game = _Count.most(self.tile_count(x, False) for x in t.tiles) * self.placed
+        for q in t.quests:
+            self.per_game += self.frame_count(q.reward, False)
+
+    def frame_count(self, effects: Iterable[Effect], quest: bool) -> _Count:
+        return sum((self.count(e, quest) for e in effects), _Count())
+
+    def tile_count(self, tile: int, quest: bool) -> _Count:
+        if tile in self.open:
+            raise _Unbounded  # a tile whose action performs itself again
+        self.open.add(tile)
+        try:
+            return self.frame_count(self.t.tiles[tile].effects, quest)
+        finally:
+            self.open.discard(tile)
+
+    def count(self, e: Effect, quest: bool) -> _Count:
+        key = (e.text, quest)
+        if key not in self.counted:
+            self.counted[key] = self._count(e, quest)
+        return self.counted[key]
+
+    def _count(self, e: Effect, quest: bool) -> _Count:
+        t, kind = self.t, e.kind
+        if kind in ("material", "product"):
+            keys = t.products if e.arg == "any" else (f"{e.arg}-{kind}",)
+            return _Count(wine=int(_CUBE in keys))
+        if kind in _RECRUITS:
+            leave = _Count.most(self.frame_count(c.leaving, False) for c in t.characters.values())
+            return _Count(recruits=1) + leave
+        if kind in ("pay", "if"):
+            return self.frame_count(e.then, quest)
+        if kind in _NOTHING or kind in ("vp", "upgrade", "quest"):
+            return _Count()
+        if kind not in _HOOK_EFFECTS or kind not in t.effects:
+            raise _Unbounded
+        if kind == "tea-trade":
+            return _Count.most(self.frame_count(r.effects, quest) for r in t.routes["tea"].values())
+        if kind == "seminar":
+            return _Count(seminar=1)
+        if kind == "winery":
+            return _Count(winery=e.amount)
+        if kind == "brew":
+            return _Count(wine=1)
+        if kind == "jade-gamble":
+            return _Count(wine=int(_CUBE in {k for k, _ in jade.odds(t)}))
+        if kind == "mimic":
+            own = [x for x in t.tiles if x not in t.promo_tiles]
+            return _Count.most(self.tile_count(x, quest) for x in own)
+        if kind == "bronze-copy":
+            return _Count.most(
+                self.tile_count(x, True) for x, f in t.tiles.items() if f.pack == "bronze"
+            )
+        if kind == "promo-lower":
+            return self.count(self.lower[e.amount], quest)
+        return _Count()  # field, draw, research, deposit
+
+    # -- values ------------------------------------------------------------------------
+
+    def setting(self, pack: str, key: str, default: int) -> int:
+        return int(self.t.packs[self.t.options.packs.index(pack)].setting(key, str(default)))
+
+    def worth(self, key: str) -> Fraction:
+        """[DH-4.2] [DH-4.5] The most one token of kind ``key`` held at the end scores."""
+        t = self.t
+        w = Fraction(int(key in t.scored) + t.tokens[key].end_vp)
+        if key == silver.WARE and "silver" in self.names:
+            w += self.setting("silver", "showcase", silver.SHOWCASE)
+        if key == iron.TOOLS and "iron" in self.names:
+            w += Fraction(1, self.setting("iron", "toolset", 2))
+        return w
+
+    def hold(self, key: str, first: int, once: bool) -> int:
+        """Points a Drawing or a cube held can earn in rounds ``first`` to 8 (and, with
+        ``once``, in the actions that happen once a game)."""
+        rounds = max(0, ROUNDS + 1 - first)
+        if key == _DRAWING and "seminar" in self.t.effects:
+            return rounds * self.per_round.seminar + (self.per_game.seminar if once else 0)
+        if key == _CUBE and "winery" in self.t.effects:
+            return rounds * self.per_round.winery + (self.per_game.winery if once else 0)
+        return 0
+
+    def _values(self, a: int) -> None:
+        """The values of round ``a``, from those of the later rounds. With a ``step``,
+        a token that upgrades into a worthier one is valued at least that one's value
+        less ``step`` (and never less than a round later), so that an upgrade is worth
+        at most ``step``."""
+        t = self.t
+        made: dict[str, Fraction] = {}
+        for key in t.tokens:
+            later = Fraction(0)
+            for r in range(a + 1, ROUNDS + 1):
+                later += self.produce(key, r)
+            made[key] = self.worth(key) + later
+        extra = dict(self.extra)
+        first = max(a, 1)
+        if self.step is not None:
+            for _ in range(len(t.tokens) + 1):
+                changed = False
+                for k, tk in t.tokens.items():
+                    up = tk.upgrade
+                    if not up or up not in t.tokens:
+                        continue
+                    pin = made[up] + extra[up] + self.hold(up, first, True) - self.step
+                    if pin - made[k] > extra[k]:
+                        extra[k], changed = pin - made[k], True
+                if not changed:
+                    break
+            else:
+                raise _Unbounded  # upgrades in a circle
+        self.extra = extra
+        self.low[a] = {k: v + extra[k] + self.hold(k, a + 1, False) for k, v in made.items()}
+        value = {k: v + extra[k] + self.hold(k, first, True) for k, v in made.items()}
+        self.value[a] = value
+        gains = [
+            value[tk.upgrade] - self.low[a][k]
+            for k, tk in t.tokens.items()
+            if tk.upgrade and tk.upgrade in t.tokens
+        ]
+        self.delta[a] = max([Fraction(0), *gains])
+        if self.again and a >= 1:
+            applause = Fraction(1, self.setting("exotic-beauty", "applause", 2))
+            self.encore[a] = max(
+                [self.encore[a + 1], *(self.frame(x, a, True) + applause for x in self.again)]
+            )
+        if _CUBE in value:
+            value[_CUBE] = max(value[_CUBE], self.encore[first])
+
+    def produce(self, key: str, r: int) -> Fraction:
+        """[DH-3.1.2] The value one token of kind ``key`` makes in round ``r``'s
+        starting phase (what it makes counts as obtained in round ``r``)."""
+        tk = self.t.tokens[key]
+        out = sum((self.effect(e, r, False) for e in tk.start), Fraction(0))
+        for kind in self.makes.get(key, ()):
+            out += self.effect(parse_effect(kind), r, False)
+        return out
+
+    def frame(self, effects: tuple[Effect, ...], a: int, quest: bool) -> Fraction:
+        """[DH-3.2] Each effect resolves at most once and may be left out."""
+        key = (effects, a, quest)
+        if key not in self.frames:
+            zero = Fraction(0)
+            self.frames[key] = sum((max(zero, self.effect(e, a, quest)) for e in effects), zero)
+        return self.frames[key]
+
+    def tile(self, tile: int, a: int, quest: bool) -> Fraction:
+        if tile in self.open:
+            raise _Unbounded
+        self.open.add(tile)
+        try:
+            return self.frame(self.t.tiles[tile].effects, a, quest)
+        finally:
+            self.open.discard(tile)
+
+    def effect(self, e: Effect, a: int, quest: bool) -> Fraction:
+        key = (e.text, a, quest)
+        if key not in self.values:
+            self.values[key] = self._effect(e, a, quest)
+        return self.values[key]
+
+    def _effect(self, e: Effect, a: int, quest: bool) -> Fraction:
+        t, kind, value = self.t, e.kind, self.value[a]
+        if kind in _NOTHING or kind == "winery":
+            return Fraction(0)  # a Winery's points are counted with the cubes held
+        if kind == "vp":
+            return Fraction(e.amount)
+        if kind in ("material", "product"):
+            keys = t.products if e.arg == "any" else (f"{e.arg}-{kind}",)
+            return max([Fraction(0), *(value[k] for k in keys if k in value)])
+        if kind == "upgrade":
+            return self.delta[a]
+        if kind == "quest":
+            return Fraction(3 * e.amount if quest else 0)  # [DH-3.E.6] 3 VP a grain
+        if kind in _RECRUITS:
+            # [DH-3.E.13] the Leaving Effect of the character this one may replace
+            return max(self.frame(c.leaving, a, False) for c in t.characters.values())
+        if kind == "pay":
+            paid = Fraction(0)
+            for item, n in e.cost:
+                if item == "vp":
+                    paid += n
+                elif item in self.low[a]:
+                    paid += n * self.low[a][item]
+            return self.frame(e.then, a, quest) - paid
+        if kind == "if":
+            return self.frame(e.then, a, quest)
+        if kind == "field":
+            return value["tea-field1"]
+        if kind == "tea-trade":
+            cost = t.packs[t.options.packs.index("tea")].setting("trade_cost", "tea-product")
+            best = max(self.frame(r.effects, a, quest) for r in t.routes["tea"].values())
+            return best - self.low[a].get(cost, Fraction(0))
+        if kind in ("draw", "seminar"):  # a Seminar's points are counted per Drawing
+            return value[_DRAWING]
+        if kind == "research":
+            return 2 * value[_DRAWING]
+        if kind == "brew":
+            return value[_CUBE] + Fraction(1, self.setting("wine", "vintage", wine.VINTAGE))
+        if kind == "deposit":
+            return Fraction(self.setting("sutra", "deposit_vp", sutra.DEPOSIT_VP))
+        if kind == "jade-gamble":
+            best = max(value[k] for k, _ in jade.odds(t))
+            return best - self.low[a][jade.STONE]
+        if kind == "mimic":
+            own = [x for x in t.tiles if x not in t.promo_tiles]
+            return max([Fraction(0), *(self.tile(x, a, quest) for x in own)])
+        if kind == "bronze-copy":
+            tiles = [x for x, f in t.tiles.items() if f.pack == "bronze"]
+            return max([Fraction(0), *(self.tile(x, a, True) for x in tiles)])
+        assert kind == "promo-lower"
+        return self.effect(self.lower[e.amount], a, quest)
+
+    # -- the sum -------------------------------------------------------------------------
+
+    def high(self) -> int:
+        t, board = self.t, self.t.board
+        parts: dict[str, Fraction] = {}
+        parts["setup"] = sum((self.value[0][k] for k in t.materials if k in t.tokens), Fraction(0))
+        rounds = Fraction(0)
+        for a in range(1, ROUNDS + 1):
+            spots = [self.frame(x, a, True) for x in self.spot_effects]
+            spots += [self.tile(x, a, True) for x in t.tiles]
+            rounds += sum(sorted(spots, reverse=True)[:MEEPLES])
+            rounds += MEEPLES * max(self.frame(x, a, True) for _, x in self.plain)
+            if a > 1:
+                rounds += max(self.effect(e, a, False) for e in board.income)
+        parts["rounds"] = rounds
+        # what happens once a game, at its best round (an upgrade or a payment can be
+        # worth more late than early)
+        every = range(1, ROUNDS + 1)
+        right = max(self.value[1][k] for k in t.materials if k in t.tokens)
+        left = max(self.effect(e, 1, False) for e in board.reward_left)
+        tile = max(self.tile(x, a, False) for x in t.tiles for a in every)
+        parts["paintings"] = self.placed * (
+            tile + board.leftmost_bonus + max(board.round_track) + max(left, right, left + right)
+        )
+        parts["quest rewards"] = sum(
+            (max(self.frame(q.reward, a, False) for a in every) for q in t.quests), Fraction(0)
+        )
+        parts["dice"] = Fraction(SLOTS * board.die_on_fresco_vp)
+        parts["achievements"] = Fraction(self.achievements())
+        parts["packs"] = Fraction(self.pack_ends())
+        self.parts = {k: int(v) for k, v in parts.items()}
+        return int(sum(parts.values()))
+
+    def achievements(self) -> int:
+        """[DH-5] [DH-7] Achievement spots, board places, solitaire quests."""
+        t = self.t
+        vp = 0
+        if not t.solo:
+            richest: dict[tuple[str, tuple[tuple[str, int], ...]], int] = {}
+            for a in t.achievements:
+                key = (a.pack, a.need)
+                richest[key] = max(richest.get(key, 0), a.vp)
+            vp += sum(richest.values())
+        quest_keys = {q.key for q in t.quests}
+        for pack in t.packs:
+            if t.solo and not quest_keys & {a.key for a in pack.achievements}:
+                continue  # the solitaire side has no places to rank
+            setting = pack.setting("ranking")
+            own = ranking_rule(setting)[0] if setting else None
+            vp += max(t.board.ranking if own is None else own, default=0)
+        for q in t.quests:
+            if q.per is None:
+                continue
+            stat, _, of = q.per.partition(":")
+            if stat not in ("recruited", "left"):
+                raise _Unbounded
+            # [DH-6.3.4] in solitaire a character recruited or gone never comes back
+            vp += q.vp_each * sum(1 for c in t.characters.values() if c.pack == of)
+        return vp
+
+    def pack_ends(self) -> int:
+        """[DH-4.5] What the packs score at the end beyond the events' values."""
+        vp = 0
+        if "bronze" in self.names:
+            painted = len(self.t.tiles) if self.t.solo else self.placed
+            vp += self.setting("bronze", "inscription", bronze.INSCRIPTION) * painted
+        if "jade" in self.names:
+            vp += self.setting("jade", "collection", 4)
+        return vp
+
+
+def _vp_bound(t: Table) -> int | None:
+    """The least of the bounds with no step and with steps of a part of the largest
+    upgrade's value (see :class:`_VpBound`): each is an upper bound."""
+    try:
+        plain = _VpBound(t)
+        best = plain.high()
+        largest = plain.delta[1]
+        for part in (2, 3, 4, 6, 10):
+            try:
+                best = min(best, _VpBound(t, largest / part).high())
+            except _Unbounded:
+                continue
+        return best
+    except _Unbounded:
+        return None
 
 
 @functools.lru_cache(maxsize=64)
