@@ -699,7 +699,7 @@ class _VpBound:
         # what happens once a game, at its best round (an upgrade or a payment can be
         # worth more late than early)
         every = range(1, ROUNDS + 1)
-        right = max(self.value[1][k] for k in t.materials if k in t.tokens)
+        right = max([Fraction(0), *(self.value[1][k] for k in t.materials if k in t.tokens)])
         left = max(self.effect(e, 1, False) for e in board.reward_left)
         tile = max(self.tile(x, a, False) for x in t.tiles for a in every)
         parts["paintings"] = self.placed * (
