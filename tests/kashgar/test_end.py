@@ -7,6 +7,7 @@ import attrs
 import pytest
 
 from silkroad.core.game import Outcome
+from silkroad.core.rng import Rng
 from silkroad.kashgar import (
     CaravanAction,
     Fulfill,
@@ -16,14 +17,16 @@ from silkroad.kashgar import (
     Pass,
     Remove,
     State,
+    apply,
     current_player,
     is_over,
     legal_moves,
+    new_game,
     outcome,
     scores,
     winners,
 )
-from silkroad.kashgar.cards import DeckKind, default_card_data
+from silkroad.kashgar.cards import Action, DeckKind, Effect, Op, default_card_data
 from silkroad.kashgar.moves import Move
 from silkroad.kashgar.rules import VP_GOAL
 
@@ -466,3 +469,47 @@ def test_a_grain_order_worth_nothing_but_a_card_per_grain_field_is_points_earned
     assert list(state.orders_won[0]) == [barley]
     assert scores(state)[0] == 1
     assert state.history == (0,)
+
+
+def _counted_from_the_cards(state: State) -> State:
+    """The same state as a new object: ``apply`` counts its points from the cards
+    instead of going on from the points it counted for the state it made."""
+    return attrs.evolve(state)
+
+
+@pytest.mark.rule("KG-6")
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_points_counted_on_from_move_to_move_are_the_points_of_the_cards(players: int) -> None:
+    for seed in range(6):
+        options = Options.create(players, expansion="all" if seed % 2 else "none")
+        state = new_game(options, seed)
+        rng = Rng.from_seed(seed)
+        while moves := legal_moves(state):
+            i, rng = rng.randrange(len(moves))
+            after = apply(state, moves[i])
+            assert apply(_counted_from_the_cards(state), moves[i]) == after
+            if after.pending is None and not after.stack:
+                assert after.points == scores(after)
+            state = after
+
+
+@pytest.mark.rule("KG-6")
+def test_a_card_turned_in_another_players_caravan_changes_their_points() -> None:
+    patriarch = default_card_data().patriarch[0]
+    assert patriarch.back is not None
+    leaves_and_turns = Action(effects=(Effect(Op.MOVE_TO_LEFT), Effect(Op.TURN)))
+    card_def = attrs.evolve(
+        patriarch,
+        front=attrs.evolve(patriarch.front, caravan=(leaves_and_turns,)),
+        back=attrs.evolve(patriarch.back, vp=1),
+    )
+    b = Builder(Options.create(2).with_deck(DeckKind.PATRIARCH, (card_def,)))
+    card = b.card("patriarch")
+    state = b.state([[[card], [b.card("baker")]], [[b.card("baker")]]])
+    before = scores(state)
+    for start in (state, _counted_from_the_cards(state)):
+        after = apply(start, CaravanAction(0, 0))
+        assert card in after.caravans[1][0]
+        assert card in after.turned
+        assert after.points == scores(after) == (before[0], before[1] + 1)
+        assert after.history == ()  # points given on another player's turn are not earned

@@ -120,7 +120,7 @@ def new_game(options: Options, seed: int) -> State:
     dealt = starting[: START_CARAVANS * n]
     lowest = min(dealt, key=lambda c: t.rank[c] or 0)
     start = dealt.index(lowest) // START_CARAVANS
-    return State(
+    state = State(
         options=options,
         rng=rng,
         tracks=pvector([_START_TRACK] * n),
@@ -148,6 +148,9 @@ def new_game(options: Options, seed: int) -> State:
         end_triggered=False,
         over=False,
     )
+    global _LIVE
+    _LIVE = (state, state.points)
+    return state
 
 
 # --------------------------------------------------------------------------- queries
@@ -303,7 +306,12 @@ def _main_moves(state: State) -> tuple[Move, ...]:
 
 class _Work:
     """A mutable copy of the state's fields for one ``apply`` (pyrsistent values,
-    reassigned, never mutated), frozen into exactly one new state at the end."""
+    reassigned, never mutated), frozen into exactly one new state at the end.
+
+    ``live`` (no state field) is every player's points as the cards give them now, kept
+    up to date by each event that changes them (:func:`_vp_event`, :func:`_turn_card`),
+    or None when they are not known: then they are counted from the cards when needed.
+    """
 
     __slots__ = (
         "active",
@@ -315,6 +323,7 @@ class _Work:
         "extra_turns",
         "history",
         "knowledge",
+        "live",
         "options",
         "order_deck",
         "orders_won",
@@ -362,8 +371,9 @@ class _Work:
     end_triggered: bool
     over: bool
     truncated: bool
+    live: list[int] | None
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, t: Table) -> None:
         self.options = state.options
         self.rng = state.rng
         self.tracks = state.tracks
@@ -391,40 +401,90 @@ class _Work:
         self.end_triggered = state.end_triggered
         self.over = state.over
         self.truncated = state.truncated
+        live = _LIVE
+        if live[0] is state:
+            self.live = list(live[1])
+        elif state.pending is None and not state.stack:  # between turns: from the cards
+            self.live = [
+                _points_of(t, self.caravans[q], self.orders_won[q], self.turned)
+                for q in range(len(self.caravans))
+            ]
+        else:  # inside a turn, cards may be held by a decision: counted when needed
+            self.live = None
 
     def freeze(self) -> State:
-        return State(
-            options=self.options,
-            rng=self.rng,
-            tracks=self.tracks,
-            caravans=self.caravans,
-            orders_won=self.orders_won,
-            standard=self.standard,
-            discard=self.discard,
-            special=self.special,
-            order_deck=self.order_deck,
-            display=self.display,
-            starting=self.starting,
-            reserve=self.reserve,
-            box=self.box,
-            turned=self.turned,
-            knowledge=self.knowledge,
-            active=self.active,
-            start_player=self.start_player,
-            round=self.round,
-            turns=self.turns,
-            points=self.points,
-            history=self.history,
-            pending=self.pending,
-            stack=self.stack,
-            extra_turns=self.extra_turns,
-            end_triggered=self.end_triggered,
-            over=self.over,
-            truncated=self.truncated,
-        )
+        """The new state. It is built field by field through the slots (what the attrs
+        ``__init__`` does, without its call overhead): states have no validators."""
+        s = _new_state(State)
+        _set_options(s, self.options)
+        _set_rng(s, self.rng)
+        _set_tracks(s, self.tracks)
+        _set_caravans(s, self.caravans)
+        _set_orders_won(s, self.orders_won)
+        _set_standard(s, self.standard)
+        _set_discard(s, self.discard)
+        _set_special(s, self.special)
+        _set_order_deck(s, self.order_deck)
+        _set_display(s, self.display)
+        _set_starting(s, self.starting)
+        _set_reserve(s, self.reserve)
+        _set_box(s, self.box)
+        _set_turned(s, self.turned)
+        _set_knowledge(s, self.knowledge)
+        _set_active(s, self.active)
+        _set_start_player(s, self.start_player)
+        _set_round(s, self.round)
+        _set_turns(s, self.turns)
+        _set_points(s, self.points)
+        _set_history(s, self.history)
+        _set_pending(s, self.pending)
+        _set_stack(s, self.stack)
+        _set_extra_turns(s, self.extra_turns)
+        _set_end_triggered(s, self.end_triggered)
+        _set_over(s, self.over)
+        _set_truncated(s, self.truncated)
+        return s
 
 
-assert {f.name for f in attrs.fields(State)} == set(_Work.__slots__), "_Work must copy State"
+_STATE_FIELDS = tuple(f.name for f in attrs.fields(State))
+assert set(_STATE_FIELDS) == set(_Work.__slots__) - {"live"}, "_Work must copy State"
+assert set(_STATE_FIELDS) == set(vars(State)["__slots__"]) - {"__weakref__"}, "State has only slots"
+_new_state = object.__new__
+(
+    _set_options,
+    _set_rng,
+    _set_tracks,
+    _set_caravans,
+    _set_orders_won,
+    _set_standard,
+    _set_discard,
+    _set_special,
+    _set_order_deck,
+    _set_display,
+    _set_starting,
+    _set_reserve,
+    _set_box,
+    _set_turned,
+    _set_knowledge,
+    _set_active,
+    _set_start_player,
+    _set_round,
+    _set_turns,
+    _set_points,
+    _set_history,
+    _set_pending,
+    _set_stack,
+    _set_extra_turns,
+    _set_end_triggered,
+    _set_over,
+    _set_truncated,
+) = (State.__dict__[name].__set__ for name in _STATE_FIELDS)
+
+#: The last state ``apply`` (or ``new_game``) made and every player's points as its cards
+#: give them (``State.points`` holds them only between turns): the next ``apply`` from
+#: that state goes on counting instead of counting again. Keyed by identity while it
+#: holds the state, so it can never answer for another state.
+_LIVE: tuple[object, Sequence[int]] = (None, ())
 
 
 def apply(state: State, move: Move) -> State:
@@ -432,25 +492,33 @@ def apply(state: State, move: Move) -> State:
 
     :raises IllegalMoveError: if ``move`` is not among ``legal_moves(state)``.
     """
+    global _LIVE
     legal = legal_moves(state)
-    try:  # one scan: the legal move itself (a value equal to it, 0.0 for 0)
-        move = legal[legal.index(move)]
-    except ValueError:
-        who = current_player(state)
-        raise IllegalMoveError(
-            f"{_describe(move)} is not a legal move here (player {who} to act; "
-            f"legal: {', '.join(str(m) for m in legal) or 'none, the game is over'})",
-            state=state,
-            move=move,
-        ) from None
-    w = _Work(state)
+    for found in legal:  # the legal move itself, as the caller got it from legal_moves
+        if found is move:
+            break
+    else:
+        try:  # one scan: the legal move equal to it (0.0 for 0)
+            move = legal[legal.index(move)]
+        except ValueError:
+            who = current_player(state)
+            raise IllegalMoveError(
+                f"{_describe(move)} is not a legal move here (player {who} to act; "
+                f"legal: {', '.join(str(m) for m in legal) or 'none, the game is over'})",
+                state=state,
+                move=move,
+            ) from None
     t = table(state.options)
+    w = _Work(state, t)
     if w.pending is None:
         _start_action(w, t, move)
     else:
         _decide(w, t, move)
     _run(w, t)
-    return w.freeze()
+    new = w.freeze()
+    if w.live is not None:
+        _LIVE = (new, w.live)
+    return new
 
 
 def _describe(move: object) -> str:
@@ -492,11 +560,17 @@ def _vp_event(w: _Work, t: Table, p: int, gain: int, *, earned: bool = True) -> 
     side worth more) on ``p``'s own turn is points earned, for the tie-break ([Rulings]
     11); a card worth less than nothing leaving is not (``earned`` false).
     """
+    live = w.live
+    if live is not None:
+        live[p] += gain
     if gain <= 0:
         return
     if earned and p == w.active:
         w.history = (*w.history, p)
-    if not w.end_triggered and (_points_of(t, w.caravans[p], w.orders_won[p], w.turned) >= VP_GOAL):
+    if not w.end_triggered and (
+        (live[p] if live is not None else _points_of(t, w.caravans[p], w.orders_won[p], w.turned))
+        >= VP_GOAL
+    ):
         w.end_triggered = True
 
 
@@ -660,12 +734,7 @@ def _execute(w: _Work, t: Table, frame: Frame, eff: Effect) -> None:
         elif options:
             w.pending = Pending(Decision.TAKE, p, options=options)
     elif op is Op.TURN:
-        before = _card_vp(w, t, p, frame.card)
-        w.turned = (
-            w.turned.remove(frame.card) if frame.card in w.turned else w.turned.add(frame.card)
-        )
-        if any(frame.card in caravan for caravan in w.caravans[p]):
-            _vp_event(w, t, p, _card_vp(w, t, p, frame.card) - before)
+        _turn_card(w, t, p, frame.card)
     elif op is Op.REMOVE:
         row = w.caravans[p][frame.caravan]
         options = distinct(t, w.turned, [c for c in row if c != frame.card], row, frame.card)
@@ -823,6 +892,22 @@ def _unwanted(w: _Work, p: int, cards: Sequence[int], deck: DeckKind | None) -> 
 def _take_discard(w: _Work, t: Table, frame: Frame, card: int) -> None:
     w.discard = w.discard.remove(card)
     _join(w, t, frame.player, frame.caravan, card)
+
+
+def _turn_card(w: _Work, t: Table, p: int, card: int) -> None:
+    """[KG-7] Turn ``card`` over. In ``p``'s caravans, the change of its points is an
+    event for ``p`` (:func:`_vp_event`); should it be in another player's caravan, their
+    points change too, silently."""
+    holder = next((q for q, cs in enumerate(w.caravans) if any(card in c for c in cs)), None)
+    before = 0 if holder is None else _card_vp(w, t, holder, card)
+    w.turned = w.turned.remove(card) if card in w.turned else w.turned.add(card)
+    if holder is None:
+        return
+    change = _card_vp(w, t, holder, card) - before
+    if holder == p:
+        _vp_event(w, t, p, change)
+    elif w.live is not None:
+        w.live[holder] += change
 
 
 def _eligible(w: _Work, t: Table, p: int, eff: Effect, orders: Sequence[int]) -> tuple[int, ...]:
@@ -1055,7 +1140,10 @@ def _end_turn(w: _Work, t: Table) -> None:
     ``round_limit`` rounds or :func:`turn_limit` turns.
     """
     n = w.options.players
-    w.points = tuple(_points_of(t, w.caravans[q], w.orders_won[q], w.turned) for q in range(n))
+    if w.live is None:
+        w.points = tuple(_points_of(t, w.caravans[q], w.orders_won[q], w.turned) for q in range(n))
+    else:
+        w.points = tuple(w.live)
     w.turns += 1
     a = w.active
     if w.extra_turns:
