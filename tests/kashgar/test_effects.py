@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
 import pytest
+from pyrsistent import pset
 
 from silkroad.kashgar import (
     CaravanAction,
@@ -113,6 +115,20 @@ def test_turn_patriarch_and_matriarch_turns_back() -> None:
     assert list(state.caravans[0][0]) == [servant, patriarch, noble]
     assert list(state.discard) == [other]
     assert patriarch not in state.turned  # turned back to the Patriarch side
+
+
+@pytest.mark.rule("KG-7")
+def test_turning_the_same_card_from_equal_sets_gives_equal_sets() -> None:
+    b = Builder()
+    first, second = b.card("patriarch"), b.card("patriarch")
+    state = b.state([[[first], [second]], [[b.card("baker")]]])
+    turned = play(state, CaravanAction(0, 1)).turned
+    assert set(turned) == {first}
+    # the same turn again from an equal state, and the other card turned too
+    assert play(attrs.evolve(state), CaravanAction(0, 1)).turned == turned
+    both = play(state, CaravanAction(0, 1), Pass(0), CaravanAction(1, 1)).turned
+    assert set(both) == {first, second}
+    assert play(attrs.evolve(state, turned=pset([second])), CaravanAction(0, 1)).turned == both
 
 
 @pytest.mark.rule("KG-7")

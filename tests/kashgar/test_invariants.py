@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import attrs
 import pytest
 
 from silkroad.core.rng import Rng
@@ -14,6 +15,7 @@ from silkroad.kashgar import (
     Move,
     Options,
     Pass,
+    State,
     apply,
     current_player,
     legal_moves,
@@ -23,7 +25,9 @@ from silkroad.kashgar import (
     validate,
     winners,
 )
-from silkroad.kashgar.rules import CAPS, VP_GOAL
+from silkroad.kashgar.rules import CAPS, VP_GOAL, _Work
+from silkroad.kashgar.state import Frame
+from silkroad.kashgar.table import table
 
 from .helpers import sensible_move
 
@@ -113,3 +117,27 @@ def test_sensible_players_reach_the_goal(players: int, expansion: str) -> None:
             state = apply(state, move)
         ended += state.end_triggered and state.round < options.round_limit
     assert ended >= 7
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_work_record_of_apply_freezes_into_an_equal_state(players: int) -> None:
+    """``apply`` copies a state into its work record and builds the new state from it
+    slot by slot: every field comes through (mid-turn states and finished ones too)."""
+    options = Options.create(players, expansion="all")
+    t = table(options)
+    state = new_game(options, players)
+    rng = Rng.from_seed(players)
+    while True:
+        frozen = _Work(state, t).freeze()
+        assert frozen == state
+        assert frozen is not state
+        assert [getattr(frozen, f.name) for f in attrs.fields(State)] == [
+            getattr(state, f.name) for f in attrs.fields(State)
+        ]
+        for frame in state.stack:  # frames are built through their slots too
+            assert frame == Frame(**attrs.asdict(frame, recurse=False))
+        moves = legal_moves(state)
+        if not moves:
+            break
+        i, rng = rng.randrange(len(moves))
+        state = apply(state, moves[i])

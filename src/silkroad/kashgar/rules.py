@@ -8,7 +8,8 @@ nothing here knows a particular card.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from operator import add, sub
 
 import attrs
 from pyrsistent import pset, pvector
@@ -81,6 +82,7 @@ MAX_ACTIONS = 3
 TURNS_PER_SEAT = 3
 
 _START_TRACK: Amounts = (START_VALUE,) * 7
+_NO_AMOUNTS: Amounts = (0,) * 7
 _MULES = list(Resource).index(Resource.MULES)
 _CARAVAN_MOVES = tuple(
     tuple(CaravanAction(c, a) for a in range(MAX_ACTIONS)) for c in range(MAX_CARAVANS)
@@ -262,14 +264,15 @@ def _legal_moves(state: State) -> tuple[Move, ...]:
     kind = pending.kind
     if kind is Decision.GAIN:
         return tuple(Gain(c) for c in pending.choices)
+    t = table(state.options)
     if kind is Decision.KEEP or kind is Decision.SEARCH:
-        return tuple(Keep(c) for c in pending.options)
+        return tuple(map(t.keep_moves.__getitem__, pending.options))
     if kind is Decision.TAKE:
-        return tuple(Take(c) for c in pending.options)
+        return tuple(map(t.take_moves.__getitem__, pending.options))
     if kind is Decision.FULFILL:
-        return tuple(Fulfill(o) for o in pending.options)
+        return tuple(map(t.fulfill_moves.__getitem__, pending.options))
     if kind is Decision.REMOVE:
-        return (*(Remove(c) for c in pending.options), _REMOVE_NONE)
+        return (*map(t.remove_moves.__getitem__, pending.options), _REMOVE_NONE)
     if kind is Decision.HERD:
         source = pending.sources[0]
         return tuple(_PLACE_MOVES[c] for c in pending.options if c != source)
@@ -280,25 +283,59 @@ def _main_moves(state: State) -> tuple[Move, ...]:
     t = table(state.options)
     p = state.active
     track = state.tracks[p]
-    turned = state.turned
+    turned = _turned_set(state.turned)
+    plans = t.plans
     moves: list[Move] = []
     for c, caravan in enumerate(state.caravans[p]):
         if not caravan:
             continue
         card = caravan[0]
-        face = t.face(card, t.back[card] is not None and card in turned)
+        plan = plans[2 * card + (card in turned)]
         acted = False
-        for a, action in enumerate(face.caravan):
-            if _payable(track, action.cost):
+        for a, needs in plan.caravan:
+            for i, need in needs:  # [KG-4.A] each track the cost names covers it
+                if track[i] < need:
+                    break
+            else:
                 moves.append(_CARAVAN_MOVES[c][a])
                 acted = True
-        for a, action in enumerate(face.parting):
-            if _payable(track, action.cost):
+        for a, needs in plan.parting:
+            for i, need in needs:
+                if track[i] < need:
+                    break
+            else:
                 moves.append(_PARTING_MOVES[c][a])
                 acted = True
-        if not face.must_act or not acted:
+        if not plan.must_act or not acted:
             moves.append(_PASS_MOVES[c])
     return tuple(moves)
+
+
+#: The last set of turned cards asked about, as a ``frozenset`` (a look-up in it is much
+#: cheaper than in the ``PSet``, and the set of a state is passed on unchanged from state
+#: to state until a card turns). Keyed by identity while it holds the set.
+_TURNED: tuple[object, frozenset[int]] = (None, frozenset())
+
+
+def _turned_set(turned: PSet[int]) -> frozenset[int]:
+    """``turned`` as a ``frozenset``."""
+    global _TURNED
+    memo = _TURNED
+    if memo[0] is turned:
+        return memo[1]
+    frozen = frozenset(turned)
+    _TURNED = (turned, frozen)
+    return frozen
+
+
+def _toggle(turned: PSet[int], card: int) -> PSet[int]:
+    """``turned`` with ``card`` added, or removed if it is in; the new set becomes the
+    one ``_turned_set`` remembers (the next look-ups are in it)."""
+    global _TURNED
+    frozen = _turned_set(turned)
+    new = turned.remove(card) if card in frozen else turned.add(card)
+    _TURNED = (new, frozen ^ {card})
+    return new
 
 
 # --------------------------------------------------------------------------- apply
@@ -415,7 +452,7 @@ class _Work:
     def freeze(self) -> State:
         """The new state. It is built field by field through the slots (what the attrs
         ``__init__`` does, without its call overhead): states have no validators."""
-        s = _new_state(State)
+        s = _new(State)
         _set_options(s, self.options)
         _set_rng(s, self.rng)
         _set_tracks(s, self.tracks)
@@ -449,36 +486,84 @@ class _Work:
 _STATE_FIELDS = tuple(f.name for f in attrs.fields(State))
 assert set(_STATE_FIELDS) == set(_Work.__slots__) - {"live"}, "_Work must copy State"
 assert set(_STATE_FIELDS) == set(vars(State)["__slots__"]) - {"__weakref__"}, "State has only slots"
-_new_state = object.__new__
-(
-    _set_options,
-    _set_rng,
-    _set_tracks,
-    _set_caravans,
-    _set_orders_won,
-    _set_standard,
-    _set_discard,
-    _set_special,
-    _set_order_deck,
-    _set_display,
-    _set_starting,
-    _set_reserve,
-    _set_box,
-    _set_turned,
-    _set_knowledge,
-    _set_active,
-    _set_start_player,
-    _set_round,
-    _set_turns,
-    _set_points,
-    _set_history,
-    _set_pending,
-    _set_stack,
-    _set_extra_turns,
-    _set_end_triggered,
-    _set_over,
-    _set_truncated,
-) = (State.__dict__[name].__set__ for name in _STATE_FIELDS)
+_new = object.__new__
+
+
+def _setter(cls: type, name: str) -> Callable[[object, object], None]:
+    """The slot setter of field ``name`` of an attrs class: what its frozen ``__init__``
+    sets each field with, called directly."""
+    setter: Callable[[object, object], None] = vars(cls)[name].__set__
+    return setter
+
+
+_set_options = _setter(State, "options")
+_set_rng = _setter(State, "rng")
+_set_tracks = _setter(State, "tracks")
+_set_caravans = _setter(State, "caravans")
+_set_orders_won = _setter(State, "orders_won")
+_set_standard = _setter(State, "standard")
+_set_discard = _setter(State, "discard")
+_set_special = _setter(State, "special")
+_set_order_deck = _setter(State, "order_deck")
+_set_display = _setter(State, "display")
+_set_starting = _setter(State, "starting")
+_set_reserve = _setter(State, "reserve")
+_set_box = _setter(State, "box")
+_set_turned = _setter(State, "turned")
+_set_knowledge = _setter(State, "knowledge")
+_set_active = _setter(State, "active")
+_set_start_player = _setter(State, "start_player")
+_set_round = _setter(State, "round")
+_set_turns = _setter(State, "turns")
+_set_points = _setter(State, "points")
+_set_history = _setter(State, "history")
+_set_pending = _setter(State, "pending")
+_set_stack = _setter(State, "stack")
+_set_extra_turns = _setter(State, "extra_turns")
+_set_end_triggered = _setter(State, "end_triggered")
+_set_over = _setter(State, "over")
+_set_truncated = _setter(State, "truncated")
+_set_frame_player = _setter(Frame, "player")
+_set_frame_caravan = _setter(Frame, "caravan")
+_set_frame_card = _setter(Frame, "card")
+_set_frame_kind = _setter(Frame, "kind")
+_set_frame_action = _setter(Frame, "action")
+_set_frame_turned = _setter(Frame, "turned")
+_set_frame_step = _setter(Frame, "step")
+assert (
+    {f.name for f in attrs.fields(Frame)}
+    == set(vars(Frame)["__slots__"]) - {"__weakref__"}
+    == {"player", "caravan", "card", "kind", "action", "turned", "step"}
+), "_frame sets every field of Frame"
+
+
+def _frame(
+    player: int, caravan: int, card: int, kind: FrameKind, action: int, turned: bool, step: int
+) -> Frame:
+    """``Frame(...)`` built through its slots, as ``_Work.freeze`` builds the state."""
+    f = _new(Frame)
+    _set_frame_player(f, player)
+    _set_frame_caravan(f, caravan)
+    _set_frame_card(f, card)
+    _set_frame_kind(f, kind)
+    _set_frame_action(f, action)
+    _set_frame_turned(f, turned)
+    _set_frame_step(f, step)
+    return f
+
+
+def _next_step(frame: Frame) -> Frame:
+    """``frame`` at its next effect."""
+    return _frame(
+        frame.player,
+        frame.caravan,
+        frame.card,
+        frame.kind,
+        frame.action,
+        frame.turned,
+        frame.step + 1,
+    )
+
 
 #: The last state ``apply`` (or ``new_game``) made and every player's points as its cards
 #: give them (``State.points`` holds them only between turns): the next ``apply`` from
@@ -548,7 +633,7 @@ def _card_vp(w: _Work, t: Table, p: int, card: int) -> int:
     fixed = t.vp_fixed[card]
     if fixed is not None:
         return fixed + t.vpg_fixed[card] * _grain_orders(w, t, p) if t.vpg_fixed[card] else fixed
-    face = t.face(card, card in w.turned)
+    face = t.face(card, card in _turned_set(w.turned))
     return face.vp + face.vp_per_grain * _grain_orders(w, t, p)
 
 
@@ -582,29 +667,31 @@ def _join(w: _Work, t: Table, p: int, c: int, card: int) -> None:
 
 def _pay(w: _Work, p: int, cost: Amounts) -> None:
     if any(cost):
-        tr = w.tracks[p]
-        a, b, c, d, e, f, g = (have - need for have, need in zip(tr, cost, strict=True))
+        a, b, c, d, e, f, g = map(sub, w.tracks[p], cost)
         w.tracks = w.tracks.set(p, (a, b, c, d, e, f, g))
 
 
 def _start_action(w: _Work, t: Table, move: Move) -> None:
     """[KG-4.A] [KG-4.B] [KG-4.C] Select the front card and act with it."""
     p = w.active
-    assert isinstance(move, CaravanAction | PartingAction | Pass)
-    c = move.caravan
+    kind = type(move)  # a legal move: one of the three, never a subclass
+    assert kind is CaravanAction or kind is PartingAction or kind is Pass
+    c = move.caravan  # type: ignore[union-attr]
     caravan = w.caravans[p][c]
     card = caravan[0]
     rest = caravan.delete(0)
-    turned = card in w.turned
-    if isinstance(move, Pass):
-        _set_caravan(w, p, c, rest.append(card))
+    if kind is Pass:
+        caravans = w.caravans
+        w.caravans = caravans.set(p, caravans[p].set(c, rest.append(card)))
         return
+    assert isinstance(move, CaravanAction | PartingAction)
+    turned = card in _turned_set(w.turned)
     face = t.face(card, turned)
-    if isinstance(move, CaravanAction):
+    if kind is CaravanAction:
         # [KG-4.A] the card goes to the back of its caravan, then the action.
         _set_caravan(w, p, c, rest.append(card))
         _pay(w, p, face.caravan[move.action].cost)
-        w.stack = (Frame(p, c, card, FrameKind.CARAVAN, move.action, turned),)
+        w.stack = (_frame(p, c, card, FrameKind.CARAVAN, move.action, turned, 0),)
     else:
         # [KG-4.B] the card leaves the game, then the action.
         lost = _card_vp(w, t, p, card)
@@ -612,7 +699,7 @@ def _start_action(w: _Work, t: Table, move: Move) -> None:
         w.box = w.box.append(card)
         _vp_event(w, t, p, -lost, earned=False)
         _pay(w, p, face.parting[move.action].cost)
-        w.stack = (Frame(p, c, card, FrameKind.PARTING, move.action, turned),)
+        w.stack = (_frame(p, c, card, FrameKind.PARTING, move.action, turned, 0),)
 
 
 def _effects(t: Table, frame: Frame) -> tuple[Effect, ...]:
@@ -636,18 +723,7 @@ def _run(w: _Work, t: Table) -> None:
         if frame.step >= len(effects):
             w.stack = w.stack[:-1]
             continue
-        w.stack = (
-            *w.stack[:-1],
-            Frame(
-                frame.player,
-                frame.caravan,
-                frame.card,
-                frame.kind,
-                frame.action,
-                frame.turned,
-                frame.step + 1,
-            ),
-        )
+        w.stack = (*w.stack[:-1], _next_step(frame))
         _execute(w, t, frame, effects[frame.step])
 
 
@@ -656,12 +732,12 @@ def _run(w: _Work, t: Table) -> None:
 
 def _increase(track: Amounts, amounts: Amounts) -> Amounts:
     """[KG-7] Increase, capped at 9 (mules 6); the excess is forfeited."""
-    a, b, c, d, e, f, g = (min(cap, v + x) for v, x, cap in zip(track, amounts, CAPS, strict=True))
+    a, b, c, d, e, f, g = map(min, CAPS, map(add, track, amounts))
     return (a, b, c, d, e, f, g)
 
 
 def _decrease(track: Amounts, amounts: Amounts) -> Amounts:
-    a, b, c, d, e, f, g = (max(0, v - x) for v, x in zip(track, amounts, strict=True))
+    a, b, c, d, e, f, g = map(max, _NO_AMOUNTS, map(sub, track, amounts))
     return (a, b, c, d, e, f, g)
 
 
@@ -687,7 +763,7 @@ def _others(w: _Work, p: int) -> list[int]:
 def _twin_key(t: Table, turned: PSet[int], card: int) -> int:
     """Cards with the same key are identical components: copies of one definition,
     showing the same side."""
-    return 2 * t.kind[card] + (card in turned and t.back[card] is not None)
+    return 2 * t.kind[card] + (t.back[card] is not None and card in turned)
 
 
 def distinct(
@@ -898,9 +974,11 @@ def _turn_card(w: _Work, t: Table, p: int, card: int) -> None:
     """[KG-7] Turn ``card`` over. In ``p``'s caravans, the change of its points is an
     event for ``p`` (:func:`_vp_event`); should it be in another player's caravan, their
     points change too, silently."""
-    holder = next((q for q, cs in enumerate(w.caravans) if any(card in c for c in cs)), None)
+    holder: int | None = p
+    if not any(card in c for c in w.caravans[p]):
+        holder = next((q for q in _others(w, p) if any(card in c for c in w.caravans[q])), None)
     before = 0 if holder is None else _card_vp(w, t, holder, card)
-    w.turned = w.turned.remove(card) if card in w.turned else w.turned.add(card)
+    w.turned = _toggle(w.turned, card)
     if holder is None:
         return
     change = _card_vp(w, t, holder, card) - before
@@ -979,8 +1057,9 @@ def _fulfill(
     w.orders_won = w.orders_won.set(p, w.orders_won[p].append(order))
     gain = od.vp
     if od.grain:  # [KG-6] each Farmer in the caravans counts one more grain-field order
+        turned = _turned_set(w.turned)
         gain += sum(
-            t.face(c, c in w.turned).vp_per_grain for caravan in w.caravans[p] for c in caravan
+            t.face(c, c in turned).vp_per_grain for caravan in w.caravans[p] for c in caravan
         )
     _vp_event(w, t, p, gain)
     if from_display:

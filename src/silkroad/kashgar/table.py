@@ -7,11 +7,39 @@ then orders. The table is derived data, cached per options; it is never stored.
 from __future__ import annotations
 
 import functools
+from typing import NamedTuple
 
-from silkroad.kashgar.cards import CardDef, DeckKind, Face, OrderDef
+from silkroad.kashgar.cards import Action, Amounts, CardDef, DeckKind, Face, OrderDef
+from silkroad.kashgar.moves import Fulfill, Keep, Remove, Take
 from silkroad.kashgar.state import Options
 
-__all__ = ["Table", "table"]
+__all__ = ["Plan", "Table", "table"]
+
+#: The tracks a cost names and how much of each: ``((track, amount), ...)``.
+Needs = tuple[tuple[int, int], ...]
+
+
+def needs(cost: Amounts) -> Needs:
+    """The tracks ``cost`` takes something from, with the amounts."""
+    return tuple((i, n) for i, n in enumerate(cost) if n)
+
+
+class Plan(NamedTuple):
+    """[KG-4] What the legal moves of a face in front of a caravan depend on."""
+
+    #: ``(action index, needs)`` of each caravan action, in order.
+    caravan: tuple[tuple[int, Needs], ...]
+    #: ``(action index, needs)`` of each parting action, in order.
+    parting: tuple[tuple[int, Needs], ...]
+    #: A "!" card: it may be passed only when no action is payable.
+    must_act: bool
+
+
+def _plan(face: Face) -> Plan:
+    def actions(acts: tuple[Action, ...]) -> tuple[tuple[int, Needs], ...]:
+        return tuple((a, needs(action.cost)) for a, action in enumerate(acts))
+
+    return Plan(actions(face.caravan), actions(face.parting), face.must_act)
 
 
 class Table:
@@ -22,7 +50,9 @@ class Table:
         "deck_of",
         "defs",
         "front",
+        "fulfill_moves",
         "ids",
+        "keep_moves",
         "kind",
         "n",
         "name",
@@ -30,7 +60,10 @@ class Table:
         "order_grain",
         "order_vp",
         "persons",
+        "plans",
         "rank",
+        "remove_moves",
+        "take_moves",
         "vp_fixed",
         "vpg_fixed",
     )
@@ -103,6 +136,16 @@ class Table:
         # Copies of one definition share a kind: they are identical components.
         kinds: dict[int, int] = {}
         self.kind = tuple(kinds.setdefault(id(d), len(kinds)) for d in defs)
+        #: The plan of person card ``c`` at ``2 * c`` (front) and ``2 * c + 1`` (the side
+        #: a turned card shows).
+        self.plans = tuple(
+            _plan(self.face(c, side)) for c in range(self.persons) for side in (False, True)
+        )
+        # The moves that name a card, one per id, made once (they are values).
+        self.keep_moves = tuple(Keep(c) for c in range(self.n))
+        self.take_moves = tuple(Take(c) for c in range(self.n))
+        self.fulfill_moves = tuple(Fulfill(c) for c in range(self.n))
+        self.remove_moves = tuple(Remove(c) for c in range(self.n))
 
     def face(self, card: int, turned: bool) -> Face:
         """The face of a person card showing now."""
