@@ -9,7 +9,8 @@ nothing here knows a particular card.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from operator import add, sub
+from itertools import repeat
+from operator import add, is_, sub
 
 import attrs
 from pyrsistent import pset, pvector
@@ -579,10 +580,7 @@ def apply(state: State, move: Move) -> State:
     """
     global _LIVE
     legal = legal_moves(state)
-    for found in legal:  # the legal move itself, as the caller got it from legal_moves
-        if found is move:
-            break
-    else:
+    if not any(map(is_, legal, repeat(move))):  # not the very object legal_moves listed
         try:  # one scan: the legal move equal to it (0.0 for 0)
             move = legal[legal.index(move)]
         except ValueError:
@@ -763,7 +761,7 @@ def _others(w: _Work, p: int) -> list[int]:
 def _twin_key(t: Table, turned: PSet[int], card: int) -> int:
     """Cards with the same key are identical components: copies of one definition,
     showing the same side."""
-    return 2 * t.kind[card] + (t.back[card] is not None and card in turned)
+    return 2 * t.kind[card] + (card in turned and t.back[card] is not None)
 
 
 def distinct(
