@@ -30,9 +30,11 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from silkroad.agents.values import check_positive, state_values
+from silkroad.agents.values import check_positive, state_evaluator
 from silkroad.core.game import AnyGame
-from silkroad.core.rng import Rng
+from silkroad.core.rng import MASK64, Rng
+from silkroad.core.rng import _bounded as bounded
+from silkroad.core.rng import _mix64 as mix64
 
 __all__ = [
     "DEFAULT_EXPLORATION",
@@ -128,35 +130,45 @@ class ISMCTSAgent:
         }
 
     def _search(self, game: AnyGame, observation: Any) -> _Node:
-        """Grow a tree for ``observation`` with ``iterations`` iterations; its root."""
-        rng = self._rng
+        """Grow a tree for ``observation`` with ``iterations`` iterations; its root.
+
+        The agent's generator is stepped as raw ``(seed, gamma)`` integers here, with the
+        same arithmetic as :class:`Rng` (``next_u64``, ``randrange``), so the draws are
+        the ones the methods would give without building a generator per draw."""
         exploration = self.exploration
         depth_limit = self.rollout_depth
-        scale = self.scale
+        values_of = state_evaluator(game, self.scale)
         root = _Node(-1)
-        players = -1
         legal_moves = game.legal_moves
         apply = game.apply
         current_player = game.current_player
-        is_over = game.is_over
+        determinize = game.determinize
         log = math.log
         sqrt = math.sqrt
+        mask = MASK64
+        seed, gamma = self._rng.seed, self._rng.gamma
+        players = -1
         for _ in range(self.iterations):
-            seed, rng = rng.next_u64()
-            state = game.determinize(observation, seed)
+            seed = (seed + gamma) & mask
+            state = determinize(observation, mix64(seed))
             if players < 0:
                 players = game.num_players(state)
             node = root
             path = [root]
-            # Select and expand.
-            while not is_over(state):
-                legal = legal_moves(state)
+            # Select and expand (no legal move: the game is over).
+            legal = legal_moves(state)
+            while legal:
                 children = node.children
-                untried = [m for m in legal if m not in children]
-                mover = current_player(state)
-                assert mover is not None
+                if not children:
+                    untried: Sequence[Any] = legal
+                else:
+                    tried = [children.get(m) for m in legal]
+                    untried = [m for m, c in zip(legal, tried) if c is None] if None in tried else ()
                 if untried:
-                    move, rng = rng.choice(untried)
+                    index, seed = bounded(seed, gamma, len(untried))
+                    move = untried[index]
+                    mover = current_player(state)
+                    assert mover is not None
                     child = _Node(mover)
                     children[move] = child
                     state = apply(state, move)
@@ -165,8 +177,7 @@ class ISMCTSAgent:
                 best_child: _Node | None = None
                 best_move: Any = None
                 best_score = -float("inf")
-                for m in legal:
-                    c = children[m]
+                for m, c in zip(legal, tried):
                     c.avail += 1
                     score = c.total / c.visits + exploration * sqrt(log(c.avail) / c.visits)
                     if score > best_score:
@@ -175,17 +186,19 @@ class ISMCTSAgent:
                 state = apply(state, best_move)
                 node = best_child
                 path.append(node)
+                legal = legal_moves(state)
             # Roll out.
-            depth = 0
-            while depth < depth_limit and not is_over(state):
-                move, rng = rng.choice(legal_moves(state))
-                state = apply(state, move)
-                depth += 1
-            values = state_values(game, state, players, scale)
+            for _ in range(depth_limit):
+                legal = legal_moves(state)
+                if not legal:
+                    break
+                index, seed = bounded(seed, gamma, len(legal))
+                state = apply(state, legal[index])
+            values = values_of(state, players)
             # Backpropagate.
             root.visits += 1
             for n in path[1:]:
                 n.visits += 1
                 n.total += values[n.mover]
-        self._rng = rng
+        self._rng = Rng(seed, gamma)
         return root

@@ -10,11 +10,12 @@ points for the built-in titles).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
-from silkroad.core.game import AnyGame, evaluate_every_player
+from silkroad.core.game import AnyGame, every_player_evaluator
 
-__all__ = ["check_positive", "outcome_values", "state_values", "win_value"]
+__all__ = ["check_positive", "outcome_values", "state_evaluator", "state_values", "win_value"]
 
 #: Beyond this many scales the logistic is 0 or 1 to double precision.
 _CLAMP = 40.0
@@ -37,14 +38,29 @@ def state_values(game: AnyGame, state: Any, players: int, scale: float) -> list[
     """Each player's value of ``state`` in [0, 1]: the result once over, else the
     logistic of ``game.evaluate`` divided by ``scale`` (every player's evaluation in
     one call where the title offers it)."""
-    if game.is_over(state):
-        return outcome_values(game, state, players)
-    out = []
-    for value in evaluate_every_player(game, state)[:players]:
-        x = value / scale
-        x = -_CLAMP if x < -_CLAMP else _CLAMP if x > _CLAMP else x
-        out.append(1.0 / (1.0 + math.exp(-x)))
-    return out
+    return state_evaluator(game, scale)(state, players)
+
+
+def state_evaluator(game: AnyGame, scale: float) -> Callable[[Any, int], list[float]]:
+    """:func:`state_values` for ``game`` and ``scale`` as a function of
+    ``(state, players)``, with the title's evaluation looked up once (a search values
+    thousands of states)."""
+    is_over = game.is_over
+    every = every_player_evaluator(game)
+    exp = math.exp
+    low, high = -_CLAMP, _CLAMP
+
+    def values(state: Any, players: int) -> list[float]:
+        if is_over(state):
+            return outcome_values(game, state, players)
+        out = []
+        for value in every(state)[:players]:
+            x = value / scale
+            x = low if x < low else high if x > high else x
+            out.append(1.0 / (1.0 + exp(-x)))
+        return out
+
+    return values
 
 
 def check_positive(name: str, value: object, *, integer: bool, allow_zero: bool = False) -> None:

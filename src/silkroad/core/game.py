@@ -41,6 +41,7 @@ __all__ = [
     "check_player",
     "declare_options_type",
     "evaluate_every_player",
+    "every_player_evaluator",
     "is_options_type",
     "score_margin",
     "with_every_player",
@@ -375,12 +376,24 @@ def with_every_player(
 def evaluate_every_player(game: Game[StateT, Any, Any, Any], state: StateT) -> tuple[float, ...]:
     """``game.evaluate(state, p)`` for every player ``p``: in one call when the title's
     evaluation offers it (:func:`with_every_player`), otherwise player by player."""
+    return every_player_evaluator(game)(state)
+
+
+def every_player_evaluator(
+    game: Game[StateT, Any, Any, Any],
+) -> Callable[[StateT], tuple[float, ...]]:
+    """The function behind :func:`evaluate_every_player` for ``game``, looked up once."""
     if isinstance(game, GameDefinition) and game.evaluator is not None:
         every = getattr(game.evaluator, _EVERY_PLAYER, None)
         if every is not None:
-            return every(state)  # type: ignore[no-any-return]
+            return every  # type: ignore[no-any-return]
     evaluate = game.evaluate
-    return tuple(evaluate(state, p) for p in range(game.num_players(state)))
+    num_players = game.num_players
+
+    def each(state: StateT) -> tuple[float, ...]:
+        return tuple(evaluate(state, p) for p in range(num_players(state)))
+
+    return each
 
 
 @attrs.frozen(eq=False)
