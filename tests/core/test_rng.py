@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from silkroad.core.errors import RulesError, StateError
-from silkroad.core.rng import GOLDEN_GAMMA, Rng, check_seed
+from silkroad.core.rng import GOLDEN_GAMMA, Rng, _packed_draws, check_seed
 
 # The published SplitMix64 reference sequence for seed 1234567.
 REFERENCE_1234567 = [
@@ -113,6 +113,22 @@ def test_random_is_a_unit_float() -> None:
 def test_shuffle_is_a_permutation(seed: int, items: list[int]) -> None:
     shuffled, _ = Rng.from_seed(seed).shuffle(items)
     assert sorted(shuffled) == sorted(items)
+
+
+@given(st.integers(0, 2**64 - 1), st.integers(0, 300))
+def test_shuffle_draws_as_one_draw_per_position(seed: int, size: int) -> None:
+    # the packed draws of long shuffles give the order and generator of the definition
+    rng = Rng.from_seed(seed)
+    assert rng.shuffle(range(size)) == rng._shuffle_one_by_one(range(size))
+
+
+def test_a_shuffle_whose_draw_needs_a_rejection_is_drawn_one_by_one() -> None:
+    # the first state of this generator is 0, whose mix is 0: Lemire's method rejects it
+    rng = Rng((-GOLDEN_GAMMA) % 2**64)
+    assert _packed_draws(rng.seed, rng.gamma, 20) is None
+    order, after = rng.shuffle(range(21))
+    assert (order, after) == rng._shuffle_one_by_one(range(21))
+    assert sorted(order) == list(range(21))
 
 
 def test_shuffle_reaches_every_order_of_three() -> None:

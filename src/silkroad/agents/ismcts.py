@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from silkroad.agents.values import check_positive, state_evaluator
 from silkroad.core.game import AnyGame
@@ -159,12 +159,11 @@ class ISMCTSAgent:
             legal = legal_moves(state)
             while legal:
                 children = node.children
-                if not children:
+                tried = [children.get(m) for m in legal] if children else None
+                if tried is None or None in tried:
                     untried: Sequence[Any] = legal
-                else:
-                    tried = [children.get(m) for m in legal]
-                    untried = [m for m, c in zip(legal, tried) if c is None] if None in tried else ()
-                if untried:
+                    if tried is not None:
+                        untried = [m for m, c in zip(legal, tried, strict=True) if c is None]
                     index, seed = bounded(seed, gamma, len(untried))
                     move = untried[index]
                     mover = current_player(state)
@@ -177,7 +176,7 @@ class ISMCTSAgent:
                 best_child: _Node | None = None
                 best_move: Any = None
                 best_score = -float("inf")
-                for m, c in zip(legal, tried):
+                for m, c in zip(legal, cast("list[_Node]", tried), strict=True):
                     c.avail += 1
                     score = c.total / c.visits + exploration * sqrt(log(c.avail) / c.visits)
                     if score > best_score:

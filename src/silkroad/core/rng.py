@@ -23,6 +23,8 @@ Bounded integers use Lemire's multiply-and-reject method, which is unbiased.
 
 from __future__ import annotations
 
+import functools
+import sys
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -134,13 +136,28 @@ class Rng:
         return seq[index], rng
 
     def shuffle(self, seq: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
-        """The elements of ``seq`` in a uniformly random order (Fisher-Yates, from the end)."""
+        """The elements of ``seq`` in a uniformly random order (Fisher-Yates, from the end).
+
+        The bounded draws of a sequence of 16 to 256 elements are computed all at once
+        (:func:`_packed_draws`); the order and the next generator are the same as when
+        drawn one by one (:meth:`_shuffle_one_by_one`, the definition)."""
+        count = len(seq) - 1
+        if _PACKED_MIN <= count <= _PACKED_MAX and _LITTLE_ENDIAN:
+            draws = _packed_draws(self.seed, self.gamma, count)
+            if draws is not None:
+                items = list(seq)
+                for i, j in zip(range(count, 0, -1), draws, strict=True):
+                    items[i], items[j] = items[j], items[i]
+                return tuple(items), _make((self.seed + count * self.gamma) & MASK64, self.gamma)
+        return self._shuffle_one_by_one(seq)
+
+    def _shuffle_one_by_one(self, seq: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
+        """:meth:`shuffle` with one :func:`_bounded` draw per position."""
         items = list(seq)
         seed, gamma = self.seed, self.gamma
         mask = MASK64
         for i in range(len(items) - 1, 0, -1):
-            # _bounded(seed, gamma, i + 1) with _mix64 written out (the hot loop of every
-            # shuffle and determinization); the same numbers
+            # _bounded(seed, gamma, i + 1) with _mix64 written out; the same numbers
             n = i + 1
             seed = (seed + gamma) & mask
             z = ((seed ^ (seed >> 30)) * 0xBF58476D1CE4E5B9) & mask
@@ -193,6 +210,60 @@ def _make(seed: int, gamma: int) -> Rng:
 
 _new = object.__new__
 _set = object.__setattr__
+
+
+#: Shuffles of this many draws (elements - 1) take :func:`_packed_draws`; fewer are as
+#: fast one by one, more would make its constants big.
+_PACKED_MIN = 15
+_PACKED_MAX = 255
+#: The lanes are read as native 64-bit words from the integer's little-endian bytes.
+_LITTLE_ENDIAN = sys.byteorder == "little"
+
+
+@functools.lru_cache(maxsize=64)
+def _lanes(count: int) -> tuple[int, int, int, tuple[tuple[int, int], ...]]:
+    """Constants of :func:`_packed_draws` for ``count`` lanes of 128 bits: a 1 in every
+    lane, the lane numbers 1 to ``count``, the low 64 bits of every lane, and for each
+    bit ``b`` of the bounds (lane ``k`` draws below ``count + 1 - k``) the low 64 bits of
+    the lanes whose bound has bit ``b``."""
+    ones = numbers = low = 0
+    by_bit: dict[int, int] = {}
+    for k in range(count):
+        shift = 128 * k
+        ones |= 1 << shift
+        numbers |= (k + 1) << shift
+        low |= MASK64 << shift
+        bound = count + 1 - k
+        for b in range(bound.bit_length()):
+            if bound >> b & 1:
+                by_bit[b] = by_bit.get(b, 0) | (MASK64 << shift)
+    return ones, numbers, low, tuple(sorted(by_bit.items()))
+
+
+def _packed_draws(seed: int, gamma: int, count: int) -> Sequence[int] | None:
+    """The ``count`` bounded draws of a shuffle from ``(seed, gamma)`` (below ``count + 1``,
+    then ``count``, ... then 2), or None if one of them may need Lemire's rejection step
+    (then the caller draws one by one).
+
+    Each draw sits in its own 128-bit lane of one integer: the generator states
+    ``seed + k * gamma``, the two multiply-xorshift rounds of :func:`_mix64`, and the
+    products by the bounds (a sum of shifted lanes, one per bit of the bounds) are a
+    few operations on that integer instead of a dozen per draw. A lane's high 64 bits
+    are the draw (as in :func:`_bounded`); its low 64 bits are what Lemire's method
+    compares with the bound.
+    """
+    ones, numbers, low, by_bit = _lanes(count)
+    z = (seed * ones + gamma * numbers) & low
+    z = (((z ^ (z >> 30)) & low) * 0xBF58476D1CE4E5B9) & low
+    z = (((z ^ (z >> 27)) & low) * 0x94D049BB133111EB) & low
+    z = (z ^ (z >> 31)) & low
+    product = 0
+    for b, lanes in by_bit:
+        product += (z & lanes) << b
+    words = memoryview(product.to_bytes(16 * count, "little")).cast("Q")
+    if min(words[::2]) <= count:  # a low part below its bound: a rejection is possible
+        return None
+    return words[1::2]
 
 
 def _bounded(seed: int, gamma: int, n: int) -> tuple[int, int]:

@@ -9,6 +9,9 @@ that knowledge in their own observation: position and card).
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+
 import attrs
 from pyrsistent import pset, pvector
 from pyrsistent.typing import PSet, PVector
@@ -152,14 +155,37 @@ def observe(state: State, player: int) -> Observation:
     )
 
 
-def determinize(observation: Observation, seed: int) -> State:
-    """[KG-7] A full state the observer cannot tell from the real one: hidden piles and the
-    cards another player is looking at are dealt at random from the unseen cards,
-    keeping every card position the observer knows.
+@attrs.frozen
+class _Plan:
+    """What :func:`determinize` needs of an observation before any draw: the unseen
+    cards of each deck (in table order), the known positions of each pile, and for a
+    hidden hand (``hidden > 0``) the function that lists the choices it offers."""
+
+    pools: tuple[tuple[DeckKind, tuple[int, ...]], ...]
+    hidden: int
+    hand_deck: DeckKind | None
+    offered: Callable[[tuple[int, ...]], tuple[int, ...]] | None
+    different: tuple[int, ...]
+    piles: tuple[tuple[DeckKind, int, dict[int, int]], ...]
+    known_cards: frozenset[int]
+
+
+#: The last observation planned and its plan: a search determinizes one observation
+#: hundreds of times. Keyed by identity while it holds the observation (which is
+#: immutable), so it never answers for another one.
+_LAST_PLAN: tuple[object, _Plan | None] = (None, None)
+
+
+def _plan(obs: Observation) -> _Plan:
+    """The draw-independent part of :func:`determinize`, memoized for the last
+    observation.
 
     :raises StateError: if the observation is inconsistent (sizes do not add up).
     """
-    obs = observation
+    global _LAST_PLAN
+    last, plan = _LAST_PLAN
+    if last is obs and plan is not None:
+        return plan
     t = table(obs.options)
     visible: set[int] = set()
     for caravans in obs.caravans:
@@ -171,7 +197,7 @@ def determinize(observation: Observation, seed: int) -> State:
     pending = obs.pending
     if pending is not None:
         visible.update(pending.cards)
-    known_cards = {k.card for k in obs.known}
+    known_cards = frozenset(k.card for k in obs.known)
     visible |= known_cards
     groups = {
         DeckKind.STANDARD: t.ids[DeckKind.STANDARD] + t.ids[DeckKind.EXPANSION],
@@ -179,15 +205,16 @@ def determinize(observation: Observation, seed: int) -> State:
         DeckKind.ORDERS: t.ids[DeckKind.ORDERS],
         DeckKind.STARTING: t.ids[DeckKind.STARTING],
     }
-    rng = Rng.from_seed(seed)
-    pools: dict[DeckKind, list[int]] = {}
-    for deck, ids in groups.items():
-        shuffled, rng = rng.shuffle([c for c in ids if c not in visible])
-        pools[deck] = list(shuffled)
+    pools = {deck: tuple(c for c in ids if c not in visible) for deck, ids in groups.items()}
+    hidden = 0
+    hand_deck: DeckKind | None = None
+    offered: Callable[[tuple[int, ...]], tuple[int, ...]] | None = None
+    different: tuple[int, ...] = ()
     if pending is not None and pending.hidden:
         assert pending.deck is not None
-        pool = pools[pending.deck]
-        if len(pool) < pending.hidden:
+        hidden, hand_deck = pending.hidden, pending.deck
+        pool = pools[hand_deck]
+        if len(pool) < hidden:
             raise StateError("observation: more hidden cards in hand than unseen cards")
         # the decision exists, so the cards held offer at least two choices: deal until
         # they do (copies of one card are one choice; an order must be eligible)
@@ -196,57 +223,103 @@ def determinize(observation: Observation, seed: int) -> State:
             effect = _effects(t, frame)[frame.step - 1]
             track = obs.tracks[pending.player]
 
-            def offered(hand: tuple[int, ...]) -> tuple[int, ...]:
+            def offer_fulfil(hand: tuple[int, ...]) -> tuple[int, ...]:
                 return distinct(t, obs.turned, _eligible_for(t, track, effect, hand), hand)
 
+            offered = offer_fulfil
             candidates = [o for o in pool if _eligible_for(t, track, effect, (o,))]
         else:
             deck = pending.deck
 
-            def offered(hand: tuple[int, ...]) -> tuple[int, ...]:
+            def offer_keep(hand: tuple[int, ...]) -> tuple[int, ...]:
                 return keep_options(t, obs.turned, hand, deck)
 
+            offered = offer_keep
             candidates = list(pool)
         different = distinct(t, obs.turned, candidates)
-        if len(different) < 2 or pending.hidden < 2:
+        if len(different) < 2 or hidden < 2:
             raise StateError("observation: a decision among cards no hand could offer")
-        held = tuple(pool[: pending.hidden])
-        options = offered(held)
-        for _ in range(_REDEALS):
-            if len(options) >= 2:
-                break
-            shuffled, rng = rng.shuffle(pool)
-            pool[:] = shuffled
-            held = tuple(pool[: pending.hidden])
-            options = offered(held)
-        else:  # rare: two different candidates at random, the rest from the others
-            two, rng = rng.sample(different, 2)
-            pool[:] = [*two, *(c for c in pool if c not in two)]
-            held = tuple(pool[: pending.hidden])
-            options = offered(held)
-        del pool[: pending.hidden]
-        pending = attrs.evolve(pending, cards=held, options=options, hidden=0)
     sizes = {
         DeckKind.STANDARD: obs.standard_size,
         DeckKind.SPECIAL: obs.special_size,
         DeckKind.ORDERS: obs.order_deck_size,
         DeckKind.STARTING: obs.starting_size,
     }
-    piles: dict[DeckKind, list[int]] = {}
+    piles = []
     for deck, size in sizes.items():
         fixed = {k.index: k.card for k in obs.known if k.deck is deck}
-        pool = pools[deck]
-        if len(pool) != size - len(fixed):
+        unseen = len(pools[deck]) - (hidden if deck is hand_deck else 0)
+        if unseen != size - len(fixed):
             raise StateError(
                 f"observation: the {deck.value} pile holds {size} cards but "
-                f"{len(pool) + len(fixed)} are unseen"
+                f"{unseen + len(fixed)} are unseen"
             )
-        it = iter(pool)
-        piles[deck] = [fixed[i] if i in fixed else next(it) for i in range(size)]
-    knowledge: list[set[int]] = [set() for _ in range(obs.options.players)]
-    knowledge[obs.player] = set(known_cards)
-    for slot in obs.others_known:
-        knowledge[slot.player].add(piles[slot.deck][slot.index])
+        piles.append((deck, size, fixed))
+    plan = _Plan(
+        pools=tuple(pools.items()),
+        hidden=hidden,
+        hand_deck=hand_deck,
+        offered=offered,
+        different=different,
+        piles=tuple(piles),
+        known_cards=known_cards,
+    )
+    _LAST_PLAN = (obs, plan)
+    return plan
+
+
+def determinize(observation: Observation, seed: int) -> State:
+    """[KG-7] A full state the observer cannot tell from the real one: hidden piles and the
+    cards another player is looking at are dealt at random from the unseen cards,
+    keeping every card position the observer knows.
+
+    :raises StateError: if the observation is inconsistent (sizes do not add up).
+    """
+    obs = observation
+    plan = _plan(obs)
+    rng = Rng.from_seed(seed)
+    pools: dict[DeckKind, list[int]] = {}
+    for deck, unseen in plan.pools:
+        shuffled, rng = rng.shuffle(unseen)
+        pools[deck] = list(shuffled)
+    pending = obs.pending
+    if plan.hidden:
+        assert pending is not None
+        assert plan.hand_deck is not None
+        assert plan.offered is not None
+        hidden, offered = plan.hidden, plan.offered
+        pool = pools[plan.hand_deck]
+        held = tuple(pool[:hidden])
+        options = offered(held)
+        for _ in range(_REDEALS):
+            if len(options) >= 2:
+                break
+            shuffled, rng = rng.shuffle(pool)
+            pool[:] = shuffled
+            held = tuple(pool[:hidden])
+            options = offered(held)
+        else:  # rare: two different candidates at random, the rest from the others
+            two, rng = rng.sample(plan.different, 2)
+            pool[:] = [*two, *(c for c in pool if c not in two)]
+            held = tuple(pool[:hidden])
+            options = offered(held)
+        del pool[:hidden]
+        pending = attrs.evolve(pending, cards=held, options=options, hidden=0)
+    piles: dict[DeckKind, list[int]] = {}
+    for deck, size, fixed in plan.piles:
+        pool = pools[deck]
+        if fixed:
+            it = iter(pool)
+            pool = [fixed[i] if i in fixed else next(it) for i in range(size)]
+        piles[deck] = pool
+    if obs.others_known or plan.known_cards:
+        knowledge: list[set[int]] = [set() for _ in range(obs.options.players)]
+        knowledge[obs.player] = set(plan.known_cards)
+        for slot in obs.others_known:
+            knowledge[slot.player].add(piles[slot.deck][slot.index])
+        known = pvector(pset(k) for k in knowledge)
+    else:
+        known = _no_knowledge(obs.options.players)
     _, rng = rng.split()
     return State(
         options=obs.options,
@@ -263,7 +336,7 @@ def determinize(observation: Observation, seed: int) -> State:
         reserve=obs.reserve,
         box=obs.box,
         turned=obs.turned,
-        knowledge=pvector(pset(k) for k in knowledge),
+        knowledge=known,
         active=obs.active,
         start_player=obs.start_player,
         round=obs.round,
@@ -277,3 +350,9 @@ def determinize(observation: Observation, seed: int) -> State:
         over=obs.over,
         truncated=obs.truncated,
     )
+
+
+@functools.cache
+def _no_knowledge(players: int) -> PVector[PSet[int]]:
+    """Nobody knows a deck position: one empty set per player (immutable, shared)."""
+    return pvector(pset() for _ in range(players))
