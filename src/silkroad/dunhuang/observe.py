@@ -12,6 +12,7 @@ from __future__ import annotations
 import attrs
 from pyrsistent.typing import PMap
 
+from silkroad.core.evolve import replace
 from silkroad.core.game import check_player
 from silkroad.core.rng import Rng
 from silkroad.dunhuang.check import held_tile
@@ -133,15 +134,21 @@ def observe(state: State, player: int) -> Observation:
     )
 
 
-def determinize(observation: Observation, seed: int) -> State:
-    """[DH-2.3] A full state the viewer cannot tell from the real one: the hidden fresco
-    tiles and the character deck order dealt anew from ``seed``."""
-    o = observation
+#: The last observation whose unseen tiles and characters were listed, and the lists: a
+#: search determinizes one observation hundreds of times. Keyed by identity while it
+#: holds the observation (which is immutable), so it never answers for another one.
+_LAST_UNSEEN: tuple[object, tuple[tuple[int, ...], tuple[int, ...]]] = (None, ((), ()))
+
+
+def _unseen(o: Observation) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The fresco tiles and the characters ``o`` does not show, in table order
+    (memoized for the last observation)."""
+    global _LAST_UNSEEN
+    last, unseen = _LAST_UNSEEN
+    if last is o:
+        return unseen
     t = table(o.options)
-    rng = Rng.from_seed(seed)
-    n = len(o.players)
-    v = o.viewer
-    known: set[int] = set(o.players[v].hand) | set(o.draft) | set(o.gone)
+    known: set[int] = set(o.players[o.viewer].hand) | set(o.draft) | set(o.gone)
     for pl in o.players:
         known.update(spot.tile for spot in pl.frescoes if spot.tile is not None)
     if o.public is not None:
@@ -152,7 +159,27 @@ def determinize(observation: Observation, seed: int) -> State:
     held = held_tile(o.choice)
     if held is not None:
         known.add(held)
-    pool, rng = rng.shuffle([x for x in t.tile_ids if x not in known])
+    seen: set[int] = {c for c in o.row if c is not None} | set(o.discard) | set(o.aside)
+    for pl in o.players:
+        seen.update(c for c in pl.characters if c is not None)
+    unseen = (
+        tuple(x for x in t.tile_ids if x not in known),
+        tuple(c for c in t.char_ids if c not in seen),
+    )
+    _LAST_UNSEEN = (o, unseen)
+    return unseen
+
+
+def determinize(observation: Observation, seed: int) -> State:
+    """[DH-2.3] A full state the viewer cannot tell from the real one: the hidden fresco
+    tiles and the character deck order dealt anew from ``seed``."""
+    o = observation
+    t = table(o.options)
+    rng = Rng.from_seed(seed)
+    n = len(o.players)
+    v = o.viewer
+    unseen_tiles, unseen_characters = _unseen(o)
+    pool, rng = rng.shuffle(unseen_tiles)
     rest = list(pool)
     players = list(o.players)
     for q in range(n):
@@ -160,7 +187,7 @@ def determinize(observation: Observation, seed: int) -> State:
             tile = next(x for x in rest if not t.tiles[x].no_start)
             rest.remove(tile)
             pl = players[q]
-            players[q] = attrs.evolve(
+            players[q] = replace(
                 pl, frescoes=(pl.frescoes[0], pl.frescoes[1], FrescoSpot(tile, None))
             )
     public = o.public
@@ -176,14 +203,11 @@ def determinize(observation: Observation, seed: int) -> State:
             rest = rest[k:]
         if q != v:
             k = o.hand_sizes[q]
-            players[q] = attrs.evolve(players[q], hand=tuple(rest[:k]))
+            players[q] = replace(players[q], hand=tuple(rest[:k]))
             rest = rest[k:]
     # [DH-6.3.3] solitaire: the unseen tiles are the stack above the known bottom
     stack = (*rest, *o.stack_bottom)
-    seen: set[int] = {c for c in o.row if c is not None} | set(o.discard) | set(o.aside)
-    for pl in o.players:
-        seen.update(c for c in pl.characters if c is not None)
-    deck, rng = rng.shuffle([c for c in t.char_ids if c not in seen])
+    deck, rng = rng.shuffle(unseen_characters)
     return State(
         options=o.options,
         rng=rng,

@@ -151,15 +151,29 @@ def _seen(obs: Observation) -> set[int]:
     return seen
 
 
+#: The last observation whose unseen cards were listed, and the list: a search
+#: determinizes one observation hundreds of times. Keyed by identity while it holds the
+#: observation (which is immutable), so it never answers for another one.
+_LAST_UNSEEN: tuple[object, tuple[int, ...]] = (None, ())
+
+
+def _unseen(obs: Observation) -> tuple[int, ...]:
+    """The cards ``obs`` does not show, in card order (memoized for the last one)."""
+    global _LAST_UNSEEN
+    last, unseen = _LAST_UNSEEN
+    if last is not obs:
+        seen = _seen(obs)
+        unseen = tuple(c for c in range(table(obs.options).n_cards) if c not in seen)
+        _LAST_UNSEEN = (obs, unseen)
+    return unseen
+
+
 def determinize(obs: Observation, seed: int) -> State:
     """A full state consistent with ``obs``: the observer's draw pile is shuffled, and
     every unseen card is dealt at random to the other draw pile, the Crossroads draw
     pile and any hidden General cards; the RNG comes from ``seed``."""
-    t = table(obs.options)
     rng = Rng.from_seed(seed)
-    seen = _seen(obs)
-    unseen = [c for c in range(t.n_cards) if c not in seen]
-    order, rng = rng.shuffle(unseen)
+    order, rng = rng.shuffle(_unseen(obs))
     deal = list(order)
     pending = obs.pending
     own, rng = rng.shuffle(obs.players[obs.player].draw_cards)
