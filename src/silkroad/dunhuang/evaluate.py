@@ -15,10 +15,12 @@ Once the game is over the evaluation is the exact score margin.
 
 from __future__ import annotations
 
+import functools
+
 from silkroad.core.game import score_margin, with_every_player
 from silkroad.dunhuang.cards import Effect
 from silkroad.dunhuang.rules import scores, solitaire_result
-from silkroad.dunhuang.state import ROUNDS, Phase, State
+from silkroad.dunhuang.state import ROUNDS, Options, Phase, State
 from silkroad.dunhuang.table import table
 
 __all__ = ["evaluate", "evaluate_all"]
@@ -40,16 +42,29 @@ def _effect_vp(e: Effect) -> float:
     return 0.0
 
 
+@functools.lru_cache(maxsize=16)
+def _token_worths(options: Options) -> dict[str, tuple[float, float]]:
+    """Per token: its worth at the end (1 VP for a Material or Product, else its end VP)
+    and what its starting-phase effects yield per round left."""
+    t = table(options)
+    return {
+        key: (
+            1.0 if token.category in ("material", "product") else float(token.end_vp),
+            sum(_effect_vp(e) for e in token.start),
+        )
+        for key, token in t.tokens.items()
+    }
+
+
 def _potential(state: State, p: int) -> float:
     t = table(state.options)
+    worths = _token_worths(state.options)
     pl = state.players[p]
     left = ROUNDS - state.round
     value = float(pl.vp) + COIN_VP * pl.coins + PIGMENT_VP * pl.pigment + GRAIN_VP * sum(pl.grain)
     for key, n in pl.tokens.items():
-        token = t.tokens[key]
-        worth = 1.0 if token.category in ("material", "product") else float(token.end_vp)
-        worth += left * sum(_effect_vp(e) for e in token.start)
-        value += n * worth
+        end, per_round = worths[key]
+        value += n * (end + left * per_round)
     track = t.board.round_track[min(state.round, ROUNDS) - 1]
     for spot in pl.frescoes:
         if spot.die is not None:

@@ -22,11 +22,14 @@ from __future__ import annotations
 
 import functools
 
+import attrs
+from pyrsistent.typing import PSet
+
 from silkroad.core.game import with_every_player
 from silkroad.kashgar.cards import Action, Face, Op, Target
-from silkroad.kashgar.rules import points
+from silkroad.kashgar.rules import _points_of, points
 from silkroad.kashgar.state import Options, State
-from silkroad.kashgar.table import table
+from silkroad.kashgar.table import Table, table
 
 __all__ = ["evaluate", "evaluate_all"]
 
@@ -112,35 +115,94 @@ def _card_worth(
     return tuple(fw), tuple(ff), tuple(bw), tuple(bf)
 
 
-def _potential(state: State, player: int) -> float:
-    t = table(state.options)
-    front_worth, front_fulfils, back_worth, back_fulfils = _card_worth(state.options)
-    turned = state.turned
-    value = float(points(state, player))
+#: An order card's terms for the evaluation: VP, mules, total cost, and the
+#: (track, amount) pairs of its cost.
+_OrderTerms = tuple[int, int, int, tuple[tuple[int, int], ...]]
+
+
+@attrs.frozen(eq=False)
+class _Kit:
+    """What every evaluation of one card table reads: the table, the card worths and the
+    order terms (per card id; None for a person card)."""
+
+    table: Table
+    front_worth: tuple[float, ...]
+    front_fulfils: tuple[bool, ...]
+    back_worth: tuple[float, ...]
+    back_fulfils: tuple[bool, ...]
+    orders: tuple[_OrderTerms | None, ...]
+
+
+#: The options of the last evaluation and their kit (options are immutable; keyed by
+#: identity while the memo holds them, so it never answers for other options).
+_LAST_KIT: tuple[object, _Kit | None] = (None, None)
+#: The last set of turned cards read and the same cards as a frozenset: states reached
+#: from one another share the set until a card turns.
+_LAST_TURNED: tuple[object, frozenset[int]] = (None, frozenset())
+
+
+def _kit(options: Options) -> _Kit:
+    global _LAST_KIT
+    last, kit = _LAST_KIT
+    if last is options and kit is not None:
+        return kit
+    t = table(options)
+    orders: list[_OrderTerms | None] = []
+    for od in t.order:
+        if od is None:
+            orders.append(None)
+            continue
+        cost = tuple((i, c) for i, c in enumerate(od.cost) if c)
+        orders.append((od.vp, od.mules, sum(c for _, c in cost), cost))
+    kit = _Kit(t, *_card_worth(options), tuple(orders))
+    _LAST_KIT = (options, kit)
+    return kit
+
+
+def _turned(turned: PSet[int]) -> frozenset[int]:
+    global _LAST_TURNED
+    last, cards = _LAST_TURNED
+    if last is not turned:
+        cards = frozenset(turned)
+        _LAST_TURNED = (turned, cards)
+    return cards
+
+
+def _potential(state: State, player: int, kit: _Kit, turned: frozenset[int]) -> float:
+    """``player``'s VP now plus what predicts VP to come; ``turned`` is the state's
+    turned cards."""
+    value = float(
+        _points_of(kit.table, state.caravans[player], state.orders_won[player], turned)  # type: ignore[arg-type]
+    )
     track = state.tracks[player]
     value += RESOURCE_VP * (track[0] + track[1] + track[2] + track[3] + track[4] + track[5])
-    value += MULE_VP * min(track[_MULES], USEFUL_MULES)
+    mules = track[_MULES]
+    value += MULE_VP * min(mules, USEFUL_MULES)
     fulfillers = 0
+    front_worth, front_fulfils = kit.front_worth, kit.front_fulfils
+    back_worth, back_fulfils = kit.back_worth, kit.back_fulfils
     for caravan in state.caravans[player]:
         for card in caravan:
-            if turned and card in turned:
+            if card in turned:
                 value += back_worth[card]
                 fulfillers += back_fulfils[card]
             else:
                 value += front_worth[card]
                 fulfillers += front_fulfils[card]
     best = second = 0.0
+    terms = kit.orders
     for order in state.display:
-        od = t.order[order]
+        od = terms[order]
         assert od is not None
-        need = covered = 0
-        for have, cost in zip(track, od.cost, strict=True):
-            if cost:
-                need += cost
-                covered += have if have < cost else cost
-        mules = track[_MULES]
-        reach = (covered / need if need else 1.0) * (1.0 if mules >= od.mules else mules / od.mules)
-        v = od.vp * reach * reach
+        vp, need_mules, need, cost = od
+        covered = 0
+        for i, amount in cost:
+            have = track[i]
+            covered += have if have < amount else amount
+        reach = (covered / need if need else 1.0) * (
+            1.0 if mules >= need_mules else mules / need_mules
+        )
+        v = vp * reach * reach
         if v > best:
             best, second = v, best
         elif v > second:
@@ -157,8 +219,9 @@ def evaluate(state: State, player: int) -> float:
     if state.over:
         s = [points(state, p) for p in range(n)]
         return float(s[player] - max(v for p, v in enumerate(s) if p != player))
-    mine = _potential(state, player)
-    return mine - max(_potential(state, p) for p in range(n) if p != player)
+    kit, turned = _kit(state.options), _turned(state.turned)
+    mine = _potential(state, player, kit, turned)
+    return mine - max(_potential(state, p, kit, turned) for p in range(n) if p != player)
 
 
 def evaluate_all(state: State) -> tuple[float, ...]:
@@ -167,7 +230,8 @@ def evaluate_all(state: State) -> tuple[float, ...]:
     if state.over:
         s = [points(state, p) for p in range(n)]
         return tuple(float(s[q] - max(v for p, v in enumerate(s) if p != q)) for q in range(n))
-    pots = [_potential(state, p) for p in range(n)]
+    kit, turned = _kit(state.options), _turned(state.turned)
+    pots = [_potential(state, p, kit, turned) for p in range(n)]
     return tuple(pots[q] - max(v for p, v in enumerate(pots) if p != q) for q in range(n))
 
 

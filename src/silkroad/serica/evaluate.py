@@ -80,6 +80,24 @@ NO_ROOM_VP = 6.0
 PILE_CARD_VP = 1.0
 
 
+#: The last card table read and its card worths (tables are immutable; keyed by
+#: identity while the memo holds the table, so it never answers for another one).
+_LAST_WORTHS: tuple[object, tuple[tuple[float, ...], tuple[float, ...]]] = (None, ((), ()))
+
+
+def _card_worths(t: Table) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """Per card id: its worth owned but not built, and built (its strength's worth)."""
+    global _LAST_WORTHS
+    last, worths = _LAST_WORTHS
+    if last is not t:
+        worths = (
+            tuple(CARD_VP_SHARE * c.vp + CARD_ABILITY_VP for c in t.card),
+            tuple(STRENGTH_VP * c.strength for c in t.card),
+        )
+        _LAST_WORTHS = (t, worths)
+    return worths
+
+
 def _potential(state: State, t: Table, p: int) -> float:
     me = state.players[p]
     card = t.card
@@ -104,16 +122,17 @@ def _potential(state: State, t: Table, p: int) -> float:
     needed = sum(card[c].artisans for c in me.empire)
     value += ARTISAN_VP * min(me.artisans, needed)
     value += SPARE_ARTISAN_VP * max(0, me.artisans - needed)
+    owned_worth, built_worth = _card_worths(t)
     owned = 0
     for pile in (me.draw, me.discard, me.empire):
         owned += len(pile)
         for c in pile:
-            value += CARD_VP_SHARE * card[c].vp + CARD_ABILITY_VP
+            value += owned_worth[c]
     built = 0
     for field in me.fields:
         built += len(field)
         for c in field:
-            value += STRENGTH_VP * card[c].strength
+            value += built_worth[c]
     value += BUILT_CARD_VP * built - MISSING_CARD_VP * max(0, BUILT_TO_END - built - owned)
     if p == state.active:
         if state.step is Step.PRODUCE:
