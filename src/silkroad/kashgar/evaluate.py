@@ -23,11 +23,10 @@ from __future__ import annotations
 import functools
 
 import attrs
-from pyrsistent.typing import PSet
 
 from silkroad.core.game import with_every_player
 from silkroad.kashgar.cards import Action, Face, Op, Target
-from silkroad.kashgar.rules import _points_of, points
+from silkroad.kashgar.rules import _points_of, _turned_set, points
 from silkroad.kashgar.state import Options, State
 from silkroad.kashgar.table import Table, table
 
@@ -136,11 +135,6 @@ class _Kit:
 #: The options of the last evaluation and their kit (options are immutable; keyed by
 #: identity while the memo holds them, so it never answers for other options).
 _LAST_KIT: tuple[object, _Kit | None] = (None, None)
-#: The last set of turned cards read and the same cards as a frozenset: states reached
-#: from one another share the set until a card turns.
-_LAST_TURNED: tuple[object, frozenset[int]] = (None, frozenset())
-
-
 def _kit(options: Options) -> _Kit:
     global _LAST_KIT
     last, kit = _LAST_KIT
@@ -157,15 +151,6 @@ def _kit(options: Options) -> _Kit:
     kit = _Kit(t, *_card_worth(options), tuple(orders))
     _LAST_KIT = (options, kit)
     return kit
-
-
-def _turned(turned: PSet[int]) -> frozenset[int]:
-    global _LAST_TURNED
-    last, cards = _LAST_TURNED
-    if last is not turned:
-        cards = frozenset(turned)
-        _LAST_TURNED = (turned, cards)
-    return cards
 
 
 def _potential(state: State, player: int, kit: _Kit, turned: frozenset[int]) -> float:
@@ -219,7 +204,7 @@ def evaluate(state: State, player: int) -> float:
     if state.over:
         s = [points(state, p) for p in range(n)]
         return float(s[player] - max(v for p, v in enumerate(s) if p != player))
-    kit, turned = _kit(state.options), _turned(state.turned)
+    kit, turned = _kit(state.options), _turned_set(state.turned)
     mine = _potential(state, player, kit, turned)
     return mine - max(_potential(state, p, kit, turned) for p in range(n) if p != player)
 
@@ -230,7 +215,7 @@ def evaluate_all(state: State) -> tuple[float, ...]:
     if state.over:
         s = [points(state, p) for p in range(n)]
         return tuple(float(s[q] - max(v for p, v in enumerate(s) if p != q)) for q in range(n))
-    kit, turned = _kit(state.options), _turned(state.turned)
+    kit, turned = _kit(state.options), _turned_set(state.turned)
     pots = [_potential(state, p, kit, turned) for p in range(n)]
     return tuple(pots[q] - max(v for p, v in enumerate(pots) if p != q) for q in range(n))
 
