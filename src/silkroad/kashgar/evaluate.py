@@ -135,6 +135,8 @@ class _Kit:
 #: The options of the last evaluation and their kit (options are immutable; keyed by
 #: identity while the memo holds them, so it never answers for other options).
 _LAST_KIT: tuple[object, _Kit | None] = (None, None)
+
+
 def _kit(options: Options) -> _Kit:
     global _LAST_KIT
     last, kit = _LAST_KIT
