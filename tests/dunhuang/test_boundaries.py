@@ -189,6 +189,32 @@ def test_recruitment_needs_the_cards_full_cost(coins: int, recruits: bool) -> No
         assert (s.players[0].coins, s.players[0].grain[0]) == (0, 3)
 
 
+# -- DH-3.E.9: a Payment effect is paid in full --------------------------------------------
+
+
+@pytest.mark.rule("DH-3.E.9")
+@pytest.mark.parametrize("item", ["coin", "pigment", "vp", "grain", "silk-material"])
+@pytest.mark.parametrize(("have", "pays"), [(1, False), (2, True)])
+def test_a_payment_needs_all_of_its_price(item: str, have: int, pays: bool) -> None:
+    """``pay <item> 2 -> vp 5`` with one of the item cannot be resolved; with two it is,
+    leaving none (grain: the meeple's character, the Weaver, which then leaves play)."""
+    s = _quest(have if item == "grain" else 1, f"pay {item} 2 -> vp 5")
+    if item == "coin":
+        s = player(s, 0, coins=have)
+    elif item == "pigment":
+        s = player(s, 0, pigment=have)
+    elif item == "vp":
+        s = player(s, 0, vp=have)
+    elif item == "silk-material":
+        s = player(s, 0, tokens={"silk-material": have})
+    assert ("e1" in texts(s)) is pays
+    if pays:
+        pl = play(s, "e1").players[0]
+        left = {"coin": pl.coins, "pigment": pl.pigment, "vp": pl.vp - 5, "grain": pl.grain[0]}
+        assert left.get(item, pl.count(item)) == 0
+        assert pl.vp == (5 if item == "vp" else s.players[0].vp + 5)
+
+
 # -- DH-5: achievement spots at their requirement, the ranking rewards ----------------------
 
 
@@ -402,6 +428,19 @@ def test_every_quest_completes_at_its_printed_number_not_one_below(key: str) -> 
         upgraded = {"gold-q4": {"gold-product": 1}, "china-q2": {"china-whiteware": 1}}
         assert dict(got.tokens) == upgraded[key]
         assert len(reward) == {"gold-q4": 1, "china-q2": 2}[key]
+
+
+@pytest.mark.rule("DH-7.3")
+@pytest.mark.parametrize(("routes", "different"), [((3, 3), 1), ((3, 2), 2)])
+def test_trade_routes_count_once_each(routes: tuple[int, int], different: int) -> None:
+    """The Tea final quest counts different routes: a route traded twice counts once."""
+    s = _quest(1, "tea-trade")
+    s = attrs.evolve(s, frames=(Frame(0, ("tea-trade", "tea-trade"), manual=True, slot=0),))
+    s = player(s, 0, tokens={"tea-product": 2})
+    for route in routes:
+        s = play(s, "e1", f"choose {route}")
+    pl = s.players[0]
+    assert (pl.counters["trades:tea"], pl.counters["routes:tea"]) == (2, different)
 
 
 @pytest.mark.rule("DH-7.1")
