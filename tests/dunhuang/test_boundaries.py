@@ -1,9 +1,9 @@
 """Every number of the Dunhuang rulebook, pinned on both sides.
 
 Each test here puts a rule at its number and one past it (or one below it), so that the
-number off by one in the engine or in the data fails the test. The numbers pinned by
-other test files are listed with their tests in docs/dunhuang.md ("How the rules are
-tested"); these are the sides no other test held.
+number off by one in the engine or in the data fails the test. docs/dunhuang.md
+("Numbers on both sides") lists every number with the tests that pin it, here and in the
+other test files; these are the sides no other test held.
 """
 
 from __future__ import annotations
@@ -118,8 +118,7 @@ def test_income_offers_each_uncovered_reward_the_third_is_5_vp(dice_off: int, re
 def test_the_first_zone_ends_at_its_third_spot(spot: str, takes: bool) -> None:
     s = attrs.evolve(player(board(), 0, tokens={"silk-material": 1}), next_first=None)
     s = play(s, f"m1 {spot}")
-    assert (s.next_first == 0) is takes
-    assert s.next_first is (0 if takes else None)
+    assert s.next_first == (0 if takes else None)
 
 
 # -- DH-3.D: a die reaching 0, and the round track ------------------------------------------
@@ -241,7 +240,7 @@ def test_every_achievement_spot_is_taken_at_its_requirement_not_one_below(
     packs: tuple[str, ...], key: str
 ) -> None:
     """One below the spot's number (on any one of its requirements) takes nothing; at the
-    number the spot is taken with its VP. Every other spot is already held by player 2."""
+    number the spot is taken with its VP. Every other spot is already held by another player."""
     s = board(4, packs)
     t = table(s.options)
     spot = next(a for a in t.achievements if a.key == key)
