@@ -8,7 +8,7 @@ nothing here knows a particular card.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Sequence, Set
 from itertools import repeat
 from operator import add, is_, sub
 
@@ -758,7 +758,7 @@ def _others(w: _Work, p: int) -> list[int]:
     return [(p + i) % n for i in range(1, n)]
 
 
-def _twin_key(t: Table, turned: PSet[int], card: int) -> int:
+def _twin_key(t: Table, turned: Set[int], card: int) -> int:
     """Cards with the same key are identical components: copies of one definition,
     showing the same side."""
     return 2 * t.kind[card] + (card in turned and t.back[card] is not None)
@@ -782,12 +782,14 @@ def distinct(
     sequence of cards, i.e. it lies in the same run of copies; ``fixed`` is a card of
     the row that stands for itself (the card whose action it is).
     """
+    frozen = _turned_set(turned)
     seen: set[object] = set()
     out: list[int] = []
     for card in options:
-        key: object = _twin_key(t, turned, card)
-        if row is not None:
-            key = tuple(None if c == fixed else _twin_key(t, turned, c) for c in row if c != card)
+        if row is None:
+            key: object = _twin_key(t, frozen, card)
+        else:
+            key = tuple(None if c == fixed else _twin_key(t, frozen, c) for c in row if c != card)
         if key not in seen:
             seen.add(key)
             out.append(card)
