@@ -177,8 +177,10 @@ class ISMCTSAgent:
                 best_move: Any = None
                 best_score = -float("inf")
                 for m, c in zip(legal, cast("list[_Node]", tried), strict=True):
-                    c.avail += 1
-                    score = c.total / c.visits + exploration * sqrt(log(c.avail) / c.visits)
+                    avail = c.avail + 1
+                    c.avail = avail
+                    visits = c.visits
+                    score = c.total / visits + exploration * sqrt(log(avail) / visits)
                     if score > best_score:
                         best_child, best_move, best_score = c, m, score
                 assert best_child is not None

@@ -138,7 +138,7 @@ class Rng:
     def shuffle(self, seq: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
         """The elements of ``seq`` in a uniformly random order (Fisher-Yates, from the end).
 
-        The bounded draws of a sequence of 16 to 256 elements are computed all at once
+        The bounded draws of a sequence of 10 to 256 elements are computed all at once
         (:func:`_packed_draws`); the order and the next generator are the same as when
         drawn one by one (:meth:`_shuffle_one_by_one`, the definition)."""
         count = len(seq) - 1
@@ -214,7 +214,7 @@ _set = object.__setattr__
 
 #: Shuffles of this many draws (elements - 1) take :func:`_packed_draws`; fewer are as
 #: fast one by one, more would make its constants big.
-_PACKED_MIN = 15
+_PACKED_MIN = 9
 _PACKED_MAX = 255
 #: The lanes are read as native 64-bit words from the integer's little-endian bytes.
 _LITTLE_ENDIAN = sys.byteorder == "little"
