@@ -509,6 +509,35 @@ def test_governor_may_move_a_second_card_between_the_same_two_fields() -> None:
 
 
 @pytest.mark.rule("SR-8.3")
+def test_governor_is_offered_only_with_something_to_rearrange() -> None:
+    b = Builder()
+    assert "use governor" not in texts(b.state(b.player(empire=["governor"])))
+    full = [
+        ["artisan", "laborer", "scholar"],
+        ["smith", "settler", "guard"],
+        ["warehouse", "trader", "merchant"],
+        ["soldier", "fort", "oasis"],
+    ]
+    b = Builder()
+    state = b.state(b.player(empire=["governor"], fields=full))
+    assert "use governor" in texts(state)  # no free spot, but cards to swap
+    moves = texts(play(state, Use("governor")))
+    assert len(moves) == 66  # any two of the twelve built cards, all of different kinds
+    alike = [["guard", "guard"], ["guard"], [], []]
+    b = Builder()
+    state = b.state(b.player(empire=["governor"], fields=alike))
+    assert "use governor" in texts(state)  # nothing to swap, but an outer card can move
+    assert texts(play(state, Use("governor"))) == [
+        "rearrange 1.2 2.2",
+        "rearrange 1.2 3.1",
+        "rearrange 1.2 4.1",
+        "rearrange 1.3 2.1",
+        "rearrange 2.1 3.1",
+        "rearrange 2.1 4.1",
+    ]
+
+
+@pytest.mark.rule("SR-8.3")
 def test_governor_after_moving_the_card_of_id_zero_offers_no_swap() -> None:
     """The card moved first may have id 0 (the first Artisan): a swap is still only the
     whole rearrangement, so none is offered after it."""

@@ -99,6 +99,15 @@ _DONE = Done()
 _HIRE = Hire()
 _BEGIN = Begin()
 _ADVANCE = Advance()
+# The moves that name a good, a choice, a field or a route: one value each, shared by
+# every listing of legal moves (moves are values, so a shared one is the same move).
+_PRODUCE = tuple(Produce(g) for g in GOODS)
+_IMPORT = tuple(Import(g) for g in GOODS)
+_LOAD = tuple(Load(g) for g in GOODS)
+_SUPPLY = tuple(Supply(g) for g in GOODS)
+_CHOOSE = {c: Choose(c) for c in Choice}
+_PLACE = tuple(Place(f + 1) for f in range(FIELDS))
+_SEND = {r: Send(r) for r in range(1, MAX_CARAVANS + 1)}
 
 
 # =========================================================================== helpers
@@ -137,8 +146,8 @@ def _draw(player: PlayerState, n: int, rng: Rng) -> tuple[tuple[int, ...], Playe
 
 def field_strength(state: State, p: int) -> int:
     """[SR-4] The defensive strength of the cards built in player ``p``'s fields."""
-    card = table(state.options).card
-    return sum(card[c].strength for field in state.players[p].fields for c in field)
+    strength = table(state.options).strength
+    return sum(strength[c] for field in state.players[p].fields for c in field)
 
 
 def built_count(player: PlayerState) -> int:
@@ -451,6 +460,28 @@ def _governor_moves(state: State, t: Table, pending: Pending | None = None) -> l
     return out
 
 
+def _governor_any(t: Table, fields: tuple[tuple[int, ...], ...]) -> bool:
+    """[SR-8.3] Whether a Governor that has moved nothing yet can do anything (whether
+    :func:`_governor_moves` offers a move, without listing them): swap two built cards
+    of different kinds, or move a field's outer card to another field with room."""
+    kind_of = t.kind_of
+    first = -1
+    for field in fields:
+        for c in field:
+            if first < 0:
+                first = kind_of[c]
+            elif kind_of[c] != first:
+                return True
+    if first < 0:
+        return False
+    for fs, source in enumerate(fields):
+        if source:
+            for fd, target in enumerate(fields):
+                if fd != fs and len(target) < FIELD_DEPTH:
+                    return True
+    return False
+
+
 def _governor_can(
     t: Table,
     fields: tuple[tuple[int, ...], ...],
@@ -511,7 +542,7 @@ def _can_activate(state: State, t: Table, ability: Ability) -> bool:
         other = state.players[1 - p]
         return bool(other.draw) and _my_strength(state) > field_strength(state, 1 - p)
     if ability is Ability.GOVERNOR:
-        return bool(_governor_moves(state, t))
+        return _governor_any(t, me.fields)
     if ability is Ability.AMBASSADOR:
         return bool(me.discard or state.players[1 - p].discard)
     if ability is Ability.CAPITOL or ability is Ability.DIPLOMAT:
@@ -545,17 +576,17 @@ def _step_moves(state: State, t: Table) -> list[Move]:
         labor = turn.count(Ability.LABORER)  # [SR-8.1] for producing goods only
         for g in OWN_GOODS[p]:
             if GOOD_VALUE[g] <= pp + labor:
-                out.append(Produce(g))
+                out.append(_PRODUCE[g])
         if pp >= 1:
             out.append(_HIRE)
             for g in GOODS:
                 if me.shipment[g]:
-                    out.append(Import(g))
+                    out.append(_IMPORT[g])
     elif step is not Step.TRADE:
         if step is Step.BUY:
             for k in _row_kinds(state, t, enemies=False):
                 if _can_buy(state, t.kinds[k]):
-                    out.append(Buy(t.kinds[k].key))
+                    out.append(t.buy[k])
         if step is not Step.DEFEND:
             free = _distinct_fields(t, me, _free_fields(me))
             if free:
@@ -565,15 +596,16 @@ def _step_moves(state: State, t: Table) -> list[Move]:
                     if k in seen:
                         continue
                     seen.append(k)
-                    d = t.kinds[k]
-                    if d.artisans <= me.artisans:
-                        out.extend(Build(d.key, f + 1) for f in free)
-        if not turn.defended:
+                    if t.kinds[k].artisans <= me.artisans:
+                        builds = t.build[k]
+                        out.extend([builds[f] for f in free])
+        enemies = () if turn.defended else _row_kinds(state, t, enemies=True)
+        if enemies:
             strength = field_strength(state, p) + turn.defense
-            for k in _row_kinds(state, t, enemies=True):
+            for k in enemies:
                 d = t.kinds[k]
                 if max(0, d.enemy_strength - turn.outpost) <= strength:
-                    out.append(Defend(d.key))
+                    out.append(t.defend[k])
     else:
         can_begin = len(me.caravans) < MAX_CARAVANS and any(me.supply[g] for g in OWN_GOODS[p])
         if can_begin and (not turn.traded or turn.count(Ability.GUARD) > 0):
@@ -588,7 +620,7 @@ def _step_moves(state: State, t: Table) -> list[Move]:
             continue
         seen_use.append(k)
         if _can_activate(state, t, t.kinds[k].ability):
-            out.append(Use(t.kinds[k].key))
+            out.append(t.use[k])
     out.append(_DONE)
     return out
 
@@ -622,35 +654,35 @@ def _pending_moves(state: State, t: Table, pending: Pending) -> list[Move]:
     if kind is PendingKind.PAY:
         return _pay_options(state, t, pending)
     if kind is PendingKind.LOAD:
-        out: list[Move] = [Load(g) for g in OWN_GOODS[p] if me.supply[g]]
+        out: list[Move] = [_LOAD[g] for g in OWN_GOODS[p] if me.supply[g]]
         if pending.n:
             out.append(_DONE)
         return out
     if kind is PendingKind.LOSE:
-        return [Send(r) for r in pending.routes]
+        return [_SEND[r] for r in pending.routes]
     if kind is PendingKind.FORT:
         bandit = t.ability[pending.card] is Ability.BANDIT
         return [Save(Good(_target_good(me.caravans, bandit))), _DONE]
     if kind is PendingKind.GUARD:
-        out = [Choose(Choice.VP)]
+        out = [_CHOOSE[Choice.VP]]
         if len(me.caravans) < MAX_CARAVANS:
-            out.append(Choose(Choice.CARAVAN))
+            out.append(_CHOOSE[Choice.CARAVAN])
         return out
     if kind is PendingKind.SETTLER:
         out = []
         if me.draw or me.discard:
-            out.append(Choose(Choice.DRAW))
+            out.append(_CHOOSE[Choice.DRAW])
         if _can_settler_build(state, t):
-            out.append(Choose(Choice.BUILD))
+            out.append(_CHOOSE[Choice.BUILD])
         return out
     if kind is PendingKind.SETTLER_PICK:
         return [
-            Pick(t.kinds[k].key)
+            t.pick[k]
             for k in _row_kinds(state, t, enemies=False)
             if t.kinds[k].artisans <= me.artisans
         ]
     if kind is PendingKind.PLACE:
-        return [Place(f + 1) for f in _distinct_fields(t, me, _free_fields(me))]
+        return [_PLACE[f] for f in _distinct_fields(t, me, _free_fields(me))]
     if kind is PendingKind.TRADING_POST:
         out = []
         own = OWN_GOODS[p]
@@ -676,18 +708,18 @@ def _pending_moves(state: State, t: Table, pending: Pending) -> list[Move]:
     if kind is PendingKind.AMBASSADOR:
         out = []
         if me.discard:
-            out.append(Choose(Choice.OWN))
+            out.append(_CHOOSE[Choice.OWN])
         if state.players[1 - p].discard:
-            out.append(Choose(Choice.OTHER))
+            out.append(_CHOOSE[Choice.OTHER])
         return out
     if kind is PendingKind.CAPITOL or kind is PendingKind.DIPLOMAT:
         kinds: list[int] = []
         for c in state.crossroads:  # [SR-8.4] the row as it stood: no replacement yet
             if c != pending.card and t.kind_of[c] not in kinds:
                 kinds.append(t.kind_of[c])
-        return [Pick(t.kinds[k].key) for k in kinds]
+        return [t.pick[k] for k in kinds]
     if kind is PendingKind.CITY_TAKE:
-        return [Pick(t.kinds[k].key) for k in _row_kinds(state, t, enemies=False)]
+        return [t.pick[k] for k in _row_kinds(state, t, enemies=False)]
     if kind is PendingKind.CITY_GIVE:
         out = []
         seen: list[int] = []
@@ -695,24 +727,24 @@ def _pending_moves(state: State, t: Table, pending: Pending) -> list[Move]:
             k = t.kind_of[c]
             if k not in seen:
                 seen.append(k)
-                out.append(Give(t.kinds[k].key))
+                out.append(t.give[k])
         return out
     if kind is PendingKind.ENVOY:
-        return [Pick(t.kinds[k].key) for k in _envoy_kinds(state, t)]
+        return [t.pick[k] for k in _envoy_kinds(state, t)]
     if kind is PendingKind.BANDIT_BONUS or kind is PendingKind.PIRATE_BONUS:
         pair = (
             (Good.GLASSWARE, Good.SPICES)
             if kind is PendingKind.BANDIT_BONUS
             else (Good.WINE, Good.PORCELAIN)
         )
-        out = [Supply(pair[0]), Supply(pair[1])]
-        out.extend(Send(c.route) for c in me.caravans)
+        out = [_SUPPLY[pair[0]], _SUPPLY[pair[1]]]
+        out.extend(_SEND[c.route] for c in me.caravans)
         out.append(_DONE)
         return out
     if kind is PendingKind.CHIEFTAIN_BONUS:
         out = []
         if _free_fields(me):
-            out.extend(Pick(t.kinds[k].key) for k in _row_kinds(state, t, enemies=False))
+            out.extend(t.pick[k] for k in _row_kinds(state, t, enemies=False))
         out.append(_DONE)
         return out
     raise AssertionError(f"unknown pending decision {kind}")  # pragma: no cover
@@ -750,14 +782,21 @@ def apply(state: State, move: Move) -> State:
     :raises IllegalMoveError: if ``move`` is not in ``legal_moves(state)``; ``state`` is
         unchanged (it always is: states are values).
     """
-    try:
-        legal = move in legal_moves(state)
-    except TypeError:  # an unhashable object is no move
-        legal = False
-    if not legal:
-        raise IllegalMoveError(
-            f"{_shown(move)} is not a legal move now ({_describe(state)})", state=state, move=move
-        )
+    moves = legal_moves(state)
+    for listed in moves:  # most moves applied are one of the listed values themselves
+        if listed is move:
+            break
+    else:
+        try:
+            legal = move in moves
+        except TypeError:  # an object that cannot be compared is no move
+            legal = False
+        if not legal:
+            raise IllegalMoveError(
+                f"{_shown(move)} is not a legal move now ({_describe(state)})",
+                state=state,
+                move=move,
+            )
     t = table(state.options)
     pending = state.pending
     if pending is not None:

@@ -301,6 +301,8 @@ class Turn:
 
     def count(self, ability: Ability) -> int:
         """How many readied effects of ``ability`` wait for their event."""
+        if not self.readied:
+            return 0
         return sum(1 for _, a in self.readied if a is ability)
 
     def ready(self, card: int, ability: Ability) -> Turn:

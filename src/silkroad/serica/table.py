@@ -11,7 +11,8 @@ from __future__ import annotations
 import attrs
 
 from silkroad.serica.cards import Ability, CardDef, CardType
-from silkroad.serica.state import Options
+from silkroad.serica.moves import Build, Buy, Defend, Give, Pick, Use
+from silkroad.serica.state import FIELDS, Options
 
 __all__ = ["Table", "table"]
 
@@ -32,6 +33,17 @@ class Table:
     enemy: tuple[bool, ...]
     n_cards: int
     max_cost_n: int
+    #: card id -> defensive strength when built
+    strength: tuple[int, ...]
+    #: kind index -> the move naming that kind (one value per kind, shared by every
+    #: listing of legal moves, so listing them builds no new move)
+    use: tuple[Use, ...]
+    buy: tuple[Buy, ...]
+    defend: tuple[Defend, ...]
+    pick: tuple[Pick, ...]
+    give: tuple[Give, ...]
+    #: kind index -> its Build move into field 1..4, by field index 0..3
+    build: tuple[tuple[Build, ...], ...]
 
 
 _TABLES: dict[tuple[CardDef, ...], Table] = {}
@@ -62,6 +74,13 @@ def table(options: Options) -> Table:
             enemy=tuple(d.type is CardType.ENEMY for d in defs),
             n_cards=len(defs),
             max_cost_n=max((k.cost_n for k in cards), default=1),
+            strength=tuple(d.strength for d in defs),
+            use=tuple(Use(k.key) for k in cards),
+            buy=tuple(Buy(k.key) for k in cards),
+            defend=tuple(Defend(k.key) for k in cards),
+            pick=tuple(Pick(k.key) for k in cards),
+            give=tuple(Give(k.key) for k in cards),
+            build=tuple(tuple(Build(k.key, f + 1) for f in range(FIELDS)) for k in cards),
         )
         if len(_TABLES) > 64:
             _TABLES.clear()
