@@ -10,7 +10,7 @@ its options.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pyrsistent import pvector
@@ -99,6 +99,7 @@ _DONE = Done()
 _HIRE = Hire()
 _BEGIN = Begin()
 _ADVANCE = Advance()
+_NEW_TURN = Turn()
 # The moves that name a good, a choice, a field or a route: one value each, shared by
 # every listing of legal moves (moves are values, so a shared one is the same move).
 _PRODUCE = tuple(Produce(g) for g in GOODS)
@@ -129,19 +130,20 @@ def _with_player(state: State, p: int, player: PlayerState, **changes: object) -
     return replace(state, players=_set_player(state.players, p, player), **changes)
 
 
-def _draw(player: PlayerState, n: int, rng: Rng) -> tuple[tuple[int, ...], PlayerState, Rng]:
-    """[SR-5.4] Draw ``n`` cards from the player's draw pile, reshuffling the discard
-    pile into a new draw pile when it runs out; fewer come back when both are empty."""
-    pile, discard = player.draw, player.discard
+def _draw(
+    pile: PVector[int], discard: PVector[int], n: int, rng: Rng
+) -> tuple[tuple[int, ...], PVector[int], PVector[int], Rng]:
+    """[SR-5.4] Draw ``n`` cards from a draw pile, reshuffling the discard pile into a
+    new draw pile when it runs out; fewer come back when both are empty. Returns the
+    cards drawn, the draw pile and the discard pile left, and the RNG."""
     if n <= len(pile):
-        return tuple(pile[:n]), replace(player, draw=pile[n:]), rng
+        return tuple(pile[:n]), pile[n:], discard, rng
     drawn = tuple(pile)
     if not discard:
-        return drawn, replace(player, draw=_EMPTY), rng
+        return drawn, _EMPTY, discard, rng
     order, rng = rng.shuffle(discard)
     need = n - len(drawn)
-    player = replace(player, draw=pvector(order[need:]), discard=_EMPTY)
-    return drawn + order[:need], player, rng
+    return drawn + order[:need], pvector(order[need:]), _EMPTY, rng
 
 
 def field_strength(state: State, p: int) -> int:
@@ -262,8 +264,9 @@ def _distinct_fields(t: Table, player: PlayerState, fields: list[int]) -> list[i
     left out (docs/serica.md, "Identical components")."""
     seen: set[tuple[int, ...]] = set()
     out: list[int] = []
+    kind_of = t.kind_of
     for f in fields:
-        kinds = tuple(t.kind_of[c] for c in player.fields[f])
+        kinds = tuple([kind_of[c] for c in player.fields[f]])
         if kinds not in seen:
             seen.add(kinds)
             out.append(f)
@@ -399,7 +402,7 @@ def _my_strength(state: State) -> int:
 
 
 def _deficits_ok(
-    supply: tuple[int, ...], artisans: int, goods: list[Good], n: int, m: int, smith: int
+    supply: tuple[int, ...], artisans: int, goods: Sequence[Good], n: int, m: int, smith: int
 ) -> bool:
     """[SR-5.2] [SR-8.1] Whether ``m`` different types among ``goods`` can each pay ``n``
     goods, artisans standing in for goods in at most ``smith`` of the types."""
@@ -407,6 +410,12 @@ def _deficits_ok(
         return True
     if len(goods) < m:
         return False
+    if not smith:  # no artisans stand in: m of the types must each hold n goods
+        enough = 0
+        for g in goods:
+            if supply[g] >= n:
+                enough += 1
+        return enough >= m
     deficits = sorted(max(0, n - supply[g]) for g in goods)[:m]
     short = [d for d in deficits if d > 0]
     return len(short) <= smith and sum(short) <= artisans
@@ -426,9 +435,12 @@ def _effective_cost(turn: Turn, d: CardDef) -> tuple[int, int]:
 def _can_buy(state: State, d: CardDef) -> bool:
     """[SR-5.2] Whether the active player can pay for ``d`` now."""
     me = state.players[state.active]
-    n, m = _effective_cost(state.turn, d)
-    smith = state.turn.count(Ability.SMITH)
-    return _deficits_ok(me.supply, me.artisans, list(d.goods), n, m, smith)
+    turn = state.turn
+    if not turn.readied:  # no discount, no Smith
+        return _deficits_ok(me.supply, me.artisans, d.goods, d.cost_n, d.cost_m, 0)
+    n, m = _effective_cost(turn, d)
+    smith = turn.count(Ability.SMITH)
+    return _deficits_ok(me.supply, me.artisans, d.goods, n, m, smith)
 
 
 def _can_settler_build(state: State, t: Table) -> bool:
@@ -508,20 +520,22 @@ def _governor_can(
 def _can_activate(state: State, t: Table, ability: Ability) -> bool:
     """[SR-8] Whether ``ability`` can still change something now ([Rulings]: an
     ability is offered only in the phases where it has an effect)."""
+    if ability is Ability.GUARD:
+        return True
+    if ability is Ability.ENCAMPMENT or ability is Ability.SOLDIER:
+        return True  # [SR-5] strength for the round: a defence, or a General at any time
     step = state.step
+    if ability is Ability.ARTISAN or ability is Ability.LABORER:
+        return step is Step.PRODUCE
+    if ability is Ability.SMITH or ability is Ability.MERCHANT or ability is Ability.OASIS:
+        return step is Step.PRODUCE or step is Step.BUY  # buying is phase 2 A
     turn = state.turn
     p = state.active
     me = state.players[p]
-    if ability is Ability.ARTISAN or ability is Ability.LABORER:
-        return step is Step.PRODUCE
     if ability is Ability.SCHOLAR:
         return bool(me.draw or me.discard)
     if ability is Ability.SETTLER:
         return bool(me.draw or me.discard) or _can_settler_build(state, t)
-    if ability in (Ability.SMITH, Ability.MERCHANT, Ability.OASIS):
-        return step is Step.PRODUCE or step is Step.BUY  # buying is phase 2 A
-    if ability is Ability.GUARD:
-        return True
     if ability is Ability.MARKETPLACE:
         return _built_with(state, p, Ability.WAREHOUSE) > 0
     if ability is Ability.TRADER:  # caravans begun this turn cannot also move
@@ -532,8 +546,6 @@ def _can_activate(state: State, t: Table, ability: Ability) -> bool:
         return len(me.caravans) < MAX_CARAVANS and (
             step is not Step.TRADE or not turn.traded or turn.count(Ability.GUARD) > 0
         )
-    if ability is Ability.ENCAMPMENT or ability is Ability.SOLDIER:
-        return True  # [SR-5] strength for the round: a defence, or a General at any time
     if ability is Ability.OUTPOST:  # only a defence in phase 2 compares Enemy strengths
         return step in _BEFORE_ATTACKS and not turn.defended
     if ability is Ability.FORT:  # only caravans already on the map can be attacked
@@ -1059,6 +1071,8 @@ def _run_attacks(state: State, t: Table) -> State:
             if state.pending is not None:
                 return state
         state = replace(state, attacks=state.attacks[1:])
+    if state.pending is None:
+        return state  # the attacks are done: none left, no decision waiting
     return replace(state, attacks=(), pending=None)
 
 
@@ -1128,9 +1142,8 @@ def _end_turn(state: State) -> State:
     p = state.active
     me = state.players[p]
     rng = state.rng
-    me = replace(me, discard=me.discard.extend(me.empire), empire=_EMPTY)
-    drawn, me, rng = _draw(me, EMPIRE_SIZE, rng)
-    me = replace(me, empire=pvector(drawn))
+    drawn, draw, discard, rng = _draw(me.draw, me.discard.extend(me.empire), EMPIRE_SIZE, rng)
+    me = replace(me, draw=draw, discard=discard, empire=pvector(drawn))
     pile = state.cross_pile
     if state.cross_discard:
         order, rng = rng.shuffle((*pile, *state.cross_discard))
@@ -1147,7 +1160,7 @@ def _end_turn(state: State) -> State:
         active=nxt,
         round=round_,
         step=Step.PRODUCE,
-        turn=Turn(),
+        turn=_NEW_TURN,
         pending=None,
         attacks=(),
     )
@@ -1164,54 +1177,56 @@ def _use(state: State, t: Table, move: Use) -> State:
     """[SR-8] Use the ability of an unused Empire card (once per round)."""
     kind = t.index[move.card]
     me = state.players[state.active]
-    card = next(c for c in me.empire if t.kind_of[c] == kind and c not in state.turn.used)
-    state = replace(state, turn=replace(state.turn, used=(*state.turn.used, card)))
-    return _activate(state, t, t.kinds[kind].ability, card)
+    used = state.turn.used
+    card = next(c for c in me.empire if t.kind_of[c] == kind and c not in used)
+    turn = replace(state.turn, used=(*used, card))
+    return _activate(state, t, t.kinds[kind].ability, card, turn)
 
 
-def _draw_to_empire(state: State, n: int) -> State:
-    """[SR-8.1] Draw ``n`` cards to the Empire (reshuffling as in [SR-5.4])."""
+def _draw_to_empire(state: State, n: int, **changes: object) -> State:
+    """[SR-8.1] Draw ``n`` cards to the Empire (reshuffling as in [SR-5.4]); ``changes``
+    are other fields of the state to set at the same time."""
     p = state.active
-    drawn, me, rng = _draw(state.players[p], n, state.rng)
-    me = replace(me, empire=me.empire.extend(drawn))
-    return _with_player(state, p, me, rng=rng)
+    me = state.players[p]
+    drawn, draw, discard, rng = _draw(me.draw, me.discard, n, state.rng)
+    me = replace(me, draw=draw, discard=discard, empire=me.empire.extend(drawn))
+    return _with_player(state, p, me, rng=rng, **changes)
 
 
-_WAITING = frozenset(
-    {
-        Ability.LABORER,
-        Ability.SMITH,
-        Ability.MERCHANT,
-        Ability.OASIS,
-        Ability.TRADER,
-        Ability.WAREHOUSE,
-        Ability.FORT,
-    }
+# A tuple, not a set: membership by identity, without hashing the enum.
+_WAITING = (
+    Ability.LABORER,
+    Ability.SMITH,
+    Ability.MERCHANT,
+    Ability.OASIS,
+    Ability.TRADER,
+    Ability.WAREHOUSE,
+    Ability.FORT,
 )
 
 
-def _activate(state: State, t: Table, ability: Ability, card: int) -> State:
+def _activate(state: State, t: Table, ability: Ability, card: int, turn: Turn) -> State:
     """[SR-8] The effect of an ability used from the Empire card ``card`` (an Envoy
-    that copies it). An effect that waits for a later event is readied with its card
-    ([SR-4] it stops if the card leaves the Empire first)."""
+    that copies it), going on with ``turn`` (the card marked used). An effect that waits
+    for a later event is readied with its card ([SR-4] it stops if the card leaves the
+    Empire first)."""
     p = state.active
     me = state.players[p]
-    turn = state.turn
     if ability in _WAITING:
         return replace(state, turn=turn.ready(card, ability))
     if ability is Ability.ARTISAN:  # [SR-8.1] +1 artisan
-        return _with_player(state, p, replace(me, artisans=me.artisans + 1))
+        return _with_player(state, p, replace(me, artisans=me.artisans + 1), turn=turn)
     if ability is Ability.SCHOLAR:  # [SR-8.1] draw 1 card to the Empire
-        return _draw_to_empire(state, 1)
+        return _draw_to_empire(state, 1, turn=turn)
     if ability is Ability.SETTLER:
-        return replace(state, pending=Pending(PendingKind.SETTLER))
+        return replace(state, turn=turn, pending=Pending(PendingKind.SETTLER))
     if ability is Ability.GUARD:
-        return replace(state, pending=Pending(PendingKind.GUARD, card=card))
+        return replace(state, turn=turn, pending=Pending(PendingKind.GUARD, card=card))
     if ability is Ability.MARKETPLACE:  # [SR-8.2] +1 VP per built Warehouse
         gain = _built_with(state, p, Ability.WAREHOUSE)
-        return _with_player(state, p, replace(me, vp=me.vp + gain))
+        return _with_player(state, p, replace(me, vp=me.vp + gain), turn=turn)
     if ability is Ability.TRADING_POST:
-        return replace(state, pending=Pending(PendingKind.TRADING_POST))
+        return replace(state, turn=turn, pending=Pending(PendingKind.TRADING_POST))
     if ability is Ability.ENCAMPMENT:
         return replace(state, turn=replace(turn, defense=turn.defense + 2))
     if ability is Ability.SOLDIER:
@@ -1222,22 +1237,21 @@ def _activate(state: State, t: Table, ability: Ability, card: int) -> State:
         other = state.players[1 - p]
         shown = tuple(other.draw[:3])
         other = replace(other, draw=other.draw[len(shown) :])
-        return _with_player(
-            state, 1 - p, other, pending=Pending(PendingKind.GENERAL_TAKE, cards=shown)
-        )
+        pending = Pending(PendingKind.GENERAL_TAKE, cards=shown)
+        return _with_player(state, 1 - p, other, turn=turn, pending=pending)
     if ability is Ability.GOVERNOR:
-        return replace(state, pending=Pending(PendingKind.GOVERNOR, count=2))
+        return replace(state, turn=turn, pending=Pending(PendingKind.GOVERNOR, count=2))
     if ability is Ability.AMBASSADOR:
-        return replace(state, pending=Pending(PendingKind.AMBASSADOR))
+        return replace(state, turn=turn, pending=Pending(PendingKind.AMBASSADOR))
     if ability is Ability.CAPITOL:
         count = min(2, len(state.crossroads))
-        return replace(state, pending=Pending(PendingKind.CAPITOL, count=count))
+        return replace(state, turn=turn, pending=Pending(PendingKind.CAPITOL, count=count))
     if ability is Ability.DIPLOMAT:
-        return replace(state, pending=Pending(PendingKind.DIPLOMAT, count=1))
+        return replace(state, turn=turn, pending=Pending(PendingKind.DIPLOMAT, count=1))
     if ability is Ability.CITY:
-        return replace(state, pending=Pending(PendingKind.CITY_TAKE))
+        return replace(state, turn=turn, pending=Pending(PendingKind.CITY_TAKE))
     if ability is Ability.ENVOY:
-        return replace(state, pending=Pending(PendingKind.ENVOY, card=card))
+        return replace(state, turn=turn, pending=Pending(PendingKind.ENVOY, card=card))
     raise AssertionError(f"{ability} is not a player ability")  # pragma: no cover
 
 
@@ -1292,7 +1306,7 @@ def _resolve(state: State, t: Table, pending: Pending, move: Move) -> State:
     if kind is PendingKind.SETTLER:  # [SR-8.1]
         assert isinstance(move, Choose)
         if move.choice is Choice.DRAW:
-            return _draw_to_empire(replace(state, pending=None), 2)
+            return _draw_to_empire(state, 2, pending=None)
         return replace(state, pending=Pending(PendingKind.SETTLER_PICK))
     if kind is PendingKind.SETTLER_PICK or kind is PendingKind.CHIEFTAIN_BONUS:
         if isinstance(move, Done):
@@ -1397,7 +1411,7 @@ def _resolve(state: State, t: Table, pending: Pending, move: Move) -> State:
     if kind is PendingKind.ENVOY:  # [SR-8.4]
         assert isinstance(move, Pick)
         ability = t.kinds[t.index[move.card]].ability
-        return _activate(replace(state, pending=None), t, ability, pending.card)
+        return _activate(replace(state, pending=None), t, ability, pending.card, state.turn)
     if kind is PendingKind.BANDIT_BONUS or kind is PendingKind.PIRATE_BONUS:  # [SR-8.5]
         amount = 1 if kind is PendingKind.BANDIT_BONUS else 2
         if isinstance(move, Done):

@@ -311,6 +311,8 @@ class Turn:
 
     def spend(self, ability: Ability, n: int = 1) -> Turn:
         """This turn with ``n`` readied effects of ``ability`` spent (the earliest first)."""
+        if not n or not self.readied:
+            return self
         kept: list[tuple[int, Ability]] = []
         for entry in self.readied:
             if n and entry[1] is ability:
@@ -321,10 +323,14 @@ class Turn:
 
     def spend_all(self, ability: Ability) -> Turn:
         """This turn with every readied effect of ``ability`` spent."""
+        if not self.readied:
+            return self
         return replace(self, readied=tuple(e for e in self.readied if e[1] is not ability))
 
     def without(self, card: int) -> Turn:
         """[SR-4] This turn once ``card`` has left the Empire: its waiting effects stop."""
+        if not self.readied:
+            return self
         return replace(self, readied=tuple(e for e in self.readied if e[0] != card))
 
 

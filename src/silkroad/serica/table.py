@@ -52,11 +52,21 @@ _TABLES: dict[tuple[CardDef, ...], Table] = {}
 _BY_OPTIONS: dict[Options, Table] = {}
 
 
+# The options of the last call and their table (held, so identity stays meaningful).
+_LAST: tuple[Options | None, Table | None] = (None, None)
+
+
 def table(options: Options) -> Table:
-    """The card table of ``options`` (cached; looked up by the options first, whose hash
-    is cached, so the hot path never re-hashes the card definitions)."""
+    """The card table of ``options`` (cached: the options of the last call are
+    recognised by identity, others looked up by the options, whose hash is cached, so
+    the hot path never re-hashes the card definitions)."""
+    global _LAST
+    last = _LAST
+    if last[0] is options:
+        return last[1]  # type: ignore[return-value]
     table = _BY_OPTIONS.get(options)
     if table is not None:
+        _LAST = (options, table)
         return table
     cards = options.card_defs
     table = _TABLES.get(cards)
@@ -88,4 +98,5 @@ def table(options: Options) -> Table:
     if len(_BY_OPTIONS) > 256:
         _BY_OPTIONS.clear()
     _BY_OPTIONS[options] = table
+    _LAST = (options, table)
     return table
