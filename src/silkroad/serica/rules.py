@@ -421,26 +421,33 @@ def _deficits_ok(
     return len(short) <= smith and sum(short) <= artisans
 
 
-def _effective_cost(turn: Turn, d: CardDef) -> tuple[int, int]:
-    """[SR-9] The cost N/M of ``d`` after readied discounts: [SR-8.2] Merchant halves M
-    (rounded down), then [SR-8.4] Oasis removes one type from a Court card."""
+def _effective_cost(d: CardDef, merchant: int, oasis: int) -> tuple[int, int]:
+    """[SR-9] The cost N/M of ``d`` after readied discounts (``merchant`` and ``oasis``
+    readied effects): [SR-8.2] Merchant halves M (rounded down), then [SR-8.4] Oasis
+    removes one type from a Court card."""
     m = d.cost_m
-    if turn.count(Ability.MERCHANT):
+    if merchant:
         m //= 2
-    if turn.count(Ability.OASIS) and d.type is CardType.COURT:
+    if oasis and d.type is CardType.COURT:
         m = max(0, m - 1)
     return d.cost_n, m
 
 
-def _can_buy(state: State, d: CardDef) -> bool:
-    """[SR-5.2] Whether the active player can pay for ``d`` now."""
+def _buyable(state: State, t: Table) -> list[int]:
+    """[SR-5.2] The non-Enemy Crossroads kinds the active player can pay for now."""
     me = state.players[state.active]
     turn = state.turn
-    if not turn.readied:  # no discount, no Smith
-        return _deficits_ok(me.supply, me.artisans, d.goods, d.cost_n, d.cost_m, 0)
-    n, m = _effective_cost(turn, d)
+    supply, artisans = me.supply, me.artisans
+    merchant = turn.count(Ability.MERCHANT)
+    oasis = turn.count(Ability.OASIS)
     smith = turn.count(Ability.SMITH)
-    return _deficits_ok(me.supply, me.artisans, d.goods, n, m, smith)
+    out: list[int] = []
+    for k in _row_kinds(state, t, enemies=False):
+        d = t.kinds[k]
+        n, m = _effective_cost(d, merchant, oasis)
+        if _deficits_ok(supply, artisans, d.goods, n, m, smith):
+            out.append(k)
+    return out
 
 
 def _can_settler_build(state: State, t: Table) -> bool:
@@ -452,6 +459,12 @@ def _can_settler_build(state: State, t: Table) -> bool:
 
 
 _SPOTS = tuple((f, i) for f in range(FIELDS) for i in range(FIELD_DEPTH))
+#: Every two spots, with the move that names them.
+_SPOT_PAIRS = tuple(
+    (a, b, Rearrange(a[0] + 1, a[1] + 1, b[0] + 1, b[1] + 1))
+    for i, a in enumerate(_SPOTS)
+    for b in _SPOTS[i + 1 :]
+)
 
 
 def _governor_moves(state: State, t: Table, pending: Pending | None = None) -> list[Rearrange]:
@@ -465,10 +478,9 @@ def _governor_moves(state: State, t: Table, pending: Pending | None = None) -> l
     if pending is not None and pending.card >= 0:
         moved, touched = pending.card, frozenset(pending.routes)
     out: list[Rearrange] = []
-    for a, (fa, ia) in enumerate(_SPOTS):
-        for fb, ib in _SPOTS[a + 1 :]:
-            if _governor_can(t, fields, (fa, ia), (fb, ib), moved, touched):
-                out.append(Rearrange(fa + 1, ia + 1, fb + 1, ib + 1))
+    for a, b, move in _SPOT_PAIRS:
+        if _governor_can(t, fields, a, b, moved, touched):
+            out.append(move)
     return out
 
 
@@ -596,9 +608,7 @@ def _step_moves(state: State, t: Table) -> list[Move]:
                     out.append(_IMPORT[g])
     elif step is not Step.TRADE:
         if step is Step.BUY:
-            for k in _row_kinds(state, t, enemies=False):
-                if _can_buy(state, t.kinds[k]):
-                    out.append(t.buy[k])
+            out.extend([t.buy[k] for k in _buyable(state, t)])
         if step is not Step.DEFEND:
             free = _distinct_fields(t, me, _free_fields(me))
             if free:
@@ -878,7 +888,7 @@ def _buy(state: State, t: Table, move: Buy) -> State:
     are paid one decision at a time."""
     card = _first_of_kind(state.crossroads, t, t.index[move.card])
     d = t.card[card]
-    n, m = _effective_cost(state.turn, d)
+    n, m = _effective_cost(d, state.turn.count(Ability.MERCHANT), state.turn.count(Ability.OASIS))
     turn = state.turn.spend(Ability.MERCHANT).spend_all(Ability.SMITH)
     if d.type is CardType.COURT:
         turn = turn.spend(Ability.OASIS)
