@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+import attrs
 import pytest
 
 from silkroad.core.errors import DataError
@@ -11,11 +13,14 @@ from silkroad.kashgar import Options, default_card_data, load_card_file, new_gam
 from silkroad.kashgar.cards import (
     RESOURCES,
     SPICES,
+    CardDef,
     DeckKind,
+    Effect,
     Op,
     OrderKind,
     Resource,
     Target,
+    check_deck,
     parse_card_text,
 )
 from silkroad.kashgar.table import table
@@ -612,3 +617,80 @@ def test_decks_made_in_code_are_checked_as_values() -> None:
         check_deck(DeckKind.STANDARD, (bad, *DATA.standard[1:]))
     assert (info.value.entry, info.value.field) == (card.key, "caravan[0].effects[0].deck")
     assert "increase takes no deck" in str(info.value)
+
+
+def _with_effect(card: CardDef, effect: Effect) -> CardDef:
+    """``card`` with its first caravan action doing only ``effect``."""
+    action = attrs.evolve(card.front.caravan[0], effects=(effect,))
+    return attrs.evolve(card, front=attrs.evolve(card.front, caravan=(action,)))
+
+
+def _bad_decks() -> dict[str, tuple[DeckKind, tuple[Any, ...], str, str, str]]:
+    """Decks made in code, each wrong in one place: (deck, cards, entry, field, message)."""
+    order, person, starting = DATA.orders[0], DATA.standard[0], DATA.starting[0]
+    two = DATA.standard[0].front.caravan[0].effects[0].choices
+    assert len(two) == 2
+    return {
+        "order among persons": (
+            DeckKind.STANDARD,
+            (order, *DATA.standard[1:]),
+            order.key,
+            "deck",
+            "an order in the standard deck",
+        ),
+        "person among orders": (
+            DeckKind.ORDERS,
+            (person, *DATA.orders[1:]),
+            person.key,
+            "deck",
+            "the order deck holds only orders",
+        ),
+        "starting card without rank": (
+            DeckKind.STARTING,
+            (attrs.evolve(starting, rank=None), *DATA.starting[1:]),
+            starting.key,
+            "rank",
+            "a Starting card needs its rank",
+        ),
+        "negative points per grain field": (
+            DeckKind.STANDARD,
+            (attrs.evolve(person, front=attrs.evolve(person.front, vp_per_grain=-1)),),
+            person.key,
+            "vp_per_grain",
+            "must be an integer from 0 to 25, got -1",
+        ),
+        "decrease with two amounts": (
+            DeckKind.STANDARD,
+            (_with_effect(person, Effect(Op.DECREASE, choices=two)),),
+            person.key,
+            "caravan[0].effects[0]",
+            "only an Increase of the acting player offers a choice",
+        ),
+        "increase of the others with two amounts": (
+            DeckKind.STANDARD,
+            (_with_effect(person, Effect(Op.INCREASE, Target.OTHERS, choices=two)),),
+            person.key,
+            "caravan[0].effects[0]",
+            "only an Increase of the acting player offers a choice",
+        ),
+    }
+
+
+@pytest.mark.rule("KG-1")
+@pytest.mark.parametrize("case", list(_bad_decks()))
+def test_each_check_of_a_deck_made_in_code_names_its_entry_and_field(case: str) -> None:
+    deck, cards, entry, field, message = _bad_decks()[case]
+    with pytest.raises(DataError) as info:
+        check_deck(deck, cards)
+    assert (info.value.entry, info.value.field) == (entry, field)
+    assert message in str(info.value)
+
+
+@pytest.mark.rule("KG-1")
+def test_an_increase_of_the_acting_player_may_offer_two_amounts() -> None:
+    """The other side of the check above: the same two amounts on an Increase of the
+    acting player are a choice, which the check lets through."""
+    two = DATA.standard[0].front.caravan[0].effects[0].choices
+    check_deck(
+        DeckKind.STANDARD, (_with_effect(DATA.standard[0], Effect(Op.INCREASE, choices=two)),)
+    )

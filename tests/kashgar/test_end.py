@@ -513,3 +513,43 @@ def test_a_card_turned_in_another_players_caravan_changes_their_points() -> None
         assert card in after.turned
         assert after.points == scores(after) == (before[0], before[1] + 1)
         assert after.history == ()  # points given on another player's turn are not earned
+
+
+def _moving_left(**front: int) -> tuple[Builder, int]:
+    """A Builder whose Patriarch shows a side worth ``front`` (its other side worth
+    nothing) and whose caravan action moves it to a caravan of the player on the left."""
+    patriarch = default_card_data().patriarch[0]
+    moves_left = Action(effects=(Effect(Op.MOVE_TO_LEFT),))
+    card_def = attrs.evolve(
+        patriarch, front=attrs.evolve(patriarch.front, caravan=(moves_left,), **front)
+    )
+    b = Builder(Options.create(2).with_deck(DeckKind.PATRIARCH, (card_def,)))
+    return b, b.card("patriarch")
+
+
+@pytest.mark.rule("KG-6")
+def test_a_card_counting_per_grain_field_moved_to_the_left_takes_those_points_along() -> None:
+    """A card whose two sides differ, showing 1 VP plus 1 per grain-field order: its owner
+    holds one such order and loses 2 VP when it goes; the player on the left, without
+    one, gains 1."""
+    b, card = _moving_left(vp=1, vp_per_grain=1)
+    barley = b.order(name="Barley Field")
+    state = b.state([[[card], [b.card("baker")]], [[b.card("baker")]]], orders_won=[[barley], []])
+    before = scores(state)
+    for start in (state, _counted_from_the_cards(state)):
+        after = apply(start, CaravanAction(0, 0))
+        assert card in after.caravans[1][0]
+        assert after.points == scores(after) == (before[0] - 2, before[1] + 1)
+
+
+@pytest.mark.rule("KG-6")
+def test_a_card_worth_less_than_nothing_moved_to_the_left_is_not_points_earned() -> None:
+    """[Rulings] 11: a card worth -1 VP leaving for the player on the left raises its
+    owner's points on their own turn, but nothing was gained: no points earned."""
+    b, card = _moving_left(vp=-1)
+    state = b.state([[[card], [b.card("baker")]], [[b.card("baker")]]])
+    before = scores(state)
+    after = apply(state, CaravanAction(0, 0))
+    assert card in after.caravans[1][0]
+    assert after.points == scores(after) == (before[0] + 1, before[1] - 1)
+    assert after.history == ()
