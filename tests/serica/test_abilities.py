@@ -174,6 +174,18 @@ def test_smith_covers_only_one_type() -> None:
     assert "buy scholar" not in texts(state)  # two types would need artisans
 
 
+@pytest.mark.rule("SR-8.1")
+def test_smith_artisans_spent_on_one_type_leave_the_other_types_to_goods() -> None:
+    """Artisans paid for one type use up the Smith: the second type of a 2/2 is offered
+    only in goods, although 7 artisans would cover it too."""
+    b = Builder()
+    han = b.player(empire=["smith"], supply={"spices": 2}, artisans=9)
+    state = b.state(han, crossroads=["scholar"], step=Step.BUY)
+    state = play(state, Use("smith"), Buy("scholar"), Pay(Good.WINE, 2))
+    assert state.players[0].artisans == 7
+    assert texts(state) == ["pay spices"]
+
+
 # ------------------------------------------------------------------ [SR-8.2] Trade
 
 
@@ -717,6 +729,19 @@ def test_chieftain_bonus_builds_a_crossroads_card_for_free() -> None:
     assert han.artisans == 0
     assert han.vp == 4 + 4
     assert keys(b, state.crossroads) == ["city", "guard"]
+
+
+@pytest.mark.rule("SR-8.5")
+@pytest.mark.rule("SR-4")
+def test_an_enemy_outside_the_crossroads_has_no_ability_to_use() -> None:
+    """An Enemy's ability acts only from the Crossroads, in phase 3, and never as a
+    player's ability: a position with a Bandit in the Empire (which validate accepts)
+    offers the Guard's use and not the Bandit's, in every step."""
+    for step in (Step.PRODUCE, Step.BUY, Step.TRADE):
+        b = Builder()
+        han = b.player(empire=["bandit", "guard"], caravans=[(1, 1, {"spices": 1})])
+        uses = [m for m in texts(b.state(han, step=step)) if m.startswith("use ")]
+        assert uses == ["use guard"], step
 
 
 @pytest.mark.rule("SR-8.5")
