@@ -390,6 +390,21 @@ def needs_nothing(tokens: Mapping[str, object], e: Effect) -> bool:
     return False
 
 
+#: The table whose upgradable token kinds were last listed, and those kinds.
+_upgrades: tuple[Table | None, tuple[str, ...]] = (None, ())
+
+
+def _upgradable(t: Table) -> tuple[str, ...]:
+    """[DH-3.E.2] The token kinds of ``t`` that Upgrade Resource can turn into another."""
+    global _upgrades
+    last = _upgrades
+    if last[0] is t:
+        return last[1]
+    kinds = tuple(k for k in t.token_keys if t.tokens[k].upgrade is not None)
+    _upgrades = (t, kinds)
+    return kinds
+
+
 def can(t: Table, s: State, fr: Frame, e: Effect) -> bool:
     """[DH-3.2] Whether effect ``e`` can be resolved now in frame ``fr``."""
     kind = e.kind
@@ -397,7 +412,8 @@ def can(t: Table, s: State, fr: Frame, e: Effect) -> bool:
         return needs_nothing(t.tokens, e)
     pl = s.players[fr.player]
     if kind == "upgrade":
-        return any(n > 0 and t.tokens[k].upgrade is not None for k, n in pl.tokens.items())
+        tokens = pl.tokens
+        return any(tokens.get(k, 0) > 0 for k in _upgradable(t))
     if kind == "quest":
         # the character on the meeple's spot now (grain > 0 means a character is there)
         return fr.quest and fr.slot is not None and pl.grain[fr.slot] > 0
@@ -408,6 +424,8 @@ def can(t: Table, s: State, fr: Frame, e: Effect) -> bool:
     if kind == "pay":
         if not _can_pay(t, s, fr, e.cost):
             return False
+        if any(needs_nothing(t.tokens, r) for r in e.then):
+            return True  # a reward that can be resolved whatever the payment left
         after = _pay(t, s, fr, e.cost)
         return any(can(t, after, fr, r) for r in e.then)
     if kind == "if":

@@ -17,7 +17,7 @@ from silkroad.core.errors import IllegalMoveError, shorten
 from silkroad.core.game import Outcome
 from silkroad.core.rng import Rng
 from silkroad.dunhuang import engine
-from silkroad.dunhuang.cards import parse_effect, ranking_rule
+from silkroad.dunhuang.cards import QuestDef, parse_effect, ranking_rule
 from silkroad.dunhuang.engine import replace
 from silkroad.dunhuang.moves import (
     Ability,
@@ -147,6 +147,8 @@ def _new_solo(options: Options, rng: Rng) -> State:
         chosen = set(order[:2])
         options = attrs.evolve(options, packs=tuple(x for x in SOLO_PACKS if x in chosen))
     t = table(options)
+    # the table's own (equal) options: every later table lookup finds them by identity
+    options = t.options
     chars, rng = rng.shuffle(t.char_ids)
     tiles, rng = rng.shuffle(t.tile_ids)
     pl = Player(tokens=pmap(dict.fromkeys(t.materials, 1)))
@@ -239,12 +241,16 @@ def claim_quests(t: Table, s: State, p: int) -> State:
     completed = set(claimed.keys())
     frames: list[Frame] = []
     while True:
-        open_ = [q for q in t.quests if q.key not in completed]
+        # the open quests of the first set with one open
+        open_ = None
+        for group in _quest_sets(t):
+            open_ = [q for q in group if q.key not in completed]
+            if open_:
+                break
         if not open_:
             break
-        stage = min(q.stage for q in open_)
         stats = _stats(s.players[p])
-        done = [q for q in open_ if q.stage == stage and _meets(stats, q.need)]
+        done = [q for q in open_ if _meets(stats, q.need)]
         if not done:
             break
         completed.update(q.key for q in done)
@@ -274,6 +280,22 @@ def claim_quests(t: Table, s: State, p: int) -> State:
 #: Per player, the statistics and claims of the last quest check that completed nothing
 #: (an identity memo over immutable values, as for achievements).
 _no_quest: dict[int, tuple[object, object, object, Table]] = {}
+
+
+#: The table whose quests were last grouped by set, and those groups.
+_sets: tuple[Table | None, tuple[tuple[QuestDef, ...], ...]] = (None, ())
+
+
+def _quest_sets(t: Table) -> tuple[tuple[QuestDef, ...], ...]:
+    """[DH-6.2.6] The quests of ``t`` by set (stage), first set first, each in table order."""
+    global _sets
+    last = _sets
+    if last[0] is t:
+        return last[1]
+    stages = sorted({q.stage for q in t.quests})
+    groups = tuple(tuple(q for q in t.quests if q.stage == k) for k in stages)
+    _sets = (t, groups)
+    return groups
 
 
 def _stats(pl: Player) -> dict[str, int]:
@@ -702,6 +724,7 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
     tested: dict[str, bool] = {}  # effect text -> engine.can in the plain frame
     can = engine.can
     frescoes = [q.frescoes for q in s.players]
+    publics = s.publics
     for d in t.open_spots:
         spot = d.id
         if spot in occupied:
@@ -714,7 +737,7 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
             effects = t.tiles[tile].effects
             free = tile in free_tiles
         elif kind == "public":
-            ptile = s.publics[d.slot]
+            ptile = publics[d.slot]
             if ptile is None:
                 continue
             effects = t.tiles[ptile].effects
