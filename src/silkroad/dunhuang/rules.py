@@ -9,6 +9,8 @@ ability) is taken automatically.
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 from pyrsistent import pmap
 
@@ -584,7 +586,7 @@ def _next_placer(t: Table, s: State) -> State | None:
         if not any(s.players[p].home):
             continue
         if k == 0:
-            if _cached_moves(t, s) != (Pass(),):
+            if _cached_moves(t, s) != _PASS:
                 return s
         elif _placements(t, s, p):
             return replace(s, turn=p)
@@ -601,9 +603,14 @@ def _after_action(t: Table, s: State) -> tuple[State, bool]:
         if card is not None and pl.grain[a.meeple] > 0:
             # [DH-8.4] [DH-3.E.6] what the ability could resolve once its grain is paid:
             # an Emperor's Quest needs the character still there after its last grain
-            paid = engine.pay_grain(t, s, a.player, a.meeple, 1)
-            fr = Frame(a.player, (), manual=False, quest=True, slot=a.meeple)
-            if any(engine.can(t, paid, fr, e) for e in t.characters[card].ability):
+            ability = t.characters[card].ability
+            if any(engine.needs_nothing(t.tokens, e) for e in ability):
+                usable = True  # a gain the payment cannot hinder
+            else:
+                paid = engine.pay_grain(t, s, a.player, a.meeple, 1)
+                fr = Frame(a.player, (), manual=False, quest=True, slot=a.meeple)
+                usable = any(engine.can(t, paid, fr, e) for e in ability)
+            if usable:
                 return replace(s, choice=Choice(ChoiceKind.ABILITY, a.player)), True
     s = claim_achievements(t, s, a.player)
     return replace(s, action=None, turn=_next_turn_player(s)), False
@@ -699,7 +706,7 @@ def spot_open(t: Table, s: State, p: int, meeple: int, spot: int) -> bool:
 def _turn_moves(t: Table, s: State) -> tuple[Move, ...]:
     """[DH-3.2] Every (meeple, spot) the player to act may use, or ``Pass`` when there is
     none (only in a state built by hand: play skips such a turn by itself)."""
-    return _placements(t, s, s.turn) or (Pass(),)
+    return _placements(t, s, s.turn) or _PASS
 
 
 def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
@@ -820,54 +827,70 @@ def twin_slots(s: State, p: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+#: The moves the legal-move lists are built of, each made once (moves are immutable).
+_KEEP = functools.lru_cache(4096)(Keep)
+_PAINT = functools.lru_cache(4096)(Paint)
+_TAKE = functools.lru_cache(4096)(Take)
+_ABILITY = functools.lru_cache(4096)(Ability)
+_UPGRADE = functools.lru_cache(4096)(Upgrade)
+_RECRUIT = functools.lru_cache(4096)(Recruit)
+_BOTTOM = functools.lru_cache(4096)(Bottom)
+_USEDIE = functools.lru_cache(4096)(UseDie)
+_CONTINUE = functools.lru_cache(4096)(Continue)
+_CHOOSE = functools.lru_cache(4096)(Choose)
+_RESOLVE = functools.lru_cache(4096)(Resolve)
+_PASS: tuple[Move, ...] = (Pass(),)
+_DONE = Done()
+
+
 def _choice_moves(t: Table, s: State, c: Choice) -> tuple[Move, ...]:
     pl = s.players[c.player]
     k = c.kind
     if k is ChoiceKind.DRAFT:
-        return tuple(Keep(x) for x in sorted(s.draft[c.player]))
+        return tuple(_KEEP(x) for x in sorted(s.draft[c.player]))
     if k is ChoiceKind.PLACE:
         pool = s.drawn if t.solo else pl.hand
-        ok = tuple(Paint(x) for x in sorted(pool) if not t.tiles[x].no_start)
-        return ok if ok else (Pass(),)
+        ok = tuple(_PAINT(x) for x in sorted(pool) if not t.tiles[x].no_start)
+        return ok if ok else _PASS
     if k is ChoiceKind.INCOME:
-        return tuple(Take(e.text) for e in t.board.income[: 3 - pl.income])
+        return tuple(_TAKE(e.text) for e in t.board.income[: 3 - pl.income])
     if k is ChoiceKind.ABILITY:
-        return (Ability(True), Ability(False))
+        return (_ABILITY(True), _ABILITY(False))
     if k is ChoiceKind.UPGRADE:
         return tuple(
-            Upgrade(key)
+            _UPGRADE(key)
             for key in t.token_keys
             if pl.tokens.get(key, 0) > 0 and t.tokens[key].upgrade
         )
     if k is ChoiceKind.GAIN:
         if c.arg == "product":
-            return tuple(Take(key) for key in t.products)
+            return tuple(_TAKE(key) for key in t.products)
         if c.arg in ("left", "paint-left"):
-            return tuple(Take(e.text) for e in t.board.reward_left)
-        return tuple(Take(key) for key in t.materials)
+            return tuple(_TAKE(e.text) for e in t.board.reward_left)
+        return tuple(_TAKE(key) for key in t.materials)
     if k is ChoiceKind.RECRUIT:
         twins = twin_slots(s, c.player)
         slots = [i for i in range(3) if twins[i] == i] if c.slot is None else [c.slot]
         return tuple(
-            Recruit(card, slot)
+            _RECRUIT(card, slot)
             for card in s.row
             if card is not None and engine.recruit_allowed(t, s, c.arg, c.player, card)
             for slot in slots
         )
     if k is ChoiceKind.PAINT:
         if t.solo:
-            return tuple(Paint(x) for x in sorted(s.drawn))
+            return tuple(_PAINT(x) for x in sorted(s.drawn))
         tiles = sorted(pl.hand) + ([] if s.public is None else [s.public])
-        return tuple(Paint(x) for x in tiles)
+        return tuple(_PAINT(x) for x in tiles)
     if k is ChoiceKind.PUBLIC:
-        return tuple(Paint(x) for x in sorted(s.drawn))
+        return tuple(_PAINT(x) for x in sorted(s.drawn))
     if k is ChoiceKind.BOTTOM:
-        return tuple(Bottom(x) for x in sorted(s.drawn))
+        return tuple(_BOTTOM(x) for x in sorted(s.drawn))
     if k is ChoiceKind.DIE:
-        return (UseDie("left"), UseDie("right"))
+        return (_USEDIE("left"), _USEDIE("right"))
     if k is ChoiceKind.CONTINUE:
-        return tuple(Continue(i) for i in engine.continue_slots(s, c.player))
-    return tuple(Choose(n) for n in t.pack_choices[c.arg].options(t, s, c))
+        return tuple(_CONTINUE(i) for i in engine.continue_slots(s, c.player))
+    return tuple(_CHOOSE(n) for n in t.pack_choices[c.arg].options(t, s, c))
 
 
 def _moves(t: Table, s: State) -> tuple[Move, ...]:
@@ -885,10 +908,10 @@ def _frame_moves(fr: Frame, ok: tuple[int, ...]) -> tuple[Move, ...]:
     """[DH-3.2] The moves of a frame whose resolvable effects are ``ok``: resolve one of
     them, or end the action once an effect was resolved (not with an Emperor's Quest
     open)."""
-    moves: list[Move] = [Resolve(i) for i in ok]
+    moves: list[Move] = [_RESOLVE(i) for i in ok]
     quest = any(parse_effect(fr.effects[i]).kind == "quest" for i in ok)
     if fr.done and not quest:
-        moves.append(Done())
+        moves.append(_DONE)
     return tuple(moves)
 
 
