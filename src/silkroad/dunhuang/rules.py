@@ -10,6 +10,7 @@ ability) is taken automatically.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 import attrs
 from pyrsistent import pmap
@@ -19,7 +20,7 @@ from silkroad.core.errors import IllegalMoveError, shorten
 from silkroad.core.game import Outcome
 from silkroad.core.rng import Rng
 from silkroad.dunhuang import engine
-from silkroad.dunhuang.cards import QuestDef, parse_effect, ranking_rule
+from silkroad.dunhuang.cards import Effect, QuestDef, parse_effect, ranking_rule
 from silkroad.dunhuang.engine import replace
 from silkroad.dunhuang.moves import (
     Ability,
@@ -721,59 +722,111 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
         return ()
     plain = Frame(p, ())
     with_char = [(m, Frame(p, (), slot=m)) for m in home if pl.characters[m] is not None]
-    ultimate_full = (
-        s.options.players == 3 and sum(k in s.spots for k in range(ULTIMATE, FRESCO)) >= 2
-    )
-    per_meeple: dict[int, list[Move]] = {m: [] for m in home}
     occupied = set(s.spots)
-    places = t.place_moves
-    free_spots, free_tiles = t.free_spots, t.free_tiles
+    ultimate_full = s.options.players == 3 and len(occupied & _ULTIMATES) >= 2
     tested: dict[str, bool] = {}  # effect text -> engine.can in the plain frame
     can = engine.can
-    frescoes = [q.frescoes for q in s.players]
-    publics = s.publics
-    for d in t.open_spots:
-        spot = d.id
-        if spot in occupied:
+    tiles, free_tiles = t.tiles, t.free_tiles
+    # the spots open to every meeple home, and those open to some meeples only
+    marks: list[tuple[int, list[int] | None]] = []
+    boards, frescoes, publics = _spot_groups(t)
+    for spot, effects, free, ultimate in boards:
+        if spot in occupied or (ultimate and ultimate_full):
             continue
-        kind = d.kind
-        if kind == "fresco":
-            tile = frescoes[d.owner][d.slot].tile
-            if tile is None:
-                continue
-            effects = t.tiles[tile].effects
-            free = tile in free_tiles
-        elif kind == "public":
-            ptile = publics[d.slot]
-            if ptile is None:
-                continue
-            effects = t.tiles[ptile].effects
-            free = ptile in free_tiles
-        else:
-            if ultimate_full and kind == "ultimate":
-                continue
-            effects = d.effects
-            free = spot in free_spots
-        # a spot with a gain that needs nothing is usable by every meeple (engine.can is
-        # true for that effect in any frame); the others are tested effect by effect
-        if not free:
-            for e in effects:
-                ok = tested.get(e.text)
-                if ok is None:
-                    ok = tested[e.text] = can(t, s, plain, e)
-                if ok:
-                    free = True
-                    break
         if free:
-            for m in home:
-                per_meeple[m].append(places[m][spot])
-        elif with_char:
-            slotted = [e for e in effects if e.kind not in _SLOTLESS]
-            if slotted:
-                for m, fr in with_char:
-                    if any(can(t, s, fr, e) for e in slotted):
-                        per_meeple[m].append(places[m][spot])
-    return tuple(move for m in home for move in per_meeple[m])
+            marks.append((spot, None))
+            continue
+        who = _open_to(t, s, effects, plain, with_char, tested, can)
+        if who is None or who:
+            marks.append((spot, who))
+    if frescoes:
+        spots = [q.frescoes for q in s.players]
+        for spot, owner, slot in frescoes:
+            tile = spots[owner][slot].tile
+            if tile is None or spot in occupied:
+                continue
+            if tile in free_tiles:
+                marks.append((spot, None))
+                continue
+            who = _open_to(t, s, tiles[tile].effects, plain, with_char, tested, can)
+            if who is None or who:
+                marks.append((spot, who))
+    if publics:
+        line = s.publics
+        for spot, slot in publics:
+            ptile = line[slot]
+            if ptile is None or spot in occupied:
+                continue
+            if ptile in free_tiles:
+                marks.append((spot, None))
+                continue
+            who = _open_to(t, s, tiles[ptile].effects, plain, with_char, tested, can)
+            if who is None or who:
+                marks.append((spot, who))
+    marks.sort()  # spot order, as the table lists the spots
+    places = t.place_moves
+    out: list[Move] = []
+    for m in home:
+        row = places[m]
+        out += [row[spot] for spot, who in marks if who is None or m in who]
+    return tuple(out)
+
+
+def _open_to(
+    t: Table,
+    s: State,
+    effects: tuple[Effect, ...],
+    plain: Frame,
+    with_char: list[tuple[int, Frame]],
+    tested: dict[str, bool],
+    can: Callable[[Table, State, Frame, Effect], bool],
+) -> list[int] | None:
+    """[DH-3.2] Who may use a spot with these effects: None for every meeple (an effect
+    resolvable without a character spot), else the meeples whose character spot makes one
+    resolvable (none: nobody)."""
+    for e in effects:
+        ok = tested.get(e.text)
+        if ok is None:
+            ok = tested[e.text] = can(t, s, plain, e)
+        if ok:
+            return None
+    if not with_char:
+        return []
+    slotted = [e for e in effects if e.kind not in _SLOTLESS]
+    if not slotted:
+        return []
+    return [m for m, fr in with_char if any(can(t, s, fr, e) for e in slotted)]
+
+
+_ULTIMATES = frozenset(range(ULTIMATE, FRESCO))
+
+_Groups = tuple[
+    tuple[tuple[int, tuple[Effect, ...], bool, bool], ...],
+    tuple[tuple[int, int, int], ...],
+    tuple[tuple[int, int], ...],
+]
+#: The table whose open spots were last grouped, and the groups.
+_groups: tuple[Table | None, _Groups] = (None, ((), (), ()))
+
+
+def _spot_groups(t: Table) -> _Groups:
+    """The open spots of ``t`` by kind: basic and ultimate spots as (spot, effects, usable
+    by every meeple whenever free, ultimate), fresco spots as (spot, owner, slot), public
+    fresco spots as (spot, slot)."""
+    global _groups
+    last = _groups
+    if last[0] is t:
+        return last[1]
+    boards = tuple(
+        (d.id, d.effects, d.id in t.free_spots, d.kind == "ultimate")
+        for d in t.open_spots
+        if d.kind not in ("fresco", "public")
+    )
+    frescoes = tuple((d.id, d.owner, d.slot) for d in t.open_spots if d.kind == "fresco")
+    publics = tuple((d.id, d.slot) for d in t.open_spots if d.kind == "public")
+    groups = (boards, frescoes, publics)
+    _groups = (t, groups)
+    return groups
 
 
 #: [DH-3.2] Effect kinds whose ``engine.can`` reads neither the frame's character spot
