@@ -408,7 +408,10 @@ def _upgradable(t: Table) -> tuple[str, ...]:
 def can(t: Table, s: State, fr: Frame, e: Effect) -> bool:
     """[DH-3.2] Whether effect ``e`` can be resolved now in frame ``fr``."""
     kind = e.kind
-    if kind in ("coin", "pigment", "vp", "material", "product"):
+    if kind not in _CORE:
+        hook = t.effects.get(kind)
+        return hook is not None and hook.can(t, s, fr, e)
+    if kind in _GAINS:
         return needs_nothing(t.tokens, e)
     pl = s.players[fr.player]
     if kind == "upgrade":
@@ -434,10 +437,28 @@ def can(t: Table, s: State, fr: Frame, e: Effect) -> bool:
         return bool(continue_slots(s, fr.player))
     if kind == "paint":
         return can_paint(t, s, fr.player)
-    if kind == "paint-for":
-        return can_paint(t, s, fr.player, e.amount)
-    hook = t.effects.get(kind)
-    return hook is not None and hook.can(t, s, fr, e)
+    return can_paint(t, s, fr.player, e.amount)  # paint-for, the last kind of _CORE
+
+
+#: The effect kinds :func:`can` tests itself (the others are the packs' hooks).
+_CORE = frozenset(
+    (
+        "coin",
+        "pigment",
+        "vp",
+        "material",
+        "product",
+        "upgrade",
+        "quest",
+        "recruit",
+        "free-recruit",
+        "pay",
+        "if",
+        "continue",
+        "paint",
+        "paint-for",
+    )
+)
 
 
 def do(t: Table, s: State, fr: Frame, e: Effect) -> State:

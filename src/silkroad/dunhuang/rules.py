@@ -720,8 +720,8 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
     home = [m for m in range(MEEPLES) if pl.home[m] and twins[m] == m]
     if not home:
         return ()
-    plain = Frame(p, ())
-    with_char = [(m, Frame(p, (), slot=m)) for m in home if pl.characters[m] is not None]
+    plain = _test_frame(p, None)
+    with_char = [(m, _test_frame(p, m)) for m in home if pl.characters[m] is not None]
     occupied = set(s.spots)
     ultimate_full = s.options.players == 3 and len(occupied & _ULTIMATES) >= 2
     tested: dict[str, bool] = {}  # effect text -> engine.can in the plain frame
@@ -770,6 +770,13 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
         row = places[m]
         out += [row[spot] for spot, who in marks if who is None or m in who]
     return tuple(out)
+
+
+@functools.lru_cache(maxsize=64)
+def _test_frame(p: int, slot: int | None) -> Frame:
+    """The frame effects of a spot are tested in: player ``p``, meeple ``slot`` (frames
+    are immutable, so one serves every test)."""
+    return Frame(p, (), slot=slot)
 
 
 def _open_to(
