@@ -44,6 +44,7 @@ __all__ = [
     "set_choice",
     "set_player",
     "set_solo",
+    "upgradable",
 ]
 
 
@@ -394,8 +395,9 @@ def needs_nothing(tokens: Mapping[str, object], e: Effect) -> bool:
 _upgrades: tuple[Table | None, tuple[str, ...]] = (None, ())
 
 
-def _upgradable(t: Table) -> tuple[str, ...]:
-    """[DH-3.E.2] The token kinds of ``t`` that Upgrade Resource can turn into another."""
+def upgradable(t: Table) -> tuple[str, ...]:
+    """[DH-3.E.2] The token kinds of ``t`` that Upgrade Resource can turn into another, in
+    the table's order of token kinds."""
     global _upgrades
     last = _upgrades
     if last[0] is t:
@@ -416,7 +418,7 @@ def can(t: Table, s: State, fr: Frame, e: Effect) -> bool:
     pl = s.players[fr.player]
     if kind == "upgrade":
         tokens = pl.tokens
-        return any(tokens.get(k, 0) > 0 for k in _upgradable(t))
+        return any(tokens.get(k, 0) > 0 for k in upgradable(t))
     if kind == "quest":
         # the character on the meeple's spot now (grain > 0 means a character is there)
         return fr.quest and fr.slot is not None and pl.grain[fr.slot] > 0

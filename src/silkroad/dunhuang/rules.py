@@ -919,7 +919,7 @@ def _choice_moves(t: Table, s: State, c: Choice) -> tuple[Move, ...]:
     if k is ChoiceKind.UPGRADE:
         return tuple(
             _UPGRADE(key)
-            for key in t.token_keys
+            for key in engine.upgradable(t)
             if pl.tokens.get(key, 0) > 0 and t.tokens[key].upgrade
         )
     if k is ChoiceKind.GAIN:
