@@ -510,14 +510,18 @@ def draw_tiles(s: State, p: int, kind: ChoiceKind, arg: str = "") -> State:
     return set_choice(s, kind, p, arg)
 
 
-def to_bottom(s: State, tile: int) -> State:
-    """[DH-6.3.3] Put a drawn tile at the bottom of the stack (the player knows it is there)."""
-    return set_solo(
-        s,
-        drawn=tuple(x for x in s.drawn if x != tile),
-        stack=(*s.stack, tile),
-        known=s.known + 1,
+def to_bottom(s: State, tile: int, **changes: Any) -> State:
+    """[DH-6.3.3] Put a drawn tile at the bottom of the stack (the player knows it is there);
+    ``changes``: other fields of the state replaced in the same copy."""
+    solo = s.solo
+    assert solo is not None
+    solo = replace(
+        solo,
+        drawn=tuple(x for x in solo.drawn if x != tile),
+        stack=(*solo.stack, tile),
+        known=solo.known + 1,
     )
+    return replace(s, solo=solo, **changes)
 
 
 def resolvable(t: Table, s: State, fr: Frame) -> tuple[int, ...]:

@@ -799,10 +799,28 @@ def _open_to(
             return None
     if not with_char:
         return []
-    slotted = [e for e in effects if e.kind not in _SLOTLESS]
+    slotless = _slotless(t)
+    slotted = [e for e in effects if e.kind not in slotless]
     if not slotted:
         return []
     return [m for m, fr in with_char if any(can(t, s, fr, e) for e in slotted)]
+
+
+#: The table whose effect kinds independent of the frame were last listed, and those.
+_frameless: tuple[Table | None, frozenset[str]] = (None, frozenset())
+
+
+def _slotless(t: Table) -> frozenset[str]:
+    """The effect kinds of ``t`` whose ``engine.can`` reads neither the frame's character
+    spot nor its Emperor's Quest flag: the core kinds of :data:`_SLOTLESS` and the pack
+    effects declared ``frameless``."""
+    global _frameless
+    last = _frameless
+    if last[0] is t:
+        return last[1]
+    kinds = _SLOTLESS | {k for k, hook in t.effects.items() if hook.frameless}
+    _frameless = (t, kinds)
+    return kinds
 
 
 _ULTIMATES = frozenset(range(ULTIMATE, FRESCO))
@@ -1054,8 +1072,13 @@ def _play(t: Table, s: State, move: Move) -> State:
         # Pass: no usable spot now; the turn is skipped, the meeples stay home [DH-3.2]
         return _settle(t, _next_turn(s))
     p = c.player
-    s = replace(s, choice=None)
     k = c.kind
+    if k is ChoiceKind.BOTTOM and len(s.drawn) > 1:
+        # [DH-6.3.3] the next tile of the draw to the bottom: one copy of the state
+        assert isinstance(move, Bottom)
+        nxt = Choice(ChoiceKind.BOTTOM, 0, c.arg, c.n)
+        return _settle(t, engine.to_bottom(s, move.tile, choice=nxt))
+    s = replace(s, choice=None)
     if k is ChoiceKind.DRAFT:
         assert isinstance(move, Keep)
         return _settle(t, _keep(t, s, p, move.tile))

@@ -53,6 +53,9 @@ class EffectHook:
 
     can: Callable[[Table, State, Frame, Effect], bool]
     do: Callable[[Table, State, Frame, Effect], State]
+    #: ``can`` reads neither the frame's character spot nor its Emperor's Quest flag
+    #: (the legal placements then test it once for all the player's meeples).
+    frameless: bool = False
 
 
 def _always(t: Table, s: State, c: Choice) -> str | None:

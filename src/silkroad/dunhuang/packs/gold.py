@@ -57,7 +57,7 @@ def _do_free(t: Table, s: State, fr: Frame, e: Effect) -> State:
 PACK = Pack(
     NAME,
     effects={
-        "gold-recruit": EffectHook(_can_recruit, _do_recruit),
+        "gold-recruit": EffectHook(_can_recruit, _do_recruit, frameless=True),
         "gold-free-recruit": EffectHook(_can_free, _do_free),
     },
     recruit_modes={"gold": _is_gold, "gold-free": _not_gold},

@@ -99,7 +99,7 @@ def _end_vp(t: Table, s: State, p: int) -> int:
 
 PACK = Pack(
     NAME,
-    effects={"jade-gamble": EffectHook(_can, _do)},
+    effects={"jade-gamble": EffectHook(_can, _do, frameless=True)},
     end_vp=_end_vp,
     settings={"gamble": str, "collection": count_setting(0)},
     tokens=(STONE,),

@@ -78,9 +78,9 @@ def _end_vp(t: Table, s: State, p: int) -> int:
 PACK = Pack(
     NAME,
     effects={
-        "draw": EffectHook(_always, _do_draw),
-        "seminar": EffectHook(_always, _do_seminar),
-        "research": EffectHook(_always, _do_research),
+        "draw": EffectHook(_always, _do_draw, frameless=True),
+        "seminar": EffectHook(_always, _do_seminar, frameless=True),
+        "research": EffectHook(_always, _do_research, frameless=True),
     },
     start=_start,
     end_vp=_end_vp,

@@ -44,7 +44,7 @@ def _end_vp(t: Table, s: State, p: int) -> int:
 
 PACK = Pack(
     NAME,
-    effects={"deposit": EffectHook(_can_deposit, _do_deposit)},
+    effects={"deposit": EffectHook(_can_deposit, _do_deposit, frameless=True)},
     end_vp=_end_vp,
     settings={"deposit_vp": count_setting(0)},
     words={"deposit": "Deposit: pay 1 coin into your deposit (VP at the end)"},

@@ -85,8 +85,8 @@ def _route_label(t: Table, s: State, c: Choice, route: int, words: Callable[[Eff
 PACK = Pack(
     NAME,
     effects={
-        "field": EffectHook(_can_field, _do_field),
-        "tea-trade": EffectHook(_can_trade, _do_trade),
+        "field": EffectHook(_can_field, _do_field, frameless=True),
+        "tea-trade": EffectHook(_can_trade, _do_trade, frameless=True),
     },
     choices={"tea-trade": PackChoice(_routes, _choose_route, label=_route_label)},
     settings={"trade_cost": token_setting},

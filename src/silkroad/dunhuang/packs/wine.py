@@ -78,8 +78,8 @@ def _end_vp(t: Table, s: State, p: int) -> int:
 PACK = Pack(
     NAME,
     effects={
-        "brew": EffectHook(_always, _do_brew),
-        "winery": EffectHook(_can_winery, _do_winery),
+        "brew": EffectHook(_always, _do_brew, frameless=True),
+        "winery": EffectHook(_can_winery, _do_winery, frameless=True),
     },
     start=_start,
     end_vp=_end_vp,
