@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 import attrs
 from pyrsistent import pmap
+from pyrsistent.typing import PMap
 
 from silkroad.core import scoring
 from silkroad.core.errors import IllegalMoveError, shorten
@@ -241,6 +242,11 @@ def claim_quests(t: Table, s: State, p: int) -> State:
         and last[3] is t
     ):
         return s
+    first = _open_quests(t, claimed)
+    stats = _stats(pl) if first else {}
+    if not any(_meets(stats, q.need) for q in first):
+        _no_quest[p] = (pl.tokens, pl.counters, claimed, t)
+        return s  # nothing to complete (the usual case), found without the loop below
     completed = set(claimed.keys())
     frames: list[Frame] = []
     while True:
@@ -299,6 +305,26 @@ def _quest_sets(t: Table) -> tuple[tuple[QuestDef, ...], ...]:
     groups = tuple(tuple(q for q in t.quests if q.stage == k) for k in stages)
     _sets = (t, groups)
     return groups
+
+
+#: The claims whose open quests were last listed, their table, and those quests.
+_first: tuple[object, Table | None, tuple[QuestDef, ...]] = (None, None, ())
+
+
+def _open_quests(t: Table, claimed: PMap[str, int]) -> tuple[QuestDef, ...]:
+    """[DH-6.2.6] The quests not completed in ``claimed`` of the first set of ``t`` that
+    has one (none: every quest is complete)."""
+    global _first
+    last = _first
+    if last[0] is claimed and last[1] is t:
+        return last[2]
+    found: tuple[QuestDef, ...] = ()
+    for group in _quest_sets(t):
+        found = tuple(q for q in group if q.key not in claimed)
+        if found:
+            break
+    _first = (claimed, t, found)
+    return found
 
 
 def _stats(pl: Player) -> dict[str, int]:
@@ -444,15 +470,12 @@ def claim_achievements(t: Table, s: State, p: int) -> State:
         and last[3] is t
     ):
         return s
-    owners = dict(claimed.items())
-    stats: dict[str, int] | None = None
+    tests, claims = _open_achievements(t, claimed)
+    owners: dict[str, int] | None = None
+    stats = dict(pl.counters.items())
+    stats.update(pl.tokens.items())
     gained = 0
-    for key, needs, vp, same in _achievement_tests(t):
-        if key in owners:
-            continue
-        if stats is None:
-            stats = dict(pl.counters.items())
-            stats.update(pl.tokens.items())
+    for key, needs, vp, same in tests:
         met = True
         for keys, n in needs:
             value = sum([stats.get(k, 0) for k in keys]) if len(keys) > 1 else stats.get(keys[0], 0)
@@ -461,6 +484,8 @@ def claim_achievements(t: Table, s: State, p: int) -> State:
                 break
         if not met:
             continue
+        if owners is None:
+            owners = dict(claims)
         if any(owners.get(k) == p for k in same):
             continue
         owners[key] = p
@@ -477,6 +502,26 @@ def claim_achievements(t: Table, s: State, p: int) -> State:
 _Test = tuple[str, tuple[tuple[tuple[str, ...], int], ...], int, tuple[str, ...]]
 #: The table whose achievement tests were last prepared, and those tests.
 _tests: tuple[Table | None, tuple[_Test, ...]] = (None, ())
+
+
+#: The claims whose open achievement spots were last listed, their table, the tests of
+#: those spots and the claims as a dict (an identity memo over immutable values).
+_open: tuple[object, Table | None, tuple[_Test, ...], dict[str, int]] = (None, None, (), {})
+
+
+def _open_achievements(
+    t: Table, claimed: PMap[str, int]
+) -> tuple[tuple[_Test, ...], dict[str, int]]:
+    """[DH-5] The tests of the achievement spots of ``t`` not claimed in ``claimed`` (in
+    the table's order), and ``claimed`` as a dict."""
+    global _open
+    last = _open
+    if last[0] is claimed and last[1] is t:
+        return last[2], last[3]
+    claims = dict(claimed.items())
+    tests = tuple(test for test in _achievement_tests(t) if test[0] not in claims)
+    _open = (claimed, t, tests, claims)
+    return tests, claims
 
 
 def _achievement_tests(t: Table) -> tuple[_Test, ...]:
