@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from silkroad.core.errors import IllegalMoveError
+from silkroad.core.errors import IllegalMoveError, StateError
 from silkroad.serica import (
     Advance,
     Begin,
@@ -733,15 +733,16 @@ def test_chieftain_bonus_builds_a_crossroads_card_for_free() -> None:
 
 @pytest.mark.rule("SR-8.5")
 @pytest.mark.rule("SR-4")
-def test_an_enemy_outside_the_crossroads_has_no_ability_to_use() -> None:
-    """An Enemy's ability acts only from the Crossroads, in phase 3, and never as a
-    player's ability: a position with a Bandit in the Empire (which validate accepts)
-    offers the Guard's use and not the Bandit's, in every step."""
-    for step in (Step.PRODUCE, Step.BUY, Step.TRADE):
+def test_an_enemy_never_sits_in_a_players_cards() -> None:
+    """An Enemy acts only from the Crossroads and leaves it only defeated or discarded,
+    so a position with an Enemy in a player's draw pile, discard pile or Empire cannot
+    arise: validate refuses each (and with a Guard instead it is a legal position)."""
+    for place in ("draw", "discard", "empire"):
         b = Builder()
-        han = b.player(empire=["bandit", "guard"], caravans=[(1, 1, {"spices": 1})])
-        uses = [m for m in texts(b.state(han, step=step)) if m.startswith("use ")]
-        assert uses == ["use guard"], step
+        with pytest.raises(StateError, match=f"player 0 has an Enemy card in their {place}"):
+            b.state(b.player(**{place: ["bandit", "guard"]}))
+        b = Builder()
+        b.state(b.player(**{place: ["guard"]}))
 
 
 @pytest.mark.rule("SR-8.5")

@@ -37,6 +37,7 @@ from silkroad.serica.cards import Good
 from silkroad.serica.encoding import all_moves
 from silkroad.serica.observe import HIDDEN
 from silkroad.serica.state import Step
+from silkroad.serica.table import table
 
 from .helpers import Builder, play
 
@@ -182,6 +183,24 @@ def test_determinize_is_consistent_with_the_observation(seed: int) -> None:
                 assert legal_moves(world) == legal_moves(state)
             differing += world.players[1 - p].draw != state.players[1 - p].draw
     assert differing > 0
+
+
+@pytest.mark.rule("SR-4")
+def test_determinize_deals_the_unseen_enemies_to_the_crossroads_pile_only() -> None:
+    """Enemies stay with the Crossroads: a determinized world puts every unseen Enemy in
+    the Crossroads draw pile, never in the other player's draw pile, however the deal
+    falls (the new game's pile of the other player holds cards no one has seen)."""
+    state = new_game(Options(), 0)
+    t = table(state.options)
+    obs = observe(state, 0)
+    assert obs.players[1].draw_size > 0
+    enemies_in_pile = 0
+    for seed in range(200):
+        world = determinize(obs, seed)
+        validate(world)
+        assert not any(t.enemy[c] for c in world.players[1].draw), seed
+        enemies_in_pile += sum(t.enemy[c] for c in world.cross_pile)
+    assert enemies_in_pile == 200 * sum(t.enemy[c] for c in state.cross_pile)
 
 
 def test_validate_refuses_a_lost_card_and_negative_goods() -> None:

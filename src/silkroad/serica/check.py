@@ -119,6 +119,9 @@ def _check_places(state: State, t: Table) -> None:
         for card in player.defeated:
             if _int(card, 0, t.n_cards - 1) and not t.enemy[card]:
                 raise StateError(f"player {p} defeated card {card}, which is no Enemy")
+        for name in ("draw", "discard", "empire"):
+            if any(t.enemy[c] for c in getattr(player, name) if _int(c, 0, t.n_cards - 1)):
+                raise StateError(f"player {p} has an Enemy card in their {name}")
     ids = [c for c in places if _int(c, 0, t.n_cards - 1)]
     if len(ids) != len(places) or sorted(ids) != list(range(t.n_cards)):
         missing = sorted(set(range(t.n_cards)) - set(ids))

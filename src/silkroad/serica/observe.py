@@ -15,6 +15,8 @@ top is what they may not learn.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 from pyrsistent import pvector
 from pyrsistent.typing import PVector
@@ -168,11 +170,27 @@ def _unseen(obs: Observation) -> tuple[int, ...]:
     return unseen
 
 
+def _deal_no_enemy(
+    deal: list[int], n: int, enemy: Sequence[bool]
+) -> tuple[tuple[int, ...], list[int]]:
+    """The first ``n`` cards of ``deal`` that are no Enemy, and the rest in order."""
+    take: list[int] = []
+    rest: list[int] = []
+    for c in deal:
+        if len(take) < n and not enemy[c]:
+            take.append(c)
+        else:
+            rest.append(c)
+    return tuple(take), rest
+
+
 def determinize(obs: Observation, seed: int) -> State:
     """A full state consistent with ``obs``: the observer's draw pile is shuffled, and
-    every unseen card is dealt at random to the other draw pile, the Crossroads draw
-    pile and any hidden General cards; the RNG comes from ``seed``."""
+    every unseen card is dealt at random to the other draw pile (never an Enemy, which
+    only the Crossroads holds, [SR-4]), the Crossroads draw pile and any hidden General
+    cards; the RNG comes from ``seed``."""
     rng = Rng.from_seed(seed)
+    enemy = table(obs.options).enemy
     order, rng = rng.shuffle(_unseen(obs))
     deal = list(order)
     pending = obs.pending
@@ -187,6 +205,10 @@ def determinize(obs: Observation, seed: int) -> State:
     for p, view in enumerate(obs.players):
         if p == obs.player:
             draw = own
+        elif any(enemy[c] for c in deal[: view.draw_size]):
+            # [SR-4] Enemies never leave the Crossroads for a player's cards: the other
+            # pile takes the first cards of the deal that are no Enemy
+            draw, deal = _deal_no_enemy(deal, view.draw_size, enemy)
         else:
             draw, deal = tuple(deal[: view.draw_size]), deal[view.draw_size :]
         players.append(
