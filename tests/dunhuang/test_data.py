@@ -204,3 +204,29 @@ def test_a_pack_file_may_have_twelve_trade_routes_and_no_more() -> None:
     with pytest.raises(DataError, match="at most 12 trade routes") as info:
         table(Options(4, packs, data=(("tea", _tea_with_routes(13)),)))
     assert (info.value.source, info.value.field) == ("data of tea", "routes")
+
+
+@pytest.mark.rule("DH-2.1")
+def test_a_characters_ability_is_checked_like_every_effect_list() -> None:
+    """A character's ability with a token of a pack not in play, or with more effects than
+    a frame holds, is refused naming that character and its ``ability`` field."""
+    packs = ("silk", "gold", "tea")
+    for ability in ('["pay jade-material 1 -> vp 2"]', "[" + ", ".join(['"coin"'] * 9) + "]"):
+        data = SILK.read_text().replace('ability = ["material silk"]', f"ability = {ability}", 1)
+        with pytest.raises(DataError) as info:
+            table(Options(4, packs, data=(("silk", data),)))
+        assert (info.value.source, info.value.entry, info.value.field) == (
+            "data of silk",
+            "character 401",
+            "ability",
+        )
+    assert MAX_EFFECTS == 8  # nine effects are one too many
+
+
+@pytest.mark.rule("DH-2.0")
+def test_every_spot_is_labelled_as_moves_name_it() -> None:
+    from silkroad.dunhuang.moves import spot_label
+
+    t = table(Options(4, ("silk", "gold", "tea")))
+    assert [d.label for d in t.spots] == [spot_label(d.id) for d in t.spots]
+    assert [d.label for d in t.spots[9:12]] == ["b10", "b11", "b12"]  # zone 4

@@ -6,7 +6,8 @@ import attrs
 import pytest
 from pyrsistent import pmap
 
-from silkroad.dunhuang import Options, final_breakdown
+from silkroad.core.errors import StateError
+from silkroad.dunhuang import Options, final_breakdown, validate
 from silkroad.dunhuang.packs import available, get
 from silkroad.dunhuang.rules import _cleanup_finish, claim_achievements
 from silkroad.dunhuang.state import Phase, State
@@ -82,3 +83,18 @@ def test_exotic_beauty_end_scoring() -> None:
     rows = final_breakdown(_cleanup_finish(table(s.options), s))
     assert rows[0][4] == 1 + 5 // 2  # a Costume's extra VP, 1 VP per 2 Encores
     assert rows[1][4] == 0
+
+
+@pytest.mark.rule("DH-3.E")
+def test_an_encore_decision_with_a_number_is_not_a_valid_state() -> None:
+    """The Encore decision is a yes or no for one character spot: validate accepts it as a
+    game leaves it and refuses it with a number set."""
+    s = turn_of(clear_board(ready(4, EGT)), 0)
+    s = give_character(s, 0, 0, 701, 2)
+    s = player(s, 0, tokens={"wine-material": 2}, vp=0)
+    s = play(s, "m1 b1", "ability")
+    assert s.choice is not None
+    assert s.choice.n == 0
+    validate(s)
+    with pytest.raises(StateError, match="no number"):
+        validate(attrs.evolve(s, choice=attrs.evolve(s.choice, n=1)))

@@ -568,3 +568,27 @@ def test_bronze_caster_among_nine_bronze_tiles_has_an_action_id_for_each() -> No
     assert len(set(ids)) == 9
     assert all(_CHOOSE <= i < _KEEP for i in ids)
     assert [decode_move(s, i) for i in ids] == chosen
+
+
+@pytest.mark.rule("DH-9")
+def test_promo_data_errors_name_the_file_the_entry_and_the_field() -> None:
+    """A wrong head of the promo file names the file itself (no entry); a promo tile's
+    lower effect that cannot be read names that tile and its ``lower`` field."""
+    with pytest.raises(DataError) as info:
+        _promos("promos of a test", {"provenance": "guessed", "note": "n"})
+    assert (info.value.source, info.value.entry, info.value.field) == (
+        "promos of a test",
+        None,
+        "provenance",
+    )
+    tile = {
+        "id": 911, "name": "Sutra Promo Fresco Tile", "value": 6, "upper": ["coin"],
+        "lower": "pay vp 2 ->", "provenance": "rulebook", "note": "n",
+    }  # fmt: skip
+    with pytest.raises(DataError) as info:
+        _promos("promos of a test", {"provenance": "rulebook", "note": "n", "frescoes": [tile]})
+    assert (info.value.source, info.value.entry, info.value.field) == (
+        "promos of a test",
+        "fresco 911",
+        "lower",
+    )
