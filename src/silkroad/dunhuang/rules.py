@@ -233,14 +233,7 @@ def claim_quests(t: Table, s: State, p: int) -> State:
     pl = s.players[p]
     # the same (immutable) statistics and claims as at this player's last fruitless
     # check: nothing new can be completed
-    last = _no_quest.get(p)
-    if (
-        last is not None
-        and last[0] is pl.tokens
-        and last[1] is pl.counters
-        and last[2] is claimed
-        and last[3] is t
-    ):
+    if _unchanged(_no_quest.get(p), pl, claimed, t):
         return s
     first = _open_quests(t, claimed)
     stats = _stats(pl) if first else {}
@@ -332,6 +325,20 @@ def _stats(pl: Player) -> dict[str, int]:
     stats = dict(pl.counters.items())
     stats.update(pl.tokens.items())
     return stats
+
+
+def _unchanged(
+    last: tuple[object, object, object, Table] | None, pl: Player, claimed: object, t: Table
+) -> bool:
+    """Whether ``pl``'s statistics, the claims and the table are the very (immutable)
+    objects of a fruitless check remembered as ``last``: nothing new can be met."""
+    return (
+        last is not None
+        and last[0] is pl.tokens
+        and last[1] is pl.counters
+        and last[2] is claimed
+        and last[3] is t
+    )
 
 
 def _meets(stats: dict[str, int], need: tuple[tuple[str, int], ...]) -> bool:
@@ -461,19 +468,11 @@ def claim_achievements(t: Table, s: State, p: int) -> State:
         return s
     # the same (immutable) statistics and claims as at this player's last fruitless
     # check: nothing new can be claimed
-    last = _no_claim.get(p)
-    if (
-        last is not None
-        and last[0] is pl.tokens
-        and last[1] is pl.counters
-        and last[2] is claimed
-        and last[3] is t
-    ):
+    if _unchanged(_no_claim.get(p), pl, claimed, t):
         return s
     tests, claims = _open_achievements(t, claimed)
     owners: dict[str, int] | None = None
-    stats = dict(pl.counters.items())
-    stats.update(pl.tokens.items())
+    stats = _stats(pl)
     gained = 0
     for key, needs, vp, same in tests:
         met = True
