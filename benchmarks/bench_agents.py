@@ -11,7 +11,9 @@ Prints one line per game (with ``--verbose``) and a Markdown table row::
         --agents ismcts,random --games 40
 
 A shared win counts as ``1 / len(winners)`` of a win. The fair share of a seat is
-``1 / players``. Times are wall-clock seconds on this machine (measurements, not tests).
+``1 / players``. Times are CPU seconds of this process (``time.process_time``), so other
+work on a shared machine disturbs them less than it would wall-clock times; they are
+measurements, not tests.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from silkroad.core.registry import get_game
 
 
 class _Timed:
-    """An agent wrapper that adds up the time of its decisions (searches only)."""
+    """An agent wrapper that adds up the CPU time of its decisions."""
 
     def __init__(self, agent: Agent, game: AnyGame | None = None) -> None:
         self.agent = agent
@@ -42,9 +44,9 @@ class _Timed:
         self.searched = 0
 
     def choose(self, game: AnyGame, observation: Any, legal_moves: Sequence[Any]) -> Any:
-        start = time.perf_counter()
+        start = time.process_time()
         move = self.agent.choose(self.game or game, observation, legal_moves)
-        self.seconds += time.perf_counter() - start
+        self.seconds += time.process_time() - start
         self.decisions += 1
         self.searched += len(legal_moves) > 1
         return move
@@ -89,7 +91,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     lengths: list[int] = []
     seconds = 0.0
     decisions = searched = 0
-    started = time.perf_counter()
+    started = time.process_time()
     for i in range(args.games):
         seed = args.seed + i
         seat = i % players
@@ -111,7 +113,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             wins += 1.0 / len(result.winners)
             outright += len(result.winners) == 1
         my_scores.append(result.scores[seat])
-        other_scores.append(statistics.mean(v for p, v in enumerate(result.scores) if p != seat))
+        others = [v for p, v in enumerate(result.scores) if p != seat]
+        if others:  # none in a solitaire game
+            other_scores.append(statistics.mean(others))
         lengths.append(played.decisions)
         seconds += timed.seconds
         decisions += timed.decisions
@@ -125,7 +129,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 flush=True,
             )
     n = args.games
-    elapsed = time.perf_counter() - started
+    elapsed = time.process_time() - started
     print(
         "| game | players | agent | opponents | games | win rate | fair share "
         "| mean score (agent / others) | decisions per game | s per game "
@@ -136,7 +140,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(
         f"| {game.spec.name} | {players} | {label} | {','.join(opponents)} | {n} "
         f"| {wins / n:.0%} ({wins:g}/{n}) | {1 / players:.0%} "
-        f"| {statistics.mean(my_scores):.1f} / {statistics.mean(other_scores):.1f} "
+        f"| {statistics.mean(my_scores):.1f} / "
+        f"{f'{statistics.mean(other_scores):.1f}' if other_scores else '-'} "
         f"| {statistics.mean(lengths):.0f} | {elapsed / n:.2f} "
         f"| {1000 * seconds / max(searched, 1):.1f} |"
     )

@@ -22,19 +22,25 @@ observer's information set, its edges keyed by move. Each iteration:
    placing cards for a Kashgar Herder), and every player maximizes their own value.
 
 The budget is a number of iterations, not a time, so a seed reproduces every choice.
+
+What an iteration asks of the game, and nothing more: one ``determinize``; for each state
+the path reaches, its ``legal_moves`` once and ``apply`` of the move taken (the very
+object the list holds, which the titles' ``apply`` recognizes without listing the moves
+again); ``current_player`` once, for the node added; and at the end ``is_over`` and
+either every player's evaluation in one call or the winners. A state where the game is
+over ends the iteration without asking for its moves again.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 from silkroad.agents.values import check_positive, state_evaluator
 from silkroad.core.game import AnyGame
 from silkroad.core.rng import MASK64, Rng
 from silkroad.core.rng import _bounded as bounded
-from silkroad.core.rng import _mix64 as mix64
 
 __all__ = [
     "DEFAULT_EXPLORATION",
@@ -133,8 +139,8 @@ class ISMCTSAgent:
         """Grow a tree for ``observation`` with ``iterations`` iterations; its root.
 
         The agent's generator is stepped as raw ``(seed, gamma)`` integers here, with the
-        same arithmetic as :class:`Rng` (``next_u64``, ``randrange``), so the draws are
-        the ones the methods would give without building a generator per draw."""
+        same arithmetic as :class:`Rng` (``next_u64``, ``randrange``, inlined), so the
+        draws are the ones the methods would give without a call per draw."""
         exploration = self.exploration
         depth_limit = self.rollout_depth
         values_of = state_evaluator(game, self.scale)
@@ -143,63 +149,106 @@ class ISMCTSAgent:
         apply = game.apply
         current_player = game.current_player
         determinize = game.determinize
-        log = math.log
+        logs = _logs(self.iterations + 1)
         sqrt = math.sqrt
         mask = MASK64
         seed, gamma = self._rng.seed, self._rng.gamma
         players = -1
         for _ in range(self.iterations):
             seed = (seed + gamma) & mask
-            state = determinize(observation, mix64(seed))
+            z = ((seed ^ (seed >> 30)) * _M1) & mask
+            z = ((z ^ (z >> 27)) * _M2) & mask
+            state = determinize(observation, z ^ (z >> 31))
             if players < 0:
                 players = game.num_players(state)
             node = root
-            path = [root]
+            path = []
+            steps = depth_limit
             # Select and expand (no legal move: the game is over).
             legal = legal_moves(state)
             while legal:
                 children = node.children
-                tried = [children.get(m) for m in legal] if children else None
-                if tried is None or None in tried:
-                    untried: Sequence[Any] = legal
-                    if tried is not None:
-                        untried = [m for m, c in zip(legal, tried, strict=True) if c is None]
-                    index, seed = bounded(seed, gamma, len(untried))
-                    move = untried[index]
-                    mover = current_player(state)
-                    assert mover is not None
-                    child = _Node(mover)
-                    children[move] = child
-                    state = apply(state, move)
-                    path.append(child)
-                    break
-                best_child: _Node | None = None
-                best_move: Any = None
-                best_score = -float("inf")
-                for m, c in zip(legal, cast("list[_Node]", tried), strict=True):
-                    avail = c.avail + 1
-                    c.avail = avail
-                    visits = c.visits
-                    score = c.total / visits + exploration * sqrt(log(avail) / visits)
-                    if score > best_score:
-                        best_child, best_move, best_score = c, m, score
-                assert best_child is not None
-                state = apply(state, best_move)
-                node = best_child
-                path.append(node)
-                legal = legal_moves(state)
+                if children:
+                    tried: list[Any] = list(map(children.get, legal))  # None: untried
+                    if None not in tried:
+                        best_child = node
+                        best_move: Any = None
+                        best_score = -math.inf
+                        for m, c in zip(legal, tried, strict=True):
+                            avail = c.avail + 1
+                            c.avail = avail
+                            visits = c.visits
+                            score = c.total / visits + exploration * sqrt(logs[avail] / visits)
+                            if score > best_score:
+                                best_child, best_move, best_score = c, m, score
+                        state = apply(state, best_move)
+                        node = best_child
+                        path.append(node)
+                        legal = legal_moves(state)
+                        continue
+                    untried: Sequence[Any] = [
+                        m for m, c in zip(legal, tried, strict=True) if c is None
+                    ]
+                else:
+                    untried = legal
+                n = len(untried)
+                seed = (seed + gamma) & mask
+                z = ((seed ^ (seed >> 30)) * _M1) & mask
+                z = ((z ^ (z >> 27)) * _M2) & mask
+                product = (z ^ (z >> 31)) * n
+                if product & mask < n:  # Lemire's rejection step may apply: the helper
+                    index, seed = bounded((seed - gamma) & mask, gamma, n)
+                else:
+                    index = product >> 64
+                move = untried[index]
+                mover = current_player(state)
+                assert mover is not None
+                child = _Node(mover)
+                children[move] = child
+                state = apply(state, move)
+                path.append(child)
+                break
+            else:
+                steps = 0  # the game is over: nothing to roll out, no list to ask for again
             # Roll out.
-            for _ in range(depth_limit):
+            for _ in range(steps):
                 legal = legal_moves(state)
                 if not legal:
                     break
-                index, seed = bounded(seed, gamma, len(legal))
+                n = len(legal)
+                seed = (seed + gamma) & mask
+                z = ((seed ^ (seed >> 30)) * _M1) & mask
+                z = ((z ^ (z >> 27)) * _M2) & mask
+                product = (z ^ (z >> 31)) * n
+                if product & mask < n:
+                    index, seed = bounded((seed - gamma) & mask, gamma, n)
+                else:
+                    index = product >> 64
                 state = apply(state, legal[index])
             values = values_of(state, players)
             # Backpropagate.
             root.visits += 1
-            for n in path[1:]:
-                n.visits += 1
-                n.total += values[n.mover]
+            for n_ in path:
+                n_.visits += 1
+                n_.total += values[n_.mover]
         self._rng = Rng(seed, gamma)
         return root
+
+
+#: The multipliers of SplitMix64's output step (:func:`silkroad.core.rng._mix64`).
+_M1 = 0xBF58476D1CE4E5B9
+_M2 = 0x94D049BB133111EB
+#: ``math.log(a)`` at index ``a`` (index 0 unused); replaced by a longer table when a
+#: search needs one (rebinding, never changed in place, so a reader always has a whole one).
+_LOGS: list[float] = [0.0]
+
+
+def _logs(top: int) -> list[float]:
+    """A table of natural logarithms up to ``log(top)``: a list read instead of a call
+    per child scored (the same floats as ``math.log``)."""
+    global _LOGS
+    table = _LOGS
+    if len(table) <= top:
+        table = [0.0, *(math.log(a) for a in range(1, 2 * top + 1))]
+        _LOGS = table
+    return table
