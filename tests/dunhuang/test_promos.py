@@ -180,10 +180,10 @@ def _not_four_only(name: str, *ids: int) -> str:
 @pytest.mark.rule("DH-8")
 def test_too_few_four_player_tiles_to_leave_out_is_a_data_error() -> None:
     data = (("sutra", _not_four_only("sutra", 1006, 1007)), ("wine", _not_four_only("wine", 1106)))
-    options = Options(4, BSW, data=data, promos=True)
-    with pytest.raises(DataError, match="4-player-only"):
-        new_game(options, 1)
+    with pytest.raises(DataError, match="4-player-only"):  # when the options are made
+        Options(4, BSW, data=data, promos=True)
     new_game(Options(4, BSW, data=data), 1)  # fine without promos
+    new_game(Options(3, BSW, data=data, promos=True), 1)  # and with three (no promo tiles)
 
 
 @pytest.mark.rule("DH-8")
@@ -592,3 +592,108 @@ def test_promo_data_errors_name_the_file_the_entry_and_the_field() -> None:
         "fresco 911",
         "lower",
     )
+
+
+# -- replacement promo data -------------------------------------------------------------------
+
+PROMO_FILE = Path(__file__).parents[2] / "src/silkroad/dunhuang/data/promos.toml"
+
+
+def _promo_file(tmp_path: Path, old: str, new: str) -> Path:
+    text = PROMO_FILE.read_text()
+    assert old in text
+    path = tmp_path / "my-promos.toml"
+    path.write_text(text.replace(old, new, 1))
+    return path
+
+
+@pytest.mark.rule("DH-8", "DH-9")
+def test_a_promo_file_replaces_the_built_in_promos(tmp_path: Path) -> None:
+    """A user's promo file (here the Vintner renamed and dearer, the Sutra tile's lower
+    effect dearer) is read by ``with_pack_file`` as by ``with_promo_file``, carried in the
+    options so records replay without it, and used by the table, the game and the move
+    descriptions; the built-in data is untouched."""
+    from silkroad.core.serialize import dumps, loads
+    from silkroad.dunhuang import describe_move, load_promo_file
+
+    vintner = 'name = "Vintner"\npack = "wine"\ncost = 2'
+    path = _promo_file(tmp_path, vintner, vintner.replace("2", "3").replace("Vintner", "Cellarer"))
+    path.write_text(path.read_text().replace('"pay vp 2 -> recruit"', '"pay vp 3 -> recruit"'))
+    assert load_promo_file(path).characters[0].name == "Cellarer"
+    base = Options(4, BSW, promos=True)
+    options = base.with_pack_file(path)
+    assert options == base.with_promo_file(path)
+    assert [name for name, _ in options.data] == ["promos"]
+    t = table(options)
+    assert (t.characters[901].name, t.characters[901].cost) == ("Cellarer", 3)
+    assert t.promo_lower[911].text == "pay vp 3 -> recruit"
+    assert table(base).characters[901].cost == 2  # the built-in promos are untouched
+    assert table(base).promo_lower[911].text == "pay vp 2 -> recruit"
+    assert loads(dumps(options, GAME), Options, GAME) == options  # records carry the text
+    report = check_game(GAME, options, seeds=range(2), determinize_samples=1, every_move=False)
+    assert report.games == 2
+    # the Sutra tile's lower effect now costs 3 VP, in the game and in the move texts
+    s = new_game(options, 1)
+    while s.phase is not Phase.ACTION:
+        s = play(s, texts(s)[0])
+    s = give_tile(turn_of(clear_board(s), 0), 1, 2, 911, 6)
+    s = player(s, 0, vp=10, coins=5)
+    s = play(s, "m1 f2.3")
+    lower = next(m for m in legal_moves(s) if str(m) == "e1")
+    assert "pay 3 VP" in describe_move(s, lower)
+    assert play(s, "e1").players[0].vp == 7
+
+
+@pytest.mark.rule("DH-8", "DH-9")
+def test_a_broken_promo_file_is_refused_naming_file_entry_and_field(tmp_path: Path) -> None:
+    vintner = 'cost = 2\ngrain = 3\nability = ["winery 2"]'
+    head = 'provenance = "rulebook"\nnote = "DH-8 and'
+    cases = [
+        (vintner, vintner.replace("grain", "grains"), "character 901", "grains"),
+        (vintner, vintner.replace("cost = 2", "cost = 100"), "character 901", "cost"),
+        (vintner, vintner.replace("winery 2", "winery 0"), "character 901", "ability"),
+        ("id = 902", "id = 901", "character 901", "id"),
+        ("id = 912", "id = 911", "fresco 911", "id"),
+        ('upper = ["coin"]', 'upper = ["paint"]', "fresco 911", "upper"),
+        ('name = "Sutra Promo', 'name = "Lacquer Promo', "fresco 911", "name"),
+        (head, f'colour = "red"\n{head}', None, "colour"),
+    ]
+    for old, new, entry, field in cases:
+        path = _promo_file(tmp_path, old, new)
+        for read in (Options(4, BSW, promos=True).with_pack_file, Options(4).with_promo_file):
+            with pytest.raises(DataError) as info:
+                read(path)
+            assert (info.value.source, info.value.entry, info.value.field) == (
+                str(path),
+                entry,
+                field,
+            ), new
+    pack = tmp_path / "silk.toml"
+    pack.write_text((PROMO_FILE.parent / "silk.toml").read_text())
+    with pytest.raises(DataError, match=r"\[pack\] table"):
+        Options(4).with_promo_file(pack)
+    with pytest.raises(RulesError, match="'promos', the promo data"):
+        Options(4, data=(("lacquer", "x = 1"),))
+    with pytest.raises(RulesError, match="twice"):
+        Options(4, data=(("promos", PROMO_FILE.read_text()),) * 2)
+
+
+@pytest.mark.rule("DH-8")
+def test_promo_ids_that_clash_with_the_packs_in_play_are_refused_with_the_options() -> None:
+    """A promo with the id of a character or tile of a pack in play is refused when the
+    options are made (so that options accepted always set up), not when the pack is out
+    of play or the promos are off."""
+    text = PROMO_FILE.read_text()
+    clash = text.replace("id = 901", "id = 1101", 1)  # a Wine character's id
+    with pytest.raises(DataError) as info:
+        Options(4, BSW, data=(("promos", clash),), promos=True)
+    assert (info.value.source, info.value.entry, info.value.field) == (
+        "data of promos", "character 1101", "id"
+    )  # fmt: skip
+    assert "wine pack" in str(info.value)
+    Options(4, BSW, data=(("promos", clash),))  # promos off: not used
+    Options(4, ("silk", "gold", "tea"), data=(("promos", clash),), promos=True)  # no Wine
+    tile = text.replace("id = 911", "id = 1001", 1)  # a Sutra tile's id
+    with pytest.raises(DataError, match="fresco id 1001 is also one of the sutra pack"):
+        Options(4, BSW, data=(("promos", tile),), promos=True)
+    Options(3, BSW, data=(("promos", tile),), promos=True)  # three players: no promo tiles

@@ -49,6 +49,7 @@ from silkroad.dunhuang.moves import (
 )
 from silkroad.dunhuang.observe import Observation, determinize, observe
 from silkroad.dunhuang.packs import Pack
+from silkroad.dunhuang.promos import load_promo_file
 from silkroad.dunhuang.render import render
 from silkroad.dunhuang.rules import (
     apply,
@@ -104,6 +105,7 @@ __all__ = [
     "is_over",
     "legal_moves",
     "load_pack_file",
+    "load_promo_file",
     "max_game_length",
     "new_game",
     "num_actions",

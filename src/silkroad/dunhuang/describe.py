@@ -34,7 +34,7 @@ from silkroad.dunhuang.moves import (
     spot_label,
 )
 from silkroad.dunhuang.observe import Observation, observe
-from silkroad.dunhuang.promos import LOWER, load_promos
+from silkroad.dunhuang.promos import LOWER
 from silkroad.dunhuang.rules import apply, current_player, spot_effects
 from silkroad.dunhuang.state import ChoiceKind, Phase, Player, State
 from silkroad.dunhuang.table import Table, table
@@ -159,7 +159,7 @@ def effect_text(t: Table, e: Effect | str) -> str:
     if k == "paint-for":
         return f"Begin Painting for {n} pigment"
     if k == LOWER:
-        lower = next((x.lower for x in load_promos().tiles if x.id == n), None)
+        lower = t.promo_lower.get(n)
         if lower is not None:
             return f"{effect_text(t, lower)} (this tile's die -1; at most twice)"
     for module in t.modules:

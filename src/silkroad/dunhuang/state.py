@@ -9,6 +9,7 @@ notation so a state stays small and readable.
 from __future__ import annotations
 
 import enum
+import tomllib
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from pyrsistent.typing import PMap
 
 from silkroad.core.errors import DataError, RulesError
 from silkroad.core.rng import Rng
-from silkroad.dunhuang.cards import parse_pack_text
+from silkroad.dunhuang.cards import PackDef, parse_pack_text
 from silkroad.dunhuang.packs import available, check_pack
 from silkroad.dunhuang.packs import get as get_pack
 
@@ -26,6 +27,7 @@ __all__ = [
     "BASIC",
     "DEFAULT_PACKS",
     "FRESCO",
+    "PROMO_DATA",
     "PUBLIC",
     "SPOT_COUNT",
     "ULTIMATE",
@@ -69,6 +71,20 @@ PUBLIC = FRESCO + 3 * 4
 SPOT_COUNT = PUBLIC + PUBLICS
 
 
+#: [DH-8] [DH-9] The name under which ``Options.data`` carries replacement promo data.
+PROMO_DATA = "promos"
+
+
+def _promo_file(text: str) -> bool:
+    """Whether a data file's text is promo data: TOML without a ``[pack]`` table and
+    with promo characters or tiles (a Starting Pack file always has ``[pack]``)."""
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return False  # the pack reader names the TOML error
+    return "pack" not in raw and ("characters" in raw or "frescoes" in raw)
+
+
 def _names(value: Iterable[str]) -> tuple[str, ...]:
     if isinstance(value, str):  # one word is one name, not a list of letters
         return (value,)
@@ -92,8 +108,9 @@ class Options:
         solitaire two of Silk, Tea, China and Gold, or none (the default) to draw two
         at random from the game's RNG at setup (the state's options then name them).
     :ivar data: replacement data files, as (pack name, TOML text) pairs: a pack listed
-        here uses this text instead of its built-in file (see :meth:`with_pack_file`).
-        The options carry the text, so a record replays without the file.
+        here uses this text instead of its built-in file (see :meth:`with_pack_file`);
+        the name ``"promos"`` replaces the promo data (``data/promos.toml``, used with
+        ``promos``). The options carry the text, so a record replays without the file.
     :ivar promos: [DH-8] [DH-9] use the promo characters of the packs in play (3 or 4
         players) and, with four players, their promo fresco tiles (default off; not in
         solitaire).
@@ -135,8 +152,16 @@ class Options:
                     f"unknown Starting Pack {name!r} (known: {', '.join(sorted(known))})"
                 )
         for name, text in self.data:
+            if name == PROMO_DATA:
+                from silkroad.dunhuang.promos import parse_promo_text  # imports this module
+
+                parse_promo_text(text, f"data of {name}")
+                continue
             if name not in known:
-                raise RulesError(f"data given for unknown Starting Pack {name!r}")
+                raise RulesError(
+                    f"data given for unknown Starting Pack {name!r} (or {PROMO_DATA!r}, "
+                    "the promo data)"
+                )
             parsed = parse_pack_text(text, f"data of {name}")
             if parsed.name != name:
                 raise DataError(
@@ -147,7 +172,11 @@ class Options:
                 )
             check_pack(parsed, f"data of {name}")
         if len({name for name, _ in self.data}) != len(self.data):
-            raise RulesError("data is given twice for one Starting Pack")
+            raise RulesError("data is given twice for one Starting Pack (or for the promos)")
+        if self.promos:
+            from silkroad.dunhuang.promos import check_fit  # imports this module
+
+            check_fit(self)
 
     def with_pack_file(self, path: str | Path) -> Options:
         """These options with a Starting Pack's data replaced by the file at ``path``
@@ -160,6 +189,8 @@ class Options:
             text = Path(path).read_text("utf-8")
         except OSError as exc:
             raise DataError(f"cannot read: {exc}", source=str(path)) from None
+        if _promo_file(text):
+            return self.with_promo_file(path)
         name = parse_pack_text(text, str(path)).name
         data = (*((n, t) for n, t in self.data if n != name), (name, text))
         try:
@@ -170,9 +201,10 @@ class Options:
             raise DataError(
                 exc.detail, source=str(path), entry=exc.entry, field=exc.field
             ) from None
-        if name in options.packs and not options.promos:
+        if name in options.packs:
             # [DH-2.1.2] checked with the packs it plays with now, not at setup: enough
-            # fresco tiles for the players (the promo tiles, when used, may add some)
+            # fresco tiles for the players (promo tiles change nothing: [DH-8] one pack
+            # tile leaves for each)
             have = options._pack_tiles()
             need = 2 * SOLO_DRAW if self.players == 1 else 5 * self.players + (self.players == 4)
             if have < need:
@@ -185,10 +217,31 @@ class Options:
                 )
         return options
 
+    def with_promo_file(self, path: str | Path) -> Options:
+        """[DH-8] [DH-9] These options with the promo data replaced by the file at
+        ``path`` (the format of ``data/promos.toml``, for instance with the printed names;
+        used when ``promos`` is on). :meth:`with_pack_file` hands such a file here.
+
+        :raises DataError: for a file that cannot be read or breaks the format.
+        """
+        from silkroad.dunhuang.promos import parse_promo_text  # imports this module
+
+        try:
+            text = Path(path).read_text("utf-8")
+        except OSError as exc:
+            raise DataError(f"cannot read: {exc}", source=str(path)) from None
+        parse_promo_text(text, str(path))  # errors named by the file
+        data = (*((n, t) for n, t in self.data if n != PROMO_DATA), (PROMO_DATA, text))
+        return attrs.evolve(self, data=data)
+
+    def replaced_packs(self) -> dict[str, PackDef]:
+        """The packs whose data ``data`` replaces, by name (the promo data left out)."""
+        return {n: parse_pack_text(t, f"data of {n}") for n, t in self.data if n != PROMO_DATA}
+
     def _pack_tiles(self) -> int:
         """[DH-2.1.2] How many fresco tiles the chosen packs hold for this player count
         (the 4-player-only tiles count in 4-player and solitaire games)."""
-        given = {n: parse_pack_text(t, f"data of {n}") for n, t in self.data}
+        given = self.replaced_packs()
         four = self.players in (1, 4)
         return len(
             {

@@ -26,13 +26,12 @@ from silkroad.dunhuang.cards import (
     RouteDef,
     TokenDef,
     load_board,
-    parse_pack_text,
     ranking_rule,
 )
 from silkroad.dunhuang.engine import needs_nothing
 from silkroad.dunhuang.moves import Place
 from silkroad.dunhuang.packs import EffectHook, Pack, PackChoice, effect_problem, get
-from silkroad.dunhuang.promos import PROMO_PACK, check_stack, load_promos
+from silkroad.dunhuang.promos import PROMO_PACK, promos_of
 from silkroad.dunhuang.state import (
     FRESCO,
     PUBLIC,
@@ -143,7 +142,7 @@ class Table:
         self.solo = options.players == 1
         self.board: BoardDef = load_board()
         self.modules: tuple[Pack, ...] = tuple(get(name) for name in options.packs)
-        replaced = {name: parse_pack_text(text, f"data of {name}") for name, text in options.data}
+        replaced = options.replaced_packs()
         self.packs: tuple[PackDef, ...] = tuple(replaced.get(m.name, m.data) for m in self.modules)
         #: Where each pack's data comes from, for messages.
         self.sources: dict[str, str] = {
@@ -205,6 +204,8 @@ class Table:
             self.pack_choices.update(module.choices)
         #: [DH-8] [DH-9] The promo tiles in play (none without promos).
         self.promo_tiles: tuple[int, ...] = ()
+        #: [DH-9.1] The lower effect of each promo tile in play.
+        self.promo_lower: dict[int, Effect] = {}
         if options.promos:
             self._add_promos(four)
         self._check()
@@ -248,8 +249,9 @@ class Table:
     def _add_promos(self, four: bool) -> None:
         """[DH-8] [DH-9] The promos of the packs in play: their characters join the deck;
         with four players their tiles join the stack (DH-8: promo tiles are used only in
-        the 4-player game). A promo of a pack not in play is not used."""
-        promos = load_promos()
+        the 4-player game). A promo of a pack not in play is not used. The promo data is
+        the built-in file or the options' replacement (``data`` named ``"promos"``)."""
+        promos, _ = promos_of(self.options)  # fits the packs: promos.check_fit
         packs = set(self.options.packs)
         for c in promos.characters:
             if c.pack in packs:
@@ -262,6 +264,7 @@ class Table:
                     self.tiles[tile.id] = tile.fresco
             self.tile_ids = tuple(sorted(self.tiles))
             self.promo_tiles = joined
+            self.promo_lower = {x.id: x.lower for x in promos.tiles if x.id in joined}
         self.modules = (*self.modules, PROMO_PACK)
         self.effects.update(PROMO_PACK.effects)
 
@@ -332,14 +335,14 @@ class Table:
                     ) from None
         n = self.options.players
         need = 2 * SOLO_DRAW if n == 1 else 5 * n + (1 if n == 4 else 0)
-        if len(self.tile_ids) < need:
+        # [DH-8] for each promo tile one pack tile leaves: the stack holds the packs' number
+        have = len(self.tile_ids) - len(self.promo_tiles)
+        if have < need:
             raise DataError(
-                f"{n} players need {need} fresco tiles, the packs have {len(self.tile_ids)}",
+                f"{n} players need {need} fresco tiles, the packs have {have}",
                 source=", ".join(self.options.packs),
                 field="frescoes",
             )
-        if self.promo_tiles:
-            check_stack(self)
         if self.solo and len(self.tile_ids) > PUBLICS:
             raise DataError(
                 f"the public fresco line of solitaire holds {PUBLICS} tiles, the packs have "
@@ -449,7 +452,7 @@ def space(options: Options) -> Space:
     if options.players != 1:
         t = table(options)
         return Space(t.tile_ids, t.char_ids, t.token_keys, t.take_items)
-    replaced = {name: parse_pack_text(text, f"data of {name}") for name, text in options.data}
+    replaced = options.replaced_packs()
     packs = [replaced.get(name, get(name).data) for name in SOLO_PACKS]
     board = load_board()
     tokens = [k.key for p in packs for k in p.tokens]

@@ -39,7 +39,6 @@ from silkroad.dunhuang.cards import Effect, parse_effect, ranking_rule
 from silkroad.dunhuang.check import held_tile
 from silkroad.dunhuang.observe import Observation
 from silkroad.dunhuang.packs import bronze, iron, jade, silver, sutra, wine
-from silkroad.dunhuang.promos import load_promos
 from silkroad.dunhuang.state import (
     DICE,
     MEEPLES,
@@ -415,7 +414,7 @@ class _VpBound:
                 m.end_vp is not None and m.name not in _HOOK_ENDS
             ):
                 raise _Unbounded
-        self.lower = {x.id: x.lower for x in load_promos().tiles} if t.promo_tiles else {}
+        self.lower = dict(t.promo_lower)
         # [DH-3.1.2] what each producer makes in a starting phase
         self.makes: dict[str, tuple[str, ...]] = {tk.key: () for tk in t.start_tokens}
         if "wine" in self.names:
