@@ -11,8 +11,8 @@ import pytest
 
 from silkroad.core.errors import DataError, RulesError
 from silkroad.dunhuang import GAME, Options, legal_moves, new_game, validate
-from silkroad.dunhuang.packs import available
-from silkroad.dunhuang.promos import LOWER_TIMES, _promos, load_promos, removable
+from silkroad.dunhuang.packs import _promos, available
+from silkroad.dunhuang.promos import LOWER_TIMES, load_promos, removable
 from silkroad.dunhuang.rules import final_breakdown
 from silkroad.dunhuang.state import ChoiceKind, Phase, State
 from silkroad.dunhuang.table import table

@@ -20,14 +20,13 @@ from pyrsistent.typing import PMap
 from silkroad.core.errors import DataError, RulesError
 from silkroad.core.rng import Rng
 from silkroad.dunhuang.cards import PackDef, parse_pack_text
-from silkroad.dunhuang.packs import available, check_pack
+from silkroad.dunhuang.packs import PROMO_DATA, available, check_fit, check_pack, parse_promo_text
 from silkroad.dunhuang.packs import get as get_pack
 
 __all__ = [
     "BASIC",
     "DEFAULT_PACKS",
     "FRESCO",
-    "PROMO_DATA",
     "PUBLIC",
     "SPOT_COUNT",
     "ULTIMATE",
@@ -69,10 +68,6 @@ BASIC, ULTIMATE, FRESCO = 0, 12, 15
 PUBLIC = FRESCO + 3 * 4
 #: [DH-2.0] [DH-6.2.4] Every spot id any game can use.
 SPOT_COUNT = PUBLIC + PUBLICS
-
-
-#: [DH-8] [DH-9] The name under which ``Options.data`` carries replacement promo data.
-PROMO_DATA = "promos"
 
 
 def _promo_file(text: str) -> bool:
@@ -153,8 +148,6 @@ class Options:
                 )
         for name, text in self.data:
             if name == PROMO_DATA:
-                from silkroad.dunhuang.promos import parse_promo_text  # imports this module
-
                 parse_promo_text(text, f"data of {name}")
                 continue
             if name not in known:
@@ -174,8 +167,6 @@ class Options:
         if len({name for name, _ in self.data}) != len(self.data):
             raise RulesError("data is given twice for one Starting Pack (or for the promos)")
         if self.promos:
-            from silkroad.dunhuang.promos import check_fit  # imports this module
-
             check_fit(self)
 
     def with_pack_file(self, path: str | Path) -> Options:
@@ -224,8 +215,6 @@ class Options:
 
         :raises DataError: for a file that cannot be read or breaks the format.
         """
-        from silkroad.dunhuang.promos import parse_promo_text  # imports this module
-
         try:
             text = Path(path).read_text("utf-8")
         except OSError as exc:
