@@ -81,7 +81,7 @@ def add_game_arguments(p: argparse.ArgumentParser, *, game_required: bool = True
         default=[],
         metavar="FILE",
         help="play with the components of this data file (a card file of Kashgar or "
-        "Serica, a Starting Pack file of Dunhuang), repeatable",
+        "Serica, a Starting Pack or promo file of Dunhuang), repeatable",
     )
 
 
