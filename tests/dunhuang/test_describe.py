@@ -150,3 +150,24 @@ def test_a_reward_to_choose_says_which_die_earns_it() -> None:
             i, rng = rng.randrange(len(moves))
             state = GAME.apply(state, moves[i])
     assert seen == set(why)
+
+
+@pytest.mark.rule("DH-2.2")
+def test_a_player_board_lists_what_is_on_it_and_the_empty_spots_together() -> None:
+    from .helpers import clear_board, give_character, give_tile, play, ready, turn_of
+
+    s = turn_of(clear_board(ready(3)), 0)
+    board = GAME.render(s).split("\n\n")[1]  # P0's board
+    assert "  meeples at home: 1, 2, 3" in board
+    assert "  character spots 1, 2, 3: no character" in board
+    assert "  frescoes f1.1, f1.2, f1.3: empty" in board
+    s = give_tile(give_character(s, 0, 1, 401, 2), 0, 2, 402, 2)
+    s = play(s, "m2 b1")
+    board = GAME.render(s).split("\n\n")[1]
+    lines = board.splitlines()
+    assert "  meeples at home: 1, 3 (2 placed)" in lines
+    assert any(x.startswith("  character spot 2: Weaver (2 grain left): ") for x in lines)
+    assert "  character spots 1, 3: no character" in lines
+    assert any(x.startswith("  fresco f1.3: t402 (die 2): ") for x in lines)
+    assert "  frescoes f1.1, f1.2: empty" in lines
+    assert not any("character spot 1:" in x or "fresco f1.1:" in x for x in lines)

@@ -108,11 +108,15 @@ def _lines(obs: Observation, viewer: int | None) -> list[str]:
         lines += _wrap("-" if c is None else character_text(t, c), "  ", "      ")
     lines += _frescoes_public(t, obs)
     if t.achievements:
-        lines.append("Achievements (placed token after the name):")
-        for a in t.achievements:
-            holder = obs.achievements.get(a.key)
-            mark = f" [P{holder}]" if holder is not None else ""
-            lines += _wrap(f"{achievement_text(t, a.key)}{mark}", "  ", "      ")
+        lines.append("Achievements (a placed token after the name), by pack:")
+        for pack in dict.fromkeys(a.pack for a in t.achievements):
+            texts = []
+            for a in t.achievements:
+                if a.pack == pack:
+                    holder = obs.achievements.get(a.key)
+                    mark = f" [P{holder}]" if holder is not None else ""
+                    texts.append(f"{achievement_text(t, a.key)}{mark}")
+            lines += _wrap("; ".join(texts), "  ", "    ")
     if t.quests:
         lines.append("Quests (* done; a set opens when the sets before it are done):")
         for q in t.quests:
@@ -129,30 +133,57 @@ def _lines(obs: Observation, viewer: int | None) -> list[str]:
             f"{pl.left} left / {pl.right} right on rewards; {hand} tile{'s' * (hand != 1)} in hand",
             "",
         )
-        for slot in range(3):
-            card = pl.characters[slot]
-            home = "meeple at home" if pl.home[slot] else "meeple placed"
-            if card is None:
-                who = "no character"
-            else:
-                ch = t.characters[card]
-                who = f"{ch.name} ({pl.grain[slot]} grain left): {effects_text(t, ch.ability)}"
-                if ch.leaving:
-                    who += f"; when it leaves: {effects_text(t, ch.leaving)}"
-            lines += _wrap(f"  character spot {slot + 1} ({home}): {who}", "", " " * 8)
-        for slot in range(3):
-            spot = pl.frescoes[slot]
-            sid = FRESCO + 3 * p + slot
-            label = spot_label(sid)
-            if spot.tile is None:
-                text = "face down" if slot == 2 and obs.face_down[p] else "empty"
-            else:
-                die = "complete" if spot.die is None else f"die {spot.die}"
-                text = f"t{spot.tile} ({die}): {effects_text(t, t.tiles[spot.tile].effects)}"
-            lines += _wrap(f"  fresco {label}: {text} {_occupant(obs, sid)}".rstrip(), "", " " * 8)
+        lines += _board(t, obs, p)
     lines += _own(t, obs, viewer)
     lines.append("")
     lines += _status(t, obs, viewer)
+    return lines
+
+
+def _numbers(items: list[int]) -> str:
+    return ", ".join(str(i) for i in items)
+
+
+def _board(t: Table, obs: Observation, p: int) -> list[str]:
+    """[DH-2.2] Player ``p``'s meeples, characters and frescoes: each spot with something
+    on it on a line of its own, the empty ones together."""
+    pl = obs.players[p]
+    home = [m + 1 for m in range(3) if pl.home[m]]
+    placed = [m + 1 for m in range(3) if not pl.home[m]]
+    text = f"meeples at home: {_numbers(home) or 'none'}"
+    if home and placed:
+        text += f" ({_numbers(placed)} placed)"
+    lines = [f"  {text}"]
+    empty = []
+    for slot in range(3):
+        card = pl.characters[slot]
+        if card is None:
+            empty.append(slot + 1)
+            continue
+        ch = t.characters[card]
+        who = f"{ch.name} ({pl.grain[slot]} grain left): {effects_text(t, ch.ability)}"
+        if ch.leaving:
+            who += f"; when it leaves: {effects_text(t, ch.leaving)}"
+        lines += _wrap(f"  character spot {slot + 1}: {who}", "", " " * 8)
+    if empty:
+        spots = "spot" if len(empty) == 1 else "spots"
+        lines.append(f"  character {spots} {_numbers(empty)}: no character")
+    free = []
+    for slot in range(3):
+        spot = pl.frescoes[slot]
+        sid = FRESCO + 3 * p + slot
+        label = spot_label(sid)
+        if spot.tile is None and not (slot == 2 and obs.face_down[p]) and sid not in obs.spots:
+            free.append(label)
+            continue
+        if spot.tile is None:
+            text = "face down" if slot == 2 and obs.face_down[p] else "empty"
+        else:
+            die = "complete" if spot.die is None else f"die {spot.die}"
+            text = f"t{spot.tile} ({die}): {effects_text(t, t.tiles[spot.tile].effects)}"
+        lines += _wrap(f"  fresco {label}: {text} {_occupant(obs, sid)}".rstrip(), "", " " * 8)
+    if free:
+        lines.append(f"  fresco{'es' * (len(free) > 1)} {', '.join(free)}: empty")
     return lines
 
 
