@@ -142,8 +142,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"| {wins / n:.0%} ({wins:g}/{n}) | {1 / players:.0%} "
         f"| {statistics.mean(my_scores):.1f} / "
         f"{f'{statistics.mean(other_scores):.1f}' if other_scores else '-'} "
-        f"| {statistics.mean(lengths):.0f} | {elapsed / n:.2f} "
-        f"| {1000 * seconds / max(searched, 1):.1f} |"
+        f"| {statistics.mean(lengths):.0f} | {elapsed / n:.3g} "
+        f"| {1000 * seconds / max(searched, 1):.3g} |"
     )
     return 0
 
