@@ -672,6 +672,12 @@ def test_a_broken_promo_file_is_refused_naming_file_entry_and_field(tmp_path: Pa
     pack.write_text((PROMO_FILE.parent / "silk.toml").read_text())
     with pytest.raises(DataError, match=r"\[pack\] table"):
         Options(4).with_promo_file(pack)
+    text = pack.read_text()
+    headless = text[: text.index("[pack]")] + text[text.index("[[", text.index("[pack]")) :]
+    pack.write_text(headless)  # a pack file that lost its [pack] table
+    with pytest.raises(DataError, match=r"needs a \[pack\] table") as info:
+        Options(4).with_pack_file(pack)
+    assert info.value.field == "tokens"
     with pytest.raises(RulesError, match="'promos', the promo data"):
         Options(4, data=(("lacquer", "x = 1"),))
     with pytest.raises(RulesError, match="twice"):

@@ -413,7 +413,13 @@ def _promos(source: str, raw: dict[str, Any]) -> Promos:
             field="pack",
         )
     head = _Reader(source, None, raw)
-    head.only(_TOP)
+    other = next((k for k in raw if k not in _TOP), None)
+    if other is not None:
+        raise head.fail(
+            other,
+            "is not a field of promo data (provenance, note, characters, frescoes); a "
+            "Starting Pack file needs a [pack] table",
+        )
     prov, note = head.provenance()
     characters = []
     for c in head.entries(raw, "characters"):
