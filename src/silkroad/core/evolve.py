@@ -2,9 +2,10 @@
 
 ``attrs.evolve`` looks the class's fields up and calls ``__init__`` again on every call,
 which costs more than the rest of many moves. :func:`replace` copies the fields directly
-(with code generated once per class from the class's own field list), so it is only
-for frozen attrs classes whose ``__init__`` has no validators or converters to run: the
-value built is exactly what ``attrs.evolve`` would build for them.
+(with code generated once per class from the class's own field list, or, for a class
+without slots, one copy of the instance dict), so it is only for frozen attrs classes
+whose ``__init__`` has no validators or converters to run: the value built is exactly
+what ``attrs.evolve`` would build for them.
 """
 
 from __future__ import annotations
@@ -25,11 +26,11 @@ def _copier(cls: type) -> Callable[..., Any]:
     with every field of ``inst`` except those given. Each field is written through its
     slot's own descriptor (cheaper than ``object.__setattr__``'s lookup by name)."""
     fields = attrs.fields(cast(Any, cls))
-    if "__slots__" not in cls.__dict__:
-        raise TypeError(f"replace() builds slotted attrs classes, not {cls.__name__}")
     for a in fields:
         if a.validator is not None or a.converter is not None:
             raise TypeError(f"replace() cannot build {cls.__name__}: {a.name} is checked")
+    if "__slots__" not in cls.__dict__:
+        return _dict_copier(cls, frozenset(a.name for a in fields))
     scope: dict[str, Any] = {"new_": object.__new__, "cls": cls, "KEEP": _KEEP}
     params = ", ".join(f"{a.name}=KEEP" for a in fields)
     lines = [f"def copy(inst, *, {params}):", "    new = new_(cls)"]
@@ -43,13 +44,29 @@ def _copier(cls: type) -> Callable[..., Any]:
     return copy
 
 
+def _dict_copier(cls: type, names: frozenset[str]) -> Callable[..., Any]:
+    """A copier for a class whose instances keep their fields in a dict: one dict copy."""
+    new_, set_ = object.__new__, object.__setattr__
+
+    def copy(inst: Any, **changes: Any) -> Any:
+        if not names.issuperset(changes):
+            raise TypeError("unknown field")  # named by replace()
+        new: Any = new_(cls)
+        values = inst.__dict__.copy()
+        values.update(changes)
+        set_(new, "__dict__", values)
+        return new
+
+    return copy
+
+
 #: The default of every parameter of a copier: keep the field's value.
 _KEEP: Any = object()
 
 
 def replace(inst: _T, **changes: Any) -> _T:
     """``inst`` with the fields named in ``changes`` replaced (``attrs.evolve`` for a
-    slotted frozen attrs class without validators or converters).
+    frozen attrs class without validators or converters).
 
     :raises TypeError: for a class whose fields are checked on construction.
     :raises AttributeError: for a name that is not one of its fields.

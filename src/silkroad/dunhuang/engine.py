@@ -8,7 +8,9 @@ that needs a decision sets ``state.choice``; :func:`settle` then waits for the m
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import attrs
 
 from silkroad.core.evolve import replace as _replace
 from silkroad.dunhuang.cards import Effect, parse_effect
@@ -25,6 +27,8 @@ from silkroad.dunhuang.state import (
 
 if TYPE_CHECKING:
     from silkroad.dunhuang.table import Table
+
+_T = TypeVar("_T")
 
 __all__ = [
     "add_counter",
@@ -50,9 +54,42 @@ __all__ = [
 
 # -- small state helpers -----------------------------------------------------------------
 
-#: ``attrs.evolve`` without re-running ``__init__`` (the state classes have no
-#: validators or converters), on the hot path of every move.
-replace = _replace
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _field_names(cls: type) -> frozenset[str]:
+    return frozenset(a.name for a in attrs.fields(cls))
+
+
+#: The classes kept in an instance dict (not slots) so that a copy is one dict copy,
+#: with their field names.
+_DICT_CLASSES: dict[type, frozenset[str]] = {
+    State: _field_names(State),
+    Player: _field_names(Player),
+}
+
+
+def replace(inst: _T, **changes: Any) -> _T:
+    """``attrs.evolve`` without re-running ``__init__`` (the state classes have no
+    validators or converters), on the hot path of every move: a :class:`State` or
+    :class:`Player` copies its instance dict and replaces the fields in ``changes``,
+    any other class goes through ``silkroad.core.evolve.replace``.
+
+    :raises AttributeError: for a name that is not one of the class's fields.
+    """
+    cls = type(inst)
+    names = _DICT_CLASSES.get(cls)
+    if names is None:
+        return _replace(inst, **changes)
+    if not names.issuperset(changes):
+        unknown = ", ".join(sorted(set(changes) - names))
+        raise AttributeError(f"{cls.__name__} has no field {unknown}")
+    new = _new(cls)
+    values = inst.__dict__.copy()
+    values.update(changes)
+    _set(new, "__dict__", values)  # a new, not yet shared instance of a frozen class
+    return new
 
 
 def player_of(s: State, p: int) -> Player:

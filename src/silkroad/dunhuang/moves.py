@@ -92,7 +92,7 @@ def spot_of_label(text: str) -> int:
     raise InvalidMoveError(f"{shorten(text)} is not a spot ({_SPOTS})", text=text)
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Keep:
     """[DH-2.3.5] Keep this fresco tile of the pack being drafted."""
 
@@ -102,7 +102,7 @@ class Keep:
         return f"keep t{self.tile}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Paint:
     """[DH-2.3.6] [DH-3.E.11] Place this fresco tile (first placement or Begin Painting)."""
 
@@ -112,7 +112,7 @@ class Paint:
         return f"paint t{self.tile}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Place:
     """[DH-3.2] Put meeple ``meeple`` on action spot ``spot`` and perform its action."""
 
@@ -123,7 +123,7 @@ class Place:
         return f"m{self.meeple + 1} {spot_label(self.spot)}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Pass:
     """[Rulings] No meeple of the player can be placed: the turn passes."""
 
@@ -131,7 +131,7 @@ class Pass:
         return "pass"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Resolve:
     """[DH-3.2] Resolve this effect (index among the remaining ones) next."""
 
@@ -141,7 +141,7 @@ class Resolve:
         return f"e{self.index + 1}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Done:
     """[DH-3.2] Skip the remaining effects of this action."""
 
@@ -149,7 +149,7 @@ class Done:
         return "done"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Ability:
     """[DH-3.2] Activate the ability of the meeple's character (or not)."""
 
@@ -159,7 +159,7 @@ class Ability:
         return "ability" if self.use else "no ability"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Upgrade:
     """[DH-3.E.2] Upgrade one token of this kind."""
 
@@ -169,7 +169,7 @@ class Upgrade:
         return f"upgrade {self.token}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Take:
     """[DH-3.1.1] [DH-3.3.4] [DH-3.E.14] Take this reward (effect notation) or token kind."""
 
@@ -179,7 +179,7 @@ class Take:
         return f"take {self.item}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Recruit:
     """[DH-3.E.7] [DH-3.E.8] Recruit this character to character spot ``slot``."""
 
@@ -190,7 +190,7 @@ class Recruit:
         return f"recruit c{self.card} s{self.slot + 1}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class UseDie:
     """[DH-3.E.11 note 3] Use a die from this spot of the reward area (left or right)."""
 
@@ -200,7 +200,7 @@ class UseDie:
         return f"die {self.side}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Continue:
     """[DH-3.E.10] Advance the fresco on this own spot (0 leftmost)."""
 
@@ -210,7 +210,7 @@ class Continue:
         return f"continue {self.slot + 1}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Choose:
     """A pack's own choice (e.g. the trade route of a Tea Trade)."""
 
@@ -220,7 +220,7 @@ class Choose:
         return f"choose {self.option}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Bottom:
     """[DH-6.2.3] [DH-6.3.3] Solitaire: put this drawn tile at the bottom of the stack next."""
 

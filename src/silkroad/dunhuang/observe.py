@@ -12,10 +12,10 @@ from __future__ import annotations
 import attrs
 from pyrsistent.typing import PMap
 
-from silkroad.core.evolve import replace
 from silkroad.core.game import check_player
 from silkroad.core.rng import Rng
 from silkroad.dunhuang.check import held_tile
+from silkroad.dunhuang.engine import replace
 from silkroad.dunhuang.state import (
     Action,
     Choice,

@@ -90,6 +90,8 @@ def new_game(options: Options, seed: int) -> State:
     if options.players == 1:
         return _new_solo(options, rng)
     t = table(options)
+    # the table's own (equal) options: every later table lookup finds them by identity
+    options = t.options
     n = options.players
     first, rng = rng.randrange(n)
     chars, rng = rng.shuffle(t.char_ids)
@@ -322,9 +324,24 @@ def _open_quests(t: Table, claimed: PMap[str, int]) -> tuple[QuestDef, ...]:
 
 def _stats(pl: Player) -> dict[str, int]:
     """The statistics :meth:`Player.count` reads, as one dict (tokens before counters)."""
-    stats = dict(pl.counters.items())
-    stats.update(pl.tokens.items())
-    return stats
+    return {**_dict_of(pl.counters), **_dict_of(pl.tokens)}
+
+
+#: Maps recently read as dicts, by identity: id -> (the map, its items as a dict). The
+#: map is kept alive with its dict, so an id found here is still that (immutable) map.
+_dicts: dict[int, tuple[PMap[str, int], dict[str, int]]] = {}
+
+
+def _dict_of(m: PMap[str, int]) -> dict[str, int]:
+    """The items of ``m`` as a dict (one to read, never to change)."""
+    found = _dicts.get(id(m))
+    if found is not None and found[0] is m:
+        return found[1]
+    if len(_dicts) >= 512:
+        _dicts.clear()
+    items = dict(m.items())
+    _dicts[id(m)] = (m, items)
+    return items
 
 
 def _unchanged(
@@ -386,16 +403,22 @@ def _keep(t: Table, s: State, p: int, tile: int) -> State:
     pl = s.players[p]
     draft = list(s.draft)
     draft[p] = tuple(x for x in draft[p] if x != tile)
-    s = engine.set_player(s, p, replace(pl, hand=(*pl.hand, tile)))
-    s = replace(s, draft=tuple(draft), choice=None)
-    n = len(s.players)
+    players = (*s.players[:p], replace(pl, hand=(*pl.hand, tile)), *s.players[p + 1 :])
+    # one copy of the state, whichever decision comes next
+    n = len(players)
     nxt = (p + 1) % n
     if nxt != s.first:
-        return replace(s, choice=Choice(ChoiceKind.DRAFT, nxt))
-    if not any(s.draft):
-        return replace(s, phase=Phase.PLACE, draft=(), choice=Choice(ChoiceKind.PLACE, s.first))
-    passed = tuple(s.draft[(q - 1) % n] for q in range(n))
-    return replace(s, draft=passed, choice=Choice(ChoiceKind.DRAFT, s.first))
+        return replace(s, players=players, draft=tuple(draft), choice=Choice(ChoiceKind.DRAFT, nxt))
+    if not any(draft):
+        return replace(
+            s,
+            players=players,
+            phase=Phase.PLACE,
+            draft=(),
+            choice=Choice(ChoiceKind.PLACE, s.first),
+        )
+    passed = tuple(draft[(q - 1) % n] for q in range(n))
+    return replace(s, players=players, draft=passed, choice=Choice(ChoiceKind.DRAFT, s.first))
 
 
 def _first_place(t: Table, s: State, p: int, tile: int | None) -> State:
@@ -625,6 +648,7 @@ def _next_placer(t: Table, s: State) -> State | None:
     if a meeple of theirs has a usable spot, otherwise the next player clockwise who has
     one (a player without a usable spot skips the turn and keeps the meeples). None when
     no player can place a meeple: the action phase is over."""
+    global _last
     n = len(s.players)
     for k in range(n):
         p = (s.turn + k) % n
@@ -633,8 +657,12 @@ def _next_placer(t: Table, s: State) -> State | None:
         if k == 0:
             if _cached_moves(t, s) != _PASS:
                 return s
-        elif _placements(t, s, p):
-            return replace(s, turn=p)
+            continue
+        moves = _placements(t, s, p)
+        if moves:
+            s = replace(s, turn=p)
+            _last = (s, moves)  # its legal moves (placements read no turn), not listed again
+            return s
     return None
 
 
@@ -766,7 +794,7 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
         return ()
     plain = _test_frame(p, None)
     with_char = [(m, _test_frame(p, m)) for m in home if pl.characters[m] is not None]
-    occupied = set(s.spots)
+    occupied = _occupied(s.spots)
     ultimate_full = s.options.players == 3 and len(occupied & _ULTIMATES) >= 2
     tested: dict[str, bool] = {}  # effect text -> engine.can in the plain frame
     can = engine.can
@@ -814,6 +842,22 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
         row = places[m]
         out += [row[spot] for spot, who in marks if who is None or m in who]
     return tuple(out)
+
+
+#: The spots map whose occupied spots were last listed, and those spots (an identity
+#: memo over an immutable map, which it keeps alive).
+_taken: tuple[object, frozenset[int]] = (None, frozenset())
+
+
+def _occupied(spots: PMap[int, int]) -> frozenset[int]:
+    """The occupied action spots of ``spots`` (the state's map), as a set."""
+    global _taken
+    last = _taken
+    if last[0] is spots:
+        return last[1]
+    found = frozenset(spots)
+    _taken = (spots, found)
+    return found
 
 
 @functools.lru_cache(maxsize=64)
@@ -1122,10 +1166,10 @@ def _play(t: Table, s: State, move: Move) -> State:
         assert isinstance(move, Bottom)
         nxt = Choice(ChoiceKind.BOTTOM, 0, c.arg, c.n)
         return _settle(t, engine.to_bottom(s, move.tile, choice=nxt))
-    s = replace(s, choice=None)
     if k is ChoiceKind.DRAFT:
         assert isinstance(move, Keep)
-        return _settle(t, _keep(t, s, p, move.tile))
+        return _settle(t, _keep(t, s, p, move.tile))  # it sets the next choice itself
+    s = replace(s, choice=None)
     if k is ChoiceKind.PLACE:
         tile = move.tile if isinstance(move, Paint) else None
         if t.solo:

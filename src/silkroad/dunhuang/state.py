@@ -357,7 +357,7 @@ class FrescoSpot:
 _EMPTY_SPOTS = (FrescoSpot(), FrescoSpot(), FrescoSpot())
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # copied as one dict by engine.replace
 class Player:
     """[DH-2.2] A player's board.
 
@@ -414,7 +414,7 @@ class Solo:
     aside: tuple[int, ...] = ()
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # copied as one dict by engine.replace
 class State:
     """[DH-2] The whole game.
 

@@ -23,8 +23,19 @@ if TYPE_CHECKING:
 NAME = "tea"
 
 
+#: The table whose Tea Trade cost was last read, and that cost (an identity memo).
+_costs: tuple[Table | None, str] = (None, "")
+
+
 def _cost(t: Table) -> str:
-    return t.packs[t.options.packs.index(NAME)].setting("trade_cost", "tea-product")
+    """The token a Tea Trade pays (the ``trade_cost`` setting, Tea Product by default)."""
+    global _costs
+    last = _costs
+    if last[0] is t:
+        return last[1]
+    cost = t.packs[t.options.packs.index(NAME)].setting("trade_cost", "tea-product")
+    _costs = (t, cost)
+    return cost
 
 
 def _can_field(t: Table, s: State, fr: Frame, e: Effect) -> bool:
