@@ -36,6 +36,7 @@ __all__ = [
     "can",
     "choose_recruit",
     "complete_fresco",
+    "dict_of",
     "do",
     "gain",
     "leave",
@@ -131,6 +132,24 @@ def set_solo(s: State, **changes: Any) -> State:
 def push_frame(s: State, frame: Frame) -> State:
     """``s`` with ``frame`` to resolve before the rest."""
     return replace(s, frames=(*s.frames, frame))
+
+
+#: Maps recently read as dicts, by identity: id -> (the map, its items as a dict). The
+#: map is kept alive with its dict, so an id found here is still that (immutable) map.
+_dicts: dict[int, tuple[Mapping[str, int], dict[str, int]]] = {}
+
+
+def dict_of(m: Mapping[str, int]) -> dict[str, int]:
+    """The items of ``m`` (a player's tokens or statistics) as a dict, to read and never
+    to change: a dict lookup is much cheaper than a persistent map's."""
+    found = _dicts.get(id(m))
+    if found is not None and found[0] is m:
+        return found[1]
+    if len(_dicts) >= 512:
+        _dicts.clear()
+    items = dict(m.items())
+    _dicts[id(m)] = (m, items)
+    return items
 
 
 def meets(pl: Player, need: tuple[tuple[str, int], ...]) -> bool:
@@ -324,7 +343,7 @@ def place_tile(t: Table, s: State, p: int, tile: int) -> State:
     pl = add_counter(pl, f"painted:{t.tiles[tile].pack}")
     s = set_player(s, p, pl)
     bonus = t.board.leftmost_bonus if slot == 0 else 0
-    effects = tuple(e.text for e in t.tiles[tile].effects)
+    effects = t.tile_texts[tile]
     return push_frame(
         s, Frame(p, effects, manual=True, quest=False, slot=None, bonus=bonus, still=tile)
     )
@@ -454,7 +473,7 @@ def can(t: Table, s: State, fr: Frame, e: Effect) -> bool:
         return needs_nothing(t.tokens, e)
     pl = s.players[fr.player]
     if kind == "upgrade":
-        tokens = pl.tokens
+        tokens = dict_of(pl.tokens)
         return any(tokens.get(k, 0) > 0 for k in upgradable(t))
     if kind == "quest":
         # the character on the meeple's spot now (grain > 0 means a character is there)

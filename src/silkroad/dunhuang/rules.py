@@ -10,7 +10,6 @@ ability) is taken automatically.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 
 import attrs
 from pyrsistent import pmap
@@ -239,7 +238,7 @@ def claim_quests(t: Table, s: State, p: int) -> State:
         return s
     first = _open_quests(t, claimed)
     stats = _stats(pl) if first else {}
-    if not any(_meets(stats, q.need) for q in first):
+    if not any(_met(stats, needs) for needs in first):
         _no_quest[p] = (pl.tokens, pl.counters, claimed, t)
         return s  # nothing to complete (the usual case), found without the loop below
     completed = set(claimed.keys())
@@ -302,46 +301,45 @@ def _quest_sets(t: Table) -> tuple[tuple[QuestDef, ...], ...]:
     return groups
 
 
-#: The claims whose open quests were last listed, their table, and those quests.
-_first: tuple[object, Table | None, tuple[QuestDef, ...]] = (None, None, ())
+_Need = tuple[tuple[tuple[str, ...], int], ...]
+#: The claims whose open quests were last listed, their table, and those quests'
+#: requirements (split as by :func:`_split`).
+_first: tuple[object, Table | None, tuple[_Need, ...]] = (None, None, ())
 
 
-def _open_quests(t: Table, claimed: PMap[str, int]) -> tuple[QuestDef, ...]:
-    """[DH-6.2.6] The quests not completed in ``claimed`` of the first set of ``t`` that
-    has one (none: every quest is complete)."""
+def _open_quests(t: Table, claimed: PMap[str, int]) -> tuple[_Need, ...]:
+    """[DH-6.2.6] The requirements (:func:`_split`) of the quests not completed in
+    ``claimed`` of the first set of ``t`` that has one (none: every quest is complete)."""
     global _first
     last = _first
     if last[0] is claimed and last[1] is t:
         return last[2]
-    found: tuple[QuestDef, ...] = ()
+    found: tuple[_Need, ...] = ()
     for group in _quest_sets(t):
-        found = tuple(q for q in group if q.key not in claimed)
+        found = tuple(_split(q.need) for q in group if q.key not in claimed)
         if found:
             break
     _first = (claimed, t, found)
     return found
 
 
+def _split(need: tuple[tuple[str, int], ...]) -> _Need:
+    """[DH-5] [DH-7] A requirement with each statistic split into the kinds it sums."""
+    return tuple((tuple(stat.split("+")), n) for stat, n in need)
+
+
+def _met(stats: dict[str, int], needs: _Need) -> bool:
+    """[DH-5] [DH-7] Whether the statistics of :func:`_stats` meet a split requirement."""
+    for keys, n in needs:
+        value = stats.get(keys[0], 0) if len(keys) == 1 else sum([stats.get(k, 0) for k in keys])
+        if value < n:
+            return False
+    return True
+
+
 def _stats(pl: Player) -> dict[str, int]:
     """The statistics :meth:`Player.count` reads, as one dict (tokens before counters)."""
-    return {**_dict_of(pl.counters), **_dict_of(pl.tokens)}
-
-
-#: Maps recently read as dicts, by identity: id -> (the map, its items as a dict). The
-#: map is kept alive with its dict, so an id found here is still that (immutable) map.
-_dicts: dict[int, tuple[PMap[str, int], dict[str, int]]] = {}
-
-
-def _dict_of(m: PMap[str, int]) -> dict[str, int]:
-    """The items of ``m`` as a dict (one to read, never to change)."""
-    found = _dicts.get(id(m))
-    if found is not None and found[0] is m:
-        return found[1]
-    if len(_dicts) >= 512:
-        _dicts.clear()
-    items = dict(m.items())
-    _dicts[id(m)] = (m, items)
-    return items
+    return {**engine.dict_of(pl.counters), **engine.dict_of(pl.tokens)}
 
 
 def _unchanged(
@@ -499,7 +497,7 @@ def claim_achievements(t: Table, s: State, p: int) -> State:
     gained = 0
     for key, needs, vp, same in tests:
         met = True
-        for keys, n in needs:
+        for keys, n in needs:  # _met, inlined: most spots fail on their first need
             value = sum([stats.get(k, 0) for k in keys]) if len(keys) > 1 else stats.get(keys[0], 0)
             if value < n:
                 met = False
@@ -521,7 +519,7 @@ def claim_achievements(t: Table, s: State, p: int) -> State:
     return s
 
 
-_Test = tuple[str, tuple[tuple[tuple[str, ...], int], ...], int, tuple[str, ...]]
+_Test = tuple[str, _Need, int, tuple[str, ...]]
 #: The table whose achievement tests were last prepared, and those tests.
 _tests: tuple[Table | None, tuple[_Test, ...]] = (None, ())
 
@@ -553,10 +551,7 @@ def _achievement_tests(t: Table) -> tuple[_Test, ...]:
     last = _tests
     if last[0] is t:
         return last[1]
-    tests = tuple(
-        (a.key, tuple((tuple(need.split("+")), n) for need, n in a.need), a.vp, t.same_need[a.key])
-        for a in t.achievements
-    )
+    tests = tuple((a.key, _split(a.need), a.vp, t.same_need[a.key]) for a in t.achievements)
     _tests = (t, tests)
     return tests
 
@@ -753,11 +748,11 @@ def spot_effects(t: Table, s: State, spot: int) -> tuple[str, ...]:
     d = t.spots[spot]
     if d.kind == "fresco":
         tile = s.players[d.owner].frescoes[d.slot].tile
-        return () if tile is None else tuple(e.text for e in t.tiles[tile].effects)
+        return () if tile is None else t.tile_texts[tile]
     if d.kind == "public":
         tile = s.publics[d.slot] if s.publics else None
-        return () if tile is None else tuple(e.text for e in t.tiles[tile].effects)
-    return tuple(e.text for e in d.effects)
+        return () if tile is None else t.tile_texts[tile]
+    return t.spot_texts[spot]
 
 
 def spot_open(t: Table, s: State, p: int, meeple: int, spot: int) -> bool:
@@ -801,16 +796,15 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
     tiles, free_tiles = t.tiles, t.free_tiles
     # the spots open to every meeple home, and those open to some meeples only
     marks: list[tuple[int, list[int] | None]] = []
+    todo: list[tuple[int, tuple[Effect, ...]]] = []  # the free spots whose effects need a test
     boards, frescoes, publics = _spot_groups(t)
     for spot, effects, free, ultimate in boards:
         if spot in occupied or (ultimate and ultimate_full):
             continue
         if free:
             marks.append((spot, None))
-            continue
-        who = _open_to(t, s, effects, plain, with_char, tested, can)
-        if who is None or who:
-            marks.append((spot, who))
+        else:
+            todo.append((spot, effects))
     if frescoes:
         spots = [q.frescoes for q in s.players]
         for spot, owner, slot in frescoes:
@@ -819,10 +813,8 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
                 continue
             if tile in free_tiles:
                 marks.append((spot, None))
-                continue
-            who = _open_to(t, s, tiles[tile].effects, plain, with_char, tested, can)
-            if who is None or who:
-                marks.append((spot, who))
+            else:
+                todo.append((spot, tiles[tile].effects))
     if publics:
         line = s.publics
         for spot, slot in publics:
@@ -831,9 +823,26 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
                 continue
             if ptile in free_tiles:
                 marks.append((spot, None))
+            else:
+                todo.append((spot, tiles[ptile].effects))
+    slotless = _slotless(t)
+    for spot, effects in todo:
+        for e in effects:
+            ok = tested.get(e.text)
+            if ok is None:
+                ok = tested[e.text] = can(t, s, plain, e)
+            if ok:
+                marks.append((spot, None))  # resolvable without a character spot
+                break
+        else:
+            if not with_char:
                 continue
-            who = _open_to(t, s, tiles[ptile].effects, plain, with_char, tested, can)
-            if who is None or who:
+            # only the effects whose test reads the character spot, for each character
+            slotted = [e for e in effects if e.kind not in slotless]
+            if not slotted:
+                continue
+            who = [m for m, fr in with_char if any(can(t, s, fr, e) for e in slotted)]
+            if who:
                 marks.append((spot, who))
     marks.sort()  # spot order, as the table lists the spots
     places = t.place_moves
@@ -865,33 +874,6 @@ def _test_frame(p: int, slot: int | None) -> Frame:
     """The frame effects of a spot are tested in: player ``p``, meeple ``slot`` (frames
     are immutable, so one serves every test)."""
     return Frame(p, (), slot=slot)
-
-
-def _open_to(
-    t: Table,
-    s: State,
-    effects: tuple[Effect, ...],
-    plain: Frame,
-    with_char: list[tuple[int, Frame]],
-    tested: dict[str, bool],
-    can: Callable[[Table, State, Frame, Effect], bool],
-) -> list[int] | None:
-    """[DH-3.2] Who may use a spot with these effects: None for every meeple (an effect
-    resolvable without a character spot), else the meeples whose character spot makes one
-    resolvable (none: nobody)."""
-    for e in effects:
-        ok = tested.get(e.text)
-        if ok is None:
-            ok = tested[e.text] = can(t, s, plain, e)
-        if ok:
-            return None
-    if not with_char:
-        return []
-    slotless = _slotless(t)
-    slotted = [e for e in effects if e.kind not in slotless]
-    if not slotted:
-        return []
-    return [m for m, fr in with_char if any(can(t, s, fr, e) for e in slotted)]
 
 
 #: The table whose effect kinds independent of the frame were last listed, and those.
@@ -961,6 +943,10 @@ _SLOTLESS = frozenset(
 )
 
 
+#: Every character spot its own: the twins when no two spots are alike.
+_OWN_SLOTS = tuple(range(MEEPLES))
+
+
 def twin_slots(s: State, p: int) -> tuple[int, ...]:
     """For each character spot of ``p`` (and the meeple associated with it, DH-2.2.1),
     the first spot interchangeable with it: both without a character, with the same
@@ -970,6 +956,9 @@ def twin_slots(s: State, p: int) -> tuple[int, ...]:
     recruiting to either of two such spots, is the same decision: it is offered once
     (docs/dunhuang.md, "Identical components")."""
     pl = s.players[p]
+    chars = pl.characters
+    if (chars[0] is None) + (chars[1] is None) + (chars[2] is None) < 2:
+        return _OWN_SLOTS  # at most one spot without a character: no two alike
     busy: set[int | None] = {fr.slot for fr in s.frames if fr.player == p}
     if s.action is not None and s.action.player == p:
         busy.add(s.action.meeple)
@@ -1009,6 +998,18 @@ _PASS: tuple[Move, ...] = (Pass(),)
 _DONE = Done()
 
 
+@functools.lru_cache(maxsize=4096)
+def _paints(tiles: tuple[int, ...]) -> tuple[Move, ...]:
+    """[DH-6.2.4] [DH-6.3.2] Painting one of these tiles, in tile order (made once per set)."""
+    return tuple(_PAINT(x) for x in sorted(tiles))
+
+
+@functools.lru_cache(maxsize=4096)
+def _bottoms(tiles: tuple[int, ...]) -> tuple[Move, ...]:
+    """[DH-6.3.3] Sending one of these drawn tiles to the stack bottom, in tile order."""
+    return tuple(_BOTTOM(x) for x in sorted(tiles))
+
+
 def _choice_moves(t: Table, s: State, c: Choice) -> tuple[Move, ...]:
     pl = s.players[c.player]
     k = c.kind
@@ -1045,13 +1046,13 @@ def _choice_moves(t: Table, s: State, c: Choice) -> tuple[Move, ...]:
         )
     if k is ChoiceKind.PAINT:
         if t.solo:
-            return tuple(_PAINT(x) for x in sorted(s.drawn))
+            return _paints(s.drawn)
         tiles = sorted(pl.hand) + ([] if s.public is None else [s.public])
         return tuple(_PAINT(x) for x in tiles)
     if k is ChoiceKind.PUBLIC:
-        return tuple(_PAINT(x) for x in sorted(s.drawn))
+        return _paints(s.drawn)
     if k is ChoiceKind.BOTTOM:
-        return tuple(_BOTTOM(x) for x in sorted(s.drawn))
+        return _bottoms(s.drawn)
     if k is ChoiceKind.DIE:
         return (_USEDIE("left"), _USEDIE("right"))
     if k is ChoiceKind.CONTINUE:
@@ -1128,9 +1129,9 @@ def _place(t: Table, s: State, p: int, m: int, spot: int) -> State:
         s,
         players=(*players[:p], replace(pl, home=tuple(home)), *players[p + 1 :]),
         spots=s.spots.set(spot, 3 * p + m),
-        action=Action(p, m),
+        action=_action(p, m),
         next_first=p if spot in FIRST_ZONE and s.next_first is None else s.next_first,
-        frames=(*s.frames, Frame(p, effects, manual=True, quest=True, slot=m)),
+        frames=(*s.frames, _action_frame(p, effects, m)),
     )
     d = t.spots[spot]
     if d.kind == "fresco" and d.owner != p:
@@ -1145,6 +1146,19 @@ def _place(t: Table, s: State, p: int, m: int, spot: int) -> State:
         publics = (*s.publics[: d.slot], None, *s.publics[d.slot + 1 :])
         s = engine.set_solo(replace(s, gone=(*s.gone, tile)), publics=publics)
     return s
+
+
+@functools.lru_cache(maxsize=256)
+def _action(p: int, m: int) -> Action:
+    """[DH-3.2] The action of player ``p``'s meeple ``m`` (made once: it is immutable)."""
+    return Action(p, m)
+
+
+@functools.lru_cache(maxsize=4096)
+def _action_frame(p: int, effects: tuple[str, ...], m: int) -> Frame:
+    """[DH-3.2] The frame of an action spot's effects for player ``p``'s meeple ``m``: the
+    player chooses the order, Emperor's Quest applies (made once: it is immutable)."""
+    return Frame(p, effects, manual=True, quest=True, slot=m)
 
 
 def _play(t: Table, s: State, move: Move) -> State:

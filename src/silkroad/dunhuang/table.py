@@ -403,6 +403,17 @@ class Table:
         return tuple(spots)
 
     @functools.cached_property
+    def spot_texts(self) -> tuple[tuple[str, ...], ...]:
+        """[DH-3.A] [DH-3.B] The effects of each action spot as text, by spot id (a
+        fresco spot's: none, its tile's are in :attr:`tile_texts`)."""
+        return tuple(tuple(e.text for e in d.effects) for d in self.spots)
+
+    @functools.cached_property
+    def tile_texts(self) -> dict[int, tuple[str, ...]]:
+        """[DH-3.C] The effects of each fresco tile as text, by tile id."""
+        return {k: tuple(e.text for e in f.effects) for k, f in self.tiles.items()}
+
+    @functools.cached_property
     def statistics(self) -> frozenset[str]:
         """[DH-4] The names a player's statistics may have in this game: fresco tiles
         completed, per pack painted, left and recruited, what the packs' modules count,
