@@ -869,6 +869,15 @@ def _occupied(spots: PMap[int, int]) -> frozenset[int]:
     return found
 
 
+def _note_occupied(before: PMap[int, int], after: PMap[int, int], spot: int) -> None:
+    """Remember the occupied spots of ``after``, ``before`` with ``spot`` taken, if those
+    of ``before`` are the ones remembered (the next placements find them)."""
+    global _taken
+    last = _taken
+    if last[0] is before:
+        _taken = (after, last[1] | {spot})
+
+
 @functools.lru_cache(maxsize=64)
 def _test_frame(p: int, slot: int | None) -> Frame:
     """The frame effects of a spot are tested in: player ``p``, meeple ``slot`` (frames
@@ -959,26 +968,29 @@ def twin_slots(s: State, p: int) -> tuple[int, ...]:
     chars = pl.characters
     if (chars[0] is None) + (chars[1] is None) + (chars[2] is None) < 2:
         return _OWN_SLOTS  # at most one spot without a character: no two alike
-    busy: set[int | None] = {fr.slot for fr in s.frames if fr.player == p}
-    if s.action is not None and s.action.player == p:
-        busy.add(s.action.meeple)
-    for c in (s.choice, *s.queue):
-        if c is not None and c.player == p:
+    busy: set[int | None] = {fr.slot for fr in s.frames if fr.player == p} if s.frames else set()
+    a = s.action
+    if a is not None and a.player == p:
+        busy.add(a.meeple)
+    c = s.choice
+    if c is not None and c.player == p:
+        busy.add(c.slot)
+    for c in s.queue:
+        if c.player == p:
             busy.add(c.slot)
-    out: list[int] = []
-    for i in range(MEEPLES):
-        first = i
-        if pl.characters[i] is None and i not in busy:
+    grain, home = pl.grain, pl.home
+    out = [0, 1, 2]  # the first spot is always its own
+    for i in (1, 2):
+        if chars[i] is None and i not in busy:
             for j in range(i):
                 if (
-                    pl.characters[j] is None
+                    chars[j] is None
                     and j not in busy
-                    and pl.grain[j] == pl.grain[i]
-                    and pl.home[j] == pl.home[i]
+                    and grain[j] == grain[i]
+                    and home[j] == home[i]
                 ):
-                    first = j
+                    out[i] = j
                     break
-        out.append(first)
     return tuple(out)
 
 
@@ -1075,9 +1087,15 @@ def _frame_moves(fr: Frame, ok: tuple[int, ...]) -> tuple[Move, ...]:
     """[DH-3.2] The moves of a frame whose resolvable effects are ``ok``: resolve one of
     them, or end the action once an effect was resolved (not with an Emperor's Quest
     open)."""
+    return _resolve_moves(fr.effects, ok, fr.done)
+
+
+@functools.lru_cache(maxsize=4096)
+def _resolve_moves(effects: tuple[str, ...], ok: tuple[int, ...], done: bool) -> tuple[Move, ...]:
+    """:func:`_frame_moves` of a frame's effects, made once per case (moves are immutable)."""
     moves: list[Move] = [_RESOLVE(i) for i in ok]
-    quest = any(parse_effect(fr.effects[i]).kind == "quest" for i in ok)
-    if fr.done and not quest:
+    quest = any(parse_effect(effects[i]).kind == "quest" for i in ok)
+    if done and not quest:
         moves.append(_DONE)
     return tuple(moves)
 
@@ -1098,9 +1116,26 @@ def _cached_moves(t: Table, s: State) -> tuple[Move, ...]:
     return moves
 
 
+#: The options whose table was last looked up, and that table (an identity memo).
+_tables: tuple[Options | None, Table | None] = (None, None)
+
+
+def _table(options: Options) -> Table:
+    """``table(options)``, the last one found by identity."""
+    global _tables
+    last = _tables
+    if last[0] is options:
+        t = last[1]
+        assert t is not None
+        return t
+    t = table(options)
+    _tables = (options, t)
+    return t
+
+
 def legal_moves(state: State) -> tuple[Move, ...]:
     """[DH-3.2] Every legal move of the player to decide, in a fixed order."""
-    return _cached_moves(table(state.options), state)
+    return _cached_moves(_table(state.options), state)
 
 
 def current_player(state: State) -> int | None:
@@ -1125,10 +1160,12 @@ def _place(t: Table, s: State, p: int, m: int, spot: int) -> State:
     home = list(pl.home)
     home[m] = False
     players = s.players
+    spots = s.spots.set(spot, 3 * p + m)
+    _note_occupied(s.spots, spots, spot)
     s = replace(
         s,
         players=(*players[:p], replace(pl, home=tuple(home)), *players[p + 1 :]),
-        spots=s.spots.set(spot, 3 * p + m),
+        spots=spots,
         action=_action(p, m),
         next_first=p if spot in FIRST_ZONE and s.next_first is None else s.next_first,
         frames=(*s.frames, _action_frame(p, effects, m)),
@@ -1275,7 +1312,7 @@ def apply(state: State, move: Move) -> State:
 
     :raises IllegalMoveError: if ``move`` is not in ``legal_moves(state)``.
     """
-    t = table(state.options)
+    t = _table(state.options)
     legal = _cached_moves(t, state)
     try:
         ok = move in legal
