@@ -150,8 +150,9 @@ def _new_solo(options: Options, rng: Rng) -> State:
     if not options.packs:
         order, rng = rng.shuffle(SOLO_PACKS)
         chosen = set(order[:2])
-        options = attrs.evolve(options, packs=tuple(x for x in SOLO_PACKS if x in chosen))
-    t = table(options)
+        t = _solo_table(options, tuple(x for x in SOLO_PACKS if x in chosen))
+    else:
+        t = table(options)
     # the table's own (equal) options: every later table lookup finds them by identity
     options = t.options
     chars, rng = rng.shuffle(t.char_ids)
@@ -175,6 +176,12 @@ def _new_solo(options: Options, rng: Rng) -> State:
     )
     s = engine.draw_tiles(s, 0, ChoiceKind.PLACE, "solo")
     return _settle(t, s)
+
+
+@functools.lru_cache(maxsize=64)
+def _solo_table(options: Options, packs: tuple[str, ...]) -> Table:
+    """[DH-6.2.1] The table of solitaire ``options`` (naming no packs) with ``packs`` drawn."""
+    return table(attrs.evolve(options, packs=packs))
 
 
 def _solo_first(t: Table, s: State, tile: int | None) -> State:
