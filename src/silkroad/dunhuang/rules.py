@@ -394,7 +394,7 @@ def _solo_failed(t: Table, s: State, ended: int) -> bool:
     """[DH-6.2.6] Whether a set whose time ran out at the end of round ``ended`` is
     incomplete (Rulings: the deadlines of ``SOLO_DEADLINES``)."""
     return any(
-        q.key not in s.achievements and SOLO_DEADLINES[q.stage - 1] <= ended for q in t.quests
+        SOLO_DEADLINES[q.stage - 1] <= ended and q.key not in s.achievements for q in t.quests
     )
 
 
@@ -802,16 +802,15 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
     can = engine.can
     tiles, free_tiles = t.tiles, t.free_tiles
     # the spots open to every meeple home, and those open to some meeples only
-    marks: list[tuple[int, list[int] | None]] = []
-    todo: list[tuple[int, tuple[Effect, ...]]] = []  # the free spots whose effects need a test
-    boards, frescoes, publics = _spot_groups(t)
-    for spot, effects, free, ultimate in boards:
-        if spot in occupied or (ultimate and ultimate_full):
-            continue
-        if free:
-            marks.append((spot, None))
-        else:
-            todo.append((spot, effects))
+    free_boards, test_boards, frescoes, publics = _spot_groups(t)
+    marks: list[tuple[int, list[int] | None]]
+    todo: list[tuple[int, tuple[Effect, ...]]]  # the free spots whose effects need a test
+    if ultimate_full:
+        marks = [(spot, None) for spot, ult in free_boards if not ult and spot not in occupied]
+        todo = [(spot, e) for spot, e, ult in test_boards if not ult and spot not in occupied]
+    else:
+        marks = [(spot, None) for spot, _ in free_boards if spot not in occupied]
+        todo = [(spot, e) for spot, e, _ in test_boards if spot not in occupied]
     if frescoes:
         spots = [q.frescoes for q in s.players]
         for spot, owner, slot in frescoes:
@@ -912,30 +911,32 @@ def _slotless(t: Table) -> frozenset[str]:
 _ULTIMATES = frozenset(range(ULTIMATE, FRESCO))
 
 _Groups = tuple[
-    tuple[tuple[int, tuple[Effect, ...], bool, bool], ...],
+    tuple[tuple[int, bool], ...],
+    tuple[tuple[int, tuple[Effect, ...], bool], ...],
     tuple[tuple[int, int, int], ...],
     tuple[tuple[int, int], ...],
 ]
 #: The table whose open spots were last grouped, and the groups.
-_groups: tuple[Table | None, _Groups] = (None, ((), (), ()))
+_groups: tuple[Table | None, _Groups] = (None, ((), (), (), ()))
 
 
 def _spot_groups(t: Table) -> _Groups:
-    """The open spots of ``t`` by kind: basic and ultimate spots as (spot, effects, usable
-    by every meeple whenever free, ultimate), fresco spots as (spot, owner, slot), public
-    fresco spots as (spot, slot)."""
+    """The open spots of ``t`` by kind: basic and ultimate spots usable by every meeple
+    whenever free as (spot, ultimate), the other basic and ultimate spots as (spot,
+    effects, ultimate), fresco spots as (spot, owner, slot), public fresco spots as
+    (spot, slot); each in spot order."""
     global _groups
     last = _groups
     if last[0] is t:
         return last[1]
-    boards = tuple(
-        (d.id, d.effects, d.id in t.free_spots, d.kind == "ultimate")
-        for d in t.open_spots
-        if d.kind not in ("fresco", "public")
+    boards = [d for d in t.open_spots if d.kind not in ("fresco", "public")]
+    free = tuple((d.id, d.kind == "ultimate") for d in boards if d.id in t.free_spots)
+    tested = tuple(
+        (d.id, d.effects, d.kind == "ultimate") for d in boards if d.id not in t.free_spots
     )
     frescoes = tuple((d.id, d.owner, d.slot) for d in t.open_spots if d.kind == "fresco")
     publics = tuple((d.id, d.slot) for d in t.open_spots if d.kind == "public")
-    groups = (boards, frescoes, publics)
+    groups = (free, tested, frescoes, publics)
     _groups = (t, groups)
     return groups
 
@@ -1362,11 +1363,10 @@ def final_breakdown(state: State) -> tuple[tuple[int, int, int, int, int], ...]:
 def _breakdown(t: Table, s: State) -> tuple[tuple[int, int, int, int, int], ...]:
     n = len(s.players)
     ranking = [0] * n
+    claims = engine.dict_of(s.achievements)
     for pack in t.packs:
         keys = {a.key for a in pack.achievements}
-        counts = [
-            sum(1 for k, q in s.achievements.items() if q == p and k in keys) for p in range(n)
-        ]
+        counts = [sum(1 for k, q in claims.items() if q == p and k in keys) for p in range(n)]
         # [DH-5] a board with its own place rewards or tie-break (Silk, Iron)
         setting = pack.setting("ranking")
         own, stat = ranking_rule(setting) if setting else (None, None)
