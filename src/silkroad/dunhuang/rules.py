@@ -10,6 +10,7 @@ ability) is taken automatically.
 from __future__ import annotations
 
 import functools
+from typing import NoReturn
 
 import attrs
 from pyrsistent import pmap
@@ -1220,11 +1221,14 @@ def _play(t: Table, s: State, move: Move) -> State:
         return _settle(t, _next_turn(s))
     p = c.player
     k = c.kind
-    if k is ChoiceKind.BOTTOM and len(s.drawn) > 1:
-        # [DH-6.3.3] the next tile of the draw to the bottom: one copy of the state
+    if k is ChoiceKind.BOTTOM:
+        # [DH-6.3.3] the tile to the bottom and the next decision in one copy of the state
         assert isinstance(move, Bottom)
-        nxt = Choice(ChoiceKind.BOTTOM, 0, c.arg, c.n)
-        return _settle(t, engine.to_bottom(s, move.tile, choice=nxt))
+        if len(s.drawn) > 1:
+            nxt = Choice(ChoiceKind.BOTTOM, 0, c.arg, c.n)
+            return _settle(t, engine.to_bottom(s, move.tile, choice=nxt))
+        s = engine.to_bottom(s, move.tile, choice=None)
+        return _settle(t, _bottom_or(t, s, c.arg, c.n))
     if k is ChoiceKind.DRAFT:
         assert isinstance(move, Keep)
         return _settle(t, _keep(t, s, p, move.tile))  # it sets the next choice itself
@@ -1237,9 +1241,6 @@ def _play(t: Table, s: State, move: Move) -> State:
     if k is ChoiceKind.PUBLIC:
         assert isinstance(move, Paint)
         return _settle(t, _solo_public(t, s, move.tile))
-    if k is ChoiceKind.BOTTOM:
-        assert isinstance(move, Bottom)
-        return _settle(t, _bottom_or(t, engine.to_bottom(s, move.tile), c.arg, c.n))
     if k is ChoiceKind.INCOME:
         assert isinstance(move, Take)
         return _settle(t, engine.gain(t, s, p, parse_effect(move.item)))
@@ -1322,21 +1323,30 @@ def apply(state: State, move: Move) -> State:
     """
     t = _table(state.options)
     legal = _cached_moves(t, state)
-    try:
-        ok = move in legal
-    except TypeError:
-        ok = False
-    if not ok:
-        who = current_player(state)
-        shown = ", ".join(str(m) for m in legal[:12]) + (" ..." if len(legal) > 12 else "")
-        decider = "nobody" if who is None else f"player {who + 1}"
-        raise IllegalMoveError(
-            f"{shorten(move, 60)} is not a legal move now ({decider} decides; legal: "
-            f"{shown or 'none'})",
-            state=state,
-            move=move,
-        )
+    for m in legal:
+        if m is move:  # the listed move itself (the usual case): no comparisons
+            break
+    else:
+        try:
+            ok = move in legal
+        except TypeError:
+            ok = False
+        if not ok:
+            _refuse(state, move, legal)
     return _play(t, state, move)
+
+
+def _refuse(state: State, move: Move, legal: tuple[Move, ...]) -> NoReturn:
+    """:raises IllegalMoveError: ``move`` is not one of ``legal``, the moves of ``state``."""
+    who = current_player(state)
+    shown = ", ".join(str(m) for m in legal[:12]) + (" ..." if len(legal) > 12 else "")
+    decider = "nobody" if who is None else f"player {who + 1}"
+    raise IllegalMoveError(
+        f"{shorten(move, 60)} is not a legal move now ({decider} decides; legal: "
+        f"{shown or 'none'})",
+        state=state,
+        move=move,
+    )
 
 
 # -- end ---------------------------------------------------------------------------------------
