@@ -36,7 +36,6 @@ __all__ = [
     "can",
     "choose_recruit",
     "complete_fresco",
-    "dict_of",
     "do",
     "gain",
     "leave",
@@ -132,24 +131,6 @@ def set_solo(s: State, **changes: Any) -> State:
 def push_frame(s: State, frame: Frame) -> State:
     """``s`` with ``frame`` to resolve before the rest."""
     return replace(s, frames=(*s.frames, frame))
-
-
-#: Maps recently read as dicts, by identity: id -> (the map, its items as a dict). The
-#: map is kept alive with its dict, so an id found here is still that (immutable) map.
-_dicts: dict[int, tuple[Mapping[str, int], dict[str, int]]] = {}
-
-
-def dict_of(m: Mapping[str, int]) -> dict[str, int]:
-    """The items of ``m`` (a player's tokens or statistics) as a dict, to read and never
-    to change: a dict lookup is much cheaper than a persistent map's."""
-    found = _dicts.get(id(m))
-    if found is not None and found[0] is m:
-        return found[1]
-    if len(_dicts) >= 512:
-        _dicts.clear()
-    items = dict(m.items())
-    _dicts[id(m)] = (m, items)
-    return items
 
 
 def meets(pl: Player, need: tuple[tuple[str, int], ...]) -> bool:
@@ -473,7 +454,7 @@ def can(t: Table, s: State, fr: Frame, e: Effect) -> bool:
         return needs_nothing(t.tokens, e)
     pl = s.players[fr.player]
     if kind == "upgrade":
-        tokens = dict_of(pl.tokens)
+        tokens = pl.tokens
         return any(tokens.get(k, 0) > 0 for k in upgradable(t))
     if kind == "quest":
         # the character on the meeple's spot now (grain > 0 means a character is there)

@@ -347,7 +347,9 @@ def _met(stats: dict[str, int], needs: _Need) -> bool:
 
 def _stats(pl: Player) -> dict[str, int]:
     """The statistics :meth:`Player.count` reads, as one dict (tokens before counters)."""
-    return {**engine.dict_of(pl.counters), **engine.dict_of(pl.tokens)}
+    stats = dict(pl.counters.items())
+    stats.update(pl.tokens.items())
+    return stats
 
 
 def _unchanged(
@@ -1373,10 +1375,11 @@ def final_breakdown(state: State) -> tuple[tuple[int, int, int, int, int], ...]:
 def _breakdown(t: Table, s: State) -> tuple[tuple[int, int, int, int, int], ...]:
     n = len(s.players)
     ranking = [0] * n
-    claims = engine.dict_of(s.achievements)
     for pack in t.packs:
         keys = {a.key for a in pack.achievements}
-        counts = [sum(1 for k, q in claims.items() if q == p and k in keys) for p in range(n)]
+        counts = [
+            sum(1 for k, q in s.achievements.items() if q == p and k in keys) for p in range(n)
+        ]
         # [DH-5] a board with its own place rewards or tie-break (Silk, Iron)
         setting = pack.setting("ranking")
         own, stat = ranking_rule(setting) if setting else (None, None)
