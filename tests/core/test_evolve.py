@@ -48,3 +48,22 @@ def test_replace_refuses_an_unknown_field() -> None:
 def test_replace_refuses_a_class_whose_fields_are_checked() -> None:
     with pytest.raises(TypeError, match="_Checked: a is checked"):
         replace(_Checked(1), a=2)
+
+
+@attrs.frozen(slots=False)
+class _Unslotted:
+    a: int
+    b: tuple[int, ...] = ()
+
+
+def test_replace_copies_a_class_without_slots_as_its_dict() -> None:
+    v = _Unslotted(1, (2,))
+    new = replace(v, b=(3,))
+    assert new == attrs.evolve(v, b=(3,)) == _Unslotted(1, (3,))
+    assert type(new) is _Unslotted
+    assert new.__dict__ is not v.__dict__
+    assert v == _Unslotted(1, (2,))  # the original is unchanged
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        new.a = 5  # type: ignore[misc]
+    with pytest.raises(AttributeError, match="_Unslotted has no field nope"):
+        replace(v, nope=2)

@@ -1,0 +1,127 @@
+"""The hot path of the rules (docs/dunhuang.md, "Speed") gives what the plain computation
+gives: the state copies of ``engine.replace``, and the legal moves listed through the
+memos (the last state settled, the occupied spots carried from a placement, the next
+placer's moves) against the same moves listed from scratch."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from silkroad.core.rng import Rng
+from silkroad.dunhuang import Options, apply, legal_moves, new_game
+from silkroad.dunhuang import rules as R
+from silkroad.dunhuang.engine import replace
+from silkroad.dunhuang.moves import Keep, Place
+from silkroad.dunhuang.state import Phase
+from silkroad.dunhuang.table import table
+
+from .helpers import clear_board, player, ready, turn_of
+
+
+def test_replace_builds_what_evolve_builds() -> None:
+    s = ready()
+    pl = s.players[1]
+    for inst, changes in (
+        (s, {"turn": (s.turn + 1) % 4}),
+        (s, {"round": 5, "revealed": False}),
+        (s, {}),
+        (pl, {"vp": pl.vp + 3, "hand": ()}),
+    ):
+        new = replace(inst, **changes)
+        assert new == attrs.evolve(inst, **changes)
+        assert type(new) is type(inst)
+        assert new is not inst
+        for name, value in changes.items():
+            assert getattr(new, name) == value
+    assert s == ready()  # the originals are unchanged
+    assert replace(s).turn == s.turn
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        replace(s, turn=1).turn = 2  # type: ignore[misc]
+
+
+def test_replace_refuses_an_unknown_field() -> None:
+    s = ready()
+    with pytest.raises(AttributeError, match="State has no field tunr"):
+        replace(s, tunr=1)
+    with pytest.raises(AttributeError, match="Player has no field gold"):
+        replace(s.players[0], gold=1)
+    # the other classes go through silkroad.core.evolve
+    assert replace(s.players[0].frescoes[0], die=3).die == 3
+    with pytest.raises(AttributeError, match="nope"):
+        replace(s.players[0].frescoes[0], nope=3)
+
+
+def _fresh(s: object) -> tuple[object, ...]:
+    """The legal moves of ``s`` listed from scratch, without the memos."""
+    R._last = (None, ())
+    R._taken = (None, frozenset())
+    return R._moves(table(s.options), s)  # type: ignore[arg-type, attr-defined]
+
+
+@pytest.mark.rule("DH-3.2")
+@pytest.mark.parametrize(
+    "options",
+    [
+        Options(4),
+        Options(3, ("china", "gold", "tea")),
+        Options(4, ("jade", "wine", "sutra"), promos=True),
+        Options(3, ("silver", "bronze", "camel")),
+        Options(1, ("silk", "tea")),
+    ],
+)
+def test_memoized_moves_are_the_moves_listed_from_scratch(options: Options) -> None:
+    for seed in range(3):
+        s = new_game(options, seed)
+        rng = Rng.from_seed(seed)
+        moves = legal_moves(s)
+        while moves:
+            occupied = R._occupied(s.spots)
+            assert occupied == frozenset(s.spots)
+            assert moves == _fresh(s)
+            i, rng = rng.randrange(len(moves))
+            s = apply(s, moves[i])
+            moves = legal_moves(s)
+        assert s.phase is Phase.OVER
+
+
+@pytest.mark.rule("DH-3.2")
+def test_the_next_placer_found_past_a_player_without_a_spot_keeps_its_moves() -> None:
+    # player 0, to act, has meeples at home but no coins, pigment or tokens; player 1
+    # is rich; every spot player 0 could use is taken, so the turn goes on to player 1
+    s = turn_of(clear_board(ready()), 0)
+    s = player(s, 0, coins=0, pigment=0, tokens={})
+    s = player(s, 1, coins=20, pigment=20, tokens=dict.fromkeys(s.players[1].tokens, 3))
+    t = table(s.options)
+    poor = {m.spot for m in R._placements(t, s, 0) if isinstance(m, Place)}
+    rich = {m.spot for m in R._placements(t, s, 1) if isinstance(m, Place)}
+    assert rich - poor
+    s = replace(s, spots=s.spots.update(dict.fromkeys(poor, 11)))  # player 3's meeples
+    assert R._placements(t, s, 0) == ()
+    nxt = R._next_placer(t, s)
+    assert nxt is not None
+    assert nxt.turn == 1
+    assert nxt.players == s.players
+    assert R._last[0] is nxt
+    assert legal_moves(nxt) is R._last[1]
+    assert {m.spot for m in legal_moves(nxt) if isinstance(m, Place)} == rich - poor
+    assert legal_moves(nxt) == _fresh(nxt)
+
+
+def test_apply_takes_an_equal_move_that_is_not_the_listed_one() -> None:
+    s = new_game(Options(4), 1)
+    move = legal_moves(s)[-1]
+    assert isinstance(move, Keep)
+    copy = Keep(move.tile)
+    assert copy is not move
+    assert apply(s, copy) == apply(s, move)
+
+
+def test_a_placement_carries_the_occupied_spots_to_the_next_listing() -> None:
+    s = turn_of(clear_board(ready()), 0)
+    t = table(s.options)
+    before = R._occupied(s.spots)
+    move = next(m for m in legal_moves(s) if isinstance(m, Place))
+    after = R._place(t, s, 0, move.meeple, move.spot)
+    assert R._taken[0] is after.spots
+    assert R._occupied(after.spots) == before | {move.spot} == frozenset(after.spots)
