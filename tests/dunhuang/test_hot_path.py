@@ -125,3 +125,21 @@ def test_a_placement_carries_the_occupied_spots_to_the_next_listing() -> None:
     after = R._place(t, s, 0, move.meeple, move.spot)
     assert R._taken[0] is after.spots
     assert R._occupied(after.spots) == before | {move.spot} == frozenset(after.spots)
+
+
+@pytest.mark.rule("DH-3.2")
+def test_placements_are_listed_by_meeple_then_spot() -> None:
+    # the legal-move order is part of the contract (a seed and move indices replay a game)
+    for options in (Options(4), Options(3, ("china", "gold", "tea")), Options(1, ("silk", "tea"))):
+        s = new_game(options, 2)
+        rng = Rng.from_seed(2)
+        seen = 0
+        moves = legal_moves(s)
+        while moves:
+            places = [(m.meeple, m.spot) for m in moves if isinstance(m, Place)]
+            assert places == sorted(places)
+            seen += len(places) > 1
+            i, rng = rng.randrange(len(moves))
+            s = apply(s, moves[i])
+            moves = legal_moves(s)
+        assert seen > 5
