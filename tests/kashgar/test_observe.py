@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import importlib
+import itertools
+import math
+from collections import Counter
+from typing import Any
+
 import attrs
 import pytest
 
+from silkroad.core.errors import RulesError
 from silkroad.core.rng import Rng
 from silkroad.kashgar import (
     CaravanAction,
@@ -17,8 +24,12 @@ from silkroad.kashgar import (
     observe,
     validate,
 )
+from silkroad.kashgar.cards import DeckKind
+from silkroad.kashgar.rules import current_player
 
 from .helpers import Builder, play
+
+observe_module = importlib.import_module("silkroad.kashgar.observe")
 
 
 @pytest.mark.rule("KG-7")
@@ -77,3 +88,148 @@ def test_determinize_redeals_hidden_cards_only() -> None:
             assert w.caravans == state.caravans
             assert w.discard == state.discard
         assert any(w.standard != state.standard for w in worlds)
+
+
+def _uniform_enough(counts: Counter[Any], cells: int) -> bool:
+    """Chi-square of ``counts`` against ``cells`` equally likely outcomes, every one of
+    them seen, below the mean plus six standard deviations (the seeds are fixed, so the
+    test gives the same answer every time; a biased deal of a few percent fails it)."""
+    draws = sum(counts.values())
+    expected = draws / cells
+    statistic = sum((n - expected) ** 2 / expected for n in counts.values())
+    dof = cells - 1
+    return len(counts) == cells and statistic < dof + 6 * math.sqrt(2 * dof)
+
+
+@pytest.mark.rule("KG-7")
+def test_deal_orders_each_pool_uniformly_and_independently() -> None:
+    # two pools of 4 and 3 cards: 24 x 6 joint orders, each as likely (and the draws of
+    # a deal of several pools packed in one integer line up with the pools)
+    pools = ((10, 11, 12, 13), (20, 21, 22))
+    lanes = observe_module._lanes((4, 3))
+    counts: Counter[tuple[tuple[int, ...], ...]] = Counter()
+    for seed in range(14_400):
+        dealt, _, _ = observe_module._deal(seed, pools, lanes)
+        counts[tuple(map(tuple, dealt))] += 1
+    for arrangement in counts:
+        assert [sorted(a) for a in arrangement] == [list(p) for p in pools]
+    assert _uniform_enough(counts, 24 * 6)
+    first: Counter[object] = Counter(k[0] for k in counts.elements())
+    assert _uniform_enough(first, 24)
+
+
+@pytest.mark.rule("KG-7")
+def test_deal_draws_are_lemires_and_rejected_ones_drawn_again() -> None:
+    bounds_of = (9, 7, 3)
+    lanes = observe_module._lanes(bounds_of)
+    assert lanes.bounds == (9, 8, 7, 6, 5, 4, 3, 2, 7, 6, 5, 4, 3, 2, 3, 2)
+    bits = 2**24
+    rng = Rng.from_seed(3)
+    for _ in range(50):  # every lane: the top of v * m, as Lemire's method draws it
+        values = []
+        for _m in lanes.bounds:
+            v, rng = rng.randrange(bits)
+            values.append(v)
+        packed = sum(v << (32 * k) for k, v in enumerate(values))
+        draws, spare = observe_module._deal_draws(packed, lanes, 0)
+        expect = [v * m >> 24 for v, m in zip(values, lanes.bounds, strict=True)]
+        assert list(draws) == expect
+        assert spare is None
+    # v = 0 in every lane: a low part of 0 is rejected where 2**24 mod m > 0 (m not a
+    # power of two), and those lanes are drawn from the spare generator, in lane order
+    draws, spare = observe_module._deal_draws(0, lanes, 77)
+    gen = Rng.from_seed(77)
+    for draw, m in zip(draws, lanes.bounds, strict=True):
+        if bits % m:
+            want, gen = gen.randrange(m)
+            assert draw == want
+        else:
+            assert draw == 0  # accepted: 0 * m >> 24
+    assert spare == gen
+
+
+@pytest.mark.rule("KG-7")
+def test_deal_of_piles_too_big_for_the_lanes_shuffles_with_the_generator() -> None:
+    big = tuple(range(300))
+    dealt, rng, spare = observe_module._deal(5, (big, (1, 2)), None)
+    order, gen = Rng.from_seed(5).shuffle(big)
+    assert dealt[0] == list(order)
+    second, gen = gen.shuffle((1, 2))
+    assert dealt[1] == list(second)
+    assert (rng, spare) == gen.split()
+
+
+@pytest.mark.rule("KG-7")
+def test_determinize_deals_every_arrangement_of_hidden_piles_equally_often() -> None:
+    # 3 unseen Special cards and 2 unseen Starting cards, every other pile empty: the
+    # 3! x 2! arrangements consistent with the observation
+    b = Builder()
+    t = b.t
+    special = list(t.ids[DeckKind.SPECIAL])
+    starting = list(t.ids[DeckKind.STARTING])
+    b.used.update(special + starting)
+    state = b.state(
+        [[starting[0:4], starting[4:7]], [starting[7:10]]],
+        discard=special[3:],
+        empty_standard=True,
+        empty_orders=True,
+    )
+    assert (len(state.special), len(state.starting)) == (3, 2)
+    obs = observe(state, 1)
+    counts: Counter[tuple[tuple[int, ...], tuple[int, ...]]] = Counter()
+    for seed in range(6_000):
+        world = determinize(obs, seed)
+        assert observe(world, 1) == obs
+        counts[(tuple(world.special), tuple(world.starting))] += 1
+    assert {s for s, _ in counts} == set(itertools.permutations(special[:3]))
+    assert {s for _, s in counts} == set(itertools.permutations(starting[10:]))
+    assert _uniform_enough(counts, 12)
+
+
+@pytest.mark.rule("KG-7")
+def test_determinize_keeps_known_positions_and_deals_the_rest_uniformly() -> None:
+    b = Builder()
+    prophet = b.card("prophet")
+    s1, s2 = b.card("vizier"), b.card("goldsmith")
+    state = b.state([[[prophet]], [[b.card("baker")]]], special_top=[s1, s2])
+    state = play(state, CaravanAction(0, 0), Keep(s1))
+    mine = observe(state, 0)
+    unseen = [c for c in state.special if c != s2]
+    tops: Counter[object] = Counter()
+    for seed in range(2_000):
+        world = determinize(mine, seed)
+        assert world.special[-1] == s2
+        tops[world.special[0]] += 1
+    assert set(tops) == set(unseen)
+    assert _uniform_enough(tops, len(unseen))
+
+
+@pytest.mark.rule("KG-7")
+def test_apply_from_a_determinized_state_counts_the_points_it_would_count() -> None:
+    # determinize hands every player's points to the first apply between turns: the
+    # same states as from a copy that apply counts from the cards
+    state = new_game(Options.create(3), 8)
+    rng = Rng.from_seed(8)
+    checked = 0
+    for step in range(120):
+        moves = legal_moves(state)
+        if not moves:
+            break
+        if step % 4 == 0:
+            p = current_player(state)
+            assert p is not None
+            world = determinize(observe(state, p), step)
+            for move in legal_moves(world)[:3]:
+                assert apply(world, move) == apply(attrs.evolve(world), move)
+                checked += 1
+        i, rng = rng.randrange(len(moves))
+        state = apply(state, moves[i])
+    assert checked > 30
+
+
+def test_determinize_refuses_a_seed_out_of_range() -> None:
+    obs = observe(new_game(Options.create(2), 1), 0)
+    with pytest.raises(RulesError, match="seed"):
+        determinize(obs, 2**64)
+    with pytest.raises(RulesError, match="seed"):
+        determinize(obs, -1)

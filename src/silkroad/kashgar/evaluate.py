@@ -26,7 +26,7 @@ import attrs
 
 from silkroad.core.game import with_every_player
 from silkroad.kashgar.cards import Action, Face, Op, Target
-from silkroad.kashgar.rules import _points_of, _turned_set, points
+from silkroad.kashgar.rules import _turned_set, points
 from silkroad.kashgar.state import Options, State
 from silkroad.kashgar.table import Table, table
 
@@ -121,14 +121,16 @@ _OrderTerms = tuple[int, int, int, tuple[tuple[int, int], ...]]
 
 @attrs.frozen(eq=False)
 class _Kit:
-    """What every evaluation of one card table reads: the table, the card worths and the
-    order terms (per card id; None for a person card)."""
+    """What every evaluation of one card table reads: the table; per person card side
+    (at ``2 * card`` its front, at ``2 * card + 1`` the side it shows turned over) its
+    VP, VP per grain-field order, worth and whether it can fulfil orders; and the order
+    terms (per card id; None for a person card)."""
 
     table: Table
-    front_worth: tuple[float, ...]
-    front_fulfils: tuple[bool, ...]
-    back_worth: tuple[float, ...]
-    back_fulfils: tuple[bool, ...]
+    side_vp: tuple[int, ...]
+    side_vpg: tuple[int, ...]
+    side_worth: tuple[float, ...]
+    side_fulfils: tuple[bool, ...]
     orders: tuple[_OrderTerms | None, ...]
 
 
@@ -150,7 +152,19 @@ def _kit(options: Options) -> _Kit:
             continue
         cost = tuple((i, c) for i, c in enumerate(od.cost) if c)
         orders.append((od.vp, od.mules, sum(c for _, c in cost), cost))
-    kit = _Kit(t, *_card_worth(options), tuple(orders))
+    front_worth, front_fulfils, back_worth, back_fulfils = _card_worth(options)
+    vp: list[int] = []
+    vpg: list[int] = []
+    worth: list[float] = []
+    fulfils: list[bool] = []
+    for card in range(t.n):
+        for side in (False, True):
+            face = t.face(card, side) if card < t.persons else None
+            vp.append(0 if face is None else face.vp)
+            vpg.append(0 if face is None else face.vp_per_grain)
+        worth += (front_worth[card], back_worth[card])
+        fulfils += (front_fulfils[card], back_fulfils[card])
+    kit = _Kit(t, tuple(vp), tuple(vpg), tuple(worth), tuple(fulfils), tuple(orders))
     _LAST_KIT = (options, kit)
     return kit
 
@@ -158,24 +172,37 @@ def _kit(options: Options) -> _Kit:
 def _potential(state: State, player: int, kit: _Kit, turned: frozenset[int]) -> float:
     """``player``'s VP now plus what predicts VP to come; ``turned`` is the state's
     turned cards."""
-    value = float(
-        _points_of(kit.table, state.caravans[player], state.orders_won[player], turned)  # type: ignore[arg-type]
-    )
+    won = state.orders_won[player]
     track = state.tracks[player]
-    value += RESOURCE_VP * (track[0] + track[1] + track[2] + track[3] + track[4] + track[5])
-    mules = track[_MULES]
-    value += MULE_VP * min(mules, USEFUL_MULES)
-    fulfillers = 0
-    front_worth, front_fulfils = kit.front_worth, kit.front_fulfils
-    back_worth, back_fulfils = kit.back_worth, kit.back_fulfils
+    side_vp, side_worth, side_fulfils = kit.side_vp, kit.side_worth, kit.side_fulfils
+    points = 0
+    worth = 0.0
+    fulfillers = False
     for caravan in state.caravans[player]:
         for card in caravan:
-            if card in turned:
-                value += back_worth[card]
-                fulfillers += back_fulfils[card]
-            else:
-                value += front_worth[card]
-                fulfillers += front_fulfils[card]
+            k = card + card + (card in turned)
+            points += side_vp[k]
+            worth += side_worth[k]
+            if side_fulfils[k]:
+                fulfillers = True
+    if won:
+        t = kit.table
+        order_vp, order_grain = t.order_vp, t.order_grain
+        for order in won:
+            points += order_vp[order]
+        grain = sum(order_grain[o] for o in won)
+        if grain:  # [KG-6] Farmers count each grain-field order
+            side_vpg = kit.side_vpg
+            for caravan in state.caravans[player]:
+                for card in caravan:
+                    points += grain * side_vpg[card + card + (card in turned)]
+    mules = track[_MULES]
+    value = (
+        points
+        + RESOURCE_VP * (track[0] + track[1] + track[2] + track[3] + track[4] + track[5])
+        + MULE_VP * (mules if mules < USEFUL_MULES else USEFUL_MULES)
+        + worth
+    )
     best = second = 0.0
     terms = kit.orders
     for order in state.display:
@@ -195,8 +222,17 @@ def _potential(state: State, player: int, kit: _Kit, turned: frozenset[int]) -> 
         elif v > second:
             second = v
     orders = BEST_ORDER * best + NEXT_ORDER * second
-    value += orders if fulfillers else NO_FULFILLER * orders
-    return value
+    return value + (orders if fulfillers else NO_FULFILLER * orders)
+
+
+def _margins(pots: list[float]) -> tuple[float, ...]:
+    """Each player's potential minus the best of the others': the best of all for
+    everyone but its first holder, the second best for that one."""
+    top = max(pots)
+    first = pots.index(top)
+    out = [v - top for v in pots]
+    out[first] = top - max(pots[:first] + pots[first + 1 :])
+    return tuple(out)
 
 
 def evaluate(state: State, player: int) -> float:
@@ -218,8 +254,7 @@ def evaluate_all(state: State) -> tuple[float, ...]:
         s = [points(state, p) for p in range(n)]
         return tuple(float(s[q] - max(v for p, v in enumerate(s) if p != q)) for q in range(n))
     kit, turned = _kit(state.options), _turned_set(state.turned)
-    pots = [_potential(state, p, kit, turned) for p in range(n)]
-    return tuple(pots[q] - max(v for p, v in enumerate(pots) if p != q) for q in range(n))
+    return _margins([_potential(state, p, kit, turned) for p in range(n)])
 
 
 with_every_player(evaluate, evaluate_all)

@@ -10,7 +10,8 @@ that knowledge in their own observation: position and card).
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+import hashlib
+from collections.abc import Callable, Sequence
 
 import attrs
 from pyrsistent import pset, pvector
@@ -18,9 +19,17 @@ from pyrsistent.typing import PSet, PVector
 
 from silkroad.core.errors import StateError
 from silkroad.core.game import check_player
-from silkroad.core.rng import Rng
+from silkroad.core.rng import Rng, check_seed
 from silkroad.kashgar.cards import Amounts, DeckKind
-from silkroad.kashgar.rules import _effects, _eligible_for, distinct, keep_options
+from silkroad.kashgar.rules import (
+    _effects,
+    _eligible_for,
+    _points_of,
+    _remember_points,
+    _turned_set,
+    distinct,
+    keep_options,
+)
 from silkroad.kashgar.state import Decision, Frame, Options, Pending, State
 from silkroad.kashgar.table import table
 
@@ -155,19 +164,157 @@ def observe(state: State, player: int) -> Observation:
     )
 
 
+# --------------------------------------------------------------------------- dealing
+
+#: Random bits per draw of a deal, and bits per lane of its packed products: a draw
+#: times a bound up to ``_MAX_BOUND`` fits in a lane, whose top byte is then the drawn
+#: value (below the bound).
+_DRAW_BITS = 24
+_LANE_BITS = 32
+_MAX_BOUND = 1 << (_LANE_BITS - _DRAW_BITS)
+_DRAW_MASK = (1 << _DRAW_BITS) - 1
+#: The bits of a lane's low part at or above ``_MAX_BOUND``: all clear only if the low
+#: part is below the bound, where Lemire's method may reject the draw.
+_HIGH_LOW = _DRAW_MASK - (_MAX_BOUND - 1)
+
+
+@attrs.frozen(eq=False)
+class _Lanes:
+    """The constants of :func:`_deal_draws` for one list of pile sizes, one lane of
+    ``_LANE_BITS`` bits per draw: the bounds (pile by pile, Fisher-Yates from the end:
+    ``n``, ``n - 1`` ... ``2``), the draw bits of every lane, for each bit ``b`` of the
+    bounds the draw bits of the lanes whose bound has it, and the bits that test every
+    lane's low part at once (``_HIGH_LOW`` in each lane, and the bit above it)."""
+
+    bounds: tuple[int, ...]
+    draws: int
+    by_bit: tuple[tuple[int, int], ...]
+    high_low: int
+    carries: int
+
+
+@functools.lru_cache(maxsize=64)
+def _lanes(sizes: tuple[int, ...]) -> _Lanes:
+    """:class:`_Lanes` for piles of ``sizes`` cards (each at most ``_MAX_BOUND``)."""
+    bounds = tuple(m for n in sizes for m in range(n, 1, -1))
+    assert all(m <= _MAX_BOUND for m in bounds)
+    draws = high_low = carries = 0
+    by_bit: dict[int, int] = {}
+    for k, m in enumerate(bounds):
+        shift = _LANE_BITS * k
+        draws |= _DRAW_MASK << shift
+        high_low |= _HIGH_LOW << shift
+        carries |= 1 << (_DRAW_BITS + shift)
+        for b in range(m.bit_length()):
+            if m >> b & 1:
+                by_bit[b] = by_bit.get(b, 0) | (_DRAW_MASK << shift)
+    return _Lanes(bounds, draws, tuple(sorted(by_bit.items())), high_low, carries)
+
+
+def _deal_draws(bits: int, lanes: _Lanes, seed: int) -> tuple[bytes | bytearray, Rng | None]:
+    """The draws of one deal, one byte each (lane ``k`` below ``lanes.bounds[k]``), from
+    ``bits`` (``_DRAW_BITS`` random bits in each lane), and the spare generator (from
+    ``seed``) after the draws it gave, or None if it gave none.
+
+    Lemire's multiply-and-reject method, for all lanes at once: lane ``k`` holds a
+    uniform ``v`` below ``2**24``; ``v * m`` (``m`` the bound, a sum of shifted copies
+    of ``v``, one per bit of ``m``) has the draw ``v * m >> 24`` in its top byte and its
+    low part ``v * m mod 2**24`` below it. For each value below ``m`` exactly
+    ``2**24 // m`` values of ``v`` are accepted: those whose low part is not below
+    ``2**24 mod m``. A rejected lane (low part below that, so below ``m``: about once in
+    5,000 deals of 128 cards) is drawn again from the spare generator
+    (``Rng.randrange``, itself uniform). So every draw is uniform below its bound and
+    independent of the others.
+    """
+    spare: Rng | None = None
+    product = 0
+    for b, mask in lanes.by_bit:
+        product += (bits & mask) << b
+    count = len(lanes.bounds)
+    draws: bytes | bytearray = product.to_bytes(count * 4, "little")[3::4]
+    carries = lanes.carries
+    if ((product & lanes.high_low) + lanes.high_low) & carries != carries:
+        # some lane's low part is below _MAX_BOUND: test each such lane exactly
+        redrawn = bytearray(draws)
+        for k, m in enumerate(lanes.bounds):
+            low = (product >> (_LANE_BITS * k)) & _DRAW_MASK
+            if low < m and low < (1 << _DRAW_BITS) % m:
+                redrawn[k], spare = (spare or Rng.from_seed(seed)).randrange(m)
+        draws = redrawn
+    return draws, spare
+
+
+def _shuffled(pools: Sequence[tuple[int, ...]], draws: bytes | bytearray) -> list[list[int]]:
+    """Each pool in the order of its Fisher-Yates shuffle from the end by ``draws`` (the
+    first ``len(pool) - 1`` draws for the first pool, and so on)."""
+    out: list[list[int]] = []
+    k = 0
+    for pool in pools:
+        items = list(pool)
+        n = len(items) - 1
+        if n > 0:
+            for i, j in zip(range(n, 0, -1), draws[k : k + n], strict=True):
+                items[i], items[j] = items[j], items[i]
+            k += n
+        out.append(items)
+    return out
+
+
+def _deal(
+    seed: int, pools: Sequence[tuple[int, ...]], lanes: _Lanes | None
+) -> tuple[list[list[int]], Rng, Rng | None]:
+    """[KG-7] The unseen cards of each pool in a uniformly random order, each pool
+    independently of the others, for one seed; the dealt state's generator; the spare
+    generator from ``seed`` after the draws it gave (None if it gave none).
+
+    The random bits are SHAKE128 of the seed (:mod:`hashlib`, the same bytes on every
+    platform): ``_DRAW_BITS`` bits per draw in one integer, then 8 bytes for the state's
+    generator. A pool of ``n`` cards is shuffled by Fisher-Yates from the end, position
+    ``i`` swapped with a uniform position ``j <= i`` (:func:`_deal_draws`), so each of
+    the ``n!`` orders is the result of exactly one sequence of draws: every order is
+    equally likely. Piles of more than ``_MAX_BOUND`` cards (no built-in deck has
+    them; ``lanes`` is None) are shuffled by ``Rng.shuffle`` instead, as uniform.
+    """
+    if lanes is None:
+        gen = Rng.from_seed(seed)
+        dealt = []
+        for pool in pools:
+            order, gen = gen.shuffle(pool)
+            dealt.append(list(order))
+        child, gen = gen.split()
+        return dealt, child, gen
+    size = len(lanes.bounds) * 4
+    digest = hashlib.shake_128(seed.to_bytes(8, "little")).digest(size + 8)
+    draws, spare = _deal_draws(int.from_bytes(digest, "little") & lanes.draws, lanes, seed)
+    return _shuffled(pools, draws), Rng.from_seed(int.from_bytes(digest[size:], "little")), spare
+
+
 @attrs.frozen
 class _Plan:
-    """What :func:`determinize` needs of an observation before any draw: the unseen
-    cards of each deck (in table order), the known positions of each pile, and for a
-    hidden hand (``hidden > 0``) the function that lists the choices it offers."""
+    """What :func:`determinize` needs of an observation before any draw, deck by deck in
+    the order of ``_DECKS``: the unseen cards (in table order), the constants of their
+    deal, each pile's size and the positions the observer knows; for a hidden hand
+    (``hidden > 0``) the index of its deck and the function that lists the choices it
+    offers; what each player knows of deck positions before the deal (``known``: all of
+    it, unless another player knows a position, ``slots``: player, deck, index); and
+    every player's points as the cards give them (between turns; None inside a turn),
+    which the rules would count at the first ``apply``."""
 
-    pools: tuple[tuple[DeckKind, tuple[int, ...]], ...]
+    unseen: tuple[tuple[int, ...], ...]
+    lanes: _Lanes | None
     hidden: int
-    hand_deck: DeckKind | None
+    hand: int
     offered: Callable[[tuple[int, ...]], tuple[int, ...]] | None
     different: tuple[int, ...]
-    piles: tuple[tuple[DeckKind, int, dict[int, int]], ...]
-    known_cards: frozenset[int]
+    piles: tuple[tuple[int, dict[int, int]], ...]
+    knowledge: tuple[PSet[int], ...]
+    known: PVector[PSet[int]] | None
+    slots: tuple[tuple[int, int, int], ...]
+    live: tuple[int, ...] | None
+
+
+#: The decks of hidden piles, in the order of :class:`_Plan`'s tuples.
+_DECKS = (DeckKind.STANDARD, DeckKind.SPECIAL, DeckKind.ORDERS, DeckKind.STARTING)
 
 
 #: The last observation planned and its plan: a search determinizes one observation
@@ -239,14 +386,9 @@ def _plan(obs: Observation) -> _Plan:
         different = distinct(t, obs.turned, candidates)
         if len(different) < 2 or hidden < 2:
             raise StateError("observation: a decision among cards no hand could offer")
-    sizes = {
-        DeckKind.STANDARD: obs.standard_size,
-        DeckKind.SPECIAL: obs.special_size,
-        DeckKind.ORDERS: obs.order_deck_size,
-        DeckKind.STARTING: obs.starting_size,
-    }
+    sizes = (obs.standard_size, obs.special_size, obs.order_deck_size, obs.starting_size)
     piles = []
-    for deck, size in sizes.items():
+    for deck, size in zip(_DECKS, sizes, strict=True):
         fixed = {k.index: k.card for k in obs.known if k.deck is deck}
         unseen = len(pools[deck]) - (hidden if deck is hand_deck else 0)
         if unseen != size - len(fixed):
@@ -254,15 +396,35 @@ def _plan(obs: Observation) -> _Plan:
                 f"observation: the {deck.value} pile holds {size} cards but "
                 f"{unseen + len(fixed)} are unseen"
             )
-        piles.append((deck, size, fixed))
+        piles.append((size, fixed))
+    unseen_cards = tuple(pools[deck] for deck in _DECKS)
+    largest = max(len(cards) for cards in unseen_cards)
+    live = None
+    if pending is None and not obs.stack:  # between turns: what apply would count
+        turned = _turned_set(obs.turned)
+        live = tuple(
+            _points_of(t, obs.caravans[q], obs.orders_won[q], turned)  # type: ignore[arg-type]
+            for q in range(obs.options.players)
+        )
+    players = obs.options.players
+    knowledge: list[PSet[int]]
+    if obs.others_known or known_cards:
+        knowledge = [pset() for _ in range(players)]
+        knowledge[obs.player] = pset(known_cards)
+    else:
+        knowledge = list(_no_knowledge(players))
     plan = _Plan(
-        pools=tuple(pools.items()),
+        unseen=unseen_cards,
+        lanes=_lanes(tuple(map(len, unseen_cards))) if largest <= _MAX_BOUND else None,
         hidden=hidden,
-        hand_deck=hand_deck,
+        hand=_DECKS.index(hand_deck) if hand_deck is not None else -1,
         offered=offered,
         different=different,
         piles=tuple(piles),
-        known_cards=known_cards,
+        knowledge=tuple(knowledge),
+        known=None if obs.others_known else pvector(knowledge),
+        slots=tuple((k.player, _DECKS.index(k.deck), k.index) for k in obs.others_known),
+        live=live,
     )
     _LAST_PLAN = (obs, plan)
     return plan
@@ -273,66 +435,71 @@ def determinize(observation: Observation, seed: int) -> State:
     cards another player is looking at are dealt at random from the unseen cards,
     keeping every card position the observer knows.
 
+    Over the seeds, every arrangement of the hidden cards consistent with the
+    observation comes out equally often: the unseen cards of each deck are put in a
+    uniformly random order (:func:`_deal`: each order is the result of exactly one
+    sequence of uniform draws), and they fill the pile's positions the observer does
+    not know in that order, so every filling of those positions is equally likely; the
+    piles are dealt independently. Cards another player holds unseen are the first
+    cards of their deck's order (so a uniform hand, whose choices are redealt until the
+    hand offers the decision the observation shows: the hands that do, each equally
+    likely; should ``_REDEALS`` deals all fail, two different candidates are put in the
+    hand on purpose).
+
     :raises StateError: if the observation is inconsistent (sizes do not add up).
+    :raises RulesError: for a seed that is not an integer from 0 to 2**64 - 1.
     """
     obs = observation
     plan = _plan(obs)
-    rng = Rng.from_seed(seed)
-    pools: dict[DeckKind, list[int]] = {}
-    for deck, unseen in plan.pools:
-        shuffled, rng = rng.shuffle(unseen)
-        pools[deck] = list(shuffled)
+    dealt, rng, spare = _deal(check_seed(seed), plan.unseen, plan.lanes)
     pending = obs.pending
     if plan.hidden:
         assert pending is not None
-        assert plan.hand_deck is not None
         assert plan.offered is not None
         hidden, offered = plan.hidden, plan.offered
-        pool = pools[plan.hand_deck]
+        spare = spare or Rng.from_seed(seed)
+        pool = dealt[plan.hand]
         held = tuple(pool[:hidden])
         options = offered(held)
         for _ in range(_REDEALS):
             if len(options) >= 2:
                 break
-            shuffled, rng = rng.shuffle(pool)
+            shuffled, spare = spare.shuffle(pool)
             pool[:] = shuffled
             held = tuple(pool[:hidden])
             options = offered(held)
         else:  # rare: two different candidates at random, the rest from the others
-            two, rng = rng.sample(plan.different, 2)
+            two, spare = spare.sample(plan.different, 2)
             pool[:] = [*two, *(c for c in pool if c not in two)]
             held = tuple(pool[:hidden])
             options = offered(held)
         del pool[:hidden]
         pending = attrs.evolve(pending, cards=held, options=options, hidden=0)
-    piles: dict[DeckKind, list[int]] = {}
-    for deck, size, fixed in plan.piles:
-        pool = pools[deck]
+    piles: list[list[int]] = []
+    for pool, (size, fixed) in zip(dealt, plan.piles, strict=True):
         if fixed:
             it = iter(pool)
             pool = [fixed[i] if i in fixed else next(it) for i in range(size)]
-        piles[deck] = pool
-    if obs.others_known or plan.known_cards:
-        knowledge: list[set[int]] = [set() for _ in range(obs.options.players)]
-        knowledge[obs.player] = set(plan.known_cards)
-        for slot in obs.others_known:
-            knowledge[slot.player].add(piles[slot.deck][slot.index])
-        known = pvector(pset(k) for k in knowledge)
-    else:
-        known = _no_knowledge(obs.options.players)
-    _, rng = rng.split()
-    return State(
+        piles.append(pool)
+    known = plan.known
+    if known is None:  # another player knows where cards lie: which cards, in this deal
+        knowledge = list(plan.knowledge)
+        for player, deck, index in plan.slots:
+            knowledge[player] = knowledge[player].add(piles[deck][index])
+        known = pvector(knowledge)
+    standard, special, order_deck, starting = piles
+    state = State(
         options=obs.options,
         rng=rng,
         tracks=obs.tracks,
         caravans=obs.caravans,
         orders_won=obs.orders_won,
-        standard=pvector(piles[DeckKind.STANDARD]),
+        standard=pvector(standard),
         discard=obs.discard,
-        special=pvector(piles[DeckKind.SPECIAL]),
-        order_deck=pvector(piles[DeckKind.ORDERS]),
+        special=pvector(special),
+        order_deck=pvector(order_deck),
         display=obs.display,
-        starting=pvector(piles[DeckKind.STARTING]),
+        starting=pvector(starting),
         reserve=obs.reserve,
         box=obs.box,
         turned=obs.turned,
@@ -350,6 +517,9 @@ def determinize(observation: Observation, seed: int) -> State:
         over=obs.over,
         truncated=obs.truncated,
     )
+    if plan.live is not None:
+        _remember_points(state, plan.live)
+    return state
 
 
 @functools.cache

@@ -553,16 +553,10 @@ def _frame(
     return f
 
 
-def _next_step(frame: Frame) -> Frame:
-    """``frame`` at its next effect."""
+def _at_step(frame: Frame, step: int) -> Frame:
+    """``frame`` at effect ``step``."""
     return _frame(
-        frame.player,
-        frame.caravan,
-        frame.card,
-        frame.kind,
-        frame.action,
-        frame.turned,
-        frame.step + 1,
+        frame.player, frame.caravan, frame.card, frame.kind, frame.action, frame.turned, step
     )
 
 
@@ -571,6 +565,14 @@ def _next_step(frame: Frame) -> Frame:
 #: that state goes on counting instead of counting again. Keyed by identity while it
 #: holds the state, so it can never answer for another state.
 _LIVE: tuple[object, Sequence[int]] = (None, ())
+
+
+def _remember_points(state: State, live: Sequence[int]) -> None:
+    """Hand ``live``, every player's points as the cards of ``state`` give them (a state
+    between turns, made outside ``apply``: ``determinize``), to the next ``apply`` from
+    ``state``, as ``apply`` hands on its own."""
+    global _LIVE
+    _LIVE = (state, live)
 
 
 def apply(state: State, move: Move) -> State:
@@ -711,18 +713,30 @@ def _effects(t: Table, frame: Frame) -> tuple[Effect, ...]:
 
 
 def _run(w: _Work, t: Table) -> None:
-    """[KG-4] Resolve effects until a decision is needed or the turn is over."""
+    """[KG-4] Resolve effects until a decision is needed or the turn is over.
+
+    The effects of the top frame run one after the other while none of them asks for a
+    decision or pushes a frame (an order's payout); the frame, at its next effect, is
+    put back on the stack only if it is still needed then, and dropped once its last
+    effect has run."""
     while w.pending is None and not w.over:
-        if not w.stack:
+        stack = w.stack
+        if not stack:
             _end_turn(w, t)
             return
-        frame = w.stack[-1]
+        frame = stack[-1]
         effects = _effects(t, frame)
-        if frame.step >= len(effects):
-            w.stack = w.stack[:-1]
-            continue
-        w.stack = (*w.stack[:-1], _next_step(frame))
-        _execute(w, t, frame, effects[frame.step])
+        step = frame.step
+        count = len(effects)
+        while step < count:
+            _execute(w, t, frame, effects[step])  # never reads the frame's step
+            step += 1
+            if w.pending is not None or w.stack is not stack:
+                break
+        if step >= count and w.pending is None and w.stack is stack:
+            w.stack = stack[:-1]  # done
+        else:  # at its next effect, under any frame pushed
+            w.stack = (*stack[:-1], _at_step(frame, step), *w.stack[len(stack) :])
 
 
 # --------------------------------------------------------------------------- effects
@@ -1219,8 +1233,9 @@ def _end_turn(w: _Work, t: Table) -> None:
     ``round_limit`` rounds or :func:`turn_limit` turns.
     """
     n = w.options.players
-    if w.live is None:
+    if w.live is None:  # counted from the cards, then counted on from there
         w.points = tuple(_points_of(t, w.caravans[q], w.orders_won[q], w.turned) for q in range(n))
+        w.live = list(w.points)
     else:
         w.points = tuple(w.live)
     w.turns += 1
