@@ -253,8 +253,10 @@ def _shuffled(pools: Sequence[tuple[int, ...]], draws: bytes | bytearray) -> lis
         items = list(pool)
         n = len(items) - 1
         if n > 0:
-            for i, j in zip(range(n, 0, -1), draws[k : k + n], strict=True):
+            i = n  # position i swapped with draws[k + n - i], for i from n down to 1
+            for j in draws[k : k + n]:
                 items[i], items[j] = items[j], items[i]
+                i -= 1
             k += n
         out.append(items)
     return out
