@@ -1,73 +1,51 @@
-"""Kashgar speed: seeded random playouts, decisions/s and games/s for 2 and 4 players,
-compared with python-chess random-playout plies/s measured in the same run.
+"""Kashgar speed: seeded random playouts, decisions/s and games/s for 2, 3 and 4 players
+(and 4 with the expansion), compared with python-chess random-playout plies/s measured in
+the same run; with ``--agents``, ISMCTS iterations/s at its default settings too.
 
-    PYTHONPATH=src python benchmarks/bench_kashgar.py [--seconds 3]
+    PYTHONPATH=src python benchmarks/bench_kashgar.py [--seconds 3] [--agents]
 
-A benchmark, never a test: numbers depend on the machine.
+Times are this process's CPU seconds (``silkroad.arena.bench``). A benchmark, never a
+test: numbers depend on the machine.
 """
 
 from __future__ import annotations
 
 import argparse
-import time
 
-from silkroad.core.rng import Rng
-from silkroad.kashgar import Options, apply, legal_moves, new_game
-
-
-def kashgar_playouts(options: Options, seconds: float) -> tuple[float, float]:
-    """Random seeded playouts for ``seconds``: (decisions per second, games per second)."""
-    decisions = games = 0
-    seed = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = new_game(options, seed)
-        rng = Rng.from_seed(seed + 1)
-        while True:
-            moves = legal_moves(state)
-            if not moves:
-                break
-            i, rng = rng.randrange(len(moves))
-            state = apply(state, moves[i])
-            decisions += 1
-        games += 1
-        seed += 1
-    elapsed = time.perf_counter() - start
-    return decisions / elapsed, games / elapsed
-
-
-def chess_playouts(seconds: float) -> float | None:
-    """python-chess random playouts (plies per second), or None without python-chess."""
-    try:
-        import chess
-    except ImportError:
-        return None
-    plies = 0
-    rng = Rng.from_seed(0)
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        board = chess.Board()
-        while not board.is_game_over(claim_draw=False) and board.ply() < 400:
-            moves = list(board.legal_moves)
-            i, rng = rng.randrange(len(moves))
-            board.push(moves[i])
-            plies += 1
-    return plies / (time.perf_counter() - start)
+from silkroad.arena.bench import bench_chess, bench_game, bench_ismcts
+from silkroad.kashgar import GAME, Options
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="CPU time per measurement")
+    parser.add_argument(
+        "--agents", action="store_true", help="also ISMCTS iterations/s (default settings)"
+    )
     args = parser.parse_args(argv)
-    chess_rate = chess_playouts(args.seconds)
-    print(f"{'configuration':<28} {'decisions/s':>12} {'games/s':>9} {'vs chess':>9}")
-    for players, expansion in ((2, "none"), (4, "all")):
-        rate, games = kashgar_playouts(Options.create(players, expansion=expansion), args.seconds)
-        ratio = f"{rate / chess_rate:.2f}" if chess_rate else "-"
-        label = f"kashgar {players}p expansion={expansion}"
-        print(f"{label:<28} {rate:>12,.0f} {games:>9.1f} {ratio:>9}")
-    if chess_rate:
-        print(f"{'python-chess random plies':<28} {chess_rate:>12,.0f}")
+    configurations = [
+        (f"kashgar {players}p expansion={expansion}", Options.create(players, expansion=expansion))
+        for players, expansion in ((2, "none"), (3, "none"), (4, "none"), (4, "all"))
+    ]
+    rows = []
+    for label, options in configurations:
+        rate = bench_game(GAME, options, seconds=args.seconds)
+        search = bench_ismcts(GAME, options, seconds=args.seconds) if args.agents else None
+        rows.append((label, rate, search))
+    chess = bench_chess(seconds=args.seconds)
+    reference = chess.decisions_per_second if chess else None
+    print(f"{'configuration':<28} {'decisions/s':>12} {'games/s':>9} {'vs chess':>9}", end="")
+    print(f" {'ISMCTS it/s':>12} {'vs chess':>9}" if args.agents else "")
+    for label, rate, search in rows:
+        ratio = f"{rate.decisions_per_second / reference:.2f}" if reference else "-"
+        line = f"{label:<28} {rate.decisions_per_second:>12,.0f} {rate.games_per_second:>9.1f}"
+        line += f" {ratio:>9}"
+        if search is not None:
+            it = search.iterations_per_second
+            line += f" {it:>12,.0f} {f'{it / reference:.3f}' if reference else '-':>9}"
+        print(line)
+    if reference:
+        print(f"{'python-chess random plies':<28} {reference:>12,.0f}")
 
 
 if __name__ == "__main__":
