@@ -63,7 +63,7 @@ DEFAULT_SCALE = 4.0
 class _Node:
     """A node of the tree: reached by ``move``, chosen by player ``mover``."""
 
-    __slots__ = ("avail", "children", "mover", "total", "visits")
+    __slots__ = ("avail", "children", "kids", "mover", "seen", "total", "visits")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover
@@ -71,6 +71,10 @@ class _Node:
         self.visits = 0
         self.avail = 1
         self.total = 0.0
+        #: The last list of legal moves whose every move had a child here, and those
+        #: children in its order: the next visit with an equal list reads them from it.
+        self.seen: Any = None
+        self.kids: list[_Node] = []
 
 
 class ISMCTSAgent:
@@ -169,8 +173,13 @@ class ISMCTSAgent:
             while legal:
                 children = node.children
                 if children:
-                    tried: list[Any] = list(map(children.get, legal))  # None: untried
-                    if None not in tried:
+                    if legal == node.seen:
+                        tried: list[Any] = node.kids
+                    else:
+                        tried = list(map(children.get, legal))  # None: untried
+                        if None not in tried:
+                            node.seen, node.kids = legal, tried
+                    if tried is node.kids:
                         best_child = node
                         best_move: Any = None
                         best_score = -math.inf
