@@ -221,10 +221,11 @@ def _deal_draws(bits: int, lanes: _Lanes, seed: int) -> tuple[bytes | bytearray,
     of ``v``, one per bit of ``m``) has the draw ``v * m >> 24`` in its top byte and its
     low part ``v * m mod 2**24`` below it. For each value below ``m`` exactly
     ``2**24 // m`` values of ``v`` are accepted: those whose low part is not below
-    ``2**24 mod m``. A rejected lane (low part below that, so below ``m``: about once in
-    5,000 deals of 128 cards) is drawn again from the spare generator
-    (``Rng.randrange``, itself uniform). So every draw is uniform below its bound and
-    independent of the others.
+    ``2**24 mod m``. The lanes whose low part is below ``_MAX_BOUND`` (one test of all
+    lanes at once finds them: about one deal of 128 cards in 500 has one) are tested one
+    by one; a rejected lane (low part below ``2**24 mod m``, so below ``m``: about one
+    deal in 13,000) is drawn again from the spare generator (``Rng.randrange``, itself
+    uniform). So every draw is uniform below its bound and independent of the others.
     """
     spare: Rng | None = None
     product = 0
