@@ -287,28 +287,33 @@ def _main_moves(state: State) -> tuple[Move, ...]:
     turned = _turned_set(state.turned)
     plans = t.plans
     moves: list[Move] = []
+    append = moves.append
     for c, caravan in enumerate(state.caravans[p]):
         if not caravan:
             continue
         card = caravan[0]
-        plan = plans[2 * card + (card in turned)]
+        caravan_actions, parting_actions, must_act = plans[card + card + (card in turned)]
         acted = False
-        for a, needs in plan.caravan:
-            for i, need in needs:  # [KG-4.A] each track the cost names covers it
-                if track[i] < need:
-                    break
-            else:
-                moves.append(_CARAVAN_MOVES[c][a])
-                acted = True
-        for a, needs in plan.parting:
-            for i, need in needs:
-                if track[i] < need:
-                    break
-            else:
-                moves.append(_PARTING_MOVES[c][a])
-                acted = True
-        if not plan.must_act or not acted:
-            moves.append(_PASS_MOVES[c])
+        if caravan_actions:
+            by_caravan = _CARAVAN_MOVES[c]
+            for a, needs in caravan_actions:
+                for i, need in needs:  # [KG-4.A] each track the cost names covers it
+                    if track[i] < need:
+                        break
+                else:
+                    append(by_caravan[a])
+                    acted = True
+        if parting_actions:
+            by_parting = _PARTING_MOVES[c]
+            for a, needs in parting_actions:
+                for i, need in needs:
+                    if track[i] < need:
+                        break
+                else:
+                    append(by_parting[a])
+                    acted = True
+        if not must_act or not acted:
+            append(_PASS_MOVES[c])
     return tuple(moves)
 
 
@@ -581,7 +586,8 @@ def apply(state: State, move: Move) -> State:
     :raises IllegalMoveError: if ``move`` is not among ``legal_moves(state)``.
     """
     global _LIVE
-    legal = legal_moves(state)
+    cached = _LAST
+    legal = cached[1] if cached[0] is state else legal_moves(state)
     if not any(map(is_, legal, repeat(move))):  # not the very object legal_moves listed
         try:  # one scan: the legal move equal to it (0.0 for 0)
             move = legal[legal.index(move)]
@@ -677,19 +683,20 @@ def _start_action(w: _Work, t: Table, move: Move) -> None:
     kind = type(move)  # a legal move: one of the three, never a subclass
     assert kind is CaravanAction or kind is PartingAction or kind is Pass
     c = move.caravan  # type: ignore[union-attr]
-    caravan = w.caravans[p][c]
+    caravans = w.caravans
+    mine = caravans[p]
+    caravan = mine[c]
     card = caravan[0]
     rest = caravan.delete(0)
     if kind is Pass:
-        caravans = w.caravans
-        w.caravans = caravans.set(p, caravans[p].set(c, rest.append(card)))
+        w.caravans = caravans.set(p, mine.set(c, rest.append(card)))
         return
     assert isinstance(move, CaravanAction | PartingAction)
     turned = card in _turned_set(w.turned)
     face = t.face(card, turned)
     if kind is CaravanAction:
         # [KG-4.A] the card goes to the back of its caravan, then the action.
-        _set_caravan(w, p, c, rest.append(card))
+        w.caravans = caravans.set(p, mine.set(c, rest.append(card)))
         _pay(w, p, face.caravan[move.action].cost)
         w.stack = (_frame(p, c, card, FrameKind.CARAVAN, move.action, turned, 0),)
     else:
@@ -707,7 +714,11 @@ def _effects(t: Table, frame: Frame) -> tuple[Effect, ...]:
         od = t.order[frame.card]
         assert od is not None
         return od.payout
-    face = t.face(frame.card, frame.turned)
+    card = frame.card
+    face = t.back[card] if frame.turned else None
+    if face is None:  # the front, or a one-sided card turned over (Table.face)
+        face = t.front[card]
+        assert face is not None
     actions = face.caravan if frame.kind is FrameKind.CARAVAN else face.parting
     return actions[frame.action].effects
 
@@ -1218,10 +1229,6 @@ def _decide(w: _Work, t: Table, move: Move) -> None:
 # --------------------------------------------------------------------------- end of turn
 
 
-def _has_cards(w: _Work, p: int) -> bool:
-    return any(w.caravans[p])
-
-
 def _end_turn(w: _Work, t: Table) -> None:
     """[KG-4] [KG-6] The next turn: clockwise, or the same player for an extra turn.
 
@@ -1240,16 +1247,18 @@ def _end_turn(w: _Work, t: Table) -> None:
         w.points = tuple(w.live)
     w.turns += 1
     a = w.active
+    caravans = w.caravans
     if w.extra_turns:
         w.extra_turns -= 1
-        if _has_cards(w, a):
+        if any(caravans[a]):
             _check_turn_limit(w)
             return
         w.extra_turns = 0
     p = a
+    start = w.start_player
     for _ in range(n):
         p = (p + 1) % n
-        if p == w.start_player:
+        if p == start:
             w.round += 1
             if w.end_triggered:
                 w.over = True
@@ -1257,7 +1266,7 @@ def _end_turn(w: _Work, t: Table) -> None:
             if w.round >= w.options.round_limit:
                 _truncate(w)
                 return
-        if _has_cards(w, p):
+        if any(caravans[p]):  # [Rulings] 4: a player without cards is skipped
             w.active = p
             _check_turn_limit(w)
             return
