@@ -271,6 +271,25 @@ def test_r10_aristocrat_brings_the_13th_patriarch_as_a_new_caravan_or_extra_card
 
 
 @pytest.mark.rule("KG-8")
+def test_r14_messenger_keeps_the_only_special_card_offered_without_a_decision() -> None:
+    # the Special deck holds two copies of one card and the discard pile none: one choice
+    b = Builder(Options.create(2, expansion="all"))
+    messenger = b.card("messenger")
+    twins = [b.card("vizier"), b.card("vizier")]
+    others = [c for c in b.t.ids[DeckKind.SPECIAL] if c not in twins]
+    b.used.update(others)
+    state = b.state([[[messenger, b.card("baker")]], [[b.card("planter"), *others]]])
+    assert sorted(state.special) == sorted(twins)
+    state = play(state, CaravanAction(0, 0))
+    assert state.pending is None
+    kept = [c for c in state.caravans[0][0] if c in twins]
+    assert len(kept) == 1
+    assert list(state.special) == [c for c in twins if c not in kept]
+    assert messenger in state.caravans[1][0]  # then it left for the left player
+    assert state.active == 1
+
+
+@pytest.mark.rule("KG-8")
 def test_r14_messenger_searches_discards_too_and_reshuffles_the_special_deck() -> None:
     b = Builder(Options.create(2, expansion="all"))
     messenger, prophet = b.card("messenger"), b.card("prophet")
