@@ -21,7 +21,7 @@ from silkroad.core.game import score_margin, with_every_player
 from silkroad.dunhuang.cards import Effect
 from silkroad.dunhuang.rules import scores, solitaire_result
 from silkroad.dunhuang.state import ROUNDS, Options, Phase, State
-from silkroad.dunhuang.table import table
+from silkroad.dunhuang.table import Table, table
 
 __all__ = ["evaluate", "evaluate_all"]
 
@@ -56,8 +56,10 @@ def _token_worths(options: Options) -> dict[str, tuple[float, float]]:
     }
 
 
-def _potential(state: State, p: int) -> float:
-    t = table(state.options)
+def _potential(state: State, p: int, t: Table | None = None) -> float:
+    """Player ``p``'s potential (``t``: the table of the state's options, if at hand)."""
+    if t is None:
+        t = table(state.options)
     worths = _token_worths(state.options)
     pl = state.players[p]
     left = ROUNDS - state.round
@@ -101,7 +103,8 @@ def evaluate_all(state: State) -> tuple[float, ...]:
     n = len(state.players)
     if n == 1 or state.phase is Phase.OVER:
         return tuple(evaluate(state, p) for p in range(n))
-    values = [_potential(state, p) for p in range(n)]
+    t = table(state.options)
+    values = [_potential(state, p, t) for p in range(n)]
     return tuple(values[p] - max(v for q, v in enumerate(values) if q != p) for p in range(n))
 
 
