@@ -294,5 +294,17 @@ def test_every_effect_in_the_data_is_known() -> None:
         for f in tt.tiles.values():
             assert all(e.kind in kinds for e in f.effects)
     assert len(CORE_EFFECTS) == 13  # items 1-12 and 14; item 13 is a character's "leaving"
+    # each kind numbered by its own DH-3.E item, as the interpreter's helpers cite them
+    from silkroad.dunhuang import engine
+
+    assert sorted(CORE_EFFECTS.values()) == [*range(1, 13), 14]
+    for kind, helper in (
+        ("upgrade", engine.upgradable),
+        ("recruit", engine.choose_recruit),
+        ("free-recruit", engine.choose_recruit),
+        ("continue", engine.continue_slots),
+        ("paint", engine.place_tile),
+    ):
+        assert f"[DH-3.E.{CORE_EFFECTS[kind]}]" in (helper.__doc__ or ""), kind
     assert legal_moves(table_for())  # a playable state
     assert Place(0, 0) in legal_moves(table_for())
