@@ -133,6 +133,14 @@ def test_a_bad_pack_file_names_file_entry_and_field(tmp_path: Path) -> None:
         load_pack_file(path)
     with pytest.raises(DataError):
         load_pack_file(tmp_path / "missing.toml")
+    path.write_text(good.replace("[[characters]]\nid = 401\n", "[[characters]]\nid = -1\n", 1))
+    with pytest.raises(DataError, match="must be from 0 to") as err:
+        load_pack_file(path)
+    assert err.value.field == "id"
+    path.write_text(good + "\n[[characters]\n")  # a table header left open
+    with pytest.raises(DataError, match="not valid TOML") as err:
+        load_pack_file(path)
+    assert err.value.source == str(path)
 
 
 SILK = Path(__file__).parents[2] / "src/silkroad/dunhuang/data/silk.toml"
