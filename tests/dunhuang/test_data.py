@@ -238,3 +238,16 @@ def test_every_spot_is_labelled_as_moves_name_it() -> None:
     t = table(Options(4, ("silk", "gold", "tea")))
     assert [d.label for d in t.spots] == [spot_label(d.id) for d in t.spots]
     assert [d.label for d in t.spots[9:12]] == ["b10", "b11", "b12"]  # zone 4
+
+
+@pytest.mark.rule("DH-3.E")
+@pytest.mark.parametrize("then", ["juggle", "vp", "material nowhere"])
+def test_the_reward_of_a_payment_is_checked_like_any_effect(then: str, tmp_path: Path) -> None:
+    good = (Path(__file__).parents[2] / "src/silkroad/dunhuang/data/silk.toml").read_text()
+    assert 'ability = ["pigment"]' in good
+    path = tmp_path / "silk.toml"
+    path.write_text(good.replace('ability = ["pigment"]', f'ability = ["pay coin 1 -> {then}"]', 1))
+    with pytest.raises(DataError) as err:
+        Options(4, ("silk", "gold", "tea")).with_pack_file(path)
+    assert err.value.field == "ability"
+    assert then.split()[-1] in str(err.value)

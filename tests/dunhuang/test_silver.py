@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import attrs
 import pytest
 from pyrsistent import pmap
 
+from silkroad.core.errors import DataError
 from silkroad.dunhuang import Options, engine, final_breakdown
 from silkroad.dunhuang.cards import parse_effect
 from silkroad.dunhuang.packs import available, get
@@ -90,3 +93,15 @@ def test_silver_end_scoring_studios_and_matched_silverware() -> None:
     rows = final_breakdown(_cleanup_finish(table(s.options), s))
     assert rows[0][4] == 1 + 2 * 2  # a Studio, two Silverware matched by Drawings
     assert rows[1][4] == 0
+
+
+@pytest.mark.rule("DH-1")
+@pytest.mark.parametrize("value", ['"x"', '"-1"', '"100"'])
+def test_a_bad_showcase_setting_is_refused_with_its_range(value: str, tmp_path: Path) -> None:
+    text = (Path(__file__).parents[2] / "src/silkroad/dunhuang/data/silver.toml").read_text()
+    assert "showcase = 2\n" in text
+    path = tmp_path / "silver.toml"
+    path.write_text(text.replace("showcase = 2\n", f"showcase = {value}\n", 1))
+    with pytest.raises(DataError, match="a whole number from 0 to 99") as err:
+        Options(4, ("silver", "bronze", "camel")).with_pack_file(path)
+    assert err.value.field == "showcase"
