@@ -169,3 +169,12 @@ def test_first_placement_excludes_no_icon_tiles_and_sets_dice() -> None:
 def test_the_first_player_is_chosen_at_random() -> None:
     firsts = {new_game(Options(4), seed).first for seed in range(40)}
     assert firsts == {0, 1, 2, 3}
+
+
+@pytest.mark.rule("DH-6.2.1")
+def test_the_ultimate_spots_are_labelled_u1_to_u3_even_when_blocked() -> None:
+    # solitaire plays two packs: the third ultimate spot is blocked, still named u3
+    t = table(Options(1, ("silk", "tea")))
+    ultimates = [d for d in t.spots if d.kind == "ultimate"]
+    assert [d.label for d in ultimates] == ["u1", "u2", "u3"]
+    assert [d.blocked for d in ultimates] == [False, False, True]

@@ -263,3 +263,20 @@ def test_a_player_who_is_not_in_the_game_has_no_observation() -> None:
         with pytest.raises(RulesError, match="no player"):
             observe(s, p)  # type: ignore[arg-type]
     assert observe(s, 2).viewer == 2
+
+
+@pytest.mark.rule("DH-2.1.2")
+def test_four_players_need_one_tile_beyond_five_each() -> None:
+    # [DH-2.1.2] five tiles a player and the public tile: 21 with four players, so a
+    # Bronze file with one tile fewer (20 in all with Silk and Gold) is refused at setup
+    text = (DATA / "bronze.toml").read_text()
+    start = text.rindex("[[frescoes]]")
+    end = text.find("\n[[", start + 1)
+    cut = text[:start] + ("" if end == -1 else text[end + 1 :])
+    assert cut.count("[[frescoes]]") == text.count("[[frescoes]]") - 1
+    from silkroad.dunhuang.table import table
+
+    packs = ("bronze", "silk", "gold")
+    with pytest.raises(DataError, match="4 players need 21 fresco tiles, the packs have 20"):
+        table(Options(4, packs, data=(("bronze", cut),)))
+    assert len(table(Options(3, packs, data=(("bronze", cut),))).tile_ids) >= 15
