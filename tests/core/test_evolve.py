@@ -67,3 +67,26 @@ def test_replace_copies_a_class_without_slots_as_its_dict() -> None:
         new.a = 5  # type: ignore[misc]
     with pytest.raises(AttributeError, match="_Unslotted has no field nope"):
         replace(v, nope=2)
+
+
+@attrs.frozen(cache_hash=True)
+class _Cached:
+    a: int
+    b: tuple[int, ...] = ()
+
+
+@attrs.frozen(cache_hash=True, slots=False)
+class _CachedUnslotted:
+    a: int
+    b: tuple[int, ...] = ()
+
+
+@pytest.mark.parametrize("cls", [_Cached, _CachedUnslotted])
+def test_a_copy_of_a_class_that_caches_its_hash_hashes_as_itself(cls: type) -> None:
+    v = cls(1, (2,))
+    hash(v)  # the original's hash is cached
+    new = replace(v, a=5)
+    assert new == cls(5, (2,))
+    assert hash(new) == hash(cls(5, (2,)))
+    assert hash(replace(v)) == hash(v)
+    assert {new: 1}[cls(5, (2,))] == 1

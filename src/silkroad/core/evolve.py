@@ -30,7 +30,9 @@ def _copier(cls: type) -> Callable[..., Any]:
         if a.validator is not None or a.converter is not None:
             raise TypeError(f"replace() cannot build {cls.__name__}: {a.name} is checked")
     if "__slots__" not in cls.__dict__:
-        return _dict_copier(cls, frozenset(a.name for a in fields))
+        code = getattr(cls.__hash__, "__code__", None)
+        cached = code is not None and _HASH in code.co_names  # attrs' cache_hash=True
+        return _dict_copier(cls, frozenset(a.name for a in fields), cached)
     scope: dict[str, Any] = {"new_": object.__new__, "cls": cls, "KEEP": _KEEP}
     params = ", ".join(f"{a.name}=KEEP" for a in fields)
     lines = [f"def copy(inst, *, {params}):", "    new = new_(cls)"]
@@ -38,14 +40,19 @@ def _copier(cls: type) -> Callable[..., Any]:
         slot = next(k.__dict__[a.name] for k in cls.__mro__ if a.name in k.__dict__)
         scope[f"set{i}"] = slot.__set__
         lines.append(f"    set{i}(new, inst.{a.name} if {a.name} is KEEP else {a.name})")
+    cache = next((k.__dict__[_HASH] for k in cls.__mro__ if _HASH in k.__dict__), None)
+    if cache is not None:  # a class with cache_hash: the copy's hash is computed afresh
+        scope["set_hash"] = cache.__set__
+        lines.append("    set_hash(new, None)")
     lines += ["    return new"]
     exec("\n".join(lines), scope)  # generated from the class's own fields
     copy: Callable[..., Any] = scope["copy"]
     return copy
 
 
-def _dict_copier(cls: type, names: frozenset[str]) -> Callable[..., Any]:
-    """A copier for a class whose instances keep their fields in a dict: one dict copy."""
+def _dict_copier(cls: type, names: frozenset[str], cached: bool) -> Callable[..., Any]:
+    """A copier for a class whose instances keep their fields in a dict: one dict copy
+    (with the cached hash cleared, for a class that caches it)."""
     new_, set_ = object.__new__, object.__setattr__
 
     def copy(inst: Any, **changes: Any) -> Any:
@@ -57,9 +64,17 @@ def _dict_copier(cls: type, names: frozenset[str]) -> Callable[..., Any]:
         set_(new, "__dict__", values)
         return new
 
-    return copy
+    def copy_cached(inst: Any, **changes: Any) -> Any:
+        new = copy(inst, **changes)
+        new.__dict__[_HASH] = None  # computed afresh for the copy's fields
+        return new
+
+    return copy_cached if cached else copy
 
 
+#: Where an attrs class made with ``cache_hash=True`` keeps an instance's hash (a slot,
+#: or a key of the instance dict), None until it is first computed.
+_HASH = "_attrs_cached_hash"
 #: The default of every parameter of a copier: keep the field's value.
 _KEEP: Any = object()
 
