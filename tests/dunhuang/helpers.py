@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import attrs
-from pyrsistent import pmap
+from immutables import Map
 
 from silkroad.dunhuang import Options, State, apply, legal_moves, new_game, parse_move, validate
 from silkroad.dunhuang.state import Choice, FrescoSpot, Phase, Player
@@ -25,7 +25,7 @@ def player(s: State, p: int, **changes: Any) -> State:
     """``s`` with fields of player ``p`` replaced (``tokens`` and ``counters`` as dicts)."""
     for key in ("tokens", "counters"):
         if key in changes and isinstance(changes[key], dict):
-            changes[key] = pmap({k: v for k, v in changes[key].items() if v})
+            changes[key] = Map({k: v for k, v in changes[key].items() if v})
     players = list(s.players)
     players[p] = attrs.evolve(s.players[p], **changes)
     return attrs.evolve(s, players=tuple(players))
@@ -50,7 +50,7 @@ def clear_board(s: State) -> State:
                 grain=(0, 0, 0),
                 frescoes=(FrescoSpot(), FrescoSpot(), FrescoSpot()),
                 hand=(),
-                counters=pmap(),
+                counters=Map(),
                 income=3,
                 left=0,
                 right=0,

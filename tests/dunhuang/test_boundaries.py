@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from pyrsistent import pmap
+from immutables import Map
 
 from silkroad.core.errors import StateError
 from silkroad.dunhuang import Options, is_over, solitaire_result, validate
@@ -65,9 +65,9 @@ def test_fourteen_achievement_tokens_of_a_colour_and_not_fifteen() -> None:
     s = board()
     keys = [a.key for a in table(s.options).achievements]
     assert len(keys) == 15
-    validate(attrs.evolve(s, achievements=pmap(dict.fromkeys(keys[:14], 0))))
+    validate(attrs.evolve(s, achievements=Map(dict.fromkeys(keys[:14], 0))))
     with pytest.raises(StateError, match="more than 14 achievement tokens"):
-        validate(attrs.evolve(s, achievements=pmap(dict.fromkeys(keys, 0))))
+        validate(attrs.evolve(s, achievements=Map(dict.fromkeys(keys, 0))))
 
 
 @pytest.mark.rule("DH-1", "DH-5")
@@ -244,7 +244,7 @@ def test_every_achievement_spot_is_taken_at_its_requirement_not_one_below(
     s = board(4, packs)
     t = table(s.options)
     spot = next(a for a in t.achievements if a.key == key)
-    others = pmap({a.key: 1 for a in t.achievements if a.key != key})
+    others = Map({a.key: 1 for a in t.achievements if a.key != key})
     s = attrs.evolve(s, achievements=others)
     need = dict(spot.need)
     for short in need:
@@ -262,8 +262,8 @@ def test_the_three_places_pay_12_6_and_3() -> None:
     s = clear_board(ready())
     gold = {"gold-1": 0, "gold-4": 0, "gold-3": 1}
     tea = {"tea-1": 0, "tea-3": 0, "tea-4": 1, "tea-5": 1, "tea-2": 2}
-    assert ended(attrs.evolve(s, achievements=pmap(gold))) == (12, 6, 0, 0)
-    assert ended(attrs.evolve(s, achievements=pmap(tea))) == (9, 9, 3, 0)
+    assert ended(attrs.evolve(s, achievements=Map(gold))) == (12, 6, 0, 0)
+    assert ended(attrs.evolve(s, achievements=Map(tea))) == (9, 9, 3, 0)
 
 
 @pytest.mark.rule("DH-5")
@@ -278,7 +278,7 @@ def test_the_silk_board_pays_12_6_and_3_and_breaks_ties_by_clothes(
         player(s, 1, tokens={"silk-clothes": clothes[0]}), 2, tokens={"silk-clothes": clothes[1]}
     )
     silk = {"silk-1": 0, "silk-3": 0, "silk-4": 1, "silk-2": 2}
-    assert ended(attrs.evolve(s, achievements=pmap(silk))) == (12, *places, 0)
+    assert ended(attrs.evolve(s, achievements=Map(silk))) == (12, *places, 0)
 
 
 @pytest.mark.rule("DH-5")
@@ -286,9 +286,9 @@ def test_the_iron_board_pays_15_and_7() -> None:
     """The Iron board's own places (its `ranking` setting): 15 and 7, and no third."""
     s = clear_board(ready(4, ("iron", "gold", "tea")))
     two = {"iron-1": 0, "iron-3": 0, "iron-4": 1}
-    assert ended(attrs.evolve(s, achievements=pmap(two))) == (15, 7, 0, 0)
+    assert ended(attrs.evolve(s, achievements=Map(two))) == (15, 7, 0, 0)
     three = {"iron-1": 0, "iron-3": 0, "iron-4": 1, "iron-2": 2}
-    assert ended(attrs.evolve(s, achievements=pmap(three))) == (15, 3, 3, 0)
+    assert ended(attrs.evolve(s, achievements=Map(three))) == (15, 3, 3, 0)
 
 
 # -- DH-6.2: the final quest's deadline -----------------------------------------------------
@@ -301,7 +301,7 @@ def test_the_final_quests_are_due_at_the_end_of_round_eight(round_: int, over: b
     after round 8 (the deadlines of the solitaire rulings)."""
     s = solo.arrange(solo.setup(), {2: (201, 2)})
     sets = [q.key for q in table(s.options).quests if q.stage < 3]
-    s = attrs.evolve(s, round=round_, achievements=pmap(dict.fromkeys(sets, 0)))
+    s = attrs.evolve(s, round=round_, achievements=Map(dict.fromkeys(sets, 0)))
     s = solo._end_round(s)
     assert is_over(s) is over
     if over:
@@ -326,7 +326,7 @@ def test_three_players_use_two_ultimate_actions_and_not_the_third(
 
     s = board(players)
     taken = {ULTIMATE + k: 3 + k for k in range(used)}
-    s = attrs.evolve(s, spots=pmap(taken))
+    s = attrs.evolve(s, spots=Map(taken))
     s = player(s, 1, home=tuple(m >= used for m in range(3)))
     validate(s)
     assert ("m1 u3" in texts(s)) is open_
@@ -369,7 +369,7 @@ def _quest_table(key: str) -> State:
     s = solo.arrange(solo.setup(packs), {2: (201, 2)})
     t = table(s.options)
     done = {q.key: 0 for q in t.quests if q.key != key}
-    return turn_of(attrs.evolve(s, round=2, achievements=pmap(done)), 0)
+    return turn_of(attrs.evolve(s, round=2, achievements=Map(done)), 0)
 
 
 def _quest_stats(stat: str, n: int) -> tuple[dict[str, int], dict[str, int]]:

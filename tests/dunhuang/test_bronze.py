@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from pyrsistent import pmap
+from immutables import Map
 
 from silkroad.dunhuang import final_breakdown
 from silkroad.dunhuang.packs import available, get
@@ -83,7 +83,7 @@ def test_bronze_board_counts_mimics() -> None:
 @pytest.mark.rule("DH-4")
 def test_bronze_end_scoring_mirrors_and_inscriptions() -> None:
     s = clear_board(ready(4, BGT))
-    s = attrs.evolve(s, round=8, phase=Phase.CLEANUP, queue=(), achievements=pmap())
+    s = attrs.evolve(s, round=8, phase=Phase.CLEANUP, queue=(), achievements=Map())
     s = player(s, 0, tokens={"bronze-mirror": 1}, counters={"painted:bronze": 2})
     rows = final_breakdown(_cleanup_finish(table(s.options), s))
     assert rows[0][4] == 3 + 2 * 2  # a Mirror, two Bronze tiles painted

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from pyrsistent import pmap
+from immutables import Map
 
 from silkroad.dunhuang import final_breakdown, scores, winners
 from silkroad.dunhuang.rules import _cleanup_finish, claim_achievements, rank_board
@@ -25,7 +25,7 @@ def test_end_scoring_steps() -> None:
     s = player(s, 0, vp=40, tokens={"silk-material": 2, "gold-product": 1, "silk-clothes": 3})
     s = give_tile(s, 0, 2, 402, 2)  # a die still on a fresco: 6 VP
     s = player(s, 1, vp=30, tokens={"tea-field2": 2, "tea-field1": 1})
-    s = attrs.evolve(s, achievements=pmap({"silk-5": 0, "tea-3": 1, "tea-4": 1}))
+    s = attrs.evolve(s, achievements=Map({"silk-5": 0, "tea-3": 1, "tea-4": 1}))
     t = table(s.options)
     end = _cleanup_finish(t, s)
     assert end.phase is Phase.OVER
@@ -45,12 +45,12 @@ def test_tie_broken_by_achievement_tokens_then_shared() -> None:
         s = player(s, p, vp=10, tokens={})
     t = table(s.options)
     # P2: one token (Tea board 12); P3: two tokens (Gold board 12): 22 each
-    more = attrs.evolve(s, achievements=pmap({"tea-4": 1, "gold-5": 2, "gold-4": 2}))
+    more = attrs.evolve(s, achievements=Map({"tea-4": 1, "gold-5": 2, "gold-4": 2}))
     end = _cleanup_finish(t, more)
     assert scores(end)[1] == scores(end)[2] == 22
     assert winners(end) == (2,)
     # one token each: still tied, the victory is shared
-    same = attrs.evolve(s, achievements=pmap({"tea-4": 1, "gold-5": 2}))
+    same = attrs.evolve(s, achievements=Map({"tea-4": 1, "gold-5": 2}))
     end2 = _cleanup_finish(t, same)
     assert scores(end2)[1] == scores(end2)[2] == 22
     assert winners(end2) == (1, 2)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from pyrsistent import pmap
+from immutables import Map
 
 from silkroad.core.errors import StateError
 from silkroad.dunhuang import Options, final_breakdown, validate
@@ -78,7 +78,7 @@ def test_exotic_beauty_board_counts_encores() -> None:
 @pytest.mark.rule("DH-4")
 def test_exotic_beauty_end_scoring() -> None:
     s = clear_board(ready(4, EGT))
-    s = attrs.evolve(s, round=8, phase=Phase.CLEANUP, queue=(), achievements=pmap())
+    s = attrs.evolve(s, round=8, phase=Phase.CLEANUP, queue=(), achievements=Map())
     s = player(s, 0, tokens={"exotic-beauty-product": 1}, counters={"encores:exotic-beauty": 5})
     rows = final_breakdown(_cleanup_finish(table(s.options), s))
     assert rows[0][4] == 1 + 5 // 2  # a Costume's extra VP, 1 VP per 2 Encores

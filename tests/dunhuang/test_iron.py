@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from pyrsistent import pmap
+from immutables import Map
 
 from silkroad.core.errors import DataError
 from silkroad.dunhuang import Options, engine, final_breakdown
@@ -69,12 +69,12 @@ def test_iron_board_pays_its_own_place_rewards() -> None:
         round=8,
         phase=Phase.CLEANUP,
         queue=(),
-        achievements=pmap({"iron-1": 0, "iron-3": 0, "iron-2": 1, "iron-4": 2}),
+        achievements=Map({"iron-1": 0, "iron-3": 0, "iron-2": 1, "iron-4": 2}),
     )
     rows = _ended(s)
     assert [r[3] for r in rows] == [15, 3, 3, 0]  # 15, then 7 shared by two, no third
     # the other boards keep 12, 6, 3
-    s = attrs.evolve(s, achievements=pmap({"gold-1": 0, "gold-2": 1, "gold-3": 2}))
+    s = attrs.evolve(s, achievements=Map({"gold-1": 0, "gold-2": 1, "gold-3": 2}))
     assert [r[3] for r in _ended(s)] == [7, 7, 7, 0]  # (12 + 6 + 3) // 3
 
 
@@ -104,7 +104,7 @@ def test_a_bad_ranking_setting_is_rejected() -> None:
 @pytest.mark.rule("DH-4")
 def test_iron_end_scoring_toolsets() -> None:
     s = clear_board(ready(4, IGT))
-    s = attrs.evolve(s, round=8, phase=Phase.CLEANUP, queue=(), achievements=pmap())
+    s = attrs.evolve(s, round=8, phase=Phase.CLEANUP, queue=(), achievements=Map())
     s = player(s, 0, tokens={"iron-product": 5})
     rows = _ended(s)
     assert rows[0][4] == 2  # 1 VP per 2 Iron Tools

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import attrs
 import pytest
-from pyrsistent import pmap
+from immutables import Map
 
 from silkroad.core.errors import DataError
 from silkroad.core.rng import Rng
@@ -93,7 +93,7 @@ def test_jade_board_counts_gambles_and_a_disc() -> None:
 @pytest.mark.rule("DH-4")
 def test_jade_end_scoring_pieces_and_collection() -> None:
     s = clear_board(ready(4, JGT))
-    s = attrs.evolve(s, round=8, phase=Phase.CLEANUP, queue=(), achievements=pmap())
+    s = attrs.evolve(s, round=8, phase=Phase.CLEANUP, queue=(), achievements=Map())
     s = player(s, 0, tokens={"jade-shard": 2, "jade-ring": 1, "jade-seal": 1})
     s = player(s, 1, tokens={"jade-disc": 1, "jade-shard": 1})
     rows = final_breakdown(_cleanup_finish(table(s.options), s))

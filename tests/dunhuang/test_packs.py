@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from pyrsistent import pmap
+from immutables import Map
 
 from silkroad.dunhuang import Options, final_breakdown
 from silkroad.dunhuang.packs import available, get
@@ -39,7 +39,7 @@ def test_silk_clothes_tiles_give_vp_in_the_starting_phase() -> None:
 def test_silk_board_ties_are_broken_by_clothes_tiles() -> None:
     s = clear_board(ready())
     s = attrs.evolve(
-        s, round=8, phase=Phase.CLEANUP, queue=(), achievements=pmap({"silk-3": 0, "silk-4": 1})
+        s, round=8, phase=Phase.CLEANUP, queue=(), achievements=Map({"silk-3": 0, "silk-4": 1})
     )
     s = player(s, 1, tokens={"silk-clothes": 1})
     t = table(s.options)
@@ -93,7 +93,7 @@ def test_china_is_upgraded_several_times_and_scores_at_the_end() -> None:
     s = turn_of(clear_board(ready(4, ("china", "gold", "tea"))), 0)
     s = player(s, 0, tokens={"china-material": 1})
     for _ in range(3):
-        s = play(turn_of(attrs.evolve(s, spots=pmap()), 0), "m1 b4")
+        s = play(turn_of(attrs.evolve(s, spots=Map()), 0), "m1 b4")
         s = player(s, 0, home=(True, True, True))
     assert dict(s.players[0].tokens) == {"china-faience": 1}
     t = table(s.options)
@@ -104,7 +104,7 @@ def test_china_is_upgraded_several_times_and_scores_at_the_end() -> None:
             round=8,
             phase=Phase.CLEANUP,
             queue=(),
-            spots=pmap(),
+            spots=Map(),
             frames=(),
             action=None,
             choice=None,

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import attrs
 import pytest
-from pyrsistent import pmap
+from immutables import Map
 
 from silkroad.core.errors import DataError
 from silkroad.dunhuang import Options, engine, final_breakdown
@@ -87,7 +87,7 @@ def test_silver_board_pairs_drawing_spots() -> None:
 @pytest.mark.rule("DH-4")
 def test_silver_end_scoring_studios_and_matched_silverware() -> None:
     s = clear_board(ready(4, SGT))
-    s = attrs.evolve(s, round=8, phase=Phase.CLEANUP, queue=(), achievements=pmap())
+    s = attrs.evolve(s, round=8, phase=Phase.CLEANUP, queue=(), achievements=Map())
     s = player(s, 0, tokens={"silver-studio": 1, "silver-material": 2, "silver-product": 3})
     s = player(s, 1, tokens={"silver-material": 5})
     rows = final_breakdown(_cleanup_finish(table(s.options), s))

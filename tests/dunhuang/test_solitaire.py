@@ -6,7 +6,7 @@ import itertools
 
 import attrs
 import pytest
-from pyrsistent import pmap
+from immutables import Map
 
 from silkroad.core.errors import RulesError
 from silkroad.core.rng import Rng
@@ -492,7 +492,7 @@ def claim(s: State) -> State:
 @pytest.mark.rule("DH-7")
 def test_sets_in_order_with_rewards_at_once() -> None:
     s = turn_of(arrange(setup(("silk", "gold")), {2: (201, 2)}), 0)
-    s = attrs.evolve(s, achievements=pmap())
+    s = attrs.evolve(s, achievements=Map())
     coins = s.players[0].coins
     # second-set and final requirements met, first set not: nothing is completed
     s = player(s, 0, tokens={"silk-clothes": 5}, counters={"painted:silk": 2})
@@ -527,7 +527,7 @@ def test_a_quest_completed_by_an_action_is_rewarded_at_once_and_cannot_be_skippe
     kinds to choose from), never whether. The second set opens in the same check, and
     Gold's quest already met there pays its 2 Pigment at once too."""
     s = arrange(setup(("china", "gold")), {2: (201, 2)}, stack=(505, 502, 503, 504, 202, 203))
-    s = attrs.evolve(s, achievements=pmap(dict.fromkeys(["china-q1", "gold-q1", "gold-q2"], 0)))
+    s = attrs.evolve(s, achievements=Map(dict.fromkeys(["china-q1", "gold-q1", "gold-q2"], 0)))
     s = player(
         turn_of(s, 0),
         0,
@@ -559,7 +559,7 @@ def test_a_quest_completed_by_an_action_is_rewarded_at_once_and_cannot_be_skippe
 @pytest.mark.rule("DH-7.1")
 def test_silk_second_set_paints_for_three_pigment_and_final_pays_per_character() -> None:
     s = turn_of(arrange(setup(("silk", "gold")), {2: (201, 2)}), 0)
-    done = pmap(dict.fromkeys(["silk-q1", "silk-q2", "gold-q1", "gold-q2", "silk-q4"], 0))
+    done = Map(dict.fromkeys(["silk-q1", "silk-q2", "gold-q1", "gold-q2", "silk-q4"], 0))
     s = attrs.evolve(s, achievements=done)
     s = player(s, 0, pigment=3, tokens={"silk-clothes": 4}, counters={"recruited:silk": 3})
     s = claim(s)
@@ -571,7 +571,7 @@ def test_silk_second_set_paints_for_three_pigment_and_final_pays_per_character()
     # the final quest: 8 VP per Silk character ever recruited
     s = turn_of(arrange(setup(("silk", "gold")), {2: (201, 2)}), 0)
     every = [q.key for q in table(s.options).quests if q.key != "silk-q5"]
-    s = attrs.evolve(s, achievements=pmap(dict.fromkeys(every, 0)))
+    s = attrs.evolve(s, achievements=Map(dict.fromkeys(every, 0)))
     s = player(s, 0, vp=10, tokens={"silk-clothes": 5}, counters={"recruited:silk": 3})
     s = claim(s)
     assert "silk-q5" in s.achievements
@@ -581,7 +581,7 @@ def test_silk_second_set_paints_for_three_pigment_and_final_pays_per_character()
 @pytest.mark.rule("DH-7.2")
 def test_china_first_set_gives_two_upgrades() -> None:
     s = turn_of(arrange(setup(("china", "gold")), {2: (201, 2)}), 0)
-    s = attrs.evolve(s, achievements=pmap({"china-q1": 0, "gold-q1": 0, "gold-q2": 0}))
+    s = attrs.evolve(s, achievements=Map({"china-q1": 0, "gold-q1": 0, "gold-q2": 0}))
     s = player(s, 0, tokens={"china-material": 1}, counters={"painted:china": 2})
     s = claim(s)
     assert "china-q2" in s.achievements
@@ -592,7 +592,7 @@ def test_china_first_set_gives_two_upgrades() -> None:
 @pytest.mark.rule("DH-7.3")
 def test_tea_second_set_gives_a_tea_product() -> None:
     s = turn_of(arrange(setup(("tea", "gold")), {2: (201, 2)}), 0)
-    first = pmap(dict.fromkeys(["tea-q1", "tea-q2", "gold-q1", "gold-q2"], 0))
+    first = Map(dict.fromkeys(["tea-q1", "tea-q2", "gold-q1", "gold-q2"], 0))
     s = attrs.evolve(s, achievements=first)
     s = player(s, 0, tokens={}, counters={"painted:tea": 2, "trades:tea": 4})
     s = claim(s)
@@ -605,7 +605,7 @@ def test_tea_second_set_gives_a_tea_product() -> None:
 def test_gold_final_quest_pays_per_character_that_left() -> None:
     s = turn_of(arrange(setup(("silk", "gold")), {2: (201, 2)}), 0)
     every = [q.key for q in table(s.options).quests if q.key != "gold-q5"]
-    s = attrs.evolve(s, achievements=pmap(dict.fromkeys(every, 0)))
+    s = attrs.evolve(s, achievements=Map(dict.fromkeys(every, 0)))
     s = player(s, 0, vp=0, counters={"left:gold": 5})
     assert "gold-q5" not in claim(s).achievements
     s = claim(player(s, 0, vp=0, counters={"left:gold": 7}))
@@ -624,7 +624,7 @@ def test_gold_second_set_repeats_the_first_and_completes_when_the_set_opens() ->
     assert (q1.stage, q3.stage) == (1, 2)
     assert (q3.text, q3.need, q3.reward) == (q1.text, q1.need, q1.reward)
     s = turn_of(arrange(setup(("silk", "gold")), {2: (201, 2)}), 0)
-    first = pmap(dict.fromkeys(["silk-q1", "silk-q2", "gold-q1"], 0))
+    first = Map(dict.fromkeys(["silk-q1", "silk-q2", "gold-q1"], 0))
     s = attrs.evolve(s, achievements=first)
     pigment = s.players[0].pigment
     # gold-q2 still open: the second set is closed, gold-q3 waits though it is met
@@ -683,7 +683,7 @@ def test_quests_met_at_the_deadline_cleanup_count() -> None:
 @pytest.mark.rule("DH-6.2")
 def test_second_set_deadline_is_round_six() -> None:
     s = attrs.evolve(arrange(setup(), {2: (201, 2)}), round=6)
-    first = pmap(dict.fromkeys(["silk-q1", "silk-q2", "gold-q1", "gold-q2"], 0))
+    first = Map(dict.fromkeys(["silk-q1", "silk-q2", "gold-q1", "gold-q2"], 0))
     s = _end_round(attrs.evolve(s, achievements=first))
     assert is_over(s)
     assert "second set" in (solitaire_result(s) or (0, 0, ""))[2]
@@ -697,7 +697,7 @@ def test_a_game_won() -> None:
     completes it, and the game ends won."""
     s = arrange(setup(("silk", "gold"), 2), {2: (201, 2)})
     every = [q.key for q in table(s.options).quests if q.key != "gold-q5"]
-    s = attrs.evolve(s, round=8, achievements=pmap(dict.fromkeys(every, 0)))
+    s = attrs.evolve(s, round=8, achievements=Map(dict.fromkeys(every, 0)))
     s = player(
         placed(turn_of(s, 0), 1, 2),
         0,

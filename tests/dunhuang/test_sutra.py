@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from pyrsistent import pmap
+from immutables import Map
 
 from silkroad.dunhuang import final_breakdown
 from silkroad.dunhuang.packs import available, get
@@ -62,7 +62,7 @@ def test_sutra_end_scoring_deposits_once_and_copied_sutras(promos: bool) -> None
         round=8,
         phase=Phase.CLEANUP,
         queue=(),
-        achievements=pmap(),
+        achievements=Map(),
     )
     s = player(s, 0, tokens={"sutra-product": 2}, counters={"deposit:sutra": 3})
     rows = final_breakdown(_cleanup_finish(table(s.options), s))

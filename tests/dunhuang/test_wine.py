@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from pyrsistent import pmap
+from immutables import Map
 
 from silkroad.dunhuang import engine, final_breakdown
 from silkroad.dunhuang.cards import parse_effect
@@ -113,7 +113,7 @@ def test_wine_board_pairs_brewing_spots() -> None:
 @pytest.mark.rule("DH-4")
 def test_wine_end_scoring_vats_and_vintages() -> None:
     s = clear_board(ready(4, WGT))
-    s = attrs.evolve(s, round=8, phase=Phase.CLEANUP, queue=(), achievements=pmap())
+    s = attrs.evolve(s, round=8, phase=Phase.CLEANUP, queue=(), achievements=Map())
     s = player(s, 0, tokens={"wine-vat": 2}, counters={"brewed:wine": 7})
     rows = final_breakdown(_cleanup_finish(table(s.options), s))
     assert rows[0][4] == 2 * 1 + 7 // 3  # Vats 1 VP each, 1 VP per 3 Brewings

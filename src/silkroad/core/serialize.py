@@ -5,7 +5,7 @@ conventions:
 
 * pyrsistent collections: ``PVector[T]`` and ``PSet[T]`` are JSON lists (a set's items in
   a canonical order), ``PMap[str, V]`` is an object and any other ``PMap[K, V]`` a list of
-  ``[key, value]`` pairs;
+  ``[key, value]`` pairs; an ``immutables.Map`` is written as a ``PMap`` is;
 * a union of attrs classes (the moves of a game, typically) is tagged: the object carries
   ``"type": "ClassName"``;
 * every document is wrapped in an envelope naming the format, its version, the game and
@@ -34,6 +34,7 @@ from cattrs.cols import homogenous_tuple_structure_factory, list_structure_facto
 from cattrs.errors import AttributeValidationNote, BaseValidationError, ClassValidationError
 from cattrs.gen import make_dict_structure_fn
 from cattrs.v import format_exception
+from immutables import Map
 from pyrsistent import pmap, pset, pvector
 from pyrsistent.typing import PMap, PSet, PVector
 
@@ -157,8 +158,8 @@ def _build_converter() -> cattrs.Converter:
 
     conv.register_structure_hook_factory(_origin_is(PSet), structure_each(pset))
 
-    # PMap[K, V]
-    def unstructure_pmap(tp: Any) -> Callable[[Any], Any]:
+    # PMap[K, V] and immutables.Map[K, V]: the same JSON
+    def unstructure_map(tp: Any) -> Callable[[Any], Any]:
         key, val = arg(tp, 0), arg(tp, 1)
         if key is str:
             return lambda m: {k: conv.unstructure(v, val) for k, v in sorted(m.items())}
@@ -166,24 +167,28 @@ def _build_converter() -> cattrs.Converter:
             [[conv.unstructure(k, key), conv.unstructure(v, val)] for k, v in m.items()]
         )
 
-    def structure_pmap(tp: Any) -> Callable[[Any, Any], Any]:
-        key, val = arg(tp, 0), arg(tp, 1)
+    def structure_map(build: Callable[[dict[Any, Any]], Any]) -> Callable[[Any], Any]:
+        def factory(tp: Any) -> Callable[[Any, Any], Any]:
+            key, val = arg(tp, 0), arg(tp, 1)
 
-        def hook(value: Any, _: Any) -> Any:
-            if key is str:
-                if not isinstance(value, dict):
-                    raise TypeError(f"expected an object, got {type(value).__name__}")
-                return pmap({k: conv.structure(v, val) for k, v in value.items()})
-            if not isinstance(value, list) or not all(
-                isinstance(p, list) and len(p) == 2 for p in value
-            ):
-                raise TypeError("expected a list of [key, value] pairs")
-            return pmap({conv.structure(k, key): conv.structure(v, val) for k, v in value})
+            def hook(value: Any, _: Any) -> Any:
+                if key is str:
+                    if not isinstance(value, dict):
+                        raise TypeError(f"expected an object, got {type(value).__name__}")
+                    return build({k: conv.structure(v, val) for k, v in value.items()})
+                if not isinstance(value, list) or not all(
+                    isinstance(p, list) and len(p) == 2 for p in value
+                ):
+                    raise TypeError("expected a list of [key, value] pairs")
+                return build({conv.structure(k, key): conv.structure(v, val) for k, v in value})
 
-        return hook
+            return hook
 
-    conv.register_unstructure_hook_factory(_origin_is(PMap), unstructure_pmap)
-    conv.register_structure_hook_factory(_origin_is(PMap), structure_pmap)
+        return factory
+
+    for origin, build in ((PMap, pmap), (Map, Map)):
+        conv.register_unstructure_hook_factory(_origin_is(origin), unstructure_map)
+        conv.register_structure_hook_factory(_origin_is(origin), structure_map(build))
 
     # Unions of attrs classes: tagged with the class name.
     conv.register_unstructure_hook_factory(_is_attrs_union, lambda tp: _union_hooks(conv, tp)[0])

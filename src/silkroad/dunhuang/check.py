@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import TypeGuard
 
+from immutables import Map
+
 from silkroad.core.errors import StateError
 from silkroad.core.rng import Rng
 from silkroad.dunhuang import engine
@@ -102,6 +104,9 @@ def _check_scalars(state: State, n: int) -> None:
         raise _fail(f"next first player {state.next_first!r:.40} out of range")
     if not isinstance(state.revealed, bool):
         raise _fail("revealed is true or false")
+    for name in ("spots", "achievements"):
+        if not isinstance(getattr(state, name), Map):
+            raise _fail(f"{name}: not an immutables.Map ({type(getattr(state, name)).__name__})")
     if len(state.row) != ROW:
         raise _fail(f"the recruiting row has {len(state.row)} positions")
     if (state.phase is Phase.OVER) != (state.final is not None):
@@ -122,6 +127,9 @@ def _check_player(t: Table, p: int, pl: Player) -> None:
     for name in ("income", "left", "right"):
         if not _int(getattr(pl, name), 0, DICE):
             raise _fail(f"{who} {name} dice {getattr(pl, name)!r:.40} outside 0..{DICE}")
+    for name in ("tokens", "counters"):
+        if not isinstance(getattr(pl, name), Map):
+            raise _fail(f"{who} {name}: not an immutables.Map ({type(getattr(pl, name)).__name__})")
     for key, value in pl.tokens.items():
         if key not in t.tokens:
             raise _fail(f"{who} holds an unknown token kind {key!r:.40}")

@@ -105,8 +105,12 @@ def set_player(s: State, p: int, player: Player) -> State:
 
 def add_tokens(pl: Player, key: str, n: int) -> Player:
     """``pl`` with ``n`` more (or fewer) tokens of kind ``key``."""
-    value = pl.tokens.get(key, 0) + n
-    tokens = pl.tokens.set(key, value) if value else pl.tokens.discard(key)
+    tokens = pl.tokens
+    value = tokens.get(key, 0) + n
+    if value:
+        tokens = tokens.set(key, value)
+    elif key in tokens:  # no zero entries
+        tokens = tokens.delete(key)
     return replace(pl, tokens=tokens)
 
 

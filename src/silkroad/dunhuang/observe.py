@@ -10,7 +10,7 @@ put at its bottom, whose order the player knows.
 from __future__ import annotations
 
 import attrs
-from pyrsistent.typing import PMap
+from immutables import Map
 
 from silkroad.core.game import check_player
 from silkroad.core.rng import Rng
@@ -61,8 +61,8 @@ class Observation:
     gone: tuple[int, ...]
     next_first: int | None
     turn: int
-    spots: PMap[int, int]
-    achievements: PMap[str, int]
+    spots: Map[int, int]
+    achievements: Map[str, int]
     frames: tuple[Frame, ...]
     choice: Choice | None
     action: Action | None

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import attrs
-from pyrsistent import pmap
+from immutables import Map
 
 from silkroad.core.errors import StateError
 from silkroad.core.position import (
@@ -455,7 +455,7 @@ def from_position(text: str, options: Options | None = None) -> State:
                         k, low=1 if key == "tokens" else 0, rule="DH-1: counts"
                     )
                 table_.finish()
-                changes[key] = pmap(counts)
+                changes[key] = Map(counts)
         if "grain" in pf:
             changes["grain"] = _triple(
                 pf, "grain", lambda f, k: f.integer(k, rule="DH-3.E.7: grain")
@@ -562,8 +562,8 @@ def from_position(text: str, options: Options | None = None) -> State:
         draft=tuple(tuple(_ints(zones[f"t:player.{p}.draft"])) for p in range(n))
         if drafting
         else (),
-        spots=pmap(spots),
-        achievements=pmap(achievements),
+        spots=Map(spots),
+        achievements=Map(achievements),
         choice=choice,
         queue=queue,
         action=action,

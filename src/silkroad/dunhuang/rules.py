@@ -13,8 +13,7 @@ import functools
 from typing import NoReturn
 
 import attrs
-from pyrsistent import pmap
-from pyrsistent.typing import PMap
+from immutables import Map
 
 from silkroad.core import scoring
 from silkroad.core.errors import IllegalMoveError, shorten
@@ -104,7 +103,7 @@ def new_game(options: Options, seed: int) -> State:
     draft = tuple(tuple(tiles[5 * p : 5 * p + 5]) for p in range(n))
     players = []
     for p in range(n):
-        pl = Player(tokens=pmap(dict.fromkeys(t.materials, 1)))
+        pl = Player(tokens=Map(dict.fromkeys(t.materials, 1)))
         seat = (p - first) % n
         for e in t.board.seat_resources[seat]:
             if e.kind == "coin":
@@ -158,7 +157,7 @@ def _new_solo(options: Options, rng: Rng) -> State:
     options = t.options
     chars, rng = rng.shuffle(t.char_ids)
     tiles, rng = rng.shuffle(t.tile_ids)
-    pl = Player(tokens=pmap(dict.fromkeys(t.materials, 1)))
+    pl = Player(tokens=Map(dict.fromkeys(t.materials, 1)))
     for e in t.board.solo_resources:
         if e.kind == "coin":
             pl = replace(pl, coins=pl.coins + e.amount)
@@ -315,7 +314,7 @@ _Need = tuple[tuple[tuple[str, ...], int], ...]
 _first: tuple[object, Table | None, tuple[_Need, ...]] = (None, None, ())
 
 
-def _open_quests(t: Table, claimed: PMap[str, int]) -> tuple[_Need, ...]:
+def _open_quests(t: Table, claimed: Map[str, int]) -> tuple[_Need, ...]:
     """[DH-6.2.6] The requirements (:func:`_split`) of the quests not completed in
     ``claimed`` of the first set of ``t`` that has one (none: every quest is complete)."""
     global _first
@@ -540,7 +539,7 @@ _open: tuple[object, Table | None, tuple[_Test, ...], dict[str, int]] = (None, N
 
 
 def _open_achievements(
-    t: Table, claimed: PMap[str, int]
+    t: Table, claimed: Map[str, int]
 ) -> tuple[tuple[_Test, ...], dict[str, int]]:
     """[DH-5] The tests of the achievement spots of ``t`` not claimed in ``claimed`` (in
     the table's order), and ``claimed`` as a dict."""
@@ -584,7 +583,7 @@ def _cleanup(t: Table, s: State) -> State:
             spots.append(spot)
         frescoes = (spots[0], spots[1], spots[2])
         players.append(replace(pl, home=(True, True, True), frescoes=frescoes))
-    s = replace(s, players=tuple(players), spots=pmap(), gone=tuple(gone))
+    s = replace(s, players=tuple(players), spots=Map(), gone=tuple(gone))
     # step 3: discard the leftmost character, slide the row, refill the rightmost
     row = s.row
     s = replace(s, row=(*[c for c in row[1:] if c is not None], None, None, None, None)[:ROW])
@@ -867,7 +866,7 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
 _taken: tuple[object, frozenset[int]] = (None, frozenset())
 
 
-def _occupied(spots: PMap[int, int]) -> frozenset[int]:
+def _occupied(spots: Map[int, int]) -> frozenset[int]:
     """The occupied action spots of ``spots`` (the state's map), as a set."""
     global _taken
     last = _taken
@@ -878,7 +877,7 @@ def _occupied(spots: PMap[int, int]) -> frozenset[int]:
     return found
 
 
-def _note_occupied(before: PMap[int, int], after: PMap[int, int], spot: int) -> None:
+def _note_occupied(before: Map[int, int], after: Map[int, int], spot: int) -> None:
     """Remember the occupied spots of ``after``, ``before`` with ``spot`` taken, if those
     of ``before`` are the ones remembered (the next placements find them)."""
     global _taken

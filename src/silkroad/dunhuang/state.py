@@ -14,8 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import attrs
-from pyrsistent import pmap
-from pyrsistent.typing import PMap
+from immutables import Map
 
 from silkroad.core.errors import DataError, RulesError
 from silkroad.core.rng import Rng
@@ -374,7 +373,7 @@ class Player:
     coins: int = 0
     pigment: int = 0
     vp: int = 0
-    tokens: PMap[str, int] = attrs.field(factory=pmap)
+    tokens: Map[str, int] = attrs.field(factory=Map)
     characters: tuple[int | None, int | None, int | None] = (None, None, None)
     grain: tuple[int, int, int] = (0, 0, 0)
     home: tuple[bool, bool, bool] = (True, True, True)
@@ -383,7 +382,7 @@ class Player:
     right: int = 0
     frescoes: tuple[FrescoSpot, FrescoSpot, FrescoSpot] = _EMPTY_SPOTS
     hand: tuple[int, ...] = ()
-    counters: PMap[str, int] = attrs.field(factory=pmap)
+    counters: Map[str, int] = attrs.field(factory=Map)
 
     def count(self, key: str) -> int:
         """How many tokens of kind ``key`` (or statistic ``key``) the player has."""
@@ -448,8 +447,8 @@ class State:
     gone: tuple[int, ...] = ()
     next_first: int | None = None
     turn: int = 0
-    spots: PMap[int, int] = attrs.field(factory=pmap)
-    achievements: PMap[str, int] = attrs.field(factory=pmap)
+    spots: Map[int, int] = attrs.field(factory=Map)
+    achievements: Map[str, int] = attrs.field(factory=Map)
     frames: tuple[Frame, ...] = ()
     choice: Choice | None = None
     action: Action | None = None
