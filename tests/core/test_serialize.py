@@ -1,4 +1,5 @@
-"""JSON round trips of pyrsistent-holding attrs values, and clear errors for bad documents."""
+"""JSON round trips of attrs values holding pyrsistent collections and immutables maps,
+and clear errors for bad documents."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Literal
 
 import attrs
 import pytest
+from immutables import Map
 from pyrsistent import pmap, pset, pvector
 from pyrsistent.typing import PMap, PSet, PVector
 
@@ -46,6 +48,8 @@ class Everything:
     nested: PVector[PVector[str]]
     by_name: PMap[str, Leaf]
     by_seat: PMap[int, PVector[int]]
+    counts: Map[str, int]
+    owners: Map[int, int]
     tags: PSet[str]
     colour: Colour
     pair: tuple[int, str]
@@ -64,6 +68,8 @@ def sample() -> Everything:
         nested=pvector([pvector(["x"]), pvector()]),
         by_name=pmap({"b": Leaf("b", 2), "a": Leaf("a")}),
         by_seat=pmap({1: pvector([5]), 0: pvector()}),
+        counts=Map({"y": 2, "x": 1}),
+        owners=Map({7: 0, 2: 1}),
         tags=pset(["z", "y", "x"]),
         colour=Colour.BLUE,
         pair=(4, "four"),
@@ -88,6 +94,12 @@ def test_the_json_form_is_plain_and_canonical() -> None:
     assert data["numbers"] == [3, 1, 2]
     assert data["by_name"] == {"a": {"name": "a", "size": 0}, "b": {"name": "b", "size": 2}}
     assert data["by_seat"] == [[0, []], [1, [5]]]
+    # an immutables.Map is written as a PMap is, and read back as an immutables.Map
+    assert data["counts"] == {"x": 1, "y": 2}
+    assert data["owners"] == [[2, 1], [7, 0]]
+    back = from_data(data, Everything)
+    assert type(back.counts) is Map
+    assert type(back.owners) is Map
     assert data["tags"] == ["x", "y", "z"]
     assert data["colour"] == "blue"
     assert data["either"] == {"flag": True, "type": "Other"}
@@ -148,6 +160,8 @@ def test_bad_union_tag_and_bad_collections() -> None:
         ("numbers", {"a": 1}, "expected a list"),
         ("by_seat", [[1]], "key, value"),
         ("by_name", [], "expected an object"),
+        ("counts", [["x", 1]], "expected an object"),
+        ("owners", {"7": 0}, "key, value"),
         ("tags", 3, "expected a list"),
         ("colour", "green", "colour"),
     ]:

@@ -11,9 +11,9 @@ import pytest
 from silkroad.core.rng import Rng
 from silkroad.dunhuang import Options, apply, legal_moves, new_game
 from silkroad.dunhuang import rules as R
-from silkroad.dunhuang.engine import replace
+from silkroad.dunhuang.engine import replace, resolve_index
 from silkroad.dunhuang.moves import Keep, Place
-from silkroad.dunhuang.state import Phase
+from silkroad.dunhuang.state import Action, Choice, ChoiceKind, Frame, Phase, Solo
 from silkroad.dunhuang.table import table
 
 from .helpers import clear_board, player, ready, turn_of
@@ -27,6 +27,10 @@ def test_replace_builds_what_evolve_builds() -> None:
         (s, {"round": 5, "revealed": False}),
         (s, {}),
         (pl, {"vp": pl.vp + 3, "hand": ()}),
+        (Frame(1, ("coin 1", "vp 2"), slot=2), {"effects": ("vp 2",), "done": True}),
+        (Choice(ChoiceKind.GAIN, 2, "left"), {"player": 3}),
+        (Action(0, 1), {"ability": True}),
+        (Solo(stack=(3, 4, 5)), {"known": 1, "drawn": (6,)}),
     ):
         new = replace(inst, **changes)
         assert new == attrs.evolve(inst, **changes)
@@ -46,6 +50,8 @@ def test_replace_refuses_an_unknown_field() -> None:
         replace(s, tunr=1)
     with pytest.raises(AttributeError, match="Player has no field gold"):
         replace(s.players[0], gold=1)
+    with pytest.raises(AttributeError, match="Frame has no field efects"):
+        replace(Frame(0, ()), efects=())
     # the other classes go through silkroad.core.evolve
     assert replace(s.players[0].frescoes[0], die=3).die == 3
     with pytest.raises(AttributeError, match="nope"):
@@ -143,3 +149,24 @@ def test_placements_are_listed_by_meeple_then_spot() -> None:
             s = apply(s, moves[i])
             moves = legal_moves(s)
         assert seen > 5
+
+
+@pytest.mark.rule("DH-3.2")
+def test_a_gain_that_empties_its_frame_ends_it_unless_a_bonus_is_due() -> None:
+    """``engine.resolve_index`` ends a frame its gain leaves empty (what settling would
+    do next); a frame with a bonus to pay is left for ``pop_frame``."""
+    s = ready()
+    p = s.turn
+    coins = s.players[p].coins
+    below = Frame(p, ("vp 1",), manual=False)
+    for bonus in (0, 5):
+        top = Frame(p, ("coin 2",), manual=False, bonus=bonus)
+        after = resolve_index(table(s.options), attrs.evolve(s, frames=(below, top)), 0)
+        assert after.players[p].coins == coins + 2
+        if bonus:
+            assert after.frames == (below, attrs.evolve(top, effects=(), done=True))
+        else:
+            assert after.frames == (below,)
+    two = Frame(p, ("coin 2", "vp 1"), manual=False)
+    after = resolve_index(table(s.options), attrs.evolve(s, frames=(two,)), 0)
+    assert after.frames == (attrs.evolve(two, effects=("vp 1",), done=True),)

@@ -11,6 +11,7 @@ from typing import Any
 
 import attrs
 import pytest
+from pyrsistent import pmap
 
 from silkroad.core.errors import (
     DataError,
@@ -118,6 +119,22 @@ def test_negative_and_absurd_counts_are_refused(change: dict[str, Any]) -> None:
     validate(s)
     with pytest.raises(StateError):
         validate(player(s, 0, **change))
+
+
+def test_maps_of_another_type_are_refused() -> None:
+    """The rules call ``set`` and ``delete`` on the state's maps: a plain dict (or a
+    pyrsistent map) where an ``immutables.Map`` belongs is refused, not met mid-move."""
+    s = ready()
+    validate(s)
+    pl = s.players[0]
+    for bad in (
+        attrs.evolve(s, spots=dict(s.spots)),
+        attrs.evolve(s, achievements={}),
+        attrs.evolve(s, players=(attrs.evolve(pl, tokens=pmap(pl.tokens)), *s.players[1:])),
+        attrs.evolve(s, players=(attrs.evolve(pl, counters={}), *s.players[1:])),
+    ):
+        with pytest.raises(StateError, match=r"not an immutables\.Map \((dict|PMap)\)"):
+            validate(bad)
 
 
 @pytest.mark.rule("DH-4")

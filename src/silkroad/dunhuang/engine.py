@@ -17,11 +17,13 @@ from silkroad.dunhuang.cards import Effect, parse_effect
 from silkroad.dunhuang.state import (
     PUBLIC,
     SOLO_DRAW,
+    Action,
     Choice,
     ChoiceKind,
     Frame,
     FrescoSpot,
     Player,
+    Solo,
     State,
 )
 
@@ -65,16 +67,16 @@ def _field_names(cls: type) -> frozenset[str]:
 #: The classes kept in an instance dict (not slots) so that a copy is one dict copy,
 #: with their field names.
 _DICT_CLASSES: dict[type, frozenset[str]] = {
-    State: _field_names(State),
-    Player: _field_names(Player),
+    cls: _field_names(cls) for cls in (State, Player, Frame, Solo, Choice, Action)
 }
 
 
 def replace(inst: _T, **changes: Any) -> _T:
     """``attrs.evolve`` without re-running ``__init__`` (the state classes have no
-    validators or converters), on the hot path of every move: a :class:`State` or
-    :class:`Player` copies its instance dict and replaces the fields in ``changes``,
-    any other class goes through ``silkroad.core.evolve.replace``.
+    validators or converters), on the hot path of every move: a :class:`State`,
+    :class:`Player`, :class:`Frame`, :class:`Solo`, :class:`Choice` or :class:`Action`
+    copies its instance dict and replaces the fields in ``changes``, any other class
+    goes through ``silkroad.core.evolve.replace``.
 
     :raises AttributeError: for a name that is not one of the class's fields.
     """
@@ -82,12 +84,12 @@ def replace(inst: _T, **changes: Any) -> _T:
     names = _DICT_CLASSES.get(cls)
     if names is None:
         return _replace(inst, **changes)
-    if not names.issuperset(changes):
+    values = inst.__dict__.copy()  # exactly the fields (no class here caches its hash)
+    values.update(changes)
+    if len(values) != len(names):  # a name that is not a field added a key
         unknown = ", ".join(sorted(set(changes) - names))
         raise AttributeError(f"{cls.__name__} has no field {unknown}")
     new = _new(cls)
-    values = inst.__dict__.copy()
-    values.update(changes)
     _set(new, "__dict__", values)  # a new, not yet shared instance of a frozen class
     return new
 
@@ -577,19 +579,25 @@ def resolvable(t: Table, s: State, fr: Frame) -> tuple[int, ...]:
 
 
 def resolve_index(t: Table, s: State, i: int) -> State:
-    """[DH-3.2] Resolve the ``i``-th remaining effect of the top frame."""
+    """[DH-3.2] Resolve the ``i``-th remaining effect of the top frame (a frame that a
+    gain leaves with no effect and no bonus ends at once, as settling would end it)."""
     fr = s.frames[-1]
     text = fr.effects[i]
     rest = fr.effects[:i] + fr.effects[i + 1 :]
-    frames = (*s.frames[:-1], replace(fr, effects=rest, done=True))
     e = parse_effect(text)
     if e.kind in _GAINS and not (e.kind == "product" and e.arg == "any"):
-        # a gain without a decision: the frame and the player in one copy of the state
+        # a gain without a decision: the frame and the player in one copy of the state;
+        # a frame left without effects or bonus ends here (what settling does next)
+        if rest or fr.bonus:
+            frames = (*s.frames[:-1], replace(fr, effects=rest, done=True))
+        else:
+            frames = s.frames[:-1]
         p = fr.player
         pl = _gained(t, s.players[p], e)
         if pl is None:
             return replace(s, frames=frames)
         return replace(s, frames=frames, players=(*s.players[:p], pl, *s.players[p + 1 :]))
+    frames = (*s.frames[:-1], replace(fr, effects=rest, done=True))
     return do(t, replace(s, frames=frames), fr, e)
 
 

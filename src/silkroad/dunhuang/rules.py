@@ -824,10 +824,10 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
             else:
                 todo.append((spot, tiles[tile].effects))
     if publics:
-        line = s.publics
-        for spot, slot in publics:
-            ptile = line[slot]
-            if ptile is None or spot in occupied:
+        # [DH-6.2.4] the positions of the public line holding a tile (few of them)
+        line = zip(publics, s.publics, strict=True)
+        for spot, ptile in [(spot, x) for spot, x in line if x is not None]:
+            if spot in occupied:
                 continue
             if ptile in free_tiles:
                 marks.append((spot, None))
@@ -916,7 +916,7 @@ _Groups = tuple[
     tuple[tuple[int, bool], ...],
     tuple[tuple[int, tuple[Effect, ...], bool], ...],
     tuple[tuple[int, int, int], ...],
-    tuple[tuple[int, int], ...],
+    tuple[int, ...],
 ]
 #: The table whose open spots were last grouped, and the groups.
 _groups: tuple[Table | None, _Groups] = (None, ((), (), (), ()))
@@ -925,8 +925,8 @@ _groups: tuple[Table | None, _Groups] = (None, ((), (), (), ()))
 def _spot_groups(t: Table) -> _Groups:
     """The open spots of ``t`` by kind: basic and ultimate spots usable by every meeple
     whenever free as (spot, ultimate), the other basic and ultimate spots as (spot,
-    effects, ultimate), fresco spots as (spot, owner, slot), public fresco spots as
-    (spot, slot); each in spot order."""
+    effects, ultimate), fresco spots as (spot, owner, slot), the public fresco spots by
+    position; each in spot order."""
     global _groups
     last = _groups
     if last[0] is t:
@@ -937,7 +937,9 @@ def _spot_groups(t: Table) -> _Groups:
         (d.id, d.effects, d.kind == "ultimate") for d in boards if d.id not in t.free_spots
     )
     frescoes = tuple((d.id, d.owner, d.slot) for d in t.open_spots if d.kind == "fresco")
-    publics = tuple((d.id, d.slot) for d in t.open_spots if d.kind == "public")
+    publics = tuple(d.id for d in t.open_spots if d.kind == "public")
+    # the public line's spots by position (every position, or none outside solitaire)
+    assert [t.spots[x].slot for x in publics] == list(range(len(publics)))
     groups = (free, tested, frescoes, publics)
     _groups = (t, groups)
     return groups

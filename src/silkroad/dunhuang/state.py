@@ -289,7 +289,7 @@ class ChoiceKind(enum.Enum):
     BOTTOM = "bottom"
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # copied as one dict by engine.replace
 class Choice:
     """[DH-3.2] A pending decision of ``player``.
 
@@ -306,7 +306,7 @@ class Choice:
     slot: int | None = None
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # copied as one dict by engine.replace
 class Frame:
     """[DH-3.2] Effects being resolved for ``player``.
 
@@ -333,7 +333,7 @@ class Frame:
     still: int | None = None
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # copied as one dict by engine.replace
 class Action:
     """[DH-3.2] The action in progress: who, which meeple (None: none used)."""
 
@@ -394,7 +394,7 @@ class Player:
         return value
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # copied as one dict by engine.replace
 class Solo:
     """[DH-6.2] [DH-6.3] The solitaire parts of the table.
 
