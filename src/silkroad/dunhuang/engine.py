@@ -460,13 +460,23 @@ def can(t: Table, s: State, fr: Frame, e: Effect) -> bool:
         return needs_nothing(t.tokens, e)
     pl = s.players[fr.player]
     if kind == "upgrade":
-        tokens = pl.tokens
-        return any(tokens.get(k, 0) > 0 for k in upgradable(t))
+        tokens = pl.tokens  # no zero entries: a kind held is a kind in the map
+        for k in upgradable(t):  # noqa: SIM110 (a loop: a generator costs 4 times as much)
+            if k in tokens:
+                return True
+        return False
     if kind == "quest":
         # the character on the meeple's spot now (grain > 0 means a character is there)
         return fr.quest and fr.slot is not None and pl.grain[fr.slot] > 0
     if kind == "recruit":
-        return any(c is not None and recruit_allowed(t, s, "paid", fr.player, c) for c in s.row)
+        # recruit_allowed(t, s, "paid", ...) for each card of the row, written out
+        coins, cards = pl.coins, t.characters
+        for c in s.row:
+            if c is not None:
+                cost = cards[c].cost
+                if cost is not None and cost <= coins:
+                    return True
+        return False
     if kind == "free-recruit":
         return any(c is not None for c in s.row)
     if kind == "pay":

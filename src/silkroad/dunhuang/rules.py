@@ -243,9 +243,10 @@ def claim_quests(t: Table, s: State, p: int) -> State:
     # check: nothing new can be completed
     if _unchanged(_no_quest.get(p), pl, claimed, t):
         return s
-    first = _open_quests(t, claimed)
-    stats = _stats(pl) if first else {}
-    if not any(_met(stats, needs) for needs in first):
+    for needs in _open_quests(t, claimed):
+        if _met(pl, needs):
+            break
+    else:
         _no_quest[p] = (pl.tokens, pl.counters, claimed, t)
         return s  # nothing to complete (the usual case), found without the loop below
     completed = set(claimed.keys())
@@ -335,10 +336,16 @@ def _split(need: tuple[tuple[str, int], ...]) -> _Need:
     return tuple((tuple(stat.split("+")), n) for stat, n in need)
 
 
-def _met(stats: dict[str, int], needs: _Need) -> bool:
-    """[DH-5] [DH-7] Whether the statistics of :func:`_stats` meet a split requirement."""
+def _met(pl: Player, needs: _Need) -> bool:
+    """[DH-5] [DH-7] Whether ``pl`` meets a split requirement (:meth:`Player.count`
+    written out: a kind held is in the tokens, which have no zero entries)."""
+    tokens, counters = pl.tokens, pl.counters
     for keys, n in needs:
-        value = stats.get(keys[0], 0) if len(keys) == 1 else sum([stats.get(k, 0) for k in keys])
+        if len(keys) == 1:
+            key = keys[0]
+            value = tokens.get(key) or counters.get(key, 0)
+        else:
+            value = sum([tokens.get(k) or counters.get(k, 0) for k in keys])
         if value < n:
             return False
     return True
@@ -738,7 +745,11 @@ def _settle_once(t: Table, s: State) -> State:
             continue
         if s.phase is Phase.ACTION:
             # [DH-3.2] the phase ends once every meeple is placed or nobody can place one
-            nxt = _next_placer(t, s) if any(any(pl.home) for pl in s.players) else None
+            nxt = None
+            for pl in s.players:
+                if True in pl.home:
+                    nxt = _next_placer(t, s)
+                    break
             if nxt is not None:
                 return nxt
             s = _cleanup(t, s)
