@@ -343,9 +343,9 @@ def _met(pl: Player, needs: _Need) -> bool:
     for keys, n in needs:
         if len(keys) == 1:
             key = keys[0]
-            value = tokens.get(key) or counters.get(key, 0)
+            value = tokens.get(key) or counters.get(key) or 0
         else:
-            value = sum([tokens.get(k) or counters.get(k, 0) for k in keys])
+            value = sum([tokens.get(k) or counters.get(k) or 0 for k in keys])
         if value < n:
             return False
     return True
