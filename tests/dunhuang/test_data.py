@@ -251,3 +251,44 @@ def test_the_reward_of_a_payment_is_checked_like_any_effect(then: str, tmp_path:
         Options(4, ("silk", "gold", "tea")).with_pack_file(path)
     assert err.value.field == "ability"
     assert then.split()[-1] in str(err.value)
+
+
+@pytest.mark.rule("DH-2.1")
+def test_a_built_in_data_file_naming_another_pack_is_refused(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The built-in file of a pack must describe that pack (a file copied over another's
+    would otherwise replace it silently)."""
+    from silkroad.core.errors import RulesError
+    from silkroad.dunhuang import packs
+
+    gold = load_pack_file(name="gold")
+    monkeypatch.setattr(packs, "load_pack_file", lambda name: gold)
+    packs._data.cache_clear()
+    try:
+        with pytest.raises(RulesError, match="silk.toml names the pack 'gold'"):
+            packs._data("silk")
+    finally:
+        packs._data.cache_clear()
+
+
+@pytest.mark.rule("DH-4")
+def test_a_statistic_read_only_by_an_achievement_of_replacement_data_is_kept(
+    tmp_path: Path,
+) -> None:
+    """[DH-5] A statistic named only by an achievement's requirement (here the paintings of
+    a pack not in play) is one of the game's statistics: a position may set it."""
+    from silkroad.core.errors import StateError
+    from silkroad.dunhuang import new_game, validate
+
+    from .helpers import player
+
+    path = tmp_path / "silk.toml"
+    text = SILK.read_text().replace('need = ["recruited:silk 2"]', 'need = ["painted:wine 1"]')
+    path.write_text(text)
+    options = Options(4).with_pack_file(path)
+    assert "painted:wine" in table(options).statistics
+    assert "painted:wine" not in table(Options(4)).statistics
+    validate(player(new_game(options, 1), 0, counters={"painted:wine": 1}))
+    with pytest.raises(StateError, match="does not keep"):
+        validate(player(new_game(Options(4), 1), 0, counters={"painted:wine": 1}))

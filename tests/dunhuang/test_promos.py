@@ -670,8 +670,11 @@ def test_a_broken_promo_file_is_refused_naming_file_entry_and_field(tmp_path: Pa
             ), new
     pack = tmp_path / "silk.toml"
     pack.write_text((PROMO_FILE.parent / "silk.toml").read_text())
-    with pytest.raises(DataError, match=r"\[pack\] table"):
+    with pytest.raises(
+        DataError, match=r"a Starting Pack file \(it has a \[pack\] table\)"
+    ) as info:
         Options(4).with_promo_file(pack)
+    assert info.value.field == "pack"
     text = pack.read_text()
     headless = text[: text.index("[pack]")] + text[text.index("[[", text.index("[pack]")) :]
     pack.write_text(headless)  # a pack file that lost its [pack] table
