@@ -37,11 +37,15 @@ $(VENV)/.installed-mutation: pyproject.toml $(VENV)/.installed-test
 demo: $(VENV)/.installed
 	$(BIN)/silkroad demo
 
+# the suite runs on every core (pytest-xdist); worksteal lets an idle worker take tests
+# queued behind a long one
+PYTEST_PARALLEL ?= -n auto --dist worksteal
+
 test: $(VENV)/.installed-test
 	$(BIN)/ruff check src tests benchmarks mutation
 	$(BIN)/ruff format --check src tests benchmarks mutation
 	$(BIN)/mypy
-	$(BIN)/pytest
+	$(BIN)/pytest $(PYTEST_PARALLEL)
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check src tests benchmarks mutation
@@ -51,7 +55,7 @@ typecheck: $(VENV)/.installed-test
 	$(BIN)/mypy
 
 pytest: $(VENV)/.installed-test
-	$(BIN)/pytest
+	$(BIN)/pytest $(PYTEST_PARALLEL)
 
 bench: $(VENV)/.installed-test
 	$(BIN)/silkroad bench
