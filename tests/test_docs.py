@@ -47,3 +47,20 @@ def test_the_scenario_page_examples_hold() -> None:
         assert game.to_position(game.from_position(block)) == block
     for block in python_blocks(page)[1:]:
         exec(compile(block, str(page), "exec"), {})
+
+
+def test_the_readme_counts_printed_and_reconstructed_components_from_the_data() -> None:
+    """The README's table of printed and reconstructed components is the titles' own
+    count (``component_provenance``), row by row."""
+    import silkroad
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = readme.index("<!-- provenance:start")
+    table = readme[start : readme.index("<!-- provenance:end -->")]
+    rows = [line for line in table.splitlines() if line.startswith("| ") and "---" not in line]
+    expected = {}
+    for name in ("kashgar", "serica", "dunhuang"):
+        game = silkroad.get_game(name)
+        expected[game.spec.title.split(":")[0]] = game.component_provenance(None).summary()
+    shown = {row.split("|")[1].strip(): row.split("|")[2].strip() for row in rows[1:]}
+    assert shown == expected

@@ -15,6 +15,8 @@ from silkroad.cli.common import (
     agent_names,
     build_options,
     players_of,
+    provenance_data,
+    provenance_note,
 )
 from silkroad.cli.report import (
     check_tournament_arguments,
@@ -90,6 +92,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
             "seeds": [args.seed, args.seed + args.games - 1],
             "figures": figures.to_data(names),
             "components": [c.to_data() for c in comparisons],
+            "provenance": provenance_data(game, options),
             "flagged": [c.label for c in flagged],
             "plot": args.plot,
             "results": [
@@ -99,6 +102,9 @@ def run(args: argparse.Namespace, out: Console) -> int:
         print(json.dumps(document, indent=2))
         return 1 if errors else 0
     out.print(title)
+    note = provenance_note(game, options)
+    if note is not None:
+        out.print(note, highlight=False)
     if not comparisons:
         out.print(f"{game.spec.title} names no components (its GAME has no holdings)")
     kinds: dict[str, list[analysis.HoldingComparison]] = {}

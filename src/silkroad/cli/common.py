@@ -26,6 +26,7 @@ from rich.text import Text
 from silkroad.agents import make_agent
 from silkroad.core.errors import RulesError
 from silkroad.core.game import AnyGame
+from silkroad.core.provenance import Provenance
 from silkroad.core.serialize import from_data, to_data
 
 __all__ = [
@@ -41,6 +42,8 @@ __all__ = [
     "positive_float",
     "positive_int",
     "progress_bar",
+    "provenance_data",
+    "provenance_note",
     "read_line",
     "record_files",
     "with_data_files",
@@ -277,3 +280,36 @@ def progress_bar(out: Console, *, disable: bool) -> Progress:
         transient=True,
         disable=disable,
     )
+
+
+def _provenance(game: AnyGame, options: Any) -> Provenance | None:
+    """The title's count of the components in play, or None when it gives none."""
+    count = getattr(game, "component_provenance", None)
+    return None if count is None else count(options)
+
+
+def provenance_note(game: AnyGame, options: Any) -> str | None:
+    """One line for a study whose components in play are not all as printed: how many
+    are reconstructed and how to load the printed ones; None when every one is printed
+    (or the title does not say)."""
+    counted = _provenance(game, options)
+    if counted is None or not (counted.reconstructed or counted.assumed):
+        return None
+    return (
+        f"components in play: {counted.summary()}; this measures the reconstruction, not "
+        f"the published {game.spec.title}: load the printed values with --data FILE "
+        f"(docs/{game.spec.name}.md, data files)"
+    )
+
+
+def provenance_data(game: AnyGame, options: Any) -> dict[str, Any] | None:
+    """The count of :func:`provenance_note` for ``--json`` documents."""
+    counted = _provenance(game, options)
+    if counted is None:
+        return None
+    return {
+        "unit": counted.unit,
+        "printed": counted.printed,
+        "assumed": counted.assumed,
+        "reconstructed": counted.reconstructed,
+    }

@@ -10,7 +10,10 @@ from rich.table import Table
 from silkroad.core.registry import GAMES
 
 HELP = "list the registered games"
-DESCRIPTION = "List the registered titles with their player counts."
+DESCRIPTION = (
+    "List the registered titles with their player counts, rules version and how many of "
+    "their built-in components are as printed and how many reconstructed."
+)
 EXAMPLES = ["silkroad games"]
 
 
@@ -23,12 +26,20 @@ def run(args: argparse.Namespace, out: Console) -> int:
         out.print("no title is installed yet")
         return 0
     table = Table(title="registered games")
-    for column in ("name", "title", "players", "information", "rules version"):
+    columns = ("name", "title", "players", "information", "rules version", "components")
+    for column in columns:
         table.add_column(column)
     for name in GAMES:
-        spec = GAMES[name].spec
+        game = GAMES[name]
+        spec = game.spec
+        count = getattr(game, "component_provenance", None)
         table.add_row(
-            name, spec.title, spec.players_text(), spec.information.value, spec.rules_version
+            name,
+            spec.title,
+            spec.players_text(),
+            spec.information.value,
+            spec.rules_version,
+            "-" if count is None else count(None).summary(),
         )
     out.print(table)
     return 0

@@ -18,6 +18,8 @@ from silkroad.cli.common import (
     agent_names,
     build_options,
     players_of,
+    provenance_data,
+    provenance_note,
 )
 from silkroad.cli.report import (
     check_tournament_arguments,
@@ -141,6 +143,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
                 }
                 for st in stats
             ],
+            "components": provenance_data(game, options),
             "figures": None if figures is None else figures.to_data(names),
             "plot": args.plot if figures is not None else None,
             "results": [result_data(r) for r in results],
@@ -181,6 +184,9 @@ def run(args: argparse.Namespace, out: Console) -> int:
             str(st.truncated),
         )
     out.print(table)
+    note = provenance_note(game, options)
+    if note is not None:
+        out.print(note, highlight=False)
     if figures is None:
         out.print(
             "intervals, seat figures, distributions and ratings need the analysis extra: "

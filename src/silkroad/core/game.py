@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 import attrs
 
 from silkroad.core.errors import RulesError, shorten
+from silkroad.core.provenance import Provenance
 from silkroad.core.tensor import Layout
 
 if TYPE_CHECKING:
@@ -460,6 +461,10 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
     position_writer: Callable[[StateT], str] | None = None
     #: Optional: the title's ``from_position`` (given with ``position_writer``).
     position_reader: Callable[[str, OptionsT | None], StateT] | None = None
+    #: Optional: the title's ``component_provenance(options=None)``, how many components
+    #: in play are as printed and how many reconstructed (:mod:`silkroad.core.provenance`);
+    #: the command says nothing of the components when absent.
+    component_provenance: Callable[[OptionsT | None], Provenance] | None = None
 
     def __attrs_post_init__(self) -> None:
         if (self.tensor_of is None) != (self.layout_of is None):

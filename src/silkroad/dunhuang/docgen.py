@@ -11,17 +11,23 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
+from silkroad.core.provenance import Provenance, count_provenance
 from silkroad.dunhuang.cards import Effect, PackDef, assumed, load_board
-from silkroad.dunhuang.packs import available, get
+from silkroad.dunhuang.packs import available, get, promos_of
 from silkroad.dunhuang.promos import load_promos
+from silkroad.dunhuang.state import SOLO_PACKS
+
+if TYPE_CHECKING:
+    from silkroad.dunhuang.state import Options
 
 __all__ = [
     "END",
     "MECHANISMS_END",
     "MECHANISMS_START",
     "START",
+    "component_provenance",
     "component_tables",
     "mechanism_table",
     "update_page",
@@ -96,18 +102,45 @@ def _strip(note: str) -> tuple[str, str]:
     return head, rest.strip()
 
 
-def _pack(p: PackDef) -> list[str]:
-    tiles = p.frescoes
-    entries: list[_Sourced] = [
+def _entries(p: PackDef) -> list[_Sourced]:
+    """Every entry of a pack's data, each with its provenance."""
+    return [
         *p.tokens,
         *p.characters,
-        *tiles,
+        *p.frescoes,
         *p.achievements,
         *p.routes,
         *p.quests,
         p.ultimate,
         *p.resource_tiles,
     ]
+
+
+def component_provenance(options: Options | None = None) -> Provenance:
+    """The entries of the Starting Packs in play with ``options`` (None: all twelve
+    packs and the promos of the built-in data), and of the promos when they are used, by
+    provenance: a ``rulebook`` entry is printed (with assumed fields where its
+    ``reconstructed`` list names some), any other is reconstructed. Solitaire options
+    that leave the packs to be drawn count the packs that can be drawn."""
+    if options is None:
+        packs = [get(name).data for name in PACKS]
+        promo_entries: list[_Sourced] = [*load_promos().characters]
+        promo_entries += [t.fresco for t in load_promos().tiles]
+    else:
+        names = options.packs or (SOLO_PACKS if options.players == 1 else ())
+        replaced = options.replaced_packs()
+        packs = [replaced.get(name, get(name).data) for name in names]
+        promo_entries = []
+        if options.promos:
+            promos, _ = promos_of(options)
+            promo_entries = [*promos.characters, *(t.fresco for t in promos.tiles)]
+    entries = [e for p in packs for e in _entries(p)] + promo_entries
+    return count_provenance("entries", ((e.provenance, bool(e.reconstructed), 1) for e in entries))
+
+
+def _pack(p: PackDef) -> list[str]:
+    tiles = p.frescoes
+    entries = _entries(p)
     printed = [e for e in entries if e.provenance == "rulebook"]
     partly = [e for e in printed if e.reconstructed]
     out = [

@@ -5,6 +5,7 @@ from __future__ import annotations
 from silkroad.core.game import Chance, GameDefinition, GameSpec, Information
 from silkroad.dunhuang.check import validate
 from silkroad.dunhuang.describe import card_texts, describe_events, describe_move
+from silkroad.dunhuang.docgen import component_provenance
 from silkroad.dunhuang.encoding import action_mask, decode_move, encode_move, num_actions
 from silkroad.dunhuang.evaluate import evaluate
 from silkroad.dunhuang.holdings import holdings
@@ -165,4 +166,5 @@ GAME: GameDefinition[State, Move, Options, Observation] = GameDefinition(
     bounds_of=score_bounds,
     position_writer=to_position,
     position_reader=from_position,
+    component_provenance=component_provenance,
 )

@@ -10,6 +10,7 @@ from silkroad.core.game import Chance, GameDefinition, GameSpec, Information
 from silkroad.kashgar.cards import Effect, Op
 from silkroad.kashgar.check import validate
 from silkroad.kashgar.describe import card_texts, describe_events, describe_move
+from silkroad.kashgar.docgen import component_provenance
 from silkroad.kashgar.encoding import action_mask, decode_move, encode_move, num_actions
 from silkroad.kashgar.evaluate import evaluate
 from silkroad.kashgar.holdings import holdings
@@ -212,4 +213,5 @@ GAME: GameDefinition[State, Move, Options, Observation] = GameDefinition(
     outcome_of=outcome,
     position_writer=to_position,
     position_reader=from_position,
+    component_provenance=component_provenance,
 )

@@ -7,6 +7,7 @@ from silkroad.core.errors import InvalidMoveError, shorten
 from silkroad.core.game import Chance, GameDefinition, GameSpec, Information
 from silkroad.serica.check import validate
 from silkroad.serica.describe import card_texts, describe_events, describe_move
+from silkroad.serica.docgen import component_provenance
 from silkroad.serica.encoding import action_mask, decode_move, encode_move, num_actions
 from silkroad.serica.evaluate import evaluate
 from silkroad.serica.holdings import holdings
@@ -157,4 +158,5 @@ GAME: GameDefinition[State, Move, Options, Observation] = GameDefinition(
     outcome_of=outcome,
     position_writer=to_position,
     position_reader=from_position,
+    component_provenance=component_provenance,
 )
