@@ -1,4 +1,4 @@
-"""Studies say when their components are reconstructed ([issue: printed or reconstructed]):
+"""Studies say when their components are reconstructed:
 ``simulate`` and ``balance`` print one line with the count of the components in play and
 how to load the printed ones, and carry the count in ``--json``; a game whose components
 are all printed (or a title that does not count them) gets no such line."""
