@@ -25,8 +25,6 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-import attrs
-
 from silkroad.agents import Agent, make_agent
 from silkroad.arena.match import agent_seeds, play_game
 from silkroad.core.game import AnyGame, GameDefinition
@@ -82,7 +80,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.margin_only:
         if not isinstance(game, GameDefinition):
             parser.error("--margin-only needs a title built as a GameDefinition")
-        subject_game = attrs.evolve(game, evaluator=None)
+        subject_game = game.replace(evaluate=None)
 
     wins = 0.0
     outright = 0

@@ -20,7 +20,14 @@ from __future__ import annotations
 import attrs
 
 from silkroad.core.errors import IllegalMoveError, InvalidMoveError
-from silkroad.core.game import Chance, GameDefinition, GameSpec, Information, Outcome
+from silkroad.core.game import (
+    Chance,
+    GameDefinition,
+    GameSpec,
+    Information,
+    OptionalParts,
+    Outcome,
+)
 from silkroad.core.rng import Rng
 
 SPEC = GameSpec(
@@ -135,8 +142,14 @@ GAME: GameDefinition[State, Roll, Options, State] = GameDefinition(
     max_game_length=lambda o: 1,
     render=lambda s: f"first {s.first}, lucky {s.lucky}",
     validate=lambda s: None,
-    outcome_of=lambda s: (
-        Outcome.ONGOING if not s.over else Outcome.TRUNCATED if s.truncated else Outcome.FINISHED
+    optional=OptionalParts(
+        outcome=lambda s: (
+            Outcome.ONGOING
+            if not s.over
+            else Outcome.TRUNCATED
+            if s.truncated
+            else Outcome.FINISHED
+        ),
+        holdings=holdings,
     ),
-    holdings_of=holdings,
 )

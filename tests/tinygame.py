@@ -14,7 +14,15 @@ from pyrsistent import pvector
 from pyrsistent.typing import PVector
 
 from silkroad.core.errors import IllegalMoveError, InvalidMoveError, StateError
-from silkroad.core.game import Chance, GameDefinition, GameSpec, Information, Outcome
+from silkroad.core.game import (
+    OPTIONAL_PARTS,
+    Chance,
+    GameDefinition,
+    GameSpec,
+    Information,
+    OptionalParts,
+    Outcome,
+)
 from silkroad.core.rng import Rng
 
 CARDS = tuple(range(1, 10))
@@ -232,8 +240,9 @@ def make_game(**overrides: object) -> GameDefinition[State, Move, Options, Obser
         "render": render,
         "validate": validate,
     }
-    parts.update(overrides)
-    return GameDefinition(**parts)  # type: ignore[arg-type]
+    parts.update({k: v for k, v in overrides.items() if k not in OPTIONAL_PARTS})
+    optional = OptionalParts(**{k: v for k, v in overrides.items() if k in OPTIONAL_PARTS})  # type: ignore[arg-type]
+    return GameDefinition(optional=optional, **parts)  # type: ignore[arg-type]
 
 
 GAME = make_game()
@@ -267,7 +276,7 @@ def make_truncating_game(
         "current_player": lambda s: None if stopped(s) else s.turn,
         "is_over": lambda s: s.turn is None or stopped(s),
         "winners": lambda s: () if stopped(s) else winners(s),
-        "outcome_of": outcome,
+        "outcome": outcome,
     }
     parts.update(overrides)
     return make_game(**parts)

@@ -38,7 +38,7 @@ def _win_order(state: State, player: int) -> State:
 
 
 def test_the_title_supplies_its_evaluation() -> None:
-    assert kashgar.GAME.evaluator is evaluate
+    assert kashgar.GAME.optional.evaluate is evaluate
     assert kashgar.evaluate is evaluate
     state = _start()
     assert kashgar.GAME.evaluate(state, 0) == evaluate(state, 0)

@@ -29,7 +29,7 @@ def _caravan(position: int, silk: int) -> Caravan:
 
 
 def test_the_title_supplies_its_evaluation() -> None:
-    assert serica.GAME.evaluator is evaluate
+    assert serica.GAME.optional.evaluate is evaluate
     assert serica.evaluate is evaluate
     state = _start()
     assert serica.GAME.evaluate(state, 0) == evaluate(state, 0)

@@ -58,11 +58,11 @@ def test_a_replaced_evaluator_is_used_player_by_player() -> None:
         calls.append(player)
         return float(player)
 
-    other = attrs.evolve(game, evaluator=counting)
+    other = game.replace(evaluate=counting)
     state = game.new_game(game.default_options(3), 1)
     assert evaluate_every_player(other, state) == (0.0, 1.0, 2.0)
     assert calls == [0, 1, 2]
-    margin = attrs.evolve(game, evaluator=None)
+    margin = game.replace(evaluate=None)
     assert evaluate_every_player(margin, state) == tuple(
         margin.evaluate(state, p) for p in range(3)
     )

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import attrs
 import pytest
 
 from silkroad.agents import AGENTS, make_agent
@@ -55,8 +54,8 @@ def _guarded(game: AnyGame, forbidden: list[Any]) -> AnyGame:
 
     names = ("legal_moves", "apply", "current_player", "is_over", "scores", "winners")
     changes: dict[str, Any] = {name: guard(getattr(game, name)) for name in names}
-    changes["evaluator"] = guard(game.evaluate)
-    return attrs.evolve(game, **changes)
+    changes["evaluate"] = guard(game.evaluate)
+    return game.replace(**changes)
 
 
 @pytest.mark.parametrize(("game", "options"), TITLES)

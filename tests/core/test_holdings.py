@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import attrs
-
 import tinygame
 
 
@@ -16,7 +14,7 @@ def test_a_title_with_holdings_uses_them() -> None:
     def piles(state: tinygame.State) -> tuple[frozenset[str], ...]:
         return tuple(frozenset(f"card:{c}" for c in pile) for pile in state.piles)
 
-    game = attrs.evolve(tinygame.GAME, holdings_of=piles)
+    game = tinygame.GAME.replace(holdings=piles)
     state = game.new_game(tinygame.Options(), 1)
     state = game.apply(state, game.legal_moves(state)[0])
     held = game.holdings(state)

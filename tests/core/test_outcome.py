@@ -123,7 +123,7 @@ def test_check_game_refuses_a_truncated_game_with_winners() -> None:
 
 
 def test_check_game_refuses_an_outcome_that_disagrees_with_is_over() -> None:
-    broken = tinygame.make_game(outcome_of=lambda s: Outcome.FINISHED)
+    broken = tinygame.make_game(outcome=lambda s: Outcome.FINISHED)
     with pytest.raises(ConformanceError, match="outcome is finished but is_over is False"):
         check_game(broken, OPTIONS, seeds=range(1))
 

@@ -143,7 +143,7 @@ def test_describe_move_falls_back_to_the_notation() -> None:
     assert tinygame.GAME.describe_move(state, move, 1) == "a hidden decision"
     assert tinygame.GAME.describe_move(state, move, 0) == str(move)
     described = tinygame.make_game(
-        describer=lambda s, m, v: f"P{s.turn} does {m}" + ("" if v is None else f" for P{v}")
+        describe_move=lambda s, m, v: f"P{s.turn} does {m}" + ("" if v is None else f" for P{v}")
     )
     assert described.describe_move(state, move) == f"P0 does {move}"
     assert described.describe_move(state, move, 1) == f"P0 does {move} for P1"
@@ -155,7 +155,7 @@ def test_events_and_card_texts_default_to_nothing() -> None:
     assert tinygame.GAME.describe_events(state, move) == ()
     assert tinygame.GAME.card_texts(state, 0) == {}
     told = tinygame.make_game(
-        narrator=lambda s, m, v: (f"after {m}",), card_lister=lambda s, p: {"one": "a card"}
+        describe_events=lambda s, m, v: (f"after {m}",), card_texts=lambda s, p: {"one": "a card"}
     )
     assert told.describe_events(state, move, 0) == (f"after {move}",)
     assert told.card_texts(state, 0) == {"one": "a card"}
@@ -171,5 +171,5 @@ def test_evaluate_defaults_to_the_score_margin() -> None:
     state = tinygame.apply(state, tinygame.legal_moves(state)[0])  # P0 plays a card
     margin = tinygame.GAME.evaluate(state, 0)
     assert margin == sum(state.piles[0]) > 0
-    custom = tinygame.make_game(evaluator=lambda s, p: 42.0)
+    custom = tinygame.make_game(evaluate=lambda s, p: 42.0)
     assert custom.evaluate(state, 1) == 42.0

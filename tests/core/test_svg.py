@@ -102,7 +102,7 @@ def test_states_and_observations_show_their_picture_in_jupyter(name: str, player
     game = silkroad.get_game(name)
     module = importlib.import_module(f"silkroad.{name}")
     state = states(name, players)[2]
-    assert state._repr_svg_() == module.svg(state) == game.picture(state, None)
+    assert state._repr_svg_() == module.svg(state) == game.svg(state, None)
     obs = game.observe(state, players - 1)
     assert obs._repr_svg_() == module.svg(state, players - 1)
     with pytest.raises(ValueError, match="observation"):
@@ -115,7 +115,7 @@ def test_the_default_move_hiding_follows_the_information_of_the_game(tiny: Any) 
     state = tiny.new_game(tiny.default_options(), 0)
     move = tiny.legal_moves(state)[0]
     me = tiny.current_player(state)
-    assert tiny.move_hider is None
+    assert tiny.optional.hides_move is None
     hidden = tiny.spec.information is silkroad.Information.IMPERFECT
     assert tiny.hides_move(state, move, me) is False
     assert tiny.hides_move(state, move, 1 - me) is hidden

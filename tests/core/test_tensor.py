@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import attrs
 import numpy as np
 import pytest
 
@@ -107,4 +106,4 @@ def test_a_game_without_a_tensor_falls_back_to_the_feature_hash() -> None:
     assert hashed_layout().size == DEFAULT_SIZE
     assert game.score_bounds(tinygame.Options()) is None
     with pytest.raises(ValueError, match="both"):
-        attrs.evolve(game, tensor_of=observation_features)
+        game.replace(observation_tensor=observation_features)

@@ -93,7 +93,7 @@ def test_outcome_is_finished_after_round_eight_and_never_truncated() -> None:
     assert outcome(end) is Outcome.FINISHED
     assert GAME.outcome(end) is Outcome.FINISHED
     assert winners(end) == (0,)  # a finished game has its winners
-    assert GAME.outcome_of is outcome  # the title's own, not the core's default
+    assert GAME.optional.outcome is outcome  # the title's own, not the core's default
 
 
 @pytest.mark.rule("DH-6.2")

@@ -33,13 +33,14 @@ def run(args: argparse.Namespace, out: Console) -> int:
         game = GAMES[name]
         spec = game.spec
         count = getattr(game, "component_provenance", None)
+        counted = None if count is None else count(None)
         table.add_row(
             name,
             spec.title,
             spec.players_text(),
             spec.information.value,
             spec.rules_version,
-            "-" if count is None else count(None).summary(),
+            "-" if counted is None else counted.summary(),
         )
     out.print(table)
     return 0

@@ -5,9 +5,11 @@ records) talks to a title only through this protocol, so a game defined anywhere
 third party's included, works with every tool once it is registered.
 
 A title normally builds its ``Game`` as a :class:`GameDefinition`, a frozen record of the
-title's functions and types::
+title's functions and types, declared with :func:`define_game`, which takes each function
+as the part of the contract its own name says::
 
-    GAME = GameDefinition(spec=SPEC, options_type=Options, state_type=State, ...)
+    GAME = define_game(SPEC, options_type=Options, state_type=State, move_types=(...),
+                       observation_type=Observation, parts=(new_game, legal_moves, ...))
 
 The functions are pure: ``apply(state, move)`` returns a new state and never changes
 its arguments; the RNG is a field of the state, so a game is fully reproduced by
@@ -17,7 +19,8 @@ its arguments; the RNG is a field of the state, so a game is fully reproduced by
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
+import warnings
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import attrs
@@ -31,16 +34,21 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
 __all__ = [
+    "DEPRECATED_NAMES",
     "OMITTABLE",
+    "OPTIONAL_PARTS",
+    "REQUIRED_PARTS",
     "AnyGame",
     "Chance",
     "Game",
     "GameDefinition",
     "GameSpec",
     "Information",
+    "OptionalParts",
     "Outcome",
     "check_player",
     "declare_options_type",
+    "define_game",
     "evaluate_every_player",
     "every_player_evaluator",
     "is_options_type",
@@ -384,8 +392,8 @@ def every_player_evaluator(
     game: Game[StateT, Any, Any, Any],
 ) -> Callable[[StateT], tuple[float, ...]]:
     """The function behind :func:`evaluate_every_player` for ``game``, looked up once."""
-    if isinstance(game, GameDefinition) and game.evaluator is not None:
-        every = getattr(game.evaluator, _EVERY_PLAYER, None)
+    if isinstance(game, GameDefinition) and game.optional.evaluate is not None:
+        every = getattr(game.optional.evaluate, _EVERY_PLAYER, None)
         if every is not None:
             return every  # type: ignore[no-any-return]
     evaluate = game.evaluate
@@ -397,12 +405,124 @@ def every_player_evaluator(
     return each
 
 
-@attrs.frozen(eq=False)
-class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
-    """A :class:`Game` assembled from a title's functions; how titles build their ``GAME``.
+#: The required parts of the contract, by the names of the functions a title gives
+#: (docs/api.md, "The contract"); :func:`define_game` looks each up by this name.
+REQUIRED_PARTS: tuple[str, ...] = (
+    "default_options",
+    "new_game",
+    "legal_moves",
+    "apply",
+    "current_player",
+    "num_players",
+    "is_over",
+    "scores",
+    "winners",
+    "observe",
+    "determinize",
+    "parse_move",
+    "format_move",
+    "num_actions",
+    "encode_move",
+    "decode_move",
+    "action_mask",
+    "max_game_length",
+    "render",
+    "validate",
+)
 
-    Equality is identity: two definitions are the same game only if they are the same
-    object.
+
+@attrs.frozen(eq=False)
+class OptionalParts(Generic[StateT, MoveT, OptionsT, ObsT]):
+    """The optional parts of the contract a title gives, each under the name of its
+    function (None: absent; :class:`GameDefinition` then does what docs/api.md says).
+
+    Some come in pairs: ``observation_tensor`` with ``observation_layout``,
+    ``to_position`` with ``from_position``.
+    """
+
+    #: A readable account of a move, as a viewer (None: everyone) may know it.
+    describe_move: Callable[[StateT, MoveT, int | None], str] | None = None
+    #: What follows a move without a decision, one line each, as a viewer may know it.
+    describe_events: Callable[[StateT, MoveT, int | None], tuple[str, ...]] | None = None
+    #: Every card a player can see, by each name it may be called, with its text.
+    card_texts: Callable[[StateT, int], dict[str, str]] | None = None
+    #: The title's own evaluation of a state for a player.
+    evaluate: Callable[[StateT, int], float] | None = None
+    #: Finished by the rules, truncated by a safeguard, or ongoing.
+    outcome: Callable[[StateT], Outcome] | None = None
+    #: Per player, the components they hold (``kind:name`` labels).
+    holdings: Callable[[StateT], tuple[frozenset[str], ...]] | None = None
+    #: The observation as numbers (given with ``observation_layout``).
+    observation_tensor: Callable[[ObsT], npt.NDArray[np.float32]] | None = None
+    #: The named segments of the tensor for some options.
+    observation_layout: Callable[[OptionsT], Layout] | None = None
+    #: The victory point range for some options, or None.
+    score_bounds: Callable[[OptionsT], tuple[int, int] | None] | None = None
+    #: ``svg(state, player=None)``: an SVG picture of a state or observation.
+    svg: Callable[..., str] | None = None
+    #: ``hides_move(state, move, player)``: whether ``player`` may not see the move.
+    hides_move: Callable[[StateT, MoveT, int], bool] | None = None
+    #: A position a person can read and write (given with ``from_position``).
+    to_position: Callable[[StateT], str] | None = None
+    #: The state of a position (given with ``to_position``).
+    from_position: Callable[[str, OptionsT | None], StateT] | None = None
+    #: ``component_provenance(options=None)``: how many components in play are as
+    #: printed and how many reconstructed (:mod:`silkroad.core.provenance`).
+    component_provenance: Callable[[OptionsT | None], Provenance] | None = None
+
+    def __attrs_post_init__(self) -> None:
+        if (self.observation_tensor is None) != (self.observation_layout is None):
+            raise ValueError(
+                "a game gives both observation_tensor and observation_layout, or neither"
+            )
+        if (self.to_position is None) != (self.from_position is None):
+            raise ValueError("a game gives both to_position and from_position, or neither")
+
+
+#: The optional parts of the contract, by name (the fields of :class:`OptionalParts`).
+OPTIONAL_PARTS: tuple[str, ...] = tuple(f.name for f in attrs.fields(OptionalParts))
+
+#: The keyword names of the optional parts before they were named as their functions:
+#: ``GameDefinition(describer=...)`` and ``game.describer`` still work, with a
+#: :class:`DeprecationWarning`, for one version.
+DEPRECATED_NAMES: dict[str, str] = {
+    "describer": "describe_move",
+    "narrator": "describe_events",
+    "card_lister": "card_texts",
+    "evaluator": "evaluate",
+    "outcome_of": "outcome",
+    "holdings_of": "holdings",
+    "tensor_of": "observation_tensor",
+    "layout_of": "observation_layout",
+    "bounds_of": "score_bounds",
+    "picture": "svg",
+    "move_hider": "hides_move",
+    "position_writer": "to_position",
+    "position_reader": "from_position",
+}
+
+
+def _deprecated(old: str, stacklevel: int = 3) -> str:
+    new = DEPRECATED_NAMES[old]
+    warnings.warn(
+        f"GameDefinition's {old!r} is now named {new!r} (optional=OptionalParts({new}=...), "
+        f"game.optional.{new}); {old!r} goes in the next version",
+        DeprecationWarning,
+        stacklevel=stacklevel,
+    )
+    return new
+
+
+@attrs.frozen(eq=False, init=False)
+class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
+    """A :class:`Game` assembled from a title's functions; how titles build their ``GAME``
+    (best with :func:`define_game`, which finds every part by its name).
+
+    The required parts are fields named as the contract names them; the optional ones are
+    grouped in :attr:`optional` (:class:`OptionalParts`), and the methods of the same
+    names (``describe_move``, ``outcome``, ``svg``...) call them or do the documented
+    default. Equality is identity: two definitions are the same game only if they are
+    the same object.
     """
 
     spec: GameSpec
@@ -430,120 +550,194 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
     max_game_length: Callable[[OptionsT], int]
     render: Callable[[StateT], str]
     validate: Callable[[StateT], None]
-    #: Optional: a readable account of a move in its state, as a viewer (None: anyone
-    #: who sees everything) may know it; the notation when absent.
-    describer: Callable[[StateT, MoveT, int | None], str] | None = None
-    #: Optional: the title's ``describe_events``; nothing when absent.
-    narrator: Callable[[StateT, MoveT, int | None], tuple[str, ...]] | None = None
-    #: Optional: the title's ``card_texts``; no card when absent.
-    card_lister: Callable[[StateT, int], dict[str, str]] | None = None
-    #: Optional: the title's own evaluation; the score margin when absent.
-    evaluator: Callable[[StateT, int], float] | None = None
-    #: Optional: the title's ``outcome``; when absent a game that is over is finished
-    #: (a title without a safeguard never truncates).
-    outcome_of: Callable[[StateT], Outcome] | None = None
-    #: Optional: the title's ``holdings``; when absent no player holds anything.
-    holdings_of: Callable[[StateT], tuple[frozenset[str], ...]] | None = None
-    #: Optional: the title's ``observation_tensor``; the feature hash of
-    #: :mod:`silkroad.core.features` when absent.
-    tensor_of: Callable[[ObsT], npt.NDArray[np.float32]] | None = None
-    #: Optional: the title's ``observation_layout`` (given with ``tensor_of``).
-    layout_of: Callable[[OptionsT], Layout] | None = None
-    #: Optional: the title's ``score_bounds``; unknown (None) when absent.
-    bounds_of: Callable[[OptionsT], tuple[int, int] | None] | None = None
-    #: Optional: the title's ``svg(state, player=None)``, an SVG picture of a state or an
-    #: observation as that player may see it; the viewer shows text when absent.
-    picture: Callable[..., str] | None = None
-    #: Optional: whether ``player`` may not see which move was made in a state
-    #: (``hides_move(state, move, player)``); see :meth:`hides_move` for the default.
-    move_hider: Callable[[StateT, MoveT, int], bool] | None = None
-    #: Optional: the title's ``to_position``; the state's JSON data as TOML when absent.
-    position_writer: Callable[[StateT], str] | None = None
-    #: Optional: the title's ``from_position`` (given with ``position_writer``).
-    position_reader: Callable[[str, OptionsT | None], StateT] | None = None
-    #: Optional: the title's ``component_provenance(options=None)``, how many components
-    #: in play are as printed and how many reconstructed (:mod:`silkroad.core.provenance`);
-    #: the command says nothing of the components when absent.
-    component_provenance: Callable[[OptionsT | None], Provenance] | None = None
+    #: The optional parts the title gives.
+    optional: OptionalParts[StateT, MoveT, OptionsT, ObsT]
+
+    def __init__(
+        self,
+        spec: GameSpec,
+        options_type: type[OptionsT],
+        state_type: type[StateT],
+        move_types: tuple[type, ...],
+        observation_type: type[ObsT],
+        default_options: Callable[..., OptionsT],
+        new_game: Callable[[OptionsT, int], StateT],
+        legal_moves: Callable[[StateT], tuple[MoveT, ...]],
+        apply: Callable[[StateT, MoveT], StateT],
+        current_player: Callable[[StateT], int | None],
+        num_players: Callable[[StateT], int],
+        is_over: Callable[[StateT], bool],
+        scores: Callable[[StateT], tuple[int, ...]],
+        winners: Callable[[StateT], tuple[int, ...]],
+        observe: Callable[[StateT, int], ObsT],
+        determinize: Callable[[ObsT, int], StateT],
+        parse_move: Callable[[StateT, str], MoveT],
+        format_move: Callable[[MoveT], str],
+        num_actions: Callable[[OptionsT], int],
+        encode_move: Callable[[StateT, MoveT], int],
+        decode_move: Callable[[StateT, int], MoveT],
+        action_mask: Callable[[StateT], tuple[bool, ...]],
+        max_game_length: Callable[[OptionsT], int],
+        render: Callable[[StateT], str],
+        validate: Callable[[StateT], None],
+        optional: OptionalParts[StateT, MoveT, OptionsT, ObsT] | None = None,
+        **deprecated: Any,
+    ) -> None:
+        parts: dict[str, Any] = {}
+        for old, function in deprecated.items():
+            if old not in DEPRECATED_NAMES:
+                raise TypeError(
+                    f"GameDefinition() got an unexpected keyword argument {old!r} (the "
+                    f"optional parts are {', '.join(OPTIONAL_PARTS)}, given as "
+                    "optional=OptionalParts(...))"
+                )
+            new = _deprecated(old)
+            if function is not None:
+                parts[new] = function
+        if optional is None:
+            optional = OptionalParts(**parts)
+        elif parts:
+            optional = attrs.evolve(optional, **parts)
+        self.__attrs_init__(
+            spec,
+            options_type,
+            state_type,
+            move_types,
+            observation_type,
+            default_options,
+            new_game,
+            legal_moves,
+            apply,
+            current_player,
+            num_players,
+            is_over,
+            scores,
+            winners,
+            observe,
+            determinize,
+            parse_move,
+            format_move,
+            num_actions,
+            encode_move,
+            decode_move,
+            action_mask,
+            max_game_length,
+            render,
+            validate,
+            optional,
+        )
 
     def __attrs_post_init__(self) -> None:
-        if (self.tensor_of is None) != (self.layout_of is None):
-            raise ValueError("a game gives both tensor_of and layout_of, or neither")
-        if (self.position_writer is None) != (self.position_reader is None):
-            raise ValueError("a game gives both position_writer and position_reader, or neither")
+        if not isinstance(self.optional, OptionalParts):
+            raise TypeError(f"optional must be OptionalParts, got {self.optional!r:.60}")
         declare_options_type(self.options_type)
+
+    def __getattr__(self, name: str) -> Any:
+        # called only for a name the class does not have: the old names of the parts
+        if name in DEPRECATED_NAMES:
+            return getattr(self.optional, _deprecated(name))
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def replace(self, **parts: Any) -> GameDefinition[StateT, MoveT, OptionsT, ObsT]:
+        """A copy with some parts replaced, each by its contract name (a required part,
+        an optional one, ``spec`` or a type); None takes an optional part away. For
+        tests and studies: ``game.replace(evaluate=None)`` plays with the score margin.
+
+        :raises TypeError: for a name that is no part of a definition.
+        """
+        fields = {f.name for f in attrs.fields(GameDefinition)} - {"optional"}
+        unknown = sorted(set(parts) - fields - set(OPTIONAL_PARTS))
+        if unknown:
+            raise TypeError(f"no part of a game definition is named {', '.join(unknown)}")
+        optional = {k: v for k, v in parts.items() if k in OPTIONAL_PARTS}
+        rest = {k: v for k, v in parts.items() if k not in OPTIONAL_PARTS}
+        return attrs.evolve(self, optional=attrs.evolve(self.optional, **optional), **rest)
+
+    def svg(self, state: Any, player: int | None = None) -> str | None:
+        """The title's SVG picture of a state or an observation as ``player`` may see it
+        (None: everything), or None when the title draws none."""
+        draw = self.optional.svg
+        return None if draw is None else draw(state, player)
+
+    def component_provenance(self, options: OptionsT | None = None) -> Provenance | None:
+        """The title's count of printed and reconstructed components in play with
+        ``options`` (None: all its built-in data), or None when it gives none."""
+        count = self.optional.component_provenance
+        return None if count is None else count(options)
 
     def describe_move(self, state: StateT, move: MoveT, viewer: int | None = None) -> str:
         """What ``move`` does in ``state``, in words, as ``viewer`` may know it (None:
         everything). Without the title's describer: the notation, or "a hidden
         decision" when the viewer may not see the move (:meth:`hides_move`)."""
-        if self.describer is None:
+        if self.optional.describe_move is None:
             if viewer is not None and self.hides_move(state, move, viewer):
                 return "a hidden decision"
             return self.format_move(move)
-        return self.describer(state, move, viewer)
+        return self.optional.describe_move(state, move, viewer)
 
     def describe_events(
         self, state: StateT, move: MoveT, viewer: int | None = None
     ) -> tuple[str, ...]:
         """What follows ``move`` in ``state`` without a decision, as ``viewer`` may know
         it (the title's narrator; nothing without one)."""
-        if self.narrator is None:
+        if self.optional.describe_events is None:
             return ()
-        return self.narrator(state, move, viewer)
+        return self.optional.describe_events(state, move, viewer)
 
     def card_texts(self, state: StateT, player: int) -> dict[str, str]:
         """Every card ``player`` can see, by each name it may be called (lower case),
         with its full text (the title's; none without one)."""
-        return {} if self.card_lister is None else self.card_lister(state, player)
+        texts = self.optional.card_texts
+        return {} if texts is None else texts(state, player)
 
     def evaluate(self, state: StateT, player: int) -> float:
         """The title's evaluation, or by default the score margin: the player's score
         minus the best other score (the score itself in a one-player game)."""
-        if self.evaluator is not None:
-            return self.evaluator(state, player)
+        if self.optional.evaluate is not None:
+            return self.optional.evaluate(state, player)
         return score_margin(self.scores(state), player)
 
     def outcome(self, state: StateT) -> Outcome:
         """The title's outcome, or by default finished when over, else ongoing."""
-        if self.outcome_of is not None:
-            return self.outcome_of(state)
+        if self.optional.outcome is not None:
+            return self.optional.outcome(state)
         return Outcome.FINISHED if self.is_over(state) else Outcome.ONGOING
 
     def holdings(self, state: StateT) -> tuple[frozenset[str], ...]:
         """Per player, the components they hold in ``state``, as ``kind:name`` labels
         (``card:merchant``); balance studies join them over every state of a game. By
         default nothing (a title that names no components)."""
-        if self.holdings_of is not None:
-            return self.holdings_of(state)
+        if self.optional.holdings is not None:
+            return self.optional.holdings(state)
         return tuple(frozenset() for _ in range(self.num_players(state)))
 
     def observation_tensor(self, observation: ObsT) -> npt.NDArray[np.float32]:
         """The title's observation tensor, or by default the observation's feature hash."""
-        if self.tensor_of is not None:
-            return self.tensor_of(observation)
+        if self.optional.observation_tensor is not None:
+            return self.optional.observation_tensor(observation)
         from silkroad.core.features import observation_features
 
         return observation_features(observation)
 
     def observation_layout(self, options: OptionsT) -> Layout:
         """The title's tensor layout, or by default the feature hash's (512 slots)."""
-        if self.layout_of is not None:
-            return self.layout_of(options)
+        if self.optional.observation_layout is not None:
+            return self.optional.observation_layout(options)
         from silkroad.core.features import hashed_layout
 
         return hashed_layout()
 
     def score_bounds(self, options: OptionsT) -> tuple[int, int] | None:
         """The title's victory point range for ``options``, or None when it gives none."""
-        return None if self.bounds_of is None else self.bounds_of(options)
+        bounds = self.optional.score_bounds
+        return None if bounds is None else bounds(options)
 
     def hides_move(self, state: StateT, move: MoveT, player: int) -> bool:
         """Whether ``player`` may not see which move was made in ``state`` (the title's
         answer; by default none in a game of perfect information, and every other
         player's move in one of imperfect information)."""
-        if self.move_hider is not None:
-            return self.move_hider(state, move, player)
+        if self.optional.hides_move is not None:
+            return self.optional.hides_move(state, move, player)
         if self.spec.information is Information.PERFECT:
             return False
         return self.current_player(state) != player
@@ -551,8 +745,8 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
     def to_position(self, state: StateT) -> str:
         """The title's position of ``state``, or by default the generic one: the state's
         JSON data written as TOML (:mod:`silkroad.core.position`)."""
-        if self.position_writer is not None:
-            return self.position_writer(state)
+        if self.optional.to_position is not None:
+            return self.optional.to_position(state)
         from silkroad.core.position import generic_to_position
 
         return generic_to_position(self, state)
@@ -560,8 +754,8 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
     def from_position(self, text: str, options: OptionsT | None = None) -> StateT:
         """The state of a position (the title's reader, or the generic one, which takes
         only complete positions written by the generic ``to_position``)."""
-        if self.position_reader is not None:
-            return self.position_reader(text, options)
+        if self.optional.from_position is not None:
+            return self.optional.from_position(text, options)
         from silkroad.core.position import generic_from_position
 
         state: StateT = generic_from_position(self, text, options)
@@ -569,3 +763,61 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
 
     def __repr__(self) -> str:
         return f"<Game {self.spec.name!r}: {self.spec.title}>"
+
+
+def define_game(
+    spec: GameSpec,
+    *,
+    options_type: type[OptionsT],
+    state_type: type[StateT],
+    move_types: tuple[type, ...],
+    observation_type: type[ObsT],
+    parts: Iterable[Callable[..., Any]] | Mapping[str, Callable[..., Any]],
+) -> GameDefinition[StateT, Any, OptionsT, ObsT]:
+    """A title's ``GAME`` from its functions, each the part of the contract its own name
+    says, so that no function can stand under another part's name::
+
+        GAME = define_game(SPEC, options_type=Options, state_type=State, move_types=(...),
+                           observation_type=Observation, parts=(new_game, legal_moves, ...))
+
+    ``parts`` is the functions themselves (named by ``__name__``), or a mapping from part
+    names to functions (for lambdas and wrappers). Every name of :data:`REQUIRED_PARTS`
+    must be there; those of :data:`OPTIONAL_PARTS` may be.
+
+    :raises TypeError: naming each required part that is missing, each name that is no
+        part of the contract, each part given twice and each one that is not callable.
+    """
+    named: dict[str, Any] = {}
+    problems: list[str] = []
+    items = (
+        parts.items()
+        if isinstance(parts, Mapping)
+        else ((getattr(f, "__name__", repr(f)), f) for f in parts)
+    )
+    for name, function in items:
+        if name not in REQUIRED_PARTS and name not in OPTIONAL_PARTS:
+            problems.append(f"{name} is no part of the contract")
+        elif name in named:
+            problems.append(f"{name} is given twice")
+        elif not callable(function):
+            problems.append(f"{name} is {type(function).__name__}, not a function")
+        named[name] = function
+    missing = [name for name in REQUIRED_PARTS if name not in named]
+    if missing:
+        problems.insert(0, f"lacks {', '.join(missing)}")
+    if problems:
+        raise TypeError(
+            f"the definition of {spec.name!r}: {'; '.join(problems)} (the parts of the "
+            "contract are named in docs/api.md)"
+        )
+    required: dict[str, Any] = {name: named[name] for name in REQUIRED_PARTS}
+    given = {name: named[name] for name in OPTIONAL_PARTS if name in named}
+    return GameDefinition(
+        spec=spec,
+        options_type=options_type,
+        state_type=state_type,
+        move_types=move_types,
+        observation_type=observation_type,
+        optional=OptionalParts(**given),
+        **required,
+    )

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 
 from silkroad.core.errors import InvalidMoveError, shorten
-from silkroad.core.game import Chance, GameDefinition, GameSpec, Information
+from silkroad.core.game import Chance, GameDefinition, GameSpec, Information, define_game
 from silkroad.kashgar.cards import Effect, Op
 from silkroad.kashgar.check import validate
 from silkroad.kashgar.describe import card_texts, describe_events, describe_move
@@ -174,44 +174,48 @@ SPEC = GameSpec(
     description="Caravan card game: cycle your three caravans, gather spices, fulfil orders.",
 )
 
-GAME: GameDefinition[State, Move, Options, Observation] = GameDefinition(
-    spec=SPEC,
+#: Each function is the part of the contract its name says (docs/api.md).
+GAME: GameDefinition[State, Move, Options, Observation] = define_game(
+    SPEC,
     options_type=Options,
     state_type=State,
     move_types=(CaravanAction, PartingAction, Pass, Gain, Keep, Take, Fulfill, Remove, Place),
     observation_type=Observation,
-    default_options=default_options,
-    new_game=new_game,
-    legal_moves=legal_moves,
-    apply=apply,
-    current_player=current_player,
-    num_players=num_players,
-    is_over=is_over,
-    scores=scores,
-    winners=winners,
-    observe=observe,
-    determinize=determinize,
-    parse_move=parse_move,
-    format_move=format_move,
-    num_actions=num_actions,
-    encode_move=encode_move,
-    decode_move=decode_move,
-    action_mask=action_mask,
-    max_game_length=max_game_length,
-    render=render,
-    validate=validate,
-    picture=svg,
-    move_hider=hides_move,
-    describer=describe_move,
-    narrator=describe_events,
-    card_lister=card_texts,
-    evaluator=evaluate,
-    holdings_of=holdings,
-    tensor_of=observation_tensor,
-    layout_of=observation_layout,
-    bounds_of=score_bounds,
-    outcome_of=outcome,
-    position_writer=to_position,
-    position_reader=from_position,
-    component_provenance=component_provenance,
+    parts=(
+        default_options,
+        new_game,
+        legal_moves,
+        apply,
+        current_player,
+        num_players,
+        is_over,
+        scores,
+        winners,
+        observe,
+        determinize,
+        parse_move,
+        format_move,
+        num_actions,
+        encode_move,
+        decode_move,
+        action_mask,
+        max_game_length,
+        render,
+        validate,
+        # optional parts
+        describe_move,
+        describe_events,
+        card_texts,
+        evaluate,
+        outcome,
+        holdings,
+        observation_tensor,
+        observation_layout,
+        score_bounds,
+        svg,
+        hides_move,
+        to_position,
+        from_position,
+        component_provenance,
+    ),
 )

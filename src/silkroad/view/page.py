@@ -82,11 +82,9 @@ def _fallback(game: AnyGame, state: Any, seat: int | None) -> str:
 
 
 def _picture(game: AnyGame, state: Any, seat: int | None) -> str:
-    draw = getattr(game, "picture", None)
-    if draw is None:
-        return _fallback(game, state, seat)
-    text: str = draw(state if seat is None else game.observe(state, seat), None)
-    return text
+    draw = getattr(game, "svg", None)
+    text = None if draw is None else draw(state if seat is None else game.observe(state, seat))
+    return _fallback(game, state, seat) if text is None else str(text)
 
 
 def _vp(game: AnyGame, state: Any, seat: int | None) -> list[int]:
