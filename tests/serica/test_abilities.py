@@ -495,6 +495,10 @@ def test_governor_swaps_two_built_cards() -> None:
     assert keys(b, han.fields[2]) == ["trader"]
     assert han.vp == 4  # the Trader no longer sits on the Guard: its stacked VP go
     assert state.pending is None  # two cards moved: the Governor is spent
+    b = Builder()  # a hand-made position that gave no VP for the stack loses none
+    han = b.player(empire=["governor"], fields=[["guard", "trader"], [], ["oasis"], []])
+    state = play(b.state(han), Use("governor"), Rearrange(1, 2, 3, 1))
+    assert state.players[0].vp == 0
 
 
 @pytest.mark.rule("SR-8.3")

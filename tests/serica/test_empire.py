@@ -245,7 +245,7 @@ def test_a_card_used_this_round_cannot_be_used_again_by_the_other_player() -> No
 def test_a_card_used_in_the_last_turn_of_a_round_is_free_in_the_next() -> None:
     """The second player's turn ends the round: the first player, taking the card in the
     next round, may use it."""
-    b, state = _guard_passed_on_by_a_city(1)
+    _, state = _guard_passed_on_by_a_city(1)
     assert (state.active, state.round) == (0, 2)
     assert state.turn.used == ()
     state = play(state, Use("city"), Pick("guard"), Give("oasis"))

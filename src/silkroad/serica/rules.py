@@ -503,9 +503,7 @@ def _governor_pairs(
     if pending.card >= 0:
         moved, touched = pending.card, frozenset(pending.routes)
     return [
-        (a, b, move)
-        for a, b, move in _SPOT_PAIRS
-        if _governor_can(t, fields, a, b, moved, touched)
+        (a, b, move) for a, b, move in _SPOT_PAIRS if _governor_can(t, fields, a, b, moved, touched)
     ]
 
 
@@ -653,7 +651,7 @@ def _can_activate(state: State, t: Table, ability: Ability) -> bool:
         return bool(state.crossroads)
     if ability is Ability.ENVOY:
         return bool(_envoy_kinds(state, t))
-    return False  # Enemy abilities are never used by players
+    return False  # [SR-4] an Enemy, even one a City took, has no ability to use
 
 
 def _envoy_kinds(state: State, t: Table) -> list[int]:
