@@ -29,7 +29,15 @@ from silkroad.serica import (
     Take,
     Top,
     Use,
+    action_mask,
     apply,
+    decode_move,
+    determinize,
+    encode_move,
+    legal_moves,
+    observe,
+    parse_move,
+    validate,
 )
 from silkroad.serica.cards import Ability, Good
 from silkroad.serica.state import PendingKind, State, Step
@@ -57,9 +65,12 @@ def test_each_ability_is_used_once_per_round_and_abilities_are_cumulative() -> N
     assert not any(m.startswith("use") for m in texts(state))
     with pytest.raises(IllegalMoveError):
         apply(state, Use("artisan"))
-    # a new turn frees them again
+    # the limit is the round's: the other player's turn keeps them; a new round frees them
+    used = state.turn.used
     state = play(state, Done(), Done(), Done())
-    assert state.turn.used == ()
+    assert (state.active, state.round, state.turn.used) == (1, 1, used)
+    state = play(state, Done(), Done(), Done())
+    assert (state.active, state.round, state.turn.used) == (0, 2, ())
 
 
 @pytest.mark.rule("SR-8", "SR-4")
@@ -471,7 +482,7 @@ def test_general_needs_more_strength_than_the_opponent() -> None:
     assert "use general" in texts(state)
 
 
-@pytest.mark.rule("SR-8.3")
+@pytest.mark.rule("SR-8.3", "SR-5.2.S")
 def test_governor_swaps_two_built_cards() -> None:
     b = Builder()
     han = b.player(empire=["governor"], fields=[["guard", "trader"], [], ["oasis"], []], vp=5)
@@ -482,8 +493,12 @@ def test_governor_swaps_two_built_cards() -> None:
     han = state.players[0]
     assert keys(b, han.fields[0]) == ["guard", "oasis"]
     assert keys(b, han.fields[2]) == ["trader"]
-    assert han.vp == 5  # VP were scored when the cards were built
+    assert han.vp == 4  # the Trader no longer sits on the Guard: its stacked VP go
     assert state.pending is None  # two cards moved: the Governor is spent
+    b = Builder()  # a hand-made position that gave no VP for the stack loses none
+    han = b.player(empire=["governor"], fields=[["guard", "trader"], [], ["oasis"], []])
+    state = play(b.state(han), Use("governor"), Rearrange(1, 2, 3, 1))
+    assert state.players[0].vp == 0
 
 
 @pytest.mark.rule("SR-8.3")
@@ -493,9 +508,9 @@ def test_governor_moves_a_single_card_to_an_empty_spot_of_another_field() -> Non
     state = b.state(han)
     assert "use governor" in texts(state)  # one built card is enough
     state = play(state, Use("governor"))
-    assert texts(state) == ["rearrange 1.1 2.1", "rearrange 1.1 3.1", "rearrange 1.1 4.1"]
-    state = play(state, Rearrange(1, 1, 3, 1))
-    assert [keys(b, f) for f in state.players[0].fields] == [[], [], ["guard"], []]
+    assert texts(state) == ["rearrange 1.1 2.1"]  # the three empty fields are one place
+    state = play(state, Rearrange(1, 1, 2, 1))
+    assert [keys(b, f) for f in state.players[0].fields] == [[], ["guard"], [], []]
     assert state.pending is None  # no other card to move
 
 
@@ -542,11 +557,42 @@ def test_governor_is_offered_only_with_something_to_rearrange() -> None:
     assert texts(play(state, Use("governor"))) == [
         "rearrange 1.2 2.2",
         "rearrange 1.2 3.1",
-        "rearrange 1.2 4.1",
         "rearrange 1.3 2.1",
         "rearrange 2.1 3.1",
-        "rearrange 2.1 4.1",
     ]
+
+
+@pytest.mark.rule("SR-8.3", "SR-5.2.S")
+def test_a_governor_that_makes_a_stack_gains_its_stacked_vp() -> None:
+    """VP are those of the fields as the cards lie (the total of the SR-5.2.S diagram):
+    a Trader moved out onto a Guard gains its stacked VP."""
+    b = Builder()
+    han = b.player(empire=["governor"], fields=[["guard"], ["oasis", "trader"], [], []], vp=4)
+    state = play(b.state(han), Use("governor"), Rearrange(1, 1, 2, 1))
+    assert [keys(b, f) for f in state.players[0].fields][:2] == [["oasis"], ["guard", "trader"]]
+    assert state.players[0].vp == 5
+
+
+@pytest.mark.rule("SR-8.3")
+def test_governor_moves_with_the_same_result_are_one_move() -> None:
+    """Fields are told apart only by their cards: a Guard moved to any of three empty
+    fields is one move, and so is an Oasis swapped with either of two lone Guards."""
+    b = Builder()
+    state = play(b.state(b.player(empire=["governor"], fields=[["guard"]])), Use("governor"))
+    assert texts(state) == ["rearrange 1.1 2.1"]
+    with pytest.raises(IllegalMoveError):
+        apply(state, Rearrange(1, 1, 3, 1))
+    b = Builder()
+    fields = [["guard"], ["guard"], ["oasis"], []]
+    state = play(b.state(b.player(empire=["governor"], fields=fields)), Use("governor"))
+    moves = texts(state)
+    assert "rearrange 1.1 3.1" in moves
+    assert "rearrange 2.1 3.1" not in moves  # the same two fields as lie after 1.1 3.1
+    assert len(moves) == len(set(moves))
+    for move in legal_moves(state):  # ids and notation still name exactly these
+        assert decode_move(state, encode_move(state, move)) == move
+        assert parse_move(state, str(move)) == move
+    assert sum(action_mask(state)) == len(legal_moves(state))
 
 
 @pytest.mark.rule("SR-8.3")
@@ -647,10 +693,59 @@ def test_city_swaps_a_crossroads_card_with_an_empire_card() -> None:
     b = Builder()
     state = b.state(b.player(empire=["city", "oasis"]), crossroads=["bandit", "envoy"])
     state = play(state, Use("city"))
-    assert texts(state) == ["pick envoy"]  # Enemies never enter an Empire
+    assert texts(state) == ["pick bandit", "pick envoy"]  # any card of the row
     state = play(state, Pick("envoy"), Give("oasis"))
     assert keys(b, state.players[0].empire) == ["city", "envoy"]
     assert keys(b, state.crossroads) == ["bandit", "oasis"]
+
+
+@pytest.mark.rule("SR-8.4", "SR-4")
+def test_city_may_take_an_enemy_which_then_does_nothing_and_is_never_built() -> None:
+    """The City swaps any Crossroads card (the Envoy's card is the one that says
+    non-Enemy): an Enemy taken no longer attacks in phase 3 (its ability acts only from
+    the Crossroads, SR-4), cannot be used, built or defeated, and is discarded with the
+    Empire in phase 4."""
+    b = Builder()
+    han = b.player(empire=["city", "oasis"], artisans=9, caravans=[(1, 0, {"silk": 2})])
+    state = b.state(han, crossroads=["bandit"], step=Step.BUY)
+    assert "use city" in texts(state)  # an Enemy alone in the row is enough
+    state = play(state, Use("city"))
+    assert texts(state) == ["pick bandit"]
+    state = play(state, Pick("bandit"), Give("oasis"))
+    assert keys(b, state.players[0].empire) == ["city", "bandit"]
+    assert keys(b, state.crossroads) == ["oasis"]
+    moves = texts(state)
+    assert not [m for m in moves if "bandit" in m]
+    state = play(state, Done())  # phase 3: no Enemy in the Crossroads, nothing attacks
+    assert state.players[0].caravans[0].goods == goods({"silk": 2})
+    state = play(state, Done())
+    assert "bandit" in keys(b, state.players[0].discard) + keys(b, state.players[0].empire)
+
+
+@pytest.mark.rule("SR-8.4", "SR-5.3")
+def test_an_enemy_given_back_by_a_city_attacks_again() -> None:
+    b = Builder()
+    han = b.player(empire=["city", "bandit"], caravans=[(1, 0, {"silk": 2})])
+    state = b.state(han, crossroads=["oasis"], step=Step.BUY)
+    state = play(state, Use("city"), Pick("oasis"), Give("bandit"), Done())
+    assert state.players[0].caravans[0].goods == goods({"silk": 1})
+
+
+@pytest.mark.rule("SR-8.4")
+def test_determinize_can_deal_an_enemy_a_city_took_to_the_other_draw_pile() -> None:
+    """An Enemy in the other player's draw pile (a City took it) with no Crossroads
+    draw pile to hide it in: the determinized state still matches the observation."""
+    b = Builder()
+    han = b.player(empire=["guard"])
+    rome = b.player(draw=["bandit", "fort"])
+    state = b.state(han, rome, crossroads=["oasis"], empty_pile=True)
+    assert not state.cross_pile
+    obs = observe(state, 0)
+    for seed in range(10):
+        world = determinize(obs, seed)
+        validate(world)
+        assert observe(world, 0) == obs
+        assert sorted(keys(b, world.players[1].draw)) == ["bandit", "fort"]
 
 
 @pytest.mark.rule("SR-8.4")
@@ -731,18 +826,18 @@ def test_chieftain_bonus_builds_a_crossroads_card_for_free() -> None:
     assert keys(b, state.crossroads) == ["city", "guard"]
 
 
-@pytest.mark.rule("SR-8.5")
+@pytest.mark.rule("SR-8.4", "SR-8.5")
 @pytest.mark.rule("SR-4")
-def test_an_enemy_never_sits_in_a_players_cards() -> None:
-    """An Enemy acts only from the Crossroads and leaves it only defeated or discarded,
-    so a position with an Enemy in a player's draw pile, discard pile or Empire cannot
-    arise: validate refuses each (and with a Guard instead it is a legal position)."""
+def test_an_enemy_in_a_players_cards_is_possible_but_never_built() -> None:
+    """A City may take an Enemy into the Empire, from where it goes round the player's
+    deck: validate accepts an Enemy in a draw pile, discard pile or Empire, and refuses
+    one built in a field."""
     for place in ("draw", "discard", "empire"):
         b = Builder()
-        with pytest.raises(StateError, match=f"player 0 has an Enemy card in their {place}"):
-            b.state(b.player(**{place: ["bandit", "guard"]}))
-        b = Builder()
-        b.state(b.player(**{place: ["guard"]}))
+        b.state(b.player(**{place: ["bandit", "guard"]}))
+    b = Builder()
+    with pytest.raises(StateError, match="player 0 has an Enemy card built"):
+        b.state(b.player(fields=[["bandit"], [], [], []]))
 
 
 @pytest.mark.rule("SR-8.5")

@@ -187,9 +187,10 @@ def test_determinize_is_consistent_with_the_observation(seed: int) -> None:
 
 @pytest.mark.rule("SR-4")
 def test_determinize_deals_the_unseen_enemies_to_the_crossroads_pile_only() -> None:
-    """Enemies stay with the Crossroads: a determinized world puts every unseen Enemy in
-    the Crossroads draw pile, never in the other player's draw pile, however the deal
-    falls (the new game's pile of the other player holds cards no one has seen)."""
+    """Enemies stay with the Crossroads unless a City took one: while the Crossroads
+    draw pile can hold every unseen Enemy, a determinized world puts them all there,
+    never in the other player's draw pile, however the deal falls (the new game's pile
+    of the other player holds cards no one has seen)."""
     state = new_game(Options(), 0)
     t = table(state.options)
     obs = observe(state, 0)

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from silkroad.serica import Options, num_actions
+from silkroad.serica import Options, default_cards, num_actions
+from silkroad.serica.cards import CardType
 from silkroad.serica.docgen import BEGIN, END, card_table
 
 PAGE = Path(__file__).parents[2] / "docs" / "serica.md"
@@ -39,3 +40,20 @@ def test_the_usage_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
     code = text[start : text.index("```", start)]
     exec(compile(code, str(PAGE), "exec"), {})
     assert "game over" in capsys.readouterr().out
+
+
+@pytest.mark.rule("SR-4")
+def test_the_empire_table_says_for_every_ability_card_what_is_left_once_built() -> None:
+    """[SR-4] "Abilities and the Empire" has one row per card with an ability (every
+    non-Enemy card of the data), each saying what happens once the card is built."""
+    text = PAGE.read_text("utf-8")
+    start = text.index("## Abilities and the Empire")
+    section = text[start : text.index("\n## ", start + 1)]
+    rows = {
+        line.split("|")[1].strip(): line.split("|")[3].strip()
+        for line in section.splitlines()
+        if line.startswith("| ") and not line.startswith("| card ")
+    }
+    names = {c.name for c in default_cards() if c.type is not CardType.ENEMY}
+    assert set(rows) == names
+    assert all(rows.values())

@@ -78,3 +78,30 @@ def test_a_position_that_cannot_be_a_state_names_the_field_and_the_rule(
 ) -> None:
     with pytest.raises(StateError, match=message):
         GAME.from_position(text)
+
+
+@pytest.mark.rule("SR-4", "SR-8.3")
+def test_a_turns_strength_comes_from_its_readied_cards_and_old_numbers_must_agree() -> None:
+    """A readied Soldier in the Empire gives the turn its strength; a position written
+    before rules 1.3 (a ``defense`` number) still reads when the number agrees, and is
+    refused, naming the key, when no readied card gives it."""
+    text = """
+        active = 0
+        step = "buy"
+        [player.0]
+        empire = ["soldier", "outpost"]
+        [turn]
+        used = ["soldier", "outpost"]
+        readied = [
+            { card = "soldier", ability = "soldier" },
+            { card = "outpost", ability = "outpost" },
+        ]
+        """
+    state = GAME.from_position(text)
+    assert (state.turn.defense, state.turn.outpost) == (1, 1)
+    assert "defense" not in GAME.to_position(state)
+    legacy = text + "        defense = 1\n        outpost = 1\n"
+    assert GAME.from_position(legacy) == state
+    wrong = text.replace("readied = [", "defense = 2\n        readied = [")
+    with pytest.raises(StateError, match=r"turn.defense: 2 is not what the readied effects give"):
+        GAME.from_position(wrong)

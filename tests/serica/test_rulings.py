@@ -201,3 +201,21 @@ def test_a_scholar_reshuffles_the_discard_pile_when_the_draw_pile_is_empty() -> 
     assert len(han.empire) == 2
     assert not han.discard
     assert len(han.draw) == 1
+
+
+@pytest.mark.rule("SR-8.4", "SR-5")
+def test_an_envoy_may_copy_a_crossroads_card_used_earlier_in_the_round() -> None:
+    """The copy is the Envoy's use: the Guard in the Crossroads, used by Han and given
+    away by a City this round, has no ability of its own there to be used up."""
+    b = Builder()
+    han = b.player(empire=["guard", "city"])
+    rome = b.player(empire=["envoy"])
+    state = b.state(han, rome, crossroads=["fort"])
+    state = play(state, Use("guard"), Choose(Choice.VP), Use("city"), Pick("fort"), Give("guard"))
+    state = play(state, Done(), Done(), Done())
+    assert (state.active, state.round) == (1, 1)
+    assert b.ids("guard")[0] in state.turn.used
+    state = play(state, Use("envoy"))
+    assert texts(state) == ["pick guard"]
+    state = play(state, Pick("guard"), Choose(Choice.VP))
+    assert state.players[1].vp == 1

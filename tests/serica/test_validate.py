@@ -20,6 +20,7 @@ from silkroad.core.errors import (
 )
 from silkroad.core.serialize import dumps, loads
 from silkroad.serica import GAME, Options, State, Use, apply, legal_moves, new_game, observe
+from silkroad.serica.cards import Ability
 from silkroad.serica.moves import Produce, Take
 from silkroad.serica.state import Pending, PendingKind
 
@@ -68,8 +69,9 @@ def test_a_pending_decision_the_rules_could_not_ask_for_is_refused(
         lambda s: attrs.evolve(s, round=0),
         lambda s: attrs.evolve(s, turn=attrs.evolve(s.turn, pp=-2)),
         lambda s: attrs.evolve(s, turn=attrs.evolve(s.turn, pp=99)),
-        lambda s: attrs.evolve(s, turn=attrs.evolve(s.turn, defense=-1)),
-        lambda s: attrs.evolve(s, turn=attrs.evolve(s.turn, outpost=-1)),
+        # [SR-4] a strength readied by a card that is not in the Empire
+        lambda s: attrs.evolve(s, turn=attrs.evolve(s.turn, readied=((52, Ability.SOLDIER),))),
+        lambda s: attrs.evolve(s, turn=attrs.evolve(s.turn, readied=((52, Ability.OUTPOST),))),
         lambda s: attrs.evolve(s, turn=attrs.evolve(s.turn, used=(10_000,))),
         lambda s: attrs.evolve(s, attacks=(0,)),
         lambda s: attrs.evolve(s, pending=Pending(PendingKind.GUARD, card=3)),

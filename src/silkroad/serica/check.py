@@ -119,9 +119,6 @@ def _check_places(state: State, t: Table) -> None:
         for card in player.defeated:
             if _int(card, 0, t.n_cards - 1) and not t.enemy[card]:
                 raise StateError(f"player {p} defeated card {card}, which is no Enemy")
-        for name in ("draw", "discard", "empire"):
-            if any(t.enemy[c] for c in getattr(player, name) if _int(c, 0, t.n_cards - 1)):
-                raise StateError(f"player {p} has an Enemy card in their {name}")
     ids = [c for c in places if _int(c, 0, t.n_cards - 1)]
     if len(ids) != len(places) or sorted(ids) != list(range(t.n_cards)):
         missing = sorted(set(range(t.n_cards)) - set(ids))
@@ -145,9 +142,6 @@ def _check_turn(state: State, t: Table) -> None:
     turn = state.turn
     if not _int(turn.pp, 0, PRODUCTION_POINTS):
         raise StateError(f"production points {turn.pp!r:.40} outside 0..{PRODUCTION_POINTS}")
-    for name in ("defense", "outpost"):
-        if not _int(getattr(turn, name), 0, t.n_cards):
-            raise StateError(f"readied {name} {getattr(turn, name)!r:.40} out of range")
     for name in ("traded", "defended"):
         if not isinstance(getattr(turn, name), bool):
             raise StateError(f"{name} is true or false")
@@ -212,9 +206,12 @@ def _pending_problem(state: State, t: Table, pending: Pending) -> str | None:
     elif kind in (PendingKind.GUARD, PendingKind.ENVOY):
         if card not in me.empire:
             return "about a card of the Empire"
-    elif kind in (PendingKind.PLACE, PendingKind.CITY_GIVE):
+    elif kind is PendingKind.PLACE:
         if card not in state.crossroads or t.enemy[card]:
             return "about a card of the Crossroads that is no Enemy"
+    elif kind is PendingKind.CITY_GIVE:  # [SR-8.4] the City takes any card, an Enemy too
+        if card not in state.crossroads:
+            return "about a card of the Crossroads"
     elif kind in (PendingKind.GENERAL_TAKE, PendingKind.GENERAL_ORDER):
         least = 1 if kind is PendingKind.GENERAL_TAKE else 2
         if not least <= len(pending.cards) <= 3:

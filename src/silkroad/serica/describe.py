@@ -60,7 +60,8 @@ __all__ = [
 #: The seats: player 0 plays the Han Dynasty, player 1 the Roman Empire.
 EMPIRES = ("Han Dynasty", "Roman Empire")
 
-#: [SR-8] What each ability does while its card is in the Empire (once per round).
+#: [SR-8] What each ability does while its card is in the Empire (each card once per
+#: round).
 ABILITY_WORDS: dict[Ability, str] = {
     Ability.ARTISAN: "phase 1: gain 1 artisan",
     Ability.LABORER: "phase 1: 1 more production point, for producing goods",
@@ -75,16 +76,16 @@ ABILITY_WORDS: dict[Ability, str] = {
     Ability.TRADING_POST: "add 1 good of yours to a caravan, or swap 1 of its goods for "
     "1 from your supply",
     Ability.WAREHOUSE: "a caravan begun this turn may carry 1 more good",
-    Ability.ENCAMPMENT: "+2 defensive strength this round",
+    Ability.ENCAMPMENT: "+2 defensive strength this round, until the card is built",
     Ability.FORT: "an Enemy attack takes 1 good less, of your choice (not a Chieftain)",
     Ability.GENERAL: "with more strength than the other player: look at the top 3 cards "
     "of their draw pile, take 1 to your discard pile, put the others back in any order",
     Ability.GOVERNOR: "move up to 2 of your built cards between two fields",
-    Ability.OUTPOST: "every Enemy's strength -1 this round",
-    Ability.SOLDIER: "+1 defensive strength this round",
+    Ability.OUTPOST: "every Enemy's strength -1 this round, until the card is built",
+    Ability.SOLDIER: "+1 defensive strength this round, until the card is built",
     Ability.AMBASSADOR: "put the top card of either discard pile on top of your draw pile",
     Ability.CAPITOL: "discard 2 Crossroads cards (Enemies too) and replace them",
-    Ability.CITY: "swap a Crossroads card with a card of your Empire",
+    Ability.CITY: "swap a Crossroads card (an Enemy too) with a card of your Empire",
     Ability.DIPLOMAT: "discard 1 Crossroads card (an Enemy too) and replace it",
     Ability.ENVOY: "use the ability of a card in the Crossroads (not an Enemy)",
     Ability.OASIS: "buy one Court card needing one goods type less (free at none)",

@@ -10,7 +10,8 @@ victory points. A player's potential is their VP now plus what predicts VP to co
   the next caravan or pay for a card), goods bought from the other player less;
 * **artisans** [SR-5.2]: more while they are needed to build the Empire's cards;
 * **cards owned but not built** (draw pile, discard pile, Empire): part of their VP,
-  since each is a build to come, plus a little for their ability;
+  since each is a build to come, plus a little for their ability (nothing for an Enemy
+  a City took, which is never built);
 * **progress to the end** [SR-6]: each built card counts extra and each card missing to
   own ten counts against, so that building and buying are worth their goods;
 * **defensive strength** [SR-5.2]: built strength defeats Enemies;
@@ -86,12 +87,16 @@ _LAST_WORTHS: tuple[object, tuple[tuple[float, ...], tuple[float, ...]]] = (None
 
 
 def _card_worths(t: Table) -> tuple[tuple[float, ...], tuple[float, ...]]:
-    """Per card id: its worth owned but not built, and built (its strength's worth)."""
+    """Per card id: its worth owned but not built (none for an Enemy a City took: it
+    is never built and has no ability in the Empire), and built (its strength's worth)."""
     global _LAST_WORTHS
     last, worths = _LAST_WORTHS
     if last is not t:
         worths = (
-            tuple(CARD_VP_SHARE * c.vp + CARD_ABILITY_VP for c in t.card),
+            tuple(
+                0.0 if c.type is CardType.ENEMY else CARD_VP_SHARE * c.vp + CARD_ABILITY_VP
+                for c in t.card
+            ),
             tuple(STRENGTH_VP * c.strength for c in t.card),
         )
         _LAST_WORTHS = (t, worths)
@@ -124,10 +129,13 @@ def _potential(state: State, t: Table, p: int) -> float:
     value += SPARE_ARTISAN_VP * max(0, me.artisans - needed)
     owned_worth, built_worth = _card_worths(t)
     owned = 0
+    enemy = t.enemy
     for pile in (me.draw, me.discard, me.empire):
         owned += len(pile)
         for c in pile:
             value += owned_worth[c]
+            if enemy[c]:  # an Enemy is no card to build
+                owned -= 1
     built = 0
     for field in me.fields:
         built += len(field)

@@ -114,7 +114,7 @@ SPEC = GameSpec(
     max_players=2,
     chance=Chance.SAMPLED,
     information=Information.IMPERFECT,
-    rules_version="1.2",
+    rules_version="1.3",
     variants=("co-op",),
     description="Two empires trade along the Silk Road, build their fields, fight raiders.",
 )

@@ -173,7 +173,9 @@ def _unseen(obs: Observation) -> tuple[int, ...]:
 def _deal_no_enemy(
     deal: list[int], n: int, enemy: Sequence[bool]
 ) -> tuple[tuple[int, ...], list[int]]:
-    """The first ``n`` cards of ``deal`` that are no Enemy, and the rest in order."""
+    """The first ``n`` cards of ``deal`` that are no Enemy, and the rest in order; when
+    fewer than ``n`` are no Enemy, the first Enemies make up the number (only a City
+    puts an Enemy in a player's cards, [SR-8.4])."""
     take: list[int] = []
     rest: list[int] = []
     for c in deal:
@@ -181,14 +183,20 @@ def _deal_no_enemy(
             take.append(c)
         else:
             rest.append(c)
+    if len(take) < n:
+        short = n - len(take)
+        enemies = [c for c in rest if enemy[c]][:short]
+        take.extend(enemies)
+        rest = [c for c in rest if c not in enemies]
     return tuple(take), rest
 
 
 def determinize(obs: Observation, seed: int) -> State:
     """A full state consistent with ``obs``: the observer's draw pile is shuffled, and
-    every unseen card is dealt at random to the other draw pile (never an Enemy, which
-    only the Crossroads holds, [SR-4]), the Crossroads draw pile and any hidden General
-    cards; the RNG comes from ``seed``."""
+    every unseen card is dealt at random to the other draw pile (an Enemy only when the
+    Crossroads draw pile cannot hold them all: only a City takes one into a player's
+    cards, [SR-8.4]), the Crossroads draw pile and any hidden General cards; the RNG
+    comes from ``seed``."""
     rng = Rng.from_seed(seed)
     enemy = table(obs.options).enemy
     order, rng = rng.shuffle(_unseen(obs))
@@ -206,8 +214,8 @@ def determinize(obs: Observation, seed: int) -> State:
         if p == obs.player:
             draw = own
         elif any(enemy[c] for c in deal[: view.draw_size]):
-            # [SR-4] Enemies never leave the Crossroads for a player's cards: the other
-            # pile takes the first cards of the deal that are no Enemy
+            # Enemies stay with the Crossroads unless a City took one [SR-8.4]: the
+            # other pile takes the first cards of the deal that are no Enemy
             draw, deal = _deal_no_enemy(deal, view.draw_size, enemy)
         else:
             draw, deal = tuple(deal[: view.draw_size]), deal[view.draw_size :]

@@ -118,8 +118,6 @@ def to_position(state: State) -> str:
     turn_data: dict[str, Any] = {
         "pp": turn.pp,
         "used": cards(turn.used),
-        "defense": turn.defense,
-        "outpost": turn.outpost,
         "traded": turn.traded,
         "defended": turn.defended,
     }
@@ -366,9 +364,11 @@ def _turn(f: Fields, r: CardResolver, zones: dict[str, list[int]], base: Turn, a
     empire = zones.get(f"player.{active}.empire", [])
     everything = [c for cards in zones.values() for c in cards]
     changes: dict[str, Any] = {}
-    for key in ("pp", "defense", "outpost"):
-        if key in f:
-            changes[key] = f.integer(key, rule="SR-5: never negative")
+    if "pp" in f:
+        changes["pp"] = f.integer("pp", rule="SR-5: never negative")
+    # positions of rules 1.2 wrote the readied strengths as numbers: still read, when
+    # they agree with the readied Soldiers, Encampments and Outposts that give them
+    legacy = {key: f.integer(key, rule="SR-5: never negative") for key in _LEGACY if key in f}
     for key in ("traded", "defended"):
         if key in f:
             changes[key] = f.flag(key)
@@ -386,7 +386,19 @@ def _turn(f: Fields, r: CardResolver, zones: dict[str, list[int]], base: Turn, a
             readied.append((card, ability))
         changes["readied"] = tuple(readied)
     f.finish()
-    return attrs.evolve(base, **changes)
+    turn = attrs.evolve(base, **changes)
+    for key, value in legacy.items():
+        if getattr(turn, key) != value:
+            raise StateError(
+                f"{f.name(key)}: {value} is not what the readied effects give "
+                f"({getattr(turn, key)}); [SR-4] a strength comes from a readied Soldier, "
+                "Encampment or Outpost still in the Empire: list it under readied"
+            )
+    return turn
+
+
+#: Turn keys of older positions, now derived from the readied effects.
+_LEGACY = ("defense", "outpost")
 
 
 def _pending(f: Fields, r: CardResolver, held: Sequence[int], placed: Sequence[int]) -> Pending:

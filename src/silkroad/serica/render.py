@@ -14,7 +14,14 @@ from silkroad.serica.cards import OWN_GOODS, CardType
 from silkroad.serica.describe import ABILITY_WORDS, EMPIRES, card_text, goods_text
 from silkroad.serica.observe import HIDDEN, Observation, observe
 from silkroad.serica.rules import current_player, field_strength
-from silkroad.serica.state import COOP_GOAL, FIELD_DEPTH, PendingKind, State, Step
+from silkroad.serica.state import (
+    COOP_GOAL,
+    FIELD_DEPTH,
+    ROUND_EFFECTS,
+    PendingKind,
+    State,
+    Step,
+)
 from silkroad.serica.table import Table, table
 
 __all__ = ["WIDTH", "render"]
@@ -152,7 +159,7 @@ def _status(t: Table, obs: Observation, viewer: int | None) -> list[str]:
             "",
             " " * 6,
         )
-    ready = [ABILITY_WORDS[a] for _, a in turn.readied]
+    ready = [ABILITY_WORDS[a] for _, a in turn.readied if a not in ROUND_EFFECTS]
     extra = []
     if turn.defense:
         extra.append(f"+{turn.defense} strength")

@@ -472,16 +472,92 @@ def _governor_moves(state: State, t: Table, pending: Pending | None = None) -> l
     cards of different kinds (in one field or two), or move a field's outer card to
     the free spot of another field ([Rulings] a field never gets a hole). After a move
     of one card (``pending.card``, between the fields ``pending.routes``), one more
-    card may move between the same two fields."""
+    card may move between the same two fields.
+
+    Moves with the same result are one move, the first listed: fields are told apart
+    only by their cards, and copies of a card are alike (docs/serica.md, "Identical
+    components"), so moving a card to any of several empty fields is one choice."""
     fields = state.players[state.active].fields
-    moved, touched = -1, frozenset[int]()
-    if pending is not None and pending.card >= 0:
-        moved, touched = pending.card, frozenset(pending.routes)
+    if pending is None:
+        pending = _GOVERNOR_START
     out: list[Rearrange] = []
-    for a, b, move in _SPOT_PAIRS:
-        if _governor_can(t, fields, a, b, moved, touched):
+    seen: set[object] = set()
+    for a, b, move in _governor_pairs(t, fields, pending):
+        key = _governor_key(t, *_governor_result(t, fields, pending, a, b))
+        if key not in seen:
+            seen.add(key)
             out.append(move)
     return out
+
+
+#: The decision a Governor's use opens: two cards may move, none has yet.
+_GOVERNOR_START = Pending(PendingKind.GOVERNOR, count=2)
+
+
+def _governor_pairs(
+    t: Table, fields: tuple[tuple[int, ...], ...], pending: Pending
+) -> list[tuple[tuple[int, int], tuple[int, int], Rearrange]]:
+    """[SR-8.3] Every two spots whose contents may change places now (with copies and
+    alike fields not yet told apart)."""
+    moved, touched = -1, frozenset[int]()
+    if pending.card >= 0:
+        moved, touched = pending.card, frozenset(pending.routes)
+    return [
+        (a, b, move) for a, b, move in _SPOT_PAIRS if _governor_can(t, fields, a, b, moved, touched)
+    ]
+
+
+def _governor_result(
+    t: Table,
+    fields: tuple[tuple[int, ...], ...],
+    pending: Pending,
+    a: tuple[int, int],
+    b: tuple[int, int],
+) -> tuple[tuple[tuple[int, ...], ...], Pending | None]:
+    """[SR-8.3] The fields after the contents of spots ``a`` and ``b`` change places,
+    and the Governor's decision left: None after a swap, after a second card, or when
+    no second card can move."""
+    (fa, ia), (fb, ib) = a, b
+    new = [list(f) for f in fields]
+    if ia < len(new[fa]) and ib < len(new[fb]):  # two cards swap
+        new[fa][ia], new[fb][ib] = new[fb][ib], new[fa][ia]
+        return tuple(tuple(f) for f in new), None
+    source, target = (fa, fb) if ia < len(new[fa]) else (fb, fa)
+    moved = new[source].pop()
+    new[target].append(moved)
+    after_fields = tuple(tuple(f) for f in new)
+    left = pending.count - 1
+    if pending.card >= 0 or not left:
+        return after_fields, None
+    after = Pending(PendingKind.GOVERNOR, card=moved, count=left, routes=(fa + 1, fb + 1))
+    if not _governor_pairs(t, after_fields, after):
+        return after_fields, None
+    return after_fields, after
+
+
+def _governor_key(
+    t: Table, fields: tuple[tuple[int, ...], ...], after: Pending | None
+) -> tuple[object, ...]:
+    """What tells two results of a Governor's move apart: the kinds in each field, in
+    any order of the fields, and while a second card may move, which two fields the
+    first move touched and which of them holds the card moved."""
+    kind_of = t.kind_of
+    marked = []
+    for i, field in enumerate(fields):
+        role = 0
+        if after is not None and i + 1 in after.routes:
+            role = 2 if field and field[-1] == after.card else 1
+        marked.append((tuple([kind_of[c] for c in field]), role))
+    return (after is None, tuple(sorted(marked)))
+
+
+def _stacked_vp(t: Table, fields: tuple[tuple[int, ...], ...]) -> int:
+    """[SR-5.2.S] The stacked VP of the fields as the cards lie in them."""
+    total = 0
+    for field in fields:
+        for i in range(1, len(field)):
+            total += _stack_bonus(t, field[:i], t.card[field[i]])
+    return total
 
 
 def _governor_any(t: Table, fields: tuple[tuple[int, ...], ...]) -> bool:
@@ -571,11 +647,11 @@ def _can_activate(state: State, t: Table, ability: Ability) -> bool:
         return bool(me.discard or state.players[1 - p].discard)
     if ability is Ability.CAPITOL or ability is Ability.DIPLOMAT:
         return bool(state.crossroads)
-    if ability is Ability.CITY:
-        return any(not t.enemy[c] for c in state.crossroads)
+    if ability is Ability.CITY:  # [SR-8.4] any Crossroads card, an Enemy too
+        return bool(state.crossroads)
     if ability is Ability.ENVOY:
         return bool(_envoy_kinds(state, t))
-    return False  # Enemy abilities are never used by players
+    return False  # [SR-4] an Enemy, even one a City took, has no ability to use
 
 
 def _envoy_kinds(state: State, t: Table) -> list[int]:
@@ -618,7 +694,9 @@ def _step_moves(state: State, t: Table) -> list[Move]:
                     if k in seen:
                         continue
                     seen.append(k)
-                    if t.kinds[k].artisans <= me.artisans:
+                    d = t.kinds[k]
+                    # [Rulings] an Enemy taken by a City has no build cost: never built
+                    if d.artisans <= me.artisans and d.type is not CardType.ENEMY:
                         builds = t.build[k]
                         out.extend([builds[f] for f in free])
         enemies = () if turn.defended else _row_kinds(state, t, enemies=True)
@@ -740,8 +818,8 @@ def _pending_moves(state: State, t: Table, pending: Pending) -> list[Move]:
             if c != pending.card and t.kind_of[c] not in kinds:
                 kinds.append(t.kind_of[c])
         return [t.pick[k] for k in kinds]
-    if kind is PendingKind.CITY_TAKE:
-        return [t.pick[k] for k in _row_kinds(state, t, enemies=False)]
+    if kind is PendingKind.CITY_TAKE:  # [SR-8.4] any card of the row, an Enemy too
+        return [t.pick[k] for k in _row_kinds(state, t, enemies=None)]
     if kind is PendingKind.CITY_GIVE:
         out = []
         seen: list[int] = []
@@ -1148,7 +1226,8 @@ def _advance(state: State, t: Table, move: Advance) -> State:
 
 def _end_turn(state: State) -> State:
     """[SR-5.4] Discard the Empire, deal 4 new cards (reshuffling), shuffle discarded
-    Crossroads cards back into their draw pile; then the other player's turn."""
+    Crossroads cards back into their draw pile; then the other player's turn, which
+    keeps the cards used this round ([SR-5] [SR-8])."""
     p = state.active
     me = state.players[p]
     rng = state.rng
@@ -1159,7 +1238,11 @@ def _end_turn(state: State) -> State:
         order, rng = rng.shuffle((*pile, *state.cross_discard))
         pile = pvector(order)
     nxt = 1 - p
-    round_ = state.round + (1 if nxt == state.first else 0)
+    new_round = nxt == state.first
+    round_ = state.round + (1 if new_round else 0)
+    # [SR-5] [SR-8] each card's ability once per round: the cards used in the first
+    # player's turn stay used in the second player's (a City may pass one on)
+    turn = _NEW_TURN if new_round or not state.turn.used else Turn(used=state.turn.used)
     state = _with_player(
         state,
         p,
@@ -1170,7 +1253,7 @@ def _end_turn(state: State) -> State:
         active=nxt,
         round=round_,
         step=Step.PRODUCE,
-        turn=_NEW_TURN,
+        turn=turn,
         pending=None,
         attacks=(),
     )
@@ -1203,6 +1286,8 @@ def _draw_to_empire(state: State, n: int, **changes: object) -> State:
     return _with_player(state, p, me, rng=rng, **changes)
 
 
+# The abilities whose effect is readied with its card: it waits for a later event, or
+# (Soldier, Encampment, Outpost) lasts while the card stays in the Empire [SR-4].
 # A tuple, not a set: membership by identity, without hashing the enum.
 _WAITING = (
     Ability.LABORER,
@@ -1212,14 +1297,18 @@ _WAITING = (
     Ability.TRADER,
     Ability.WAREHOUSE,
     Ability.FORT,
+    Ability.SOLDIER,
+    Ability.ENCAMPMENT,
+    Ability.OUTPOST,
 )
 
 
 def _activate(state: State, t: Table, ability: Ability, card: int, turn: Turn) -> State:
     """[SR-8] The effect of an ability used from the Empire card ``card`` (an Envoy
     that copies it), going on with ``turn`` (the card marked used). An effect that waits
-    for a later event is readied with its card ([SR-4] it stops if the card leaves the
-    Empire first)."""
+    for a later event, or lasts the round (Soldier, Encampment, Outpost), is readied
+    with its card ([SR-4] it stops when the card leaves the Empire: built, or given
+    away by a City)."""
     p = state.active
     me = state.players[p]
     if ability in _WAITING:
@@ -1237,12 +1326,6 @@ def _activate(state: State, t: Table, ability: Ability, card: int, turn: Turn) -
         return _with_player(state, p, replace(me, vp=me.vp + gain), turn=turn)
     if ability is Ability.TRADING_POST:
         return replace(state, turn=turn, pending=Pending(PendingKind.TRADING_POST))
-    if ability is Ability.ENCAMPMENT:
-        return replace(state, turn=replace(turn, defense=turn.defense + 2))
-    if ability is Ability.SOLDIER:
-        return replace(state, turn=replace(turn, defense=turn.defense + 1))
-    if ability is Ability.OUTPOST:
-        return replace(state, turn=replace(turn, outpost=turn.outpost + 1))
     if ability is Ability.GENERAL:  # [SR-8.3] view the top 3 of the other draw pile
         other = state.players[1 - p]
         shown = tuple(other.draw[:3])
@@ -1370,23 +1453,14 @@ def _resolve(state: State, t: Table, pending: Pending, move: Move) -> State:
         if isinstance(move, Done):
             return replace(state, pending=None)
         assert isinstance(move, Rearrange)
-        fa, ia = move.field_a - 1, move.position_a - 1
-        fb, ib = move.field_b - 1, move.position_b - 1
-        fields = [list(f) for f in me.fields]
-        if ia < len(fields[fa]) and ib < len(fields[fb]):  # two cards swap
-            fields[fa][ia], fields[fb][ib] = fields[fb][ib], fields[fa][ia]
-            after = None
-        else:  # one card moves to the free spot of the other field
-            source, target = (fa, fb) if ia < len(fields[fa]) else (fb, fa)
-            moved = fields[source].pop()
-            fields[target].append(moved)
-            left = pending.count - 1
-            after = Pending(PendingKind.GOVERNOR, card=moved, count=left, routes=(fa + 1, fb + 1))
-        me = replace(me, fields=tuple(tuple(f) for f in fields))
-        state = _with_player(state, p, me, pending=after)
-        if after is not None and (not after.count or not _governor_moves(state, t, after)):
-            state = replace(state, pending=None)
-        return state
+        a = (move.field_a - 1, move.position_a - 1)
+        b = (move.field_b - 1, move.position_b - 1)
+        fields, after = _governor_result(t, me.fields, pending, a, b)
+        # [SR-5.2.S] the VP are those of the fields as the cards lie: stacking bonuses
+        # the rearrangement makes are gained, those it breaks are lost
+        # (never below 0: a hand-made position may give fewer VP than its fields hold)
+        vp = max(0, me.vp + _stacked_vp(t, fields) - _stacked_vp(t, me.fields))
+        return _with_player(state, p, replace(me, fields=fields, vp=vp), pending=after)
     if kind is PendingKind.AMBASSADOR:  # [SR-8.4]
         assert isinstance(move, Choose)
         source = p if move.choice is Choice.OWN else 1 - p

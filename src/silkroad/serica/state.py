@@ -273,31 +273,56 @@ class PlayerState:
     defeated: tuple[int, ...]
 
 
+#: [SR-8.3] The defensive strength a used Soldier or Encampment adds while its card
+#: stays in the Empire ([SR-4]).
+STRENGTH_BONUS = ((Ability.SOLDIER, 1), (Ability.ENCAMPMENT, 2))
+#: [SR-8.3] The readied effects that last the round (while their card stays in the
+#: Empire) rather than wait for one event: :attr:`Turn.defense` and :attr:`Turn.outpost`.
+ROUND_EFFECTS = (Ability.SOLDIER, Ability.ENCAMPMENT, Ability.OUTPOST)
+
+
 @attrs.frozen
 class Turn:
-    """What the active player has done and readied this turn ([SR-5] note: each ability
-    once per round, effects cumulative).
+    """What the active player has done and readied this turn ([SR-5] note: effects
+    cumulative, each card's ability once per round).
 
     :ivar pp: production points left (the Laborer's points are readied effects).
-    :ivar used: Empire cards whose ability was used this round.
-    :ivar defense: readied defensive strength for the round (Soldier, Encampment).
-    :ivar outpost: readied reduction of Enemy strengths for the round (Outpost).
-    :ivar readied: effects that wait for a later event, each with the Empire card that
-        gives it (an Envoy gives the ability it copied): a Laborer's production point,
-        a Smith, Merchant or Oasis for a buy, a Guard's extra caravan, a Warehouse for
-        the next caravan begun, a Trader for the next move, a Fort for the attacks.
-        [SR-4] An entry goes when its card leaves the Empire (built or given away).
+    :ivar used: cards whose ability was used this round ([SR-5] [SR-8] the limit is the
+        card's for the whole round: the second player's turn keeps the first player's
+        list, so a card that changed hands by a City is still used).
+    :ivar readied: effects that wait for a later event or last while their card stays,
+        each with the Empire card that gives it (an Envoy gives the ability it copied):
+        a Laborer's production point, a Smith, Merchant or Oasis for a buy, a Guard's
+        extra caravan, a Warehouse for the next caravan begun, a Trader for the next
+        move, a Fort for the attacks, a Soldier's or Encampment's strength and an
+        Outpost's lower Enemy strengths. [SR-4] An entry goes when its card leaves the
+        Empire (built or given away).
     :ivar traded: the phase-3 action (begin or move) is taken.
     :ivar defended: an Enemy was defeated this turn.
     """
 
     pp: int = PRODUCTION_POINTS
     used: tuple[int, ...] = ()
-    defense: int = 0
-    outpost: int = 0
     readied: tuple[tuple[int, Ability], ...] = ()
     traded: bool = False
     defended: bool = False
+
+    @property
+    def defense(self) -> int:
+        """[SR-8.3] The strength the readied Soldiers and Encampments add."""
+        if not self.readied:
+            return 0
+        total = 0
+        for _, a in self.readied:
+            for ability, bonus in STRENGTH_BONUS:
+                if a is ability:
+                    total += bonus
+        return total
+
+    @property
+    def outpost(self) -> int:
+        """[SR-8.3] How much the readied Outposts lower every Enemy strength."""
+        return self.count(Ability.OUTPOST)
 
     def count(self, ability: Ability) -> int:
         """How many readied effects of ``ability`` wait for their event."""

@@ -17,7 +17,7 @@ from silkroad.core.svg import MUTED, Canvas, Element, clip
 from silkroad.serica.cards import GOODS, OWN_GOODS, Ability, CardDef, CardType, Good
 from silkroad.serica.moves import Move
 from silkroad.serica.observe import HIDDEN, Observation, PlayerView, observe
-from silkroad.serica.state import FIELD_DEPTH, FIELDS, PendingKind, State, Step
+from silkroad.serica.state import FIELD_DEPTH, FIELDS, ROUND_EFFECTS, PendingKind, State, Step
 from silkroad.serica.table import Table, table
 
 __all__ = ["hides_move", "svg"]
@@ -402,6 +402,8 @@ def _empires(c: Canvas, t: Table, obs: Observation, y: float) -> None:
                 ready.append(f"Enemies -{turn.outpost}")
             waiting: dict[str, int] = {}
             for _, ability in turn.readied:  # effects waiting for their event
+                if ability in ROUND_EFFECTS:  # the strengths above
+                    continue
                 name = ability.value.replace("-", " ")
                 waiting[name] = waiting.get(name, 0) + 1
             ready += [f"{name} ×{n}" if n > 1 else name for name, n in waiting.items()]
