@@ -98,3 +98,92 @@ def test_each_sub_command_is_a_module_of_the_command_package() -> None:
         assert module.__name__ == f"silkroad.cli.{name}"
         for part in ("HELP", "DESCRIPTION", "EXAMPLES", "add_arguments", "run"):
             assert hasattr(module, part), f"silkroad.cli.{name} has no {part}"
+
+
+def _imports(path: Path) -> list[ast.ImportFrom]:
+    return [
+        node
+        for node in ast.walk(ast.parse(path.read_text("utf-8")))
+        if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("silkroad")
+    ]
+
+
+#: The packages checked for imports of private names and for circles.
+PACKAGES = ("core", "agents", "arena", "cli", "testing", "adapters", "view")
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_no_private_name_is_imported_from_another_module(package: str) -> None:
+    # what another module needs is public in its home module, and documented there
+    found = [
+        f"{path.relative_to(SRC)}:{node.lineno} imports {alias.name} from {node.module}"
+        for path in (SRC / package).rglob("*.py")
+        for node in _imports(path)
+        for alias in node.names
+        if alias.name.startswith("_") and not alias.name.startswith("__")
+    ]
+    assert found == []
+
+
+def _module_graph() -> dict[str, set[str]]:
+    """Each module of the package and the modules of the package it imports, at the top
+    or inside a function alike (an import inside a function is how a circle is hidden)."""
+
+    def name_of(path: Path) -> str:
+        parts = list(path.relative_to(SRC.parent).with_suffix("").parts)
+        return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+    paths = {name_of(p): p for p in SRC.rglob("*.py")}
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        targets = set()
+        for node in _imports(path):
+            module = node.module or ""
+            for alias in node.names:
+                target = f"{module}.{alias.name}"
+                targets.add(target if target in paths else module)
+        graph[name] = {t for t in targets if t in paths and t != name}
+    return graph
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected parts of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            part = []
+            while True:
+                w = stack.pop()
+                part.append(w)
+                if w == v:
+                    break
+            if len(part) > 1:
+                found.append(sorted(part))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_no_import_circle_among_the_modules_of_a_package(package: str) -> None:
+    circles = [c for c in _circles(_module_graph()) if c[0].startswith(f"silkroad.{package}")]
+    assert circles == []
+
+
+def test_the_circle_finder_finds_a_circle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert _circles(graph) == [["a", "b", "c"]]

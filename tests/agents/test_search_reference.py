@@ -14,7 +14,7 @@ import pytest
 from silkroad.agents import ISMCTSAgent
 from silkroad.agents.values import state_values
 from silkroad.core.game import AnyGame
-from silkroad.core.rng import GOLDEN_GAMMA, Rng, _bounded, _mix64
+from silkroad.core.rng import GOLDEN_GAMMA, Rng, _mix64, bounded
 from silkroad.dunhuang import GAME as DUNHUANG
 from silkroad.kashgar import GAME as KASHGAR
 from silkroad.serica import GAME as SERICA
@@ -141,7 +141,7 @@ def test_draws_at_the_edge_of_lemires_method_are_the_reference_draws(
     before = (state - 2 * GOLDEN_GAMMA) % (1 << 64)
     agent = ISMCTSAgent(iterations=50)
     agent._rng = Rng(before)
-    drawn = _bounded((before + GOLDEN_GAMMA) % (1 << 64), GOLDEN_GAMMA, 3)
+    drawn = bounded((before + GOLDEN_GAMMA) % (1 << 64), GOLDEN_GAMMA, 3)
     assert (drawn[1] != state) is redrawn
     _same_search(agent, nim.GAME, nim.GAME.new_game(nim.Options(pile=11), 0))
 

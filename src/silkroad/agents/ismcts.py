@@ -40,7 +40,7 @@ from typing import Any
 from silkroad.agents.values import check_positive, state_evaluator
 from silkroad.core.game import AnyGame
 from silkroad.core.rng import MASK64, Rng
-from silkroad.core.rng import _bounded as bounded
+from silkroad.core.rng import bounded
 
 __all__ = [
     "DEFAULT_EXPLORATION",

@@ -34,8 +34,9 @@ from typing import Any, Union, get_args, get_origin
 import attrs
 
 from silkroad.core.errors import DataError, StateError, shorten
-from silkroad.core.game import AnyGame
+from silkroad.core.protocol import AnyGame
 from silkroad.core.rng import MASK64, Rng
+from silkroad.core.serialize import from_data, to_data
 
 __all__ = [
     "FORMAT_VERSION",
@@ -310,7 +311,6 @@ def read_seed(fields: Fields, key: str = "seed") -> int:
 def options_data(options: Any, defaults: Callable[[int | None], Any]) -> dict[str, Any]:
     """The options that differ from the title's defaults for their player count
     (``defaults(players)``), as data."""
-    from silkroad.core.serialize import to_data
 
     kind = type(options)
     data = to_data(options, kind)
@@ -334,7 +334,6 @@ def read_options(
     """The options (of class ``kind``) of a position: ``given`` when not None (the
     position's own ``[options]``, if any, must agree), else the position's, filled from
     the title's defaults for its player count (``defaults(players)``)."""
-    from silkroad.core.serialize import from_data, to_data
 
     if "options" not in document:
         document.used.add("options")
@@ -435,7 +434,6 @@ def generic_to_position(game: AnyGame, state: Any) -> str:
     """The generic position of a game without a format of its own: the state's JSON data
     (``silkroad.core.serialize``) as TOML, ``None`` left out (``{}`` inside an array),
     an integer beyond TOML's 64-bit range as ``{ u64 = "0x…" }``."""
-    from silkroad.core.serialize import to_data
 
     data = to_data(state, game.state_type)
     document = {
@@ -457,7 +455,6 @@ def generic_from_position(game: AnyGame, text: str, options: Any = None) -> Any:
     :raises StateError: for a missing or ill-typed field, or a state that breaks an
         invariant.
     """
-    from silkroad.core.serialize import from_data
 
     document = Fields(parse(text, game.spec.name))
     for key in ("game", "format", "rules_version"):

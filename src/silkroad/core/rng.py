@@ -32,7 +32,7 @@ import attrs
 
 from silkroad.core.errors import RulesError, StateError
 
-__all__ = ["GOLDEN_GAMMA", "SEEDS", "Rng", "check_seed"]
+__all__ = ["GOLDEN_GAMMA", "MASK64", "SEEDS", "Rng", "bounded", "check_seed"]
 
 T = TypeVar("T")
 
@@ -117,7 +117,7 @@ class Rng:
         """
         if n < 1:
             raise ValueError(f"randrange needs n >= 1, got {n}")
-        value, seed = _bounded(self.seed, self.gamma, n)
+        value, seed = bounded(self.seed, self.gamma, n)
         return value, _make(seed, self.gamma)
 
     def random(self) -> tuple[float, Rng]:
@@ -152,19 +152,19 @@ class Rng:
         return self._shuffle_one_by_one(seq)
 
     def _shuffle_one_by_one(self, seq: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
-        """:meth:`shuffle` with one :func:`_bounded` draw per position."""
+        """:meth:`shuffle` with one :func:`bounded` draw per position."""
         items = list(seq)
         seed, gamma = self.seed, self.gamma
         mask = MASK64
         for i in range(len(items) - 1, 0, -1):
-            # _bounded(seed, gamma, i + 1) with _mix64 written out; the same numbers
+            # bounded(seed, gamma, i + 1) with _mix64 written out; the same numbers
             n = i + 1
             seed = (seed + gamma) & mask
             z = ((seed ^ (seed >> 30)) * 0xBF58476D1CE4E5B9) & mask
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
             product = (z ^ (z >> 31)) * n
             if product & mask < n:
-                j, seed = _bounded((seed - gamma) & mask, gamma, n)
+                j, seed = bounded((seed - gamma) & mask, gamma, n)
             else:
                 j = product >> 64
             items[i], items[j] = items[j], items[i]
@@ -181,7 +181,7 @@ class Rng:
         seed, gamma = self.seed, self.gamma
         n = len(items)
         for i in range(k):
-            j, seed = _bounded(seed, gamma, n - i)
+            j, seed = bounded(seed, gamma, n - i)
             j += i
             items[i], items[j] = items[j], items[i]
         return tuple(items[:k]), _make(seed, gamma)
@@ -249,7 +249,7 @@ def _packed_draws(seed: int, gamma: int, count: int) -> Sequence[int] | None:
     ``seed + k * gamma``, the two multiply-xorshift rounds of :func:`_mix64`, and the
     products by the bounds (a sum of shifted lanes, one per bit of the bounds) are a
     few operations on that integer instead of a dozen per draw. A lane's high 64 bits
-    are the draw (as in :func:`_bounded`); its low 64 bits are what Lemire's method
+    are the draw (as in :func:`bounded`); its low 64 bits are what Lemire's method
     compares with the bound.
     """
     ones, numbers, low, by_bit = _lanes(count)
@@ -266,8 +266,11 @@ def _packed_draws(seed: int, gamma: int, count: int) -> Sequence[int] | None:
     return words[1::2]
 
 
-def _bounded(seed: int, gamma: int, n: int) -> tuple[int, int]:
-    """Lemire's unbiased bounded draw; returns (value in [0, n), new seed)."""
+def bounded(seed: int, gamma: int, n: int) -> tuple[int, int]:
+    """Lemire's unbiased bounded draw from the generator state ``(seed, gamma)``: returns
+    (value in [0, n), new seed). The step of :meth:`Rng.randrange`, for a loop that keeps
+    the two integers itself instead of a new :class:`Rng` per draw (the search agents'
+    hot loop); the same numbers as :meth:`Rng.randrange` from the same state."""
     seed = (seed + gamma) & MASK64
     product = _mix64(seed) * n
     low = product & MASK64

@@ -39,7 +39,7 @@ from pyrsistent import pmap, pset, pvector
 from pyrsistent.typing import PMap, PSet, PVector
 
 from silkroad.core.errors import DataError, StateError, shorten
-from silkroad.core.game import OMITTABLE, AnyGame, is_options_type
+from silkroad.core.protocol import OMITTABLE, AnyGame, is_options_type
 
 __all__ = [
     "FORMAT",
