@@ -15,9 +15,9 @@ from silkroad.kashgar.rules import (
     CAPS,
     DISPLAY_SIZE,
     MAX_CARAVANS,
+    _all_points,
     _effects,
     _eligible_for,
-    _points_of,
     distinct,
     keep_options,
     legal_moves,
@@ -170,12 +170,13 @@ def _check_zones(state: State, t: Table, n: int) -> None:
         for card in known:
             if not _in_range(card, 0, t.n) or t.deck_of[card] not in lookable:
                 raise StateError(f"knowledge of player {p}: {card!r:.40} is not a card it keeps")
-    if state.pending is None and not state.stack:
-        expected = tuple(
-            _points_of(t, state.caravans[q], state.orders_won[q], state.turned) for q in range(n)
+    # [KG-7] the points shown are those the cards and orders give, at every moment
+    expected = _all_points(t, state.caravans, state.orders_won, state.turned, state.pending)
+    if tuple(state.points) != expected:
+        when = "between turns" if state.pending is None and not state.stack else "mid-turn"
+        raise StateError(
+            f"points {tuple(state.points)} {when}, but the cards and orders give {expected}"
         )
-        if state.points != expected:
-            raise StateError(f"points {state.points} between turns, the cards give {expected}")
 
 
 def _check_stack(state: State, t: Table) -> None:

@@ -22,9 +22,9 @@ from silkroad.core.game import check_player
 from silkroad.core.rng import Rng, check_seed
 from silkroad.kashgar.cards import Amounts, DeckKind
 from silkroad.kashgar.rules import (
+    _all_points,
     _effects,
     _eligible_for,
-    _points_of,
     _remember_points,
     _turned_set,
     distinct,
@@ -300,8 +300,7 @@ class _Plan:
     (``hidden > 0``) the index of its deck and the function that lists the choices it
     offers; what each player knows of deck positions before the deal (``known``: all of
     it, unless another player knows a position, ``slots``: player, deck, index); and
-    every player's points as the cards give them (between turns; None inside a turn),
-    which the rules would count at the first ``apply``."""
+    every player's points as the cards give them, which the dealt state holds."""
 
     unseen: tuple[tuple[int, ...], ...]
     lanes: _Lanes | None
@@ -313,7 +312,7 @@ class _Plan:
     knowledge: tuple[PSet[int], ...]
     known: PVector[PSet[int]] | None
     slots: tuple[tuple[int, int, int], ...]
-    live: tuple[int, ...] | None
+    live: tuple[int, ...]
 
 
 #: The decks of hidden piles, in the order of :class:`_Plan`'s tuples.
@@ -402,13 +401,7 @@ def _plan(obs: Observation) -> _Plan:
         piles.append((size, fixed))
     unseen_cards = tuple(pools[deck] for deck in _DECKS)
     largest = max(len(cards) for cards in unseen_cards)
-    live = None
-    if pending is None and not obs.stack:  # between turns: what apply would count
-        turned = _turned_set(obs.turned)
-        live = tuple(
-            _points_of(t, obs.caravans[q], obs.orders_won[q], turned)  # type: ignore[arg-type]
-            for q in range(obs.options.players)
-        )
+    live = _all_points(t, obs.caravans, obs.orders_won, _turned_set(obs.turned), obs.pending)
     players = obs.options.players
     knowledge: list[PSet[int]]
     if obs.others_known or known_cards:
@@ -511,7 +504,7 @@ def determinize(observation: Observation, seed: int) -> State:
         start_player=obs.start_player,
         round=obs.round,
         turns=obs.turns,
-        points=obs.points,
+        points=plan.live,
         history=obs.history,
         pending=pending,
         stack=obs.stack,
@@ -520,8 +513,7 @@ def determinize(observation: Observation, seed: int) -> State:
         over=obs.over,
         truncated=obs.truncated,
     )
-    if plan.live is not None:
-        _remember_points(state, plan.live)
+    _remember_points(state)
     return state
 
 

@@ -14,7 +14,7 @@ from silkroad.kashgar.cards import RESOURCES
 from silkroad.kashgar.describe import action_text, amounts_text, card_text, order_text
 from silkroad.kashgar.moves import RESOURCE_CODES
 from silkroad.kashgar.observe import Observation, observe
-from silkroad.kashgar.rules import current_player, points, winners
+from silkroad.kashgar.rules import current_player, winners
 from silkroad.kashgar.state import Decision, State
 from silkroad.kashgar.table import Table, table
 
@@ -82,7 +82,7 @@ def _lines(state: State, obs: Observation, viewer: int | None) -> list[str]:
     for p in range(n):
         mark = ">" if p == viewer else " "
         track = " ".join(f"{v:>2}" for v in obs.tracks[p])
-        vp = points(state, p)
+        vp = obs.points[p]  # [KG-7] as the cards give them at this moment
         won = ", ".join(f"{t.name[o]} {t.order_vp[o]}" for o in obs.orders_won[p]) or "-"
         lines += _wrap(f"{mark}P{p}     {track}  {vp:>3}  {won}", "", " " * 34)
     lines.append(

@@ -151,8 +151,8 @@ def new_game(options: Options, seed: int) -> State:
         end_triggered=False,
         over=False,
     )
-    global _LIVE
-    _LIVE = (state, state.points)
+    global _MADE
+    _MADE = state
     return state
 
 
@@ -175,7 +175,7 @@ def is_over(state: State) -> bool:
 
 
 def _points_of(
-    t: Table, caravans: Sequence[Sequence[int]], orders: Sequence[int], turned: PSet[int]
+    t: Table, caravans: Sequence[Sequence[int]], orders: Sequence[int], turned: Set[int]
 ) -> int:
     """[KG-6] Order VP plus the VP of the person cards (the face showing)."""
     order_vp, order_grain = t.order_vp, t.order_grain
@@ -193,15 +193,62 @@ def _points_of(
     return total
 
 
+def _held_by(pending: Pending | None, player: int) -> Sequence[int]:
+    """The person cards of ``player`` out of their caravans for a moment: the front cards
+    a Herder made them lift, which they are placing ([KG-8]). Drawn cards held by a
+    decision are nobody's yet."""
+    if pending is not None and pending.kind is Decision.HERD and pending.player == player:
+        return pending.cards
+    return ()
+
+
+def _count_points(
+    t: Table,
+    caravans: Sequence[Sequence[int]],
+    orders: Sequence[int],
+    turned: Set[int],
+    held: Sequence[int],
+) -> int:
+    """[KG-6] [KG-7] A player's points as their cards and orders give them at this moment,
+    mid-turn included: ``held`` are their front cards lifted by a Herder."""
+    if held:
+        caravans = (*caravans, held)
+    return _points_of(t, caravans, orders, turned)
+
+
+def _all_points(
+    t: Table,
+    caravans: Sequence[Sequence[Sequence[int]]],
+    orders_won: Sequence[Sequence[int]],
+    turned: Set[int],
+    pending: Pending | None,
+) -> tuple[int, ...]:
+    """:func:`_count_points` of every player."""
+    return tuple(
+        _count_points(t, caravans[q], orders_won[q], turned, _held_by(pending, q))
+        for q in range(len(caravans))
+    )
+
+
 def points(state: State, player: int) -> int:
-    """[KG-6] Victory points: fulfilled orders plus the person cards in the caravans."""
+    """[KG-6] [KG-7] Victory points: fulfilled orders plus the person cards in the
+    caravans (and, while a Herder's victim places them, their lifted front cards), counted
+    from the cards at this moment, in the middle of a turn too."""
     t = table(state.options)
-    return _points_of(t, state.caravans[player], state.orders_won[player], state.turned)
+    return _count_points(
+        t,
+        state.caravans[player],
+        state.orders_won[player],
+        state.turned,
+        _held_by(state.pending, player),
+    )
 
 
 def scores(state: State) -> tuple[int, ...]:
-    """[KG-6] [KG-7] Each player's victory points (always visible)."""
-    return tuple(points(state, p) for p in range(state.options.players))
+    """[KG-6] [KG-7] Each player's victory points at this moment (always visible; equal
+    to ``state.points`` in every state the rules make)."""
+    t = table(state.options)
+    return _all_points(t, state.caravans, state.orders_won, state.turned, state.pending)
 
 
 def outcome(state: State) -> Outcome:
@@ -351,9 +398,9 @@ class _Work:
     """A mutable copy of the state's fields for one ``apply`` (pyrsistent values,
     reassigned, never mutated), frozen into exactly one new state at the end.
 
-    ``live`` (no state field) is every player's points as the cards give them now, kept
-    up to date by each event that changes them (:func:`_vp_event`, :func:`_turn_card`),
-    or None when they are not known: then they are counted from the cards when needed.
+    ``points`` is a list here: every player's points as the cards give them now, kept up
+    to date by each event that changes them (:func:`_vp_event`, :func:`_turn_card`), and
+    frozen into the new state, which so shows them at every decision ([KG-7]).
     """
 
     __slots__ = (
@@ -366,7 +413,6 @@ class _Work:
         "extra_turns",
         "history",
         "knowledge",
-        "live",
         "options",
         "order_deck",
         "orders_won",
@@ -406,7 +452,7 @@ class _Work:
     start_player: int
     round: int
     turns: int
-    points: tuple[int, ...]
+    points: list[int]
     history: tuple[int, ...]
     pending: Pending | None
     stack: tuple[Frame, ...]
@@ -414,7 +460,6 @@ class _Work:
     end_triggered: bool
     over: bool
     truncated: bool
-    live: list[int] | None
 
     def __init__(self, state: State, t: Table) -> None:
         self.options = state.options
@@ -436,7 +481,6 @@ class _Work:
         self.start_player = state.start_player
         self.round = state.round
         self.turns = state.turns
-        self.points = state.points
         self.history = state.history
         self.pending = state.pending
         self.stack = state.stack
@@ -444,16 +488,12 @@ class _Work:
         self.end_triggered = state.end_triggered
         self.over = state.over
         self.truncated = state.truncated
-        live = _LIVE
-        if live[0] is state:
-            self.live = list(live[1])
-        elif state.pending is None and not state.stack:  # between turns: from the cards
-            self.live = [
-                _points_of(t, self.caravans[q], self.orders_won[q], self.turned)
-                for q in range(len(self.caravans))
-            ]
-        else:  # inside a turn, cards may be held by a decision: counted when needed
-            self.live = None
+        if _MADE is state:  # made by the rules: its points are the cards'
+            self.points = list(state.points)
+        else:  # any other state: counted from the cards, then counted on
+            self.points = list(
+                _all_points(t, state.caravans, state.orders_won, state.turned, state.pending)
+            )
 
     def freeze(self) -> State:
         """The new state. It is built field by field through the slots (what the attrs
@@ -478,7 +518,7 @@ class _Work:
         _set_start_player(s, self.start_player)
         _set_round(s, self.round)
         _set_turns(s, self.turns)
-        _set_points(s, self.points)
+        _set_points(s, tuple(self.points))
         _set_history(s, self.history)
         _set_pending(s, self.pending)
         _set_stack(s, self.stack)
@@ -490,7 +530,7 @@ class _Work:
 
 
 _STATE_FIELDS = tuple(f.name for f in attrs.fields(State))
-assert set(_STATE_FIELDS) == set(_Work.__slots__) - {"live"}, "_Work must copy State"
+assert set(_STATE_FIELDS) == set(_Work.__slots__), "_Work must copy State"
 assert set(_STATE_FIELDS) == set(vars(State)["__slots__"]) - {"__weakref__"}, "State has only slots"
 _new = object.__new__
 
@@ -565,19 +605,18 @@ def _at_step(frame: Frame, step: int) -> Frame:
     )
 
 
-#: The last state ``apply`` (or ``new_game``) made and every player's points as its cards
-#: give them (``State.points`` holds them only between turns): the next ``apply`` from
-#: that state goes on counting instead of counting again. Keyed by identity while it
-#: holds the state, so it can never answer for another state.
-_LIVE: tuple[object, Sequence[int]] = (None, ())
+#: The last state ``apply``, ``new_game`` or ``determinize`` made, whose ``points`` are
+#: therefore those its cards give: the next ``apply`` from that state goes on counting
+#: from them instead of counting again. Keyed by identity while it holds the state, so it
+#: never vouches for another state (one built by hand is counted from its cards).
+_MADE: object = None
 
 
-def _remember_points(state: State, live: Sequence[int]) -> None:
-    """Hand ``live``, every player's points as the cards of ``state`` give them (a state
-    between turns, made outside ``apply``: ``determinize``), to the next ``apply`` from
-    ``state``, as ``apply`` hands on its own."""
-    global _LIVE
-    _LIVE = (state, live)
+def _remember_points(state: State) -> None:
+    """Vouch for the points of ``state`` (made outside ``apply`` with points counted from
+    its cards: ``determinize``), as ``apply`` does for the states it makes."""
+    global _MADE
+    _MADE = state
 
 
 def apply(state: State, move: Move) -> State:
@@ -585,7 +624,7 @@ def apply(state: State, move: Move) -> State:
 
     :raises IllegalMoveError: if ``move`` is not among ``legal_moves(state)``.
     """
-    global _LIVE
+    global _MADE
     cached = _LAST
     legal = cached[1] if cached[0] is state else legal_moves(state)
     if not any(map(is_, legal, repeat(move))):  # not the very object legal_moves listed
@@ -607,8 +646,7 @@ def apply(state: State, move: Move) -> State:
         _decide(w, t, move)
     _run(w, t)
     new = w.freeze()
-    if w.live is not None:
-        _LIVE = (new, w.live)
+    _MADE = new
     return new
 
 
@@ -651,17 +689,13 @@ def _vp_event(w: _Work, t: Table, p: int, gain: int, *, earned: bool = True) -> 
     side worth more) on ``p``'s own turn is points earned, for the tie-break ([Rulings]
     11); a card worth less than nothing leaving is not (``earned`` false).
     """
-    live = w.live
-    if live is not None:
-        live[p] += gain
+    live = w.points
+    live[p] += gain
     if gain <= 0:
         return
     if earned and p == w.active:
         w.history = (*w.history, p)
-    if not w.end_triggered and (
-        (live[p] if live is not None else _points_of(t, w.caravans[p], w.orders_won[p], w.turned))
-        >= VP_GOAL
-    ):
+    if not w.end_triggered and live[p] >= VP_GOAL:
         w.end_triggered = True
 
 
@@ -1009,8 +1043,8 @@ def _turn_card(w: _Work, t: Table, p: int, card: int) -> None:
     change = _card_vp(w, t, holder, card) - before
     if holder == p:
         _vp_event(w, t, p, change)
-    elif w.live is not None:
-        w.live[holder] += change
+    else:
+        w.points[holder] += change
 
 
 def _eligible(w: _Work, t: Table, p: int, eff: Effect, orders: Sequence[int]) -> tuple[int, ...]:
@@ -1240,11 +1274,6 @@ def _end_turn(w: _Work, t: Table) -> None:
     ``round_limit`` rounds or :func:`turn_limit` turns.
     """
     n = w.options.players
-    if w.live is None:  # counted from the cards, then counted on from there
-        w.points = tuple(_points_of(t, w.caravans[q], w.orders_won[q], w.turned) for q in range(n))
-        w.live = list(w.points)
-    else:
-        w.points = tuple(w.live)
     w.turns += 1
     a = w.active
     caravans = w.caravans
