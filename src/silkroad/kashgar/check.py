@@ -278,7 +278,10 @@ def _keep(state: State, t: Table, pending: Pending, effect: Effect, frame: Frame
 
 def _search(state: State, t: Table, pending: Pending, effect: Effect, frame: Frame) -> None:
     discarded = [c for c in state.discard if t.deck_of[c] is DeckKind.SPECIAL]
-    specials = (*distinct(t, state.turned, state.special), *distinct(t, state.turned, discarded))
+    specials = (
+        *distinct(t, state.turned, sorted(state.special)),
+        *distinct(t, state.turned, discarded),
+    )
     _need(pending.options == tuple(sorted(specials)), "the Special cards searched")
     _need(len(pending.options) > 1 and not pending.cards, "a choice among the Special cards")
     _need(pending.deck is DeckKind.SPECIAL and pending.keep == 0, "keep one Special card")
@@ -303,7 +306,7 @@ def _fulfill(state: State, t: Table, pending: Pending, effect: Effect, frame: Fr
     else:
         _need(not pending.cards and pending.deck is None, "orders on display")
         options = distinct(t, state.turned, _eligible_for(t, track, effect, state.display))
-    _need(pending.options == options and len(options) > 1, "the orders the player may fulfill")
+    _need(pending.options == options and bool(options), "the orders the player may fulfill")
 
 
 def _remove(state: State, t: Table, pending: Pending, effect: Effect, frame: Frame) -> None:

@@ -254,6 +254,8 @@ def describe_move(state: State, move: Move, viewer: int | None = None) -> str:
         case Take(card):
             return f"takes {name(card)} from the discard pile"
         case Fulfill(order):
+            if order is None:
+                return "fulfils no order"
             od = t.order[order]
             if od is None:
                 return str(move)

@@ -121,7 +121,7 @@ def parse_move(state: State, text: str) -> Move:
 
 
 def _card_of(move: Keep | Take | Fulfill | Remove) -> int:
-    """The card a move names (-1 for ``remove none``)."""
+    """The card a move names (-1 for ``remove none`` and ``order none``)."""
     card = move.order if isinstance(move, Fulfill) else move.card
     return -1 if card is None else card
 

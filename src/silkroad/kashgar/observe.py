@@ -297,16 +297,18 @@ class _Plan:
     """What :func:`determinize` needs of an observation before any draw, deck by deck in
     the order of ``_DECKS``: the unseen cards (in table order), the constants of their
     deal, each pile's size and the positions the observer knows; for a hidden hand
-    (``hidden > 0``) the index of its deck and the function that lists the choices it
-    offers; what each player knows of deck positions before the deal (``known``: all of
-    it, unless another player knows a position, ``slots``: player, deck, index); and
-    every player's points as the cards give them, which the dealt state holds."""
+    (``hidden > 0``) the index of its deck, the function that lists the choices it
+    offers and how many it offers at least; what each player knows of deck positions
+    before the deal (``known``: all of it, unless another player knows a position,
+    ``slots``: player, deck, index); and every player's points as the cards give them,
+    which the dealt state holds."""
 
     unseen: tuple[tuple[int, ...], ...]
     lanes: _Lanes | None
     hidden: int
     hand: int
     offered: Callable[[tuple[int, ...]], tuple[int, ...]] | None
+    least: int
     different: tuple[int, ...]
     piles: tuple[tuple[int, dict[int, int]], ...]
     knowledge: tuple[PSet[int], ...]
@@ -358,6 +360,7 @@ def _plan(obs: Observation) -> _Plan:
     hidden = 0
     hand_deck: DeckKind | None = None
     offered: Callable[[tuple[int, ...]], tuple[int, ...]] | None = None
+    least = 0
     different: tuple[int, ...] = ()
     if pending is not None and pending.hidden:
         assert pending.deck is not None
@@ -365,8 +368,9 @@ def _plan(obs: Observation) -> _Plan:
         pool = pools[hand_deck]
         if len(pool) < hidden:
             raise StateError("observation: more hidden cards in hand than unseen cards")
-        # the decision exists, so the cards held offer at least two choices: deal until
-        # they do (copies of one card are one choice; an order must be eligible)
+        # the decision exists, so the cards held offer a choice: at least two cards to
+        # keep, or an order to fulfil (or none); deal until they do (copies of one card
+        # are one choice; an order must be eligible)
         if pending.kind is Decision.FULFILL:
             frame = obs.stack[-1]
             effect = _effects(t, frame)[frame.step - 1]
@@ -375,7 +379,7 @@ def _plan(obs: Observation) -> _Plan:
             def offer_fulfil(hand: tuple[int, ...]) -> tuple[int, ...]:
                 return distinct(t, obs.turned, _eligible_for(t, track, effect, hand), hand)
 
-            offered = offer_fulfil
+            offered, least = offer_fulfil, 1
             candidates = [o for o in pool if _eligible_for(t, track, effect, (o,))]
         else:
             deck = pending.deck
@@ -383,10 +387,10 @@ def _plan(obs: Observation) -> _Plan:
             def offer_keep(hand: tuple[int, ...]) -> tuple[int, ...]:
                 return keep_options(t, obs.turned, hand, deck)
 
-            offered = offer_keep
+            offered, least = offer_keep, 2
             candidates = list(pool)
         different = distinct(t, obs.turned, candidates)
-        if len(different) < 2 or hidden < 2:
+        if len(different) < least or hidden < least:
             raise StateError("observation: a decision among cards no hand could offer")
     sizes = (obs.standard_size, obs.special_size, obs.order_deck_size, obs.starting_size)
     piles = []
@@ -415,6 +419,7 @@ def _plan(obs: Observation) -> _Plan:
         hidden=hidden,
         hand=_DECKS.index(hand_deck) if hand_deck is not None else -1,
         offered=offered,
+        least=least,
         different=different,
         piles=tuple(piles),
         knowledge=tuple(knowledge),
@@ -439,8 +444,8 @@ def determinize(observation: Observation, seed: int) -> State:
     piles are dealt independently. Cards another player holds unseen are the first
     cards of their deck's order (so a uniform hand, whose choices are redealt until the
     hand offers the decision the observation shows: the hands that do, each equally
-    likely; should ``_REDEALS`` deals all fail, two different candidates are put in the
-    hand on purpose).
+    likely; should ``_REDEALS`` deals all fail, enough different candidates, two cards
+    to keep or one eligible order, are put in the hand on purpose).
 
     :raises StateError: if the observation is inconsistent (sizes do not add up).
     :raises RulesError: for a seed that is not an integer from 0 to 2**64 - 1.
@@ -452,21 +457,21 @@ def determinize(observation: Observation, seed: int) -> State:
     if plan.hidden:
         assert pending is not None
         assert plan.offered is not None
-        hidden, offered = plan.hidden, plan.offered
+        hidden, offered, least = plan.hidden, plan.offered, plan.least
         spare = spare or Rng.from_seed(seed)
         pool = dealt[plan.hand]
         held = tuple(pool[:hidden])
         options = offered(held)
         for _ in range(_REDEALS):
-            if len(options) >= 2:
+            if len(options) >= least:
                 break
             shuffled, spare = spare.shuffle(pool)
             pool[:] = shuffled
             held = tuple(pool[:hidden])
             options = offered(held)
-        else:  # rare: two different candidates at random, the rest from the others
-            two, spare = spare.sample(plan.different, 2)
-            pool[:] = [*two, *(c for c in pool if c not in two)]
+        else:  # rare: different candidates at random, the rest from the others
+            some, spare = spare.sample(plan.different, least)
+            pool[:] = [*some, *(c for c in pool if c not in some)]
             held = tuple(pool[:hidden])
             options = offered(held)
         del pool[:hidden]

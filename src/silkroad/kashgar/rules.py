@@ -94,6 +94,7 @@ _PARTING_MOVES = tuple(
 _PASS_MOVES = tuple(Pass(c) for c in range(MAX_CARAVANS))
 _PLACE_MOVES = tuple(Place(c) for c in range(MAX_CARAVANS))
 _REMOVE_NONE = Remove(None)
+_FULFILL_NONE = Fulfill(None)
 
 
 # --------------------------------------------------------------------------- setup
@@ -317,8 +318,8 @@ def _legal_moves(state: State) -> tuple[Move, ...]:
         return tuple(map(t.keep_moves.__getitem__, pending.options))
     if kind is Decision.TAKE:
         return tuple(map(t.take_moves.__getitem__, pending.options))
-    if kind is Decision.FULFILL:
-        return tuple(map(t.fulfill_moves.__getitem__, pending.options))
+    if kind is Decision.FULFILL:  # [KG-5.X] the player may fulfil an order, or none
+        return (*map(t.fulfill_moves.__getitem__, pending.options), _FULFILL_NONE)
     if kind is Decision.REMOVE:
         return (*map(t.remove_moves.__getitem__, pending.options), _REMOVE_NONE)
     if kind is Decision.HERD:
@@ -901,11 +902,13 @@ def _execute(w: _Work, t: Table, frame: Frame, eff: Effect) -> None:
         _herd_next(w, tuple(_others(w, p)))
     elif op is Op.SEARCH:
         # the deck is shuffled after a search: a copy from it is as good as another, and
-        # so is one from the discard pile; the two places stay apart
+        # so is one from the discard pile; the two places stay apart. The copy offered
+        # from the deck is the lowest id, not the highest in the deck: its order is
+        # hidden (and a determinized deck must offer the same moves).
         options = tuple(
             sorted(
                 (
-                    *distinct(t, w.turned, w.special),
+                    *distinct(t, w.turned, sorted(w.special)),
                     *distinct(
                         t, w.turned, [c for c in w.discard if t.deck_of[c] is DeckKind.SPECIAL]
                     ),
@@ -1072,7 +1075,10 @@ def _eligible_for(t: Table, track: Amounts, eff: Effect, orders: Sequence[int]) 
 
 
 def _fulfill_effect(w: _Work, t: Table, frame: Frame, eff: Effect) -> None:
-    """[KG-5] Fulfill 1 Order, from the display or from the top of the order deck."""
+    """[KG-5] Fulfill 1 Order, from the display or from the top of the order deck.
+
+    [KG-5.X] [KG-7] The action lets the player fulfil an order, it does not oblige them
+    to: whenever one is eligible the player chooses which, or none ([Rulings] 8)."""
     p = frame.player
     if eff.from_deck:
         looked = tuple(w.order_deck[: eff.count])
@@ -1081,10 +1087,7 @@ def _fulfill_effect(w: _Work, t: Table, frame: Frame, eff: Effect) -> None:
             return
         # the orders not taken go under the deck in order
         options = distinct(t, w.turned, _eligible(w, t, p, eff, looked), looked)
-        if len(options) == 1:
-            _fulfill(w, t, frame, options[0], eff.free, from_display=False)
-            _unwanted(w, p, [o for o in looked if o != options[0]], DeckKind.ORDERS)
-        elif options:
+        if options:
             w.pending = Pending(
                 Decision.FULFILL,
                 p,
@@ -1097,9 +1100,7 @@ def _fulfill_effect(w: _Work, t: Table, frame: Frame, eff: Effect) -> None:
             _unwanted(w, p, looked, DeckKind.ORDERS)
         return
     options = distinct(t, w.turned, _eligible(w, t, p, eff, w.display))
-    if len(options) == 1:
-        _fulfill(w, t, frame, options[0], eff.free, from_display=True)
-    elif options:
+    if options:
         w.pending = Pending(Decision.FULFILL, p, options=options, keep=int(eff.free))
 
 
@@ -1237,11 +1238,13 @@ def _decide(w: _Work, t: Table, move: Move) -> None:
     elif kind is Decision.FULFILL:
         assert isinstance(move, Fulfill)
         free = bool(pending.keep)
+        order = move.order
         if pending.deck is DeckKind.ORDERS:
-            _fulfill(w, t, frame, move.order, free, from_display=False)
-            _unwanted(w, p, [o for o in pending.cards if o != move.order], DeckKind.ORDERS)
-        else:
-            _fulfill(w, t, frame, move.order, free, from_display=True)
+            if order is not None:
+                _fulfill(w, t, frame, order, free, from_display=False)
+            _unwanted(w, p, [o for o in pending.cards if o != order], DeckKind.ORDERS)
+        elif order is not None:
+            _fulfill(w, t, frame, order, free, from_display=True)
     elif kind is Decision.PLACE_PATRIARCH:
         assert isinstance(move, Place)
         _place_patriarch(w, t, p, move.caravan)
