@@ -56,6 +56,7 @@ def validate(state: State) -> None:
     _check_extra_turns(state, t)
     _check_zones(state, t, n)
     _check_stack(state, t)
+    _check_suspended(state, t)
     if state.pending is not None:
         _check_pending(state, t, state.pending)
     if not state.over and not legal_moves(state):
@@ -191,6 +192,29 @@ def _check_stack(state: State, t: Table) -> None:
         raise StateError(f"{len(stack)} actions being resolved")
     for i, frame in enumerate(stack):
         _check_frame(state, t, frame, first=i == 0)
+
+
+def _check_suspended(state: State, t: Table) -> None:
+    """[KG-8] The actions waiting for the end of the extra turn they gave: each one
+    action's frames (as on the stack), the top one just after a "take another turn",
+    with effects left to resolve; each began a turn, and a game over has none."""
+    suspended = state.suspended
+    if not isinstance(suspended, tuple) or not all(
+        isinstance(group, tuple) and group for group in suspended
+    ):
+        raise StateError("suspended actions: a tuple of non-empty tuples of frames")
+    if state.over and suspended:
+        raise StateError("a game that is over has no suspended action")
+    if len(suspended) > state.turns:
+        raise StateError(f"{len(suspended)} suspended actions, but {state.turns} turns taken")
+    for group in suspended:
+        for i, frame in enumerate(group):
+            _check_frame(state, t, frame, first=i == 0)
+        if all(f.step >= len(_effects(t, f)) for f in group):
+            raise StateError(f"suspended action {group[-1]}: no effect left to resolve")
+        top = group[-1]
+        if top.step < 1 or _effects(t, top)[top.step - 1].op is not Op.EXTRA_TURN:
+            raise StateError(f"suspended action {top}: not just after another turn")
 
 
 def _check_frame(state: State, t: Table, frame: Frame, *, first: bool) -> None:

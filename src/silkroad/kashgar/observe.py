@@ -89,6 +89,7 @@ class Observation:
     end_triggered: bool
     over: bool
     truncated: bool = False
+    suspended: tuple[tuple[Frame, ...], ...] = ()
 
     def _repr_svg_(self) -> str:
         """The picture of what its player sees (``silkroad.kashgar.svg``), for Jupyter."""
@@ -161,6 +162,7 @@ def observe(state: State, player: int) -> Observation:
         end_triggered=state.end_triggered,
         over=state.over,
         truncated=state.truncated,
+        suspended=state.suspended,
     )
 
 
@@ -517,6 +519,7 @@ def determinize(observation: Observation, seed: int) -> State:
         end_triggered=obs.end_triggered,
         over=obs.over,
         truncated=obs.truncated,
+        suspended=obs.suspended,
     )
     _remember_points(state)
     return state

@@ -428,6 +428,7 @@ class _Work:
         "standard",
         "start_player",
         "starting",
+        "suspended",
         "tracks",
         "truncated",
         "turned",
@@ -461,6 +462,7 @@ class _Work:
     end_triggered: bool
     over: bool
     truncated: bool
+    suspended: tuple[tuple[Frame, ...], ...]
 
     def __init__(self, state: State, t: Table) -> None:
         self.options = state.options
@@ -489,6 +491,7 @@ class _Work:
         self.end_triggered = state.end_triggered
         self.over = state.over
         self.truncated = state.truncated
+        self.suspended = state.suspended
         if _MADE is state:  # made by the rules: its points are the cards'
             self.points = list(state.points)
         else:  # any other state: counted from the cards, then counted on
@@ -527,6 +530,7 @@ class _Work:
         _set_end_triggered(s, self.end_triggered)
         _set_over(s, self.over)
         _set_truncated(s, self.truncated)
+        _set_suspended(s, self.suspended)
         return s
 
 
@@ -570,6 +574,7 @@ _set_extra_turns = _setter(State, "extra_turns")
 _set_end_triggered = _setter(State, "end_triggered")
 _set_over = _setter(State, "over")
 _set_truncated = _setter(State, "truncated")
+_set_suspended = _setter(State, "suspended")
 _set_frame_player = _setter(Frame, "player")
 _set_frame_caravan = _setter(Frame, "caravan")
 _set_frame_card = _setter(Frame, "card")
@@ -764,12 +769,16 @@ def _run(w: _Work, t: Table) -> None:
     The effects of the top frame run one after the other while none of them asks for a
     decision or pushes a frame (an order's payout); the frame, at its next effect, is
     put back on the stack only if it is still needed then, and dropped once its last
-    effect has run."""
+    effect has run. [KG-8] "Take another turn" ends the action there: the turn ends and
+    the other turn begins; the effects printed after it wait (``suspended``) until that
+    turn is over."""
     while w.pending is None and not w.over:
         stack = w.stack
         if not stack:
-            _end_turn(w, t)
-            return
+            _end_turn(w, t)  # a new turn, or an action that gave one going on
+            if not w.stack:
+                return
+            continue
         frame = stack[-1]
         effects = _effects(t, frame)
         step = frame.step
@@ -781,8 +790,12 @@ def _run(w: _Work, t: Table) -> None:
                 break
         if step >= count and w.pending is None and w.stack is stack:
             w.stack = stack[:-1]  # done
-        else:  # at its next effect, under any frame pushed
+        elif w.stack:  # at its next effect, under any frame pushed
             w.stack = (*stack[:-1], _at_step(frame, step), *w.stack[len(stack) :])
+        else:  # another turn now (the stack was emptied): the rest waits for its end
+            rest = (*stack[:-1], _at_step(frame, step))
+            if any(f.step < len(_effects(t, f)) for f in rest):
+                w.suspended = (*w.suspended, rest)
 
 
 # --------------------------------------------------------------------------- effects
@@ -897,7 +910,10 @@ def _execute(w: _Work, t: Table, frame: Frame, eff: Effect) -> None:
             else:
                 w.pending = Pending(Decision.PLACE_LEFT, p, options=options)
     elif op is Op.EXTRA_TURN:
+        # [KG-8] the other turn is taken at this point of the action (the printed
+        # order): the turn ends here, and ``_run`` keeps any effect after this one
         w.extra_turns += 1
+        w.stack = ()
     elif op is Op.HERD:
         _herd_next(w, tuple(_others(w, p)))
     elif op is Op.SEARCH:
@@ -1270,22 +1286,30 @@ def _end_turn(w: _Work, t: Table) -> None:
     """[KG-4] [KG-6] The next turn: clockwise, or the same player for an extra turn.
 
     [KG-6] Once the end is triggered (at the moment a player reaches 25 VP), the game
-    ends when the round is complete. [KG-8] A Conjuress's extra turn comes first.
+    ends when the round is complete. [KG-8] A Conjuress's extra turn comes first; when
+    it is over, the action that gave it goes on with its effects printed after "take
+    another turn" (the last ``suspended`` action is put back on the stack), and the turn
+    ends when that action has.
     [Rulings] 4: players without cards are skipped; if nobody can take a turn the game
     stops (truncated, unless the end was triggered: then the round is complete). The
     game-length safeguard, which is no rule, stops (truncates) a game after
     ``round_limit`` rounds or :func:`turn_limit` turns.
     """
     n = w.options.players
-    w.turns += 1
     a = w.active
     caravans = w.caravans
     if w.extra_turns:
-        w.extra_turns -= 1
         if any(caravans[a]):
+            w.extra_turns -= 1
+            w.turns += 1
             _check_turn_limit(w)
             return
-        w.extra_turns = 0
+        w.extra_turns = 0  # [Rulings] 4: no card, no turn
+    if w.suspended:  # the extra turn is over: the action that gave it goes on
+        w.stack = w.suspended[-1]
+        w.suspended = w.suspended[:-1]
+        return
+    w.turns += 1
     p = a
     start = w.start_player
     for _ in range(n):
@@ -1307,9 +1331,10 @@ def _end_turn(w: _Work, t: Table) -> None:
 
 
 def _truncate(w: _Work) -> None:
-    """The game stops without a result: no rule ended it."""
+    """The game stops without a result: no rule ended it (nothing more resolves)."""
     w.over = True
     w.truncated = True
+    w.suspended = ()
 
 
 def _check_turn_limit(w: _Work) -> None:
