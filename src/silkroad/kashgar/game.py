@@ -168,7 +168,7 @@ SPEC = GameSpec(
     max_players=4,
     chance=Chance.SAMPLED,
     information=Information.IMPERFECT,
-    rules_version="1.2",
+    rules_version="1.3",
     variants=("cut-and-thrust",),
     description="Caravan card game: cycle your three caravans, gather spices, fulfil orders.",
 )
