@@ -304,9 +304,7 @@ def test_the_mules_a_conjuress_still_owes_are_public_and_saved() -> None:
         waiting = layout.view(observation_tensor(obs), "waiting_card")
         assert waiting[0][conjuress] == 1.0
         assert waiting.sum() == 1.0
-    assert "after this turn: Conjuress's caravan action 1 (gain 3 mules) goes on" in render(
-        extra
-    )
+    assert "after this turn: Conjuress's caravan action 1 (gain 3 mules) goes on" in render(extra)
     assert GAME.from_position(to_position(extra)) == extra
     assert loads(dumps(extra, GAME), State, GAME) == extra
     ends = describe_events(extra, Pass(0))
