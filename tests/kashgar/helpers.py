@@ -166,9 +166,9 @@ def sensible_move(state: State, rng: Rng) -> tuple[Move, Rng]:
         f = t.face(card, False)
         return any(e.op is Op.FULFILL for a in (*f.caravan, *f.parting) for e in a.effects)
 
-    orders = [m for m in moves if isinstance(m, Fulfill)]
+    orders = [m.order for m in moves if isinstance(m, Fulfill) and m.order is not None]
     if orders:
-        return max(orders, key=lambda m: t.order_vp[m.order]), rng
+        return Fulfill(max(orders, key=t.order_vp.__getitem__)), rng
     keeps = [m for m in moves if isinstance(m, Keep)]
     if keeps:
         return max(keeps, key=lambda m: (fulfils(m.card), t.face(m.card, False).vp)), rng

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from silkroad.kashgar import GAME, Options
+from silkroad.core.rng import Rng
+from silkroad.kashgar import GAME, Fulfill, Options, apply, legal_moves, new_game
 from silkroad.testing import check_game
 
 
@@ -30,3 +31,25 @@ def test_check_game_full_length() -> None:
         every_move=False,
     )
     assert report.games == 1
+
+
+@pytest.mark.rule("KG-8")
+@pytest.mark.rule("KG-5.X")
+def test_check_game_through_conjuress_turns_and_declined_orders() -> None:
+    """Full games with the Conjuresses, whose seeds reach states where a Conjuress waits
+    for the end of the other turn it gave and decisions where an order may be declined
+    (the harness chooses its moves with this generator)."""
+    options = Options.create(2, expansion=["conjuress"])
+    waiting = declined = 0
+    for seed in range(3):
+        state = new_game(options, seed)
+        chooser = Rng.from_seed(seed ^ 0x5EED)
+        while moves := legal_moves(state):
+            waiting += bool(state.suspended)
+            declined += Fulfill(None) in moves
+            index, chooser = chooser.randrange(len(moves))
+            state = apply(state, moves[index])
+    assert waiting >= 3
+    assert declined >= 3
+    report = check_game(GAME, options, seeds=range(3), determinize_samples=1)
+    assert report.games == 3

@@ -54,7 +54,7 @@ def test_end_triggered_mid_round_finishes_the_round() -> None:
         fill_display=False,
     )
     assert scores(state)[1] == 18 + 1 + 6
-    state = play(state, PartingAction(0, 0))
+    state = play(state, PartingAction(0, 0), Fulfill(target))
     assert scores(state)[1] == 18 + 6 + 3 >= VP_GOAL
     assert state.end_triggered
     assert not is_over(state)
@@ -81,7 +81,7 @@ def test_end_triggered_by_the_last_player_of_the_round_ends_at_once() -> None:
         start_player=0,
         fill_display=False,
     )
-    state = play(state, PartingAction(0, 0))
+    state = play(state, PartingAction(0, 0), Fulfill(target))
     assert is_over(state)
 
 
@@ -283,7 +283,7 @@ def _display_order(b: Builder, won: list[int]) -> Scenario:
         display=[target],
         fill_display=False,
     )
-    return state, (PartingAction(0, 0),), 0, 0
+    return state, (PartingAction(0, 0), Fulfill(target)), 0, 0
 
 
 def _deck_order(b: Builder, won: list[int]) -> Scenario:
@@ -305,7 +305,7 @@ def _grain_order_and_farmer(b: Builder, won: list[int]) -> Scenario:
         orders_won=[won, []],
         orders_top=[target, other],
     )
-    return state, (CaravanAction(0, 0),), 0, 0
+    return state, (CaravanAction(0, 0), Fulfill(target)), 0, 0
 
 
 def _card_kept_from_a_draw(b: Builder, won: list[int]) -> Scenario:
@@ -465,7 +465,7 @@ def test_a_grain_order_worth_nothing_but_a_card_per_grain_field_is_points_earned
     )
     state = attrs.evolve(state, turned=state.turned.add(matriarch))
     assert scores(state)[0] == 0
-    state = play(state, PartingAction(0, 0))
+    state = play(state, PartingAction(0, 0), Fulfill(barley))
     assert list(state.orders_won[0]) == [barley]
     assert scores(state)[0] == 1
     assert state.history == (0,)

@@ -5,17 +5,28 @@ from __future__ import annotations
 import pytest
 
 from silkroad.core.errors import RulesError
+from silkroad.core.serialize import dumps, loads
 from silkroad.kashgar import (
+    GAME,
     CaravanAction,
     Keep,
     Options,
+    PartingAction,
     Pass,
     Place,
+    State,
     current_player,
     legal_moves,
     new_game,
+    observation_layout,
+    observation_tensor,
+    observe,
+    render,
 )
 from silkroad.kashgar.cards import DeckKind
+from silkroad.kashgar.describe import describe_events
+from silkroad.kashgar.position import to_position
+from silkroad.kashgar.state import Frame, FrameKind
 from silkroad.kashgar.table import table
 
 from .helpers import Builder, play, track
@@ -102,6 +113,8 @@ def test_caravan_leader() -> None:
 
 @pytest.mark.rule("KG-8")
 def test_conjuress() -> None:
+    """The card's order: to the left player's caravan, then another turn, then Mules +3
+    ([Rulings] 13): the mules come when the other turn is over."""
     b = Builder(ALL)
     conjuress, behind = b.card("conjuress"), b.card("planter")
     left = [[b.card("baker")], [b.card("servant")], []]
@@ -113,10 +126,62 @@ def test_conjuress() -> None:
     state = play(state, Place(1))
     assert list(state.caravans[1][1]) == [left[1][0], conjuress]
     assert list(state.caravans[0][0]) == [behind]
-    assert state.tracks[0] == track(mules=5)
-    assert current_player(state) == 0  # another turn
+    assert current_player(state) == 0  # another turn, before the mules
+    assert state.tracks[0] == track(mules=2)
+    assert state.pending is None
+    assert not state.stack
+    assert len(state.suspended) == 1  # the Conjuress's Mules +3, waiting
+    assert state.turns == 1
     state = play(state, Pass(0))
+    assert state.tracks[0] == track(mules=5)  # after the other turn
+    assert not state.suspended
     assert current_player(state) == 1
+    assert state.turns == 2
+
+
+@pytest.mark.rule("KG-8")
+def test_conjuress_extra_turn_is_played_without_the_three_mules() -> None:
+    """[Rulings] 13: in the other turn the player has the mules they had, not 3 more:
+    the Large Order needs 3 mules, and with 2 the Grocer cannot fulfil it then."""
+    b = Builder(ALL)
+    conjuress, grocer = b.card("conjuress"), b.card("grocer")
+    large = b.order(name="Large Order")  # 3 mules needed; costs 6 cinnamon and 1 mule
+    state = b.state(
+        [[[conjuress], [grocer]], [[b.card("baker")]], _fill(b, 1)],
+        tracks=[track(mules=2, cinnamon=6), track(), track()],
+        display=[large],
+        fill_display=False,
+    )
+    extra = play(state, CaravanAction(0, 0))  # one caravan on the left: no choice
+    assert current_player(extra) == 0
+    assert extra.tracks[0][6] == 2
+    after = play(extra, PartingAction(1, 0))  # the Grocer: no order is eligible
+    assert not after.orders_won[0]
+    assert after.tracks[0] == track(mules=5, cinnamon=6)
+    assert current_player(after) == 1
+
+
+@pytest.mark.rule("KG-8")
+def test_two_conjuresses_in_a_row_give_their_mules_innermost_first() -> None:
+    """A Conjuress played in the other turn a Conjuress gave: two turns follow the first
+    one, and each Conjuress's mules come when the turn it gave is over."""
+    b = Builder(ALL)
+    first, second = b.card("conjuress"), b.card("conjuress")
+    state = b.state(
+        [[[first], [second], [b.card("planter")]], [[b.card("baker")]], _fill(b, 1)],
+        tracks=[track(mules=0), track(), track()],
+    )
+    state = play(state, CaravanAction(0, 0))
+    assert state.tracks[0][6] == 0
+    assert (current_player(state), len(state.suspended)) == (0, 1)
+    state = play(state, CaravanAction(1, 0))
+    assert state.tracks[0][6] == 0
+    assert (current_player(state), len(state.suspended)) == (0, 2)
+    state = play(state, Pass(2))  # the second other turn: both Conjuresses' mules follow
+    assert state.tracks[0][6] == 6
+    assert not state.suspended
+    assert current_player(state) == 1
+    assert state.turns == 3
 
 
 @pytest.mark.rule("KG-8")
@@ -217,3 +282,31 @@ def test_messenger_goes_to_any_caravan_of_the_left_player_chosen_by_its_player()
     assert legal_moves(state) == (Place(0), Place(1), Place(2))
     state = play(state, Place(1))  # the empty caravan: the Messenger is its front card now
     assert list(state.caravans[1][1]) == [messenger]
+
+
+@pytest.mark.rule("KG-8")
+def test_the_mules_a_conjuress_still_owes_are_public_and_saved() -> None:
+    """While the other turn is played, the Conjuress's action waits: every player sees
+    it (observation, tensor, text view, the events of the move), and a position or a
+    saved game keeps it."""
+    b = Builder(ALL)
+    conjuress = b.card("conjuress")
+    state = b.state([[[conjuress, b.card("planter")]], [[b.card("baker")]], _fill(b, 1)])
+    move = CaravanAction(0, 0)
+    events = describe_events(state, move)
+    assert any("takes another turn now" in line for line in events)
+    extra = play(state, move)
+    assert extra.suspended == ((Frame(0, 0, conjuress, FrameKind.CARAVAN, 0, False, 2),),)
+    for viewer in range(3):
+        obs = observe(extra, viewer)
+        assert obs.suspended == extra.suspended
+        layout = observation_layout(extra.options)
+        waiting = layout.view(observation_tensor(obs), "waiting_card")
+        assert waiting[0][conjuress] == 1.0
+        assert waiting.sum() == 1.0
+    assert "after this turn: Conjuress's caravan action 1 (gain 3 mules) goes on" in render(extra)
+    assert GAME.from_position(to_position(extra)) == extra
+    assert loads(dumps(extra, GAME), State, GAME) == extra
+    ends = describe_events(extra, Pass(0))
+    assert "P0: mules 3 -> 6" in ends
+    assert any("the action that gave it goes on" in line for line in ends)

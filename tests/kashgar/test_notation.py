@@ -37,6 +37,7 @@ EXAMPLES = [
     (Keep(57), "keep 57"),
     (Take(0), "take 0"),
     (Fulfill(130), "order 130"),
+    (Fulfill(None), "order none"),
     (Remove(57), "remove 57"),
     (Remove(None), "remove none"),
     (Place(3), "place 4"),

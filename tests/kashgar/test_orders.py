@@ -71,7 +71,10 @@ def test_special_order_immediate_payout() -> None:
     state, _ = _grocer_state(
         b, track(cinnamon=3, gold=4, ginger=0, cloves=0, pepper=0, anise=0), [order]
     )
-    state = play(state, PartingAction(0, 0))  # the only eligible order: fulfilled at once
+    state = play(state, PartingAction(0, 0))
+    # [KG-5.X] the only eligible order: the player may fulfil it, or none
+    assert legal_moves(state) == (Fulfill(order), Fulfill(None))
+    state = play(state, Fulfill(order))
     assert list(state.orders_won[0]) == [order]
     assert state.tracks[0] == track(cinnamon=0, gold=7, ginger=0, cloves=0, pepper=0, anise=0)
 
@@ -112,7 +115,7 @@ def test_an_action_goes_on_after_the_payout_of_the_order_it_fulfils() -> None:
         display=[order],
         fill_display=False,
     )
-    state = play(state, CaravanAction(0, 0))
+    state = play(state, CaravanAction(0, 0), Fulfill(order))
     assert list(state.orders_won[0]) == [order]
     assert state.tracks[0] == track(cinnamon=0, gold=4 + 3 + 1)
 
@@ -130,7 +133,7 @@ def test_mule_requirement_is_held_not_paid() -> None:
     b = Builder()
     large = b.order(name="Ginger Caravan")
     enough, _ = _grocer_state(b, track(ginger=9, mules=3), [large])
-    after = play(enough, PartingAction(0, 0))
+    after = play(enough, PartingAction(0, 0), Fulfill(large))
     assert list(after.orders_won[0]) == [large]
     assert after.tracks[0] == track(ginger=5, mules=2)  # only the printed cost is paid
 
@@ -154,7 +157,7 @@ def test_display_is_refilled_to_four_from_the_deck() -> None:
     state, _ = _grocer_state(
         b, track(ginger=9, cloves=9, mules=1, cinnamon=0), [order, *others], orders_top=[nxt]
     )
-    state = play(state, PartingAction(0, 0))
+    state = play(state, PartingAction(0, 0), Fulfill(order))
     assert list(state.orders_won[0]) == [order]
     assert len(state.display) == DISPLAY_SIZE
     assert list(state.display) == [nxt, *others]  # the new order takes the free place
@@ -175,7 +178,9 @@ def test_free_fulfilment_skips_the_cost_but_not_the_mules() -> None:
         tracks=[track(ginger=0, cloves=0, pepper=0, anise=0, mules=4), track()],
     )
     after = play(state, PartingAction(0, 0))
-    assert list(after.orders_won[0]) == [small]  # the large one needs 5 mules
+    assert legal_moves(after) == (Fulfill(small), Fulfill(None))  # the large one needs 5 mules
+    after = play(after, Fulfill(small))
+    assert list(after.orders_won[0]) == [small]
     assert after.tracks[0] == state.tracks[0]  # nothing paid
 
 
@@ -201,6 +206,8 @@ def test_farmer_fulfils_grain_field_orders_from_the_deck_for_free_and_scores_the
     # costs nothing either (no gold needed).
     assert CaravanAction(0, 0) in legal_moves(state)
     after = play(state, CaravanAction(0, 0))  # looks at the top 2 orders
+    assert legal_moves(after) == (Fulfill(grain), Fulfill(None))  # only a grain field
+    after = play(after, Fulfill(grain))
     assert list(after.orders_won[0]) == [grain]
     assert after.tracks[0] == track(ginger=0, gold=0)  # nothing paid
     assert after.order_deck[-1] == plain  # the other order goes under the deck
@@ -223,7 +230,7 @@ def test_a_restricted_fulfilment_offers_only_its_kinds() -> None:
         tracks=[track(ginger=9, gold=9, mules=6), track()],
     )
     state = play(state, CaravanAction(0, 0))
-    assert legal_moves(state) == (Fulfill(small), Fulfill(special))
+    assert legal_moves(state) == (Fulfill(small), Fulfill(special), Fulfill(None))
 
 
 @pytest.mark.rule("KG-5")

@@ -72,7 +72,7 @@ def test_r2_empty_order_deck_leaves_the_display_short() -> None:
         empty_orders=True,
     )
     assert not state.order_deck
-    state = play(state, CaravanAction(0, 0))
+    state = play(state, CaravanAction(0, 0), Fulfill(order))
     assert list(state.orders_won[0]) == [order]
     assert list(state.display) == others
     # The Farrier looks at the top of an empty order deck: nothing happens.
@@ -129,7 +129,7 @@ def test_r4_nobody_left_to_play_after_the_end_was_triggered_finishes_the_game() 
         active=1,
         start_player=1,
     )
-    state = play(state, PartingAction(0, 0))  # 25 VP, and the last card is gone
+    state = play(state, PartingAction(0, 0), Fulfill(target))  # 25 VP, the last card gone
     assert is_over(state)
     assert outcome(state) is Outcome.FINISHED  # the round is complete: nobody else plays
     assert winners(state) == (1,)
@@ -179,15 +179,47 @@ def test_r6_an_action_does_as_much_as_it_can() -> None:
     assert current_player(after) == 1
 
 
+@pytest.mark.rule("KG-5.X")
 @pytest.mark.rule("KG-5")
-def test_r8_an_eligible_order_must_be_chosen_once_the_action_is_taken() -> None:
+def test_r8_the_player_may_fulfil_an_eligible_order_or_none() -> None:
+    """[KG-5.X] The Grocer's parting action lets the player fulfil an order ("may"): the
+    player chooses one of the eligible orders, or none, and then pays nothing."""
     b = Builder()
     o1, o2 = b.order(name="Ginger Sacks"), b.order(name="Clove Bundle")
     state = b.state(
-        [[[b.card("spice_trader")]], [[b.card("baker")]]], display=[o1, o2], fill_display=False
+        [[[b.card("grocer")]], [[b.card("baker")]]], display=[o1, o2], fill_display=False
     )
-    state = play(state, CaravanAction(0, 0))
-    assert legal_moves(state) == (Fulfill(o1), Fulfill(o2))
+    state = play(state, PartingAction(0, 0))
+    assert legal_moves(state) == (Fulfill(o1), Fulfill(o2), Fulfill(None))
+    declined = play(state, Fulfill(None))
+    assert declined.pending is None
+    assert current_player(declined) == 1
+    assert not declined.orders_won[0]
+    assert list(declined.display) == [o1, o2]
+    assert declined.tracks == state.tracks  # no cost paid
+    # even a single eligible order may be declined
+    b = Builder()
+    only = b.order(name="Ginger Sacks")
+    state = b.state([[[b.card("grocer")]], [[b.card("baker")]]], display=[only], fill_display=False)
+    state = play(state, PartingAction(0, 0))
+    assert legal_moves(state) == (Fulfill(only), Fulfill(None))
+
+
+@pytest.mark.rule("KG-5")
+def test_r8_orders_looked_at_from_the_deck_all_go_under_it_when_none_is_fulfilled() -> None:
+    b = Builder()
+    first, second = b.order(name="Ginger Sacks"), b.order(name="Royal Spices")
+    state = b.state([[[b.card("farrier")]], [[b.card("baker")]]], orders_top=[first, second])
+    state = play(state, CaravanAction(0, 0))  # the Ginger Sacks are affordable
+    assert legal_moves(state) == (Fulfill(first), Fulfill(None))
+    state = play(state, Fulfill(None))
+    assert list(state.order_deck[-2:]) == [first, second]  # under the deck, in order
+    assert not state.orders_won[0]
+    size = len(state.order_deck)
+    assert {(k.card, k.index) for k in observe(state, 0).known} == {
+        (first, size - 2),
+        (second, size - 1),
+    }
 
 
 @pytest.mark.rule("KG-6")
@@ -210,15 +242,16 @@ def test_safeguard_truncates_a_game_without_a_result() -> None:
 def test_safeguard_a_game_the_rules_end_on_its_last_round_is_finished() -> None:
     b = Builder(Options.create(2, round_limit=1))
     big = [b.order(name=n) for n in ("Royal Spices", "Emperor's Cinnamon", "Great Millet Field")]
+    target = b.order(name="Pepper Sacks")
     state = b.state(
         [[[b.card("baker")]], [[b.card("huckster"), b.card("noble"), b.card("noble")]]],
         tracks=[track(), track(pepper=3, cloves=2, mules=2)],
         orders_won=[[], big],
-        display=[b.order(name="Pepper Sacks")],
+        display=[target],
         fill_display=False,
         active=1,
     )
-    state = play(state, PartingAction(0, 0))  # 27 VP in the last turn of round 1
+    state = play(state, PartingAction(0, 0), Fulfill(target))  # 27 VP in round 1's last turn
     assert outcome(state) is Outcome.FINISHED
     assert winners(state) == (1,)
 

@@ -141,6 +141,23 @@ def test_copies_of_an_order_on_display_are_one_fulfil() -> None:
     assert Fulfill(other) in moves
 
 
+@pytest.mark.rule("KG-8")
+def test_a_messenger_is_offered_the_same_copies_whatever_the_hidden_deck_order() -> None:
+    """The Special deck is shuffled after a search, so any copy taken from it is as good
+    as another; the one offered does not depend on the deck's hidden order (a state dealt
+    by ``determinize`` offers the same moves)."""
+    options = Options.create(2, expansion="all")
+    offered = []
+    for reverse in (False, True):
+        b = Builder(options)
+        state = b.state([[[b.card("messenger")]], [[b.card("baker")], [b.card("servant")]]])
+        if reverse:
+            state = attrs.evolve(state, special=state.special[::-1])
+        offered.append(legal_moves(play(state, CaravanAction(0, 0))))
+    assert offered[0] == offered[1]
+    assert len(offered[0]) == len(default_card_data().special)  # one per kind
+
+
 @pytest.mark.rule("KG-7")
 def test_a_patriarch_and_a_matriarch_are_not_copies() -> None:
     """Two Patriarch cards, one turned to its Matriarch side: the Monk may remove either,

@@ -15,9 +15,9 @@ from silkroad.kashgar.rules import (
     CAPS,
     DISPLAY_SIZE,
     MAX_CARAVANS,
+    _all_points,
     _effects,
     _eligible_for,
-    _points_of,
     distinct,
     keep_options,
     legal_moves,
@@ -56,6 +56,7 @@ def validate(state: State) -> None:
     _check_extra_turns(state, t)
     _check_zones(state, t, n)
     _check_stack(state, t)
+    _check_suspended(state, t)
     if state.pending is not None:
         _check_pending(state, t, state.pending)
     if not state.over and not legal_moves(state):
@@ -170,12 +171,13 @@ def _check_zones(state: State, t: Table, n: int) -> None:
         for card in known:
             if not _in_range(card, 0, t.n) or t.deck_of[card] not in lookable:
                 raise StateError(f"knowledge of player {p}: {card!r:.40} is not a card it keeps")
-    if state.pending is None and not state.stack:
-        expected = tuple(
-            _points_of(t, state.caravans[q], state.orders_won[q], state.turned) for q in range(n)
+    # [KG-7] the points shown are those the cards and orders give, at every moment
+    expected = _all_points(t, state.caravans, state.orders_won, state.turned, state.pending)
+    if tuple(state.points) != expected:
+        when = "between turns" if state.pending is None and not state.stack else "mid-turn"
+        raise StateError(
+            f"points {tuple(state.points)} {when}, but the cards and orders give {expected}"
         )
-        if state.points != expected:
-            raise StateError(f"points {state.points} between turns, the cards give {expected}")
 
 
 def _check_stack(state: State, t: Table) -> None:
@@ -190,6 +192,29 @@ def _check_stack(state: State, t: Table) -> None:
         raise StateError(f"{len(stack)} actions being resolved")
     for i, frame in enumerate(stack):
         _check_frame(state, t, frame, first=i == 0)
+
+
+def _check_suspended(state: State, t: Table) -> None:
+    """[KG-8] The actions waiting for the end of the extra turn they gave: each one
+    action's frames (as on the stack), the top one just after a "take another turn",
+    with effects left to resolve; each began a turn, and a game over has none."""
+    suspended = state.suspended
+    if not isinstance(suspended, tuple) or not all(
+        isinstance(group, tuple) and group for group in suspended
+    ):
+        raise StateError("suspended actions: a tuple of non-empty tuples of frames")
+    if state.over and suspended:
+        raise StateError("a game that is over has no suspended action")
+    if len(suspended) > state.turns:
+        raise StateError(f"{len(suspended)} suspended actions, but {state.turns} turns taken")
+    for group in suspended:
+        for i, frame in enumerate(group):
+            _check_frame(state, t, frame, first=i == 0)
+        if all(f.step >= len(_effects(t, f)) for f in group):
+            raise StateError(f"suspended action {group[-1]}: no effect left to resolve")
+        top = group[-1]
+        if top.step < 1 or _effects(t, top)[top.step - 1].op is not Op.EXTRA_TURN:
+            raise StateError(f"suspended action {top}: not just after another turn")
 
 
 def _check_frame(state: State, t: Table, frame: Frame, *, first: bool) -> None:
@@ -277,7 +302,10 @@ def _keep(state: State, t: Table, pending: Pending, effect: Effect, frame: Frame
 
 def _search(state: State, t: Table, pending: Pending, effect: Effect, frame: Frame) -> None:
     discarded = [c for c in state.discard if t.deck_of[c] is DeckKind.SPECIAL]
-    specials = (*distinct(t, state.turned, state.special), *distinct(t, state.turned, discarded))
+    specials = (
+        *distinct(t, state.turned, sorted(state.special)),
+        *distinct(t, state.turned, discarded),
+    )
     _need(pending.options == tuple(sorted(specials)), "the Special cards searched")
     _need(len(pending.options) > 1 and not pending.cards, "a choice among the Special cards")
     _need(pending.deck is DeckKind.SPECIAL and pending.keep == 0, "keep one Special card")
@@ -302,7 +330,7 @@ def _fulfill(state: State, t: Table, pending: Pending, effect: Effect, frame: Fr
     else:
         _need(not pending.cards and pending.deck is None, "orders on display")
         options = distinct(t, state.turned, _eligible_for(t, track, effect, state.display))
-    _need(pending.options == options and len(options) > 1, "the orders the player may fulfill")
+    _need(pending.options == options and bool(options), "the orders the player may fulfill")
 
 
 def _remove(state: State, t: Table, pending: Pending, effect: Effect, frame: Frame) -> None:

@@ -254,6 +254,8 @@ def describe_move(state: State, move: Move, viewer: int | None = None) -> str:
         case Take(card):
             return f"takes {name(card)} from the discard pile"
         case Fulfill(order):
+            if order is None:
+                return "fulfils no order"
             od = t.order[order]
             if od is None:
                 return str(move)
@@ -378,6 +380,13 @@ def describe_events(state: State, move: Move, viewer: int | None = None) -> tupl
             lines.append(f"P{p}: VP {a} -> {b}")
     if after.extra_turns > state.extra_turns:
         lines.append(f"P{after.active} will take another turn")
+    if len(after.suspended) > len(state.suspended):
+        lines.append(
+            f"P{after.active} takes another turn now; the rest of the action follows when "
+            "it is over"
+        )
+    elif len(after.suspended) < len(state.suspended):
+        lines.append(f"P{state.active}'s other turn is over: the action that gave it goes on")
     if after.end_triggered and not state.end_triggered:
         lines.append("25 VP reached: the end is triggered, this round is the last")
     if after.over and not state.over:

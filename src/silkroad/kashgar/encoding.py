@@ -12,6 +12,7 @@ Layout (``n`` = number of card ids of the options, persons and orders)::
     [41+n, 41+2n)  Take(card)
     [41+2n, 41+3n) Fulfill(order)
     [41+3n, 41+4n) Remove(card)
+    41+4n          Fulfill(None)
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ _CARDS = _REMOVE_NONE + 1
 
 def num_actions(options: Options) -> int:
     """Size of the action space for these options."""
-    return _CARDS + 4 * table(options).n
+    return _CARDS + 4 * table(options).n + 1
 
 
 def _id(state: State, move: Move) -> int | None:
@@ -68,7 +69,7 @@ def _id(state: State, move: Move) -> int | None:
     if isinstance(move, Take):
         return _CARDS + n + move.card
     if isinstance(move, Fulfill):
-        return _CARDS + 2 * n + move.order
+        return _CARDS + 4 * n if move.order is None else _CARDS + 2 * n + move.order
     if isinstance(move, Remove):
         return _REMOVE_NONE if move.card is None else _CARDS + 3 * n + move.card
     return None  # type: ignore[unreachable]

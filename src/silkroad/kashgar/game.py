@@ -122,7 +122,7 @@ def parse_move(state: State, text: str) -> Move:
 
 
 def _card_of(move: Keep | Take | Fulfill | Remove) -> int:
-    """The card a move names (-1 for ``remove none``)."""
+    """The card a move names (-1 for ``remove none`` and ``order none``)."""
     card = move.order if isinstance(move, Fulfill) else move.card
     return -1 if card is None else card
 
@@ -169,7 +169,7 @@ SPEC = GameSpec(
     max_players=4,
     chance=Chance.SAMPLED,
     information=Information.IMPERFECT,
-    rules_version="1.2",
+    rules_version="1.3",
     variants=("cut-and-thrust",),
     description="Caravan card game: cycle your three caravans, gather spices, fulfil orders.",
 )

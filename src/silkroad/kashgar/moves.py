@@ -15,7 +15,7 @@ move                             notation             meaning
 ``Gain((2, 0, 0, 0, 0, 0, 0))``  ``gain gi+2``        take this alternative of a "/" increase
 ``Keep(57)``                     ``keep 57``          keep card 57 (drawn or searched)
 ``Take(57)``                     ``take 57``          take card 57 from the discard pile
-``Fulfill(130)``                 ``order 130``        fulfill order 130
+``Fulfill(130)`` / ``Fulfill(None)``  ``order 130``/``order none``  fulfill order 130, or none
 ``Remove(57)`` / ``Remove()``    ``remove 57``/``remove none``  remove a card of the caravan, or not
 ``Place(1)``                     ``place 2``          put the card at the back of caravan 2
 ===============================  ===================  =====================================
@@ -114,12 +114,12 @@ class Take:
 
 @attrs.frozen
 class Fulfill:
-    """[KG-5.2] Fulfill this order."""
+    """[KG-5.2] Fulfill this order (None: fulfill none; [KG-5.X] the player may)."""
 
-    order: int
+    order: int | None
 
     def __str__(self) -> str:
-        return f"order {self.order}"
+        return f"order {'none' if self.order is None else self.order}"
 
 
 @attrs.frozen
@@ -171,6 +171,8 @@ def parse_notation(text: str) -> Move:
             return Place(int(arg) - 1)
         if word == "remove" and arg == "none":
             return Remove(None)
+        if word == "order" and arg == "none":
+            return Fulfill(None)
         if word in ("keep", "take", "order", "remove") and _NUMBER.fullmatch(arg):
             number = int(arg)
             if word == "keep":
@@ -186,7 +188,8 @@ def parse_notation(text: str) -> Move:
                 return gain
     raise InvalidMoveError(
         f"not a Kashgar move: {shorten(text)} (expected e.g. 'c1.1', 'p2.1', 'pass 3', "
-        "'gain ci+2', 'keep 57', 'take 57', 'order 130', 'remove none', 'place 2')",
+        "'gain ci+2', 'keep 57', 'take 57', 'order 130', 'order none', 'remove none', "
+        "'place 2')",
         text=text,
     )
 

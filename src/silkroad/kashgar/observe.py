@@ -22,9 +22,9 @@ from silkroad.core.game import check_player
 from silkroad.core.rng import Rng, check_seed
 from silkroad.kashgar.cards import Amounts, DeckKind
 from silkroad.kashgar.rules import (
+    _all_points,
     _effects,
     _eligible_for,
-    _points_of,
     _remember_points,
     _turned_set,
     distinct,
@@ -89,6 +89,7 @@ class Observation:
     end_triggered: bool
     over: bool
     truncated: bool = False
+    suspended: tuple[tuple[Frame, ...], ...] = ()
 
     def _repr_svg_(self) -> str:
         """The picture of what its player sees (``silkroad.kashgar.svg``), for Jupyter."""
@@ -161,6 +162,7 @@ def observe(state: State, player: int) -> Observation:
         end_triggered=state.end_triggered,
         over=state.over,
         truncated=state.truncated,
+        suspended=state.suspended,
     )
 
 
@@ -297,23 +299,24 @@ class _Plan:
     """What :func:`determinize` needs of an observation before any draw, deck by deck in
     the order of ``_DECKS``: the unseen cards (in table order), the constants of their
     deal, each pile's size and the positions the observer knows; for a hidden hand
-    (``hidden > 0``) the index of its deck and the function that lists the choices it
-    offers; what each player knows of deck positions before the deal (``known``: all of
-    it, unless another player knows a position, ``slots``: player, deck, index); and
-    every player's points as the cards give them (between turns; None inside a turn),
-    which the rules would count at the first ``apply``."""
+    (``hidden > 0``) the index of its deck, the function that lists the choices it
+    offers and how many it offers at least; what each player knows of deck positions
+    before the deal (``known``: all of it, unless another player knows a position,
+    ``slots``: player, deck, index); and every player's points as the cards give them,
+    which the dealt state holds."""
 
     unseen: tuple[tuple[int, ...], ...]
     lanes: _Lanes | None
     hidden: int
     hand: int
     offered: Callable[[tuple[int, ...]], tuple[int, ...]] | None
+    least: int
     different: tuple[int, ...]
     piles: tuple[tuple[int, dict[int, int]], ...]
     knowledge: tuple[PSet[int], ...]
     known: PVector[PSet[int]] | None
     slots: tuple[tuple[int, int, int], ...]
-    live: tuple[int, ...] | None
+    live: tuple[int, ...]
 
 
 #: The decks of hidden piles, in the order of :class:`_Plan`'s tuples.
@@ -359,6 +362,7 @@ def _plan(obs: Observation) -> _Plan:
     hidden = 0
     hand_deck: DeckKind | None = None
     offered: Callable[[tuple[int, ...]], tuple[int, ...]] | None = None
+    least = 0
     different: tuple[int, ...] = ()
     if pending is not None and pending.hidden:
         assert pending.deck is not None
@@ -366,8 +370,9 @@ def _plan(obs: Observation) -> _Plan:
         pool = pools[hand_deck]
         if len(pool) < hidden:
             raise StateError("observation: more hidden cards in hand than unseen cards")
-        # the decision exists, so the cards held offer at least two choices: deal until
-        # they do (copies of one card are one choice; an order must be eligible)
+        # the decision exists, so the cards held offer a choice: at least two cards to
+        # keep, or an order to fulfil (or none); deal until they do (copies of one card
+        # are one choice; an order must be eligible)
         if pending.kind is Decision.FULFILL:
             frame = obs.stack[-1]
             effect = _effects(t, frame)[frame.step - 1]
@@ -376,7 +381,7 @@ def _plan(obs: Observation) -> _Plan:
             def offer_fulfil(hand: tuple[int, ...]) -> tuple[int, ...]:
                 return distinct(t, obs.turned, _eligible_for(t, track, effect, hand), hand)
 
-            offered = offer_fulfil
+            offered, least = offer_fulfil, 1
             candidates = [o for o in pool if _eligible_for(t, track, effect, (o,))]
         else:
             deck = pending.deck
@@ -384,10 +389,10 @@ def _plan(obs: Observation) -> _Plan:
             def offer_keep(hand: tuple[int, ...]) -> tuple[int, ...]:
                 return keep_options(t, obs.turned, hand, deck)
 
-            offered = offer_keep
+            offered, least = offer_keep, 2
             candidates = list(pool)
         different = distinct(t, obs.turned, candidates)
-        if len(different) < 2 or hidden < 2:
+        if len(different) < least or hidden < least:
             raise StateError("observation: a decision among cards no hand could offer")
     sizes = (obs.standard_size, obs.special_size, obs.order_deck_size, obs.starting_size)
     piles = []
@@ -402,13 +407,7 @@ def _plan(obs: Observation) -> _Plan:
         piles.append((size, fixed))
     unseen_cards = tuple(pools[deck] for deck in _DECKS)
     largest = max(len(cards) for cards in unseen_cards)
-    live = None
-    if pending is None and not obs.stack:  # between turns: what apply would count
-        turned = _turned_set(obs.turned)
-        live = tuple(
-            _points_of(t, obs.caravans[q], obs.orders_won[q], turned)  # type: ignore[arg-type]
-            for q in range(obs.options.players)
-        )
+    live = _all_points(t, obs.caravans, obs.orders_won, _turned_set(obs.turned), obs.pending)
     players = obs.options.players
     knowledge: list[PSet[int]]
     if obs.others_known or known_cards:
@@ -422,6 +421,7 @@ def _plan(obs: Observation) -> _Plan:
         hidden=hidden,
         hand=_DECKS.index(hand_deck) if hand_deck is not None else -1,
         offered=offered,
+        least=least,
         different=different,
         piles=tuple(piles),
         knowledge=tuple(knowledge),
@@ -446,8 +446,8 @@ def determinize(observation: Observation, seed: int) -> State:
     piles are dealt independently. Cards another player holds unseen are the first
     cards of their deck's order (so a uniform hand, whose choices are redealt until the
     hand offers the decision the observation shows: the hands that do, each equally
-    likely; should ``_REDEALS`` deals all fail, two different candidates are put in the
-    hand on purpose).
+    likely; should ``_REDEALS`` deals all fail, enough different candidates, two cards
+    to keep or one eligible order, are put in the hand on purpose).
 
     :raises StateError: if the observation is inconsistent (sizes do not add up).
     :raises RulesError: for a seed that is not an integer from 0 to 2**64 - 1.
@@ -459,21 +459,21 @@ def determinize(observation: Observation, seed: int) -> State:
     if plan.hidden:
         assert pending is not None
         assert plan.offered is not None
-        hidden, offered = plan.hidden, plan.offered
+        hidden, offered, least = plan.hidden, plan.offered, plan.least
         spare = spare or Rng.from_seed(seed)
         pool = dealt[plan.hand]
         held = tuple(pool[:hidden])
         options = offered(held)
         for _ in range(_REDEALS):
-            if len(options) >= 2:
+            if len(options) >= least:
                 break
             shuffled, spare = spare.shuffle(pool)
             pool[:] = shuffled
             held = tuple(pool[:hidden])
             options = offered(held)
-        else:  # rare: two different candidates at random, the rest from the others
-            two, spare = spare.sample(plan.different, 2)
-            pool[:] = [*two, *(c for c in pool if c not in two)]
+        else:  # rare: different candidates at random, the rest from the others
+            some, spare = spare.sample(plan.different, least)
+            pool[:] = [*some, *(c for c in pool if c not in some)]
             held = tuple(pool[:hidden])
             options = offered(held)
         del pool[:hidden]
@@ -511,7 +511,7 @@ def determinize(observation: Observation, seed: int) -> State:
         start_player=obs.start_player,
         round=obs.round,
         turns=obs.turns,
-        points=obs.points,
+        points=plan.live,
         history=obs.history,
         pending=pending,
         stack=obs.stack,
@@ -519,9 +519,9 @@ def determinize(observation: Observation, seed: int) -> State:
         end_triggered=obs.end_triggered,
         over=obs.over,
         truncated=obs.truncated,
+        suspended=obs.suspended,
     )
-    if plan.live is not None:
-        _remember_points(state, plan.live)
+    _remember_points(state)
     return state
 
 

@@ -134,6 +134,10 @@ def to_position(state: State) -> str:
         document["pending"] = _pending_data(state.pending, n)
     if state.stack:
         document["stack"] = [_frame_data(f, n) for f in state.stack]
+    if state.suspended:
+        document["suspended"] = [
+            {"stack": [_frame_data(f, n) for f in frames]} for frames in state.suspended
+        ]
     comments = [
         f"Kashgar position: {_decision_words(state, n)}",
         "Cards by data key (copies numbered key#n), seats from 0, caravans from 1;",
@@ -344,6 +348,16 @@ def from_position(text: str, options: Options | None = None) -> State:
         _frame(Fields(f, f"stack[{i}]"), r, t, placed, n)
         for i, f in enumerate(_tables(doc, "stack"))
     )
+    suspended = []
+    for i, group in enumerate(_tables(doc, "suspended")):
+        fields = Fields(group, doc.name(f"suspended[{i}]"))
+        suspended.append(
+            tuple(
+                _frame(Fields(f, fields.name(f"stack[{k}]")), r, t, placed, n)
+                for k, f in enumerate(_tables(fields, "stack"))
+            )
+        )
+        fields.finish()
     pending = None
     if pending_fields is not None:
         pending = _pending(pending_fields, r, t, zones, caravans, n, stack)
@@ -378,6 +392,7 @@ def from_position(text: str, options: Options | None = None) -> State:
         ),
         pending=pending,
         stack=stack,
+        suspended=tuple(suspended),
     )
     computed = scores(state)
     state = attrs.evolve(state, points=tuple(vp_given.get(p, computed[p]) for p in range(n)))

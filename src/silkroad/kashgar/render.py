@@ -11,11 +11,17 @@ from __future__ import annotations
 import textwrap
 
 from silkroad.kashgar.cards import RESOURCES
-from silkroad.kashgar.describe import action_text, amounts_text, card_text, order_text
+from silkroad.kashgar.describe import (
+    action_text,
+    amounts_text,
+    card_text,
+    effect_text,
+    order_text,
+)
 from silkroad.kashgar.moves import RESOURCE_CODES
 from silkroad.kashgar.observe import Observation, observe
-from silkroad.kashgar.rules import current_player, points, winners
-from silkroad.kashgar.state import Decision, State
+from silkroad.kashgar.rules import _effects, current_player, winners
+from silkroad.kashgar.state import Decision, Frame, State
 from silkroad.kashgar.table import Table, table
 
 __all__ = ["WIDTH", "render"]
@@ -82,7 +88,7 @@ def _lines(state: State, obs: Observation, viewer: int | None) -> list[str]:
     for p in range(n):
         mark = ">" if p == viewer else " "
         track = " ".join(f"{v:>2}" for v in obs.tracks[p])
-        vp = points(state, p)
+        vp = obs.points[p]  # [KG-7] as the cards give them at this moment
         won = ", ".join(f"{t.name[o]} {t.order_vp[o]}" for o in obs.orders_won[p]) or "-"
         lines += _wrap(f"{mark}P{p}     {track}  {vp:>3}  {won}", "", " " * 34)
     lines.append(
@@ -180,4 +186,16 @@ def _status(state: State, obs: Observation, viewer: int | None) -> list[str]:
             text = action_text(actions[frame.action])
             what = f"{face.name}'s {frame.kind.value} action {frame.action + 1} ({text})"
         lines += _wrap(f"resolving {what}", "  ")
+    for frames in reversed(obs.suspended):  # [KG-8] the next to go on first
+        lines += _wrap(f"after this turn: {_action_words(t, frames[-1])} goes on", "  ")
     return lines
+
+
+def _action_words(t: Table, frame: Frame) -> str:
+    """The action of ``frame`` in words, with its effects still to come."""
+    rest = "; ".join(effect_text(e) for e in _effects(t, frame)[frame.step :]) or "nothing"
+    if frame.kind.value == "payout":
+        od = t.order[frame.card]
+        return f"the payout of {od.name if od else frame.card} ({rest})"
+    face = t.face(frame.card, frame.turned)
+    return f"{face.name}'s {frame.kind.value} action {frame.action + 1} ({rest})"

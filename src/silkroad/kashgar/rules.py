@@ -94,6 +94,7 @@ _PARTING_MOVES = tuple(
 _PASS_MOVES = tuple(Pass(c) for c in range(MAX_CARAVANS))
 _PLACE_MOVES = tuple(Place(c) for c in range(MAX_CARAVANS))
 _REMOVE_NONE = Remove(None)
+_FULFILL_NONE = Fulfill(None)
 
 
 # --------------------------------------------------------------------------- setup
@@ -151,8 +152,8 @@ def new_game(options: Options, seed: int) -> State:
         end_triggered=False,
         over=False,
     )
-    global _LIVE
-    _LIVE = (state, state.points)
+    global _MADE
+    _MADE = state
     return state
 
 
@@ -175,7 +176,7 @@ def is_over(state: State) -> bool:
 
 
 def _points_of(
-    t: Table, caravans: Sequence[Sequence[int]], orders: Sequence[int], turned: PSet[int]
+    t: Table, caravans: Sequence[Sequence[int]], orders: Sequence[int], turned: Set[int]
 ) -> int:
     """[KG-6] Order VP plus the VP of the person cards (the face showing)."""
     order_vp, order_grain = t.order_vp, t.order_grain
@@ -193,15 +194,62 @@ def _points_of(
     return total
 
 
+def _held_by(pending: Pending | None, player: int) -> Sequence[int]:
+    """The person cards of ``player`` out of their caravans for a moment: the front cards
+    a Herder made them lift, which they are placing ([KG-8]). Drawn cards held by a
+    decision are nobody's yet."""
+    if pending is not None and pending.kind is Decision.HERD and pending.player == player:
+        return pending.cards
+    return ()
+
+
+def _count_points(
+    t: Table,
+    caravans: Sequence[Sequence[int]],
+    orders: Sequence[int],
+    turned: Set[int],
+    held: Sequence[int],
+) -> int:
+    """[KG-6] [KG-7] A player's points as their cards and orders give them at this moment,
+    mid-turn included: ``held`` are their front cards lifted by a Herder."""
+    if held:
+        caravans = (*caravans, held)
+    return _points_of(t, caravans, orders, turned)
+
+
+def _all_points(
+    t: Table,
+    caravans: Sequence[Sequence[Sequence[int]]],
+    orders_won: Sequence[Sequence[int]],
+    turned: Set[int],
+    pending: Pending | None,
+) -> tuple[int, ...]:
+    """:func:`_count_points` of every player."""
+    return tuple(
+        _count_points(t, caravans[q], orders_won[q], turned, _held_by(pending, q))
+        for q in range(len(caravans))
+    )
+
+
 def points(state: State, player: int) -> int:
-    """[KG-6] Victory points: fulfilled orders plus the person cards in the caravans."""
+    """[KG-6] [KG-7] Victory points: fulfilled orders plus the person cards in the
+    caravans (and, while a Herder's victim places them, their lifted front cards), counted
+    from the cards at this moment, in the middle of a turn too."""
     t = table(state.options)
-    return _points_of(t, state.caravans[player], state.orders_won[player], state.turned)
+    return _count_points(
+        t,
+        state.caravans[player],
+        state.orders_won[player],
+        state.turned,
+        _held_by(state.pending, player),
+    )
 
 
 def scores(state: State) -> tuple[int, ...]:
-    """[KG-6] [KG-7] Each player's victory points (always visible)."""
-    return tuple(points(state, p) for p in range(state.options.players))
+    """[KG-6] [KG-7] Each player's victory points at this moment (always visible; equal
+    to ``state.points`` in every state the rules make)."""
+    t = table(state.options)
+    return _all_points(t, state.caravans, state.orders_won, state.turned, state.pending)
 
 
 def outcome(state: State) -> Outcome:
@@ -270,8 +318,8 @@ def _legal_moves(state: State) -> tuple[Move, ...]:
         return tuple(map(t.keep_moves.__getitem__, pending.options))
     if kind is Decision.TAKE:
         return tuple(map(t.take_moves.__getitem__, pending.options))
-    if kind is Decision.FULFILL:
-        return tuple(map(t.fulfill_moves.__getitem__, pending.options))
+    if kind is Decision.FULFILL:  # [KG-5.X] the player may fulfil an order, or none
+        return (*map(t.fulfill_moves.__getitem__, pending.options), _FULFILL_NONE)
     if kind is Decision.REMOVE:
         return (*map(t.remove_moves.__getitem__, pending.options), _REMOVE_NONE)
     if kind is Decision.HERD:
@@ -351,9 +399,9 @@ class _Work:
     """A mutable copy of the state's fields for one ``apply`` (pyrsistent values,
     reassigned, never mutated), frozen into exactly one new state at the end.
 
-    ``live`` (no state field) is every player's points as the cards give them now, kept
-    up to date by each event that changes them (:func:`_vp_event`, :func:`_turn_card`),
-    or None when they are not known: then they are counted from the cards when needed.
+    ``points`` is a list here: every player's points as the cards give them now, kept up
+    to date by each event that changes them (:func:`_vp_event`, :func:`_turn_card`), and
+    frozen into the new state, which so shows them at every decision ([KG-7]).
     """
 
     __slots__ = (
@@ -366,7 +414,6 @@ class _Work:
         "extra_turns",
         "history",
         "knowledge",
-        "live",
         "options",
         "order_deck",
         "orders_won",
@@ -381,6 +428,7 @@ class _Work:
         "standard",
         "start_player",
         "starting",
+        "suspended",
         "tracks",
         "truncated",
         "turned",
@@ -406,7 +454,7 @@ class _Work:
     start_player: int
     round: int
     turns: int
-    points: tuple[int, ...]
+    points: list[int]
     history: tuple[int, ...]
     pending: Pending | None
     stack: tuple[Frame, ...]
@@ -414,7 +462,7 @@ class _Work:
     end_triggered: bool
     over: bool
     truncated: bool
-    live: list[int] | None
+    suspended: tuple[tuple[Frame, ...], ...]
 
     def __init__(self, state: State, t: Table) -> None:
         self.options = state.options
@@ -436,7 +484,6 @@ class _Work:
         self.start_player = state.start_player
         self.round = state.round
         self.turns = state.turns
-        self.points = state.points
         self.history = state.history
         self.pending = state.pending
         self.stack = state.stack
@@ -444,16 +491,13 @@ class _Work:
         self.end_triggered = state.end_triggered
         self.over = state.over
         self.truncated = state.truncated
-        live = _LIVE
-        if live[0] is state:
-            self.live = list(live[1])
-        elif state.pending is None and not state.stack:  # between turns: from the cards
-            self.live = [
-                _points_of(t, self.caravans[q], self.orders_won[q], self.turned)
-                for q in range(len(self.caravans))
-            ]
-        else:  # inside a turn, cards may be held by a decision: counted when needed
-            self.live = None
+        self.suspended = state.suspended
+        if _MADE is state:  # made by the rules: its points are the cards'
+            self.points = list(state.points)
+        else:  # any other state: counted from the cards, then counted on
+            self.points = list(
+                _all_points(t, state.caravans, state.orders_won, state.turned, state.pending)
+            )
 
     def freeze(self) -> State:
         """The new state. It is built field by field through the slots (what the attrs
@@ -478,7 +522,7 @@ class _Work:
         _set_start_player(s, self.start_player)
         _set_round(s, self.round)
         _set_turns(s, self.turns)
-        _set_points(s, self.points)
+        _set_points(s, tuple(self.points))
         _set_history(s, self.history)
         _set_pending(s, self.pending)
         _set_stack(s, self.stack)
@@ -486,11 +530,12 @@ class _Work:
         _set_end_triggered(s, self.end_triggered)
         _set_over(s, self.over)
         _set_truncated(s, self.truncated)
+        _set_suspended(s, self.suspended)
         return s
 
 
 _STATE_FIELDS = tuple(f.name for f in attrs.fields(State))
-assert set(_STATE_FIELDS) == set(_Work.__slots__) - {"live"}, "_Work must copy State"
+assert set(_STATE_FIELDS) == set(_Work.__slots__), "_Work must copy State"
 assert set(_STATE_FIELDS) == set(vars(State)["__slots__"]) - {"__weakref__"}, "State has only slots"
 _new = object.__new__
 
@@ -529,6 +574,7 @@ _set_extra_turns = _setter(State, "extra_turns")
 _set_end_triggered = _setter(State, "end_triggered")
 _set_over = _setter(State, "over")
 _set_truncated = _setter(State, "truncated")
+_set_suspended = _setter(State, "suspended")
 _set_frame_player = _setter(Frame, "player")
 _set_frame_caravan = _setter(Frame, "caravan")
 _set_frame_card = _setter(Frame, "card")
@@ -565,19 +611,18 @@ def _at_step(frame: Frame, step: int) -> Frame:
     )
 
 
-#: The last state ``apply`` (or ``new_game``) made and every player's points as its cards
-#: give them (``State.points`` holds them only between turns): the next ``apply`` from
-#: that state goes on counting instead of counting again. Keyed by identity while it
-#: holds the state, so it can never answer for another state.
-_LIVE: tuple[object, Sequence[int]] = (None, ())
+#: The last state ``apply``, ``new_game`` or ``determinize`` made, whose ``points`` are
+#: therefore those its cards give: the next ``apply`` from that state goes on counting
+#: from them instead of counting again. Keyed by identity while it holds the state, so it
+#: never vouches for another state (one built by hand is counted from its cards).
+_MADE: object = None
 
 
-def _remember_points(state: State, live: Sequence[int]) -> None:
-    """Hand ``live``, every player's points as the cards of ``state`` give them (a state
-    between turns, made outside ``apply``: ``determinize``), to the next ``apply`` from
-    ``state``, as ``apply`` hands on its own."""
-    global _LIVE
-    _LIVE = (state, live)
+def _remember_points(state: State) -> None:
+    """Vouch for the points of ``state`` (made outside ``apply`` with points counted from
+    its cards: ``determinize``), as ``apply`` does for the states it makes."""
+    global _MADE
+    _MADE = state
 
 
 def apply(state: State, move: Move) -> State:
@@ -585,7 +630,7 @@ def apply(state: State, move: Move) -> State:
 
     :raises IllegalMoveError: if ``move`` is not among ``legal_moves(state)``.
     """
-    global _LIVE
+    global _MADE
     cached = _LAST
     legal = cached[1] if cached[0] is state else legal_moves(state)
     if not any(map(is_, legal, repeat(move))):  # not the very object legal_moves listed
@@ -607,8 +652,7 @@ def apply(state: State, move: Move) -> State:
         _decide(w, t, move)
     _run(w, t)
     new = w.freeze()
-    if w.live is not None:
-        _LIVE = (new, w.live)
+    _MADE = new
     return new
 
 
@@ -651,17 +695,13 @@ def _vp_event(w: _Work, t: Table, p: int, gain: int, *, earned: bool = True) -> 
     side worth more) on ``p``'s own turn is points earned, for the tie-break ([Rulings]
     11); a card worth less than nothing leaving is not (``earned`` false).
     """
-    live = w.live
-    if live is not None:
-        live[p] += gain
+    live = w.points
+    live[p] += gain
     if gain <= 0:
         return
     if earned and p == w.active:
         w.history = (*w.history, p)
-    if not w.end_triggered and (
-        (live[p] if live is not None else _points_of(t, w.caravans[p], w.orders_won[p], w.turned))
-        >= VP_GOAL
-    ):
+    if not w.end_triggered and live[p] >= VP_GOAL:
         w.end_triggered = True
 
 
@@ -729,12 +769,16 @@ def _run(w: _Work, t: Table) -> None:
     The effects of the top frame run one after the other while none of them asks for a
     decision or pushes a frame (an order's payout); the frame, at its next effect, is
     put back on the stack only if it is still needed then, and dropped once its last
-    effect has run."""
+    effect has run. [KG-8] "Take another turn" ends the action there: the turn ends and
+    the other turn begins; the effects printed after it wait (``suspended``) until that
+    turn is over."""
     while w.pending is None and not w.over:
         stack = w.stack
         if not stack:
-            _end_turn(w, t)
-            return
+            _end_turn(w, t)  # a new turn, or an action that gave one going on
+            if not w.stack:
+                return
+            continue
         frame = stack[-1]
         effects = _effects(t, frame)
         step = frame.step
@@ -746,8 +790,12 @@ def _run(w: _Work, t: Table) -> None:
                 break
         if step >= count and w.pending is None and w.stack is stack:
             w.stack = stack[:-1]  # done
-        else:  # at its next effect, under any frame pushed
+        elif w.stack:  # at its next effect, under any frame pushed
             w.stack = (*stack[:-1], _at_step(frame, step), *w.stack[len(stack) :])
+        else:  # another turn now (the stack was emptied): the rest waits for its end
+            rest = (*stack[:-1], _at_step(frame, step))
+            if any(f.step < len(_effects(t, f)) for f in rest):
+                w.suspended = (*w.suspended, rest)
 
 
 # --------------------------------------------------------------------------- effects
@@ -862,16 +910,21 @@ def _execute(w: _Work, t: Table, frame: Frame, eff: Effect) -> None:
             else:
                 w.pending = Pending(Decision.PLACE_LEFT, p, options=options)
     elif op is Op.EXTRA_TURN:
+        # [KG-8] the other turn is taken at this point of the action (the printed
+        # order): the turn ends here, and ``_run`` keeps any effect after this one
         w.extra_turns += 1
+        w.stack = ()
     elif op is Op.HERD:
         _herd_next(w, tuple(_others(w, p)))
     elif op is Op.SEARCH:
         # the deck is shuffled after a search: a copy from it is as good as another, and
-        # so is one from the discard pile; the two places stay apart
+        # so is one from the discard pile; the two places stay apart. The copy offered
+        # from the deck is the lowest id, not the highest in the deck: its order is
+        # hidden (and a determinized deck must offer the same moves).
         options = tuple(
             sorted(
                 (
-                    *distinct(t, w.turned, w.special),
+                    *distinct(t, w.turned, sorted(w.special)),
                     *distinct(
                         t, w.turned, [c for c in w.discard if t.deck_of[c] is DeckKind.SPECIAL]
                     ),
@@ -1009,8 +1062,8 @@ def _turn_card(w: _Work, t: Table, p: int, card: int) -> None:
     change = _card_vp(w, t, holder, card) - before
     if holder == p:
         _vp_event(w, t, p, change)
-    elif w.live is not None:
-        w.live[holder] += change
+    else:
+        w.points[holder] += change
 
 
 def _eligible(w: _Work, t: Table, p: int, eff: Effect, orders: Sequence[int]) -> tuple[int, ...]:
@@ -1038,7 +1091,10 @@ def _eligible_for(t: Table, track: Amounts, eff: Effect, orders: Sequence[int]) 
 
 
 def _fulfill_effect(w: _Work, t: Table, frame: Frame, eff: Effect) -> None:
-    """[KG-5] Fulfill 1 Order, from the display or from the top of the order deck."""
+    """[KG-5] Fulfill 1 Order, from the display or from the top of the order deck.
+
+    [KG-5.X] [KG-7] The action lets the player fulfil an order, it does not oblige them
+    to: whenever one is eligible the player chooses which, or none ([Rulings] 8)."""
     p = frame.player
     if eff.from_deck:
         looked = tuple(w.order_deck[: eff.count])
@@ -1047,10 +1103,7 @@ def _fulfill_effect(w: _Work, t: Table, frame: Frame, eff: Effect) -> None:
             return
         # the orders not taken go under the deck in order
         options = distinct(t, w.turned, _eligible(w, t, p, eff, looked), looked)
-        if len(options) == 1:
-            _fulfill(w, t, frame, options[0], eff.free, from_display=False)
-            _unwanted(w, p, [o for o in looked if o != options[0]], DeckKind.ORDERS)
-        elif options:
+        if options:
             w.pending = Pending(
                 Decision.FULFILL,
                 p,
@@ -1063,9 +1116,7 @@ def _fulfill_effect(w: _Work, t: Table, frame: Frame, eff: Effect) -> None:
             _unwanted(w, p, looked, DeckKind.ORDERS)
         return
     options = distinct(t, w.turned, _eligible(w, t, p, eff, w.display))
-    if len(options) == 1:
-        _fulfill(w, t, frame, options[0], eff.free, from_display=True)
-    elif options:
+    if options:
         w.pending = Pending(Decision.FULFILL, p, options=options, keep=int(eff.free))
 
 
@@ -1203,11 +1254,13 @@ def _decide(w: _Work, t: Table, move: Move) -> None:
     elif kind is Decision.FULFILL:
         assert isinstance(move, Fulfill)
         free = bool(pending.keep)
+        order = move.order
         if pending.deck is DeckKind.ORDERS:
-            _fulfill(w, t, frame, move.order, free, from_display=False)
-            _unwanted(w, p, [o for o in pending.cards if o != move.order], DeckKind.ORDERS)
-        else:
-            _fulfill(w, t, frame, move.order, free, from_display=True)
+            if order is not None:
+                _fulfill(w, t, frame, order, free, from_display=False)
+            _unwanted(w, p, [o for o in pending.cards if o != order], DeckKind.ORDERS)
+        elif order is not None:
+            _fulfill(w, t, frame, order, free, from_display=True)
     elif kind is Decision.PLACE_PATRIARCH:
         assert isinstance(move, Place)
         _place_patriarch(w, t, p, move.caravan)
@@ -1233,27 +1286,30 @@ def _end_turn(w: _Work, t: Table) -> None:
     """[KG-4] [KG-6] The next turn: clockwise, or the same player for an extra turn.
 
     [KG-6] Once the end is triggered (at the moment a player reaches 25 VP), the game
-    ends when the round is complete. [KG-8] A Conjuress's extra turn comes first.
+    ends when the round is complete. [KG-8] A Conjuress's extra turn comes first; when
+    it is over, the action that gave it goes on with its effects printed after "take
+    another turn" (the last ``suspended`` action is put back on the stack), and the turn
+    ends when that action has.
     [Rulings] 4: players without cards are skipped; if nobody can take a turn the game
     stops (truncated, unless the end was triggered: then the round is complete). The
     game-length safeguard, which is no rule, stops (truncates) a game after
     ``round_limit`` rounds or :func:`turn_limit` turns.
     """
     n = w.options.players
-    if w.live is None:  # counted from the cards, then counted on from there
-        w.points = tuple(_points_of(t, w.caravans[q], w.orders_won[q], w.turned) for q in range(n))
-        w.live = list(w.points)
-    else:
-        w.points = tuple(w.live)
-    w.turns += 1
     a = w.active
     caravans = w.caravans
     if w.extra_turns:
-        w.extra_turns -= 1
         if any(caravans[a]):
+            w.extra_turns -= 1
+            w.turns += 1
             _check_turn_limit(w)
             return
-        w.extra_turns = 0
+        w.extra_turns = 0  # [Rulings] 4: no card, no turn
+    if w.suspended:  # the extra turn is over: the action that gave it goes on
+        w.stack = w.suspended[-1]
+        w.suspended = w.suspended[:-1]
+        return
+    w.turns += 1
     p = a
     start = w.start_player
     for _ in range(n):
@@ -1275,9 +1331,10 @@ def _end_turn(w: _Work, t: Table) -> None:
 
 
 def _truncate(w: _Work) -> None:
-    """The game stops without a result: no rule ended it."""
+    """The game stops without a result: no rule ended it (nothing more resolves)."""
     w.over = True
     w.truncated = True
+    w.suspended = ()
 
 
 def _check_turn_limit(w: _Work) -> None:

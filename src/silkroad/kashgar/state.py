@@ -306,6 +306,10 @@ class State:
     :ivar over: the game has ended (finished or truncated).
     :ivar truncated: the game was stopped without a result (the game-length
         safeguard, or nobody could take a turn).
+    :ivar suspended: [KG-8] actions that gave another turn before their last effects
+        (the Conjuress: the extra turn, then Mules +3), each as the ``stack`` it had,
+        at the effect after "take another turn"; the last one goes on when the turn now
+        being played ends, before the next player's turn.
     """
 
     options: Options
@@ -335,6 +339,7 @@ class State:
     end_triggered: bool
     over: bool
     truncated: bool = False
+    suspended: tuple[tuple[Frame, ...], ...] = ()
 
     def _repr_svg_(self) -> str:
         """The picture of the whole table (``silkroad.kashgar.svg``), for Jupyter."""

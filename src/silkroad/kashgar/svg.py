@@ -16,7 +16,6 @@ from silkroad.kashgar.cards import RESOURCES, Amounts, DeckKind, Face, OrderDef,
 from silkroad.kashgar.docgen import describe_action
 from silkroad.kashgar.moves import Move
 from silkroad.kashgar.observe import Observation, observe
-from silkroad.kashgar.rules import _points_of
 from silkroad.kashgar.state import Decision, State
 from silkroad.kashgar.table import Table, table
 
@@ -84,7 +83,7 @@ def _amounts(amounts: Amounts) -> str:
 def _draw(obs: Observation, viewer: int | None) -> str:
     t = table(obs.options)
     n = obs.options.players
-    vp = [_points_of(t, obs.caravans[p], obs.orders_won[p], obs.turned) for p in range(n)]
+    vp = list(obs.points)  # [KG-7] as the cards give them at this moment
     seen = "everything" if viewer is None else f"as P{viewer} sees it"
     colours = tuple(player_colour(p) for p in range(n))
     c = Canvas(_WIDTH, title=f"Kashgar, {n} players, {seen}", colours=colours)

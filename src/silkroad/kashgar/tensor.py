@@ -6,7 +6,8 @@ whose size depends only on the options (player count, expansion cards, card data
 are seen from the observer: ``you`` first, then the others in turn order. The tensor
 holds everything the observation shows and nothing else: each card's place (the open
 zones, the piles by size, the cards the observer knows under a deck), the tracks, the
-points, the pending decision and the actions being resolved; a few segments repeat
+points, the pending decision, the actions being resolved and those waiting for the end
+of an extra turn; a few segments repeat
 visible facts in a form easier to learn from (the display's orders by their cost and
 points, the observer's front cards by kind).
 
@@ -17,6 +18,7 @@ test checks that the page matches the code.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from silkroad.core.tensor import (
@@ -29,7 +31,7 @@ from silkroad.core.tensor import (
 from silkroad.kashgar.cards import RESOURCES, DeckKind, Op, OrderKind
 from silkroad.kashgar.observe import Observation
 from silkroad.kashgar.rules import CAPS, DISPLAY_SIZE, MAX_ACTIONS, MAX_CARAVANS, turn_limit
-from silkroad.kashgar.state import Decision, FrameKind, Options
+from silkroad.kashgar.state import Decision, Frame, FrameKind, Options
 from silkroad.kashgar.table import table
 
 if TYPE_CHECKING:
@@ -69,11 +71,15 @@ OBSERVATION_FIELDS: dict[str, str] = {
     "end_triggered": "turn",
     "over": "turn",
     "truncated": "turn",
+    "suspended": "waiting_*",
 }
 
 #: Frames of actions being resolved the tensor shows, innermost first (an action, and
 #: the payout of a special order it fulfils).
 FRAMES = 2
+#: Frames of actions waiting for the end of an extra turn the tensor shows, the next to
+#: go on first ([KG-8]: two Conjuresses, one played in the turn the other gave).
+WAITING = 2
 #: Cards a pending decision can hold at once (a Herder lifts one per caravan).
 _HELD_SOURCES = MAX_CARAVANS
 _DECISIONS = tuple(Decision)
@@ -176,6 +182,15 @@ def observation_layout(options: Options) -> Layout:
     p = s.players
     who = relative_labels(p)
     cards = tuple(f"#{c} {t.name[c]}" for c in range(s.n))
+    frame_columns = (
+        "present",
+        *(f"player: {w}" for w in who),
+        *(f"caravan {k + 1}" for k in range(MAX_CARAVANS)),
+        *(f"kind: {k.value}" for k in FrameKind),
+        *(f"action {a + 1}" for a in range(MAX_ACTIONS)),
+        "reverse face",
+        f"next effect / {s.steps}",
+    )
     segments = [
         Segment("seat", (tuple(f"player {q}" for q in range(p)),), "1 for the observer's seat"),
         Segment(
@@ -301,24 +316,24 @@ def observation_layout(options: Options) -> Layout:
         ),
         Segment(
             "frame_head",
-            (
-                tuple(f"frame {k + 1}" for k in range(FRAMES)),
-                (
-                    "present",
-                    *(f"player: {w}" for w in who),
-                    *(f"caravan {k + 1}" for k in range(MAX_CARAVANS)),
-                    *(f"kind: {k.value}" for k in FrameKind),
-                    *(f"action {a + 1}" for a in range(MAX_ACTIONS)),
-                    "reverse face",
-                    f"next effect / {s.steps}",
-                ),
-            ),
+            (tuple(f"frame {k + 1}" for k in range(FRAMES)), frame_columns),
             "an action being resolved (frame 1 innermost): the value named",
         ),
         Segment(
             "frame_card",
             (tuple(f"frame {k + 1}" for k in range(FRAMES)), cards),
             "1 for the card (or order) whose action it is",
+        ),
+        Segment(
+            "waiting_head",
+            (tuple(f"waiting {k + 1}" for k in range(WAITING)), frame_columns),
+            "an action waiting for the end of the extra turn it gave (waiting 1 goes on "
+            "first), at its next effect: the value named",
+        ),
+        Segment(
+            "waiting_card",
+            (tuple(f"waiting {k + 1}" for k in range(WAITING)), cards),
+            "1 for the card (or order) whose action waits",
         ),
     ]
     return Layout(tuple(segments))
@@ -407,7 +422,11 @@ def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
     parts["display"] = _display(s, obs)
     parts["others_known"] = _others_known(s, obs, rel, layout)
     parts.update(_pending(s, obs, rel, layout))
-    parts.update(_frames(s, obs, rel, layout))
+    head, card = _frames(s, obs.stack, rel, layout, "frame_head", "frame_card", FRAMES)
+    parts["frame_head"], parts["frame_card"] = head, card
+    waiting = [f for frames in obs.suspended for f in frames]  # the next to go on last
+    head, card = _frames(s, waiting, rel, layout, "waiting_head", "waiting_card", WAITING)
+    parts["waiting_head"], parts["waiting_card"] = head, card
     return layout.pack(parts)
 
 
@@ -488,19 +507,27 @@ def _pending(
 
 
 def _frames(
-    s: _Spec, obs: Observation, rel: dict[int, int], layout: Layout
-) -> dict[str, list[float]]:
-    if len(obs.stack) > FRAMES:
+    s: _Spec,
+    frames: Sequence[Frame],
+    rel: dict[int, int],
+    layout: Layout,
+    head_name: str,
+    card_name: str,
+    limit: int,
+) -> tuple[list[float], list[float]]:
+    """The rows of ``frames`` (outermost first: the last one is row 1) in the segments
+    ``head_name`` and ``card_name``, of ``limit`` rows each."""
+    if len(frames) > limit:
         raise ValueError(
-            f"the Kashgar tensor shows {FRAMES} actions being resolved, the observation has "
-            f"{len(obs.stack)}"
+            f"the Kashgar tensor shows {limit} frames in {head_name}, the observation has "
+            f"{len(frames)}"
         )
-    head = layout.zeros("frame_head")
-    card = layout.zeros("frame_card")
-    width = len(head) // FRAMES
+    head = layout.zeros(head_name)
+    card = layout.zeros(card_name)
+    width = len(head) // limit
     kinds = tuple(FrameKind)
     p = s.players
-    for k, frame in enumerate(reversed(obs.stack)):
+    for k, frame in enumerate(reversed(frames)):
         values = [1.0, *one_hot(rel[frame.player], p)]
         values += one_hot(frame.caravan, MAX_CARAVANS)
         values += one_hot(kinds.index(frame.kind), len(kinds))
@@ -508,4 +535,4 @@ def _frames(
         values += [float(frame.turned), frame.step / s.steps]
         head[k * width : (k + 1) * width] = values
         card[k * s.n + frame.card] = 1.0
-    return {"frame_head": head, "frame_card": card}
+    return head, card
