@@ -155,7 +155,7 @@ def sensible_move(state: State, rng: Rng) -> tuple[Move, Rng]:
     grow short caravans with the Patriarch, else a random productive caravan action."""
     from silkroad.kashgar import CaravanAction, Fulfill, Keep, PartingAction, Pass
     from silkroad.kashgar.cards import Op
-    from silkroad.kashgar.rules import _eligible_for, current_player
+    from silkroad.kashgar.rules import current_player, eligible_orders
 
     t = table(state.options)
     moves = legal_moves(state)
@@ -186,7 +186,7 @@ def sensible_move(state: State, rng: Rng) -> tuple[Move, Rng]:
                 if (
                     e.op is Op.FULFILL
                     and not e.from_deck
-                    and _eligible_for(t, after, e, state.display)  # type: ignore[arg-type]
+                    and eligible_orders(t, after, e, state.display)  # type: ignore[arg-type]
                 ):
                     return m, rng
             if not isinstance(m, CaravanAction):

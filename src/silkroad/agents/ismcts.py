@@ -39,8 +39,7 @@ from typing import Any
 
 from silkroad.agents.values import check_positive, state_evaluator
 from silkroad.core.game import AnyGame
-from silkroad.core.rng import MASK64, Rng
-from silkroad.core.rng import bounded
+from silkroad.core.rng import MASK64, Rng, bounded
 
 __all__ = [
     "DEFAULT_EXPLORATION",

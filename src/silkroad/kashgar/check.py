@@ -15,10 +15,10 @@ from silkroad.kashgar.rules import (
     CAPS,
     DISPLAY_SIZE,
     MAX_CARAVANS,
-    _all_points,
-    _effects,
-    _eligible_for,
+    all_points,
     distinct,
+    eligible_orders,
+    frame_effects,
     keep_options,
     legal_moves,
     turn_limit,
@@ -172,7 +172,7 @@ def _check_zones(state: State, t: Table, n: int) -> None:
             if not _in_range(card, 0, t.n) or t.deck_of[card] not in lookable:
                 raise StateError(f"knowledge of player {p}: {card!r:.40} is not a card it keeps")
     # [KG-7] the points shown are those the cards and orders give, at every moment
-    expected = _all_points(t, state.caravans, state.orders_won, state.turned, state.pending)
+    expected = all_points(t, state.caravans, state.orders_won, state.turned, state.pending)
     if tuple(state.points) != expected:
         when = "between turns" if state.pending is None and not state.stack else "mid-turn"
         raise StateError(
@@ -210,10 +210,10 @@ def _check_suspended(state: State, t: Table) -> None:
     for group in suspended:
         for i, frame in enumerate(group):
             _check_frame(state, t, frame, first=i == 0)
-        if all(f.step >= len(_effects(t, f)) for f in group):
+        if all(f.step >= len(frame_effects(t, f)) for f in group):
             raise StateError(f"suspended action {group[-1]}: no effect left to resolve")
         top = group[-1]
-        if top.step < 1 or _effects(t, top)[top.step - 1].op is not Op.EXTRA_TURN:
+        if top.step < 1 or frame_effects(t, top)[top.step - 1].op is not Op.EXTRA_TURN:
             raise StateError(f"suspended action {top}: not just after another turn")
 
 
@@ -244,7 +244,7 @@ def _check_frame(state: State, t: Table, frame: Frame, *, first: bool) -> None:
             raise StateError(f"{where}: the card has no such action")
         if frame.kind is FrameKind.PARTING and frame.card not in state.box:
             raise StateError(f"{where}: a parting card leaves the game")
-    if not _in_range(frame.step, 0, len(_effects(t, frame)) + 1):
+    if not _in_range(frame.step, 0, len(frame_effects(t, frame)) + 1):
         raise StateError(f"{where}: step {frame.step!r:.40} out of range")
 
 
@@ -253,7 +253,7 @@ def _check_pending(state: State, t: Table, pending: Pending) -> None:
     if not isinstance(pending, Pending) or not isinstance(pending.kind, Decision):
         raise StateError("the pending decision is not a decision")
     frame = state.stack[-1]
-    effects = _effects(t, frame)
+    effects = frame_effects(t, frame)
     if frame.step < 1:
         raise StateError("a decision is pending before any effect was resolved")
     effect = effects[frame.step - 1]
@@ -326,10 +326,10 @@ def _fulfill(state: State, t: Table, pending: Pending, effect: Effect, frame: Fr
         _need(pending.deck is DeckKind.ORDERS, "orders looked at from the order pile")
         _need(1 <= len(looked) <= effect.count, f"1 to {effect.count} orders looked at")
         _need(all(t.deck_of[c] is DeckKind.ORDERS for c in looked), "orders looked at")
-        options = distinct(t, state.turned, _eligible_for(t, track, effect, looked), looked)
+        options = distinct(t, state.turned, eligible_orders(t, track, effect, looked), looked)
     else:
         _need(not pending.cards and pending.deck is None, "orders on display")
-        options = distinct(t, state.turned, _eligible_for(t, track, effect, state.display))
+        options = distinct(t, state.turned, eligible_orders(t, track, effect, state.display))
     _need(pending.options == options and bool(options), "the orders the player may fulfill")
 
 

@@ -26,7 +26,7 @@ import attrs
 
 from silkroad.core.game import with_every_player
 from silkroad.kashgar.cards import Action, Face, Op, Target
-from silkroad.kashgar.rules import _turned_set, points
+from silkroad.kashgar.rules import points, turned_frozenset
 from silkroad.kashgar.state import Options, State
 from silkroad.kashgar.table import Table, table
 
@@ -242,7 +242,7 @@ def evaluate(state: State, player: int) -> float:
     if state.over:
         s = [points(state, p) for p in range(n)]
         return float(s[player] - max(v for p, v in enumerate(s) if p != player))
-    kit, turned = _kit(state.options), _turned_set(state.turned)
+    kit, turned = _kit(state.options), turned_frozenset(state.turned)
     mine = _potential(state, player, kit, turned)
     return mine - max(_potential(state, p, kit, turned) for p in range(n) if p != player)
 
@@ -253,7 +253,7 @@ def evaluate_all(state: State) -> tuple[float, ...]:
     if state.over:
         s = [points(state, p) for p in range(n)]
         return tuple(float(s[q] - max(v for p, v in enumerate(s) if p != q)) for q in range(n))
-    kit, turned = _kit(state.options), _turned_set(state.turned)
+    kit, turned = _kit(state.options), turned_frozenset(state.turned)
     return _margins([_potential(state, p, kit, turned) for p in range(n)])
 
 

@@ -22,13 +22,13 @@ from silkroad.core.game import check_player
 from silkroad.core.rng import Rng, check_seed
 from silkroad.kashgar.cards import Amounts, DeckKind
 from silkroad.kashgar.rules import (
-    _all_points,
-    _effects,
-    _eligible_for,
-    _remember_points,
-    _turned_set,
+    all_points,
     distinct,
+    eligible_orders,
+    frame_effects,
     keep_options,
+    turned_frozenset,
+    vouch_for_points,
 )
 from silkroad.kashgar.state import Decision, Frame, Options, Pending, State
 from silkroad.kashgar.table import table
@@ -375,14 +375,14 @@ def _plan(obs: Observation) -> _Plan:
         # are one choice; an order must be eligible)
         if pending.kind is Decision.FULFILL:
             frame = obs.stack[-1]
-            effect = _effects(t, frame)[frame.step - 1]
+            effect = frame_effects(t, frame)[frame.step - 1]
             track = obs.tracks[pending.player]
 
             def offer_fulfil(hand: tuple[int, ...]) -> tuple[int, ...]:
-                return distinct(t, obs.turned, _eligible_for(t, track, effect, hand), hand)
+                return distinct(t, obs.turned, eligible_orders(t, track, effect, hand), hand)
 
             offered, least = offer_fulfil, 1
-            candidates = [o for o in pool if _eligible_for(t, track, effect, (o,))]
+            candidates = [o for o in pool if eligible_orders(t, track, effect, (o,))]
         else:
             deck = pending.deck
 
@@ -407,7 +407,7 @@ def _plan(obs: Observation) -> _Plan:
         piles.append((size, fixed))
     unseen_cards = tuple(pools[deck] for deck in _DECKS)
     largest = max(len(cards) for cards in unseen_cards)
-    live = _all_points(t, obs.caravans, obs.orders_won, _turned_set(obs.turned), obs.pending)
+    live = all_points(t, obs.caravans, obs.orders_won, turned_frozenset(obs.turned), obs.pending)
     players = obs.options.players
     knowledge: list[PSet[int]]
     if obs.others_known or known_cards:
@@ -521,7 +521,7 @@ def determinize(observation: Observation, seed: int) -> State:
         truncated=obs.truncated,
         suspended=obs.suspended,
     )
-    _remember_points(state)
+    vouch_for_points(state)
     return state
 
 

@@ -20,7 +20,7 @@ from silkroad.kashgar.describe import (
 )
 from silkroad.kashgar.moves import RESOURCE_CODES
 from silkroad.kashgar.observe import Observation, observe
-from silkroad.kashgar.rules import _effects, current_player, winners
+from silkroad.kashgar.rules import current_player, frame_effects, winners
 from silkroad.kashgar.state import Decision, Frame, State
 from silkroad.kashgar.table import Table, table
 
@@ -193,7 +193,7 @@ def _status(state: State, obs: Observation, viewer: int | None) -> list[str]:
 
 def _action_words(t: Table, frame: Frame) -> str:
     """The action of ``frame`` in words, with its effects still to come."""
-    rest = "; ".join(effect_text(e) for e in _effects(t, frame)[frame.step :]) or "nothing"
+    rest = "; ".join(effect_text(e) for e in frame_effects(t, frame)[frame.step :]) or "nothing"
     if frame.kind.value == "payout":
         od = t.order[frame.card]
         return f"the payout of {od.name if od else frame.card} ({rest})"

@@ -52,9 +52,12 @@ __all__ = [
     "START_VALUE",
     "TURNS_PER_SEAT",
     "VP_GOAL",
+    "all_points",
     "apply",
     "current_player",
     "distinct",
+    "eligible_orders",
+    "frame_effects",
     "is_over",
     "keep_options",
     "legal_moves",
@@ -63,6 +66,8 @@ __all__ = [
     "points",
     "scores",
     "turn_limit",
+    "turned_frozenset",
+    "vouch_for_points",
     "winners",
 ]
 
@@ -217,14 +222,16 @@ def _count_points(
     return _points_of(t, caravans, orders, turned)
 
 
-def _all_points(
+def all_points(
     t: Table,
     caravans: Sequence[Sequence[Sequence[int]]],
     orders_won: Sequence[Sequence[int]],
     turned: Set[int],
     pending: Pending | None,
 ) -> tuple[int, ...]:
-    """:func:`_count_points` of every player."""
+    """[KG-6] [KG-7] The points of every player as the cards and orders give them now
+    (:func:`points` of each; the state's stored points always agree), from the parts of a
+    state: for ``validate`` and ``determinize``, which count before a state exists."""
     return tuple(
         _count_points(t, caravans[q], orders_won[q], turned, _held_by(pending, q))
         for q in range(len(caravans))
@@ -249,7 +256,7 @@ def scores(state: State) -> tuple[int, ...]:
     """[KG-6] [KG-7] Each player's victory points at this moment (always visible; equal
     to ``state.points`` in every state the rules make)."""
     t = table(state.options)
-    return _all_points(t, state.caravans, state.orders_won, state.turned, state.pending)
+    return all_points(t, state.caravans, state.orders_won, state.turned, state.pending)
 
 
 def outcome(state: State) -> Outcome:
@@ -332,7 +339,7 @@ def _main_moves(state: State) -> tuple[Move, ...]:
     t = table(state.options)
     p = state.active
     track = state.tracks[p]
-    turned = _turned_set(state.turned)
+    turned = turned_frozenset(state.turned)
     plans = t.plans
     moves: list[Move] = []
     append = moves.append
@@ -371,8 +378,9 @@ def _main_moves(state: State) -> tuple[Move, ...]:
 _TURNED: tuple[object, frozenset[int]] = (None, frozenset())
 
 
-def _turned_set(turned: PSet[int]) -> frozenset[int]:
-    """``turned`` as a ``frozenset``."""
+def turned_frozenset(turned: PSet[int]) -> frozenset[int]:
+    """``turned`` (the cards showing their back, [KG-1]) as a ``frozenset``, made once per
+    set: the evaluation and the observation test membership many times per state."""
     global _TURNED
     memo = _TURNED
     if memo[0] is turned:
@@ -384,9 +392,9 @@ def _turned_set(turned: PSet[int]) -> frozenset[int]:
 
 def _toggle(turned: PSet[int], card: int) -> PSet[int]:
     """``turned`` with ``card`` added, or removed if it is in; the new set becomes the
-    one ``_turned_set`` remembers (the next look-ups are in it)."""
+    one ``turned_frozenset`` remembers (the next look-ups are in it)."""
     global _TURNED
-    frozen = _turned_set(turned)
+    frozen = turned_frozenset(turned)
     new = turned.remove(card) if card in frozen else turned.add(card)
     _TURNED = (new, frozen ^ {card})
     return new
@@ -496,7 +504,7 @@ class _Work:
             self.points = list(state.points)
         else:  # any other state: counted from the cards, then counted on
             self.points = list(
-                _all_points(t, state.caravans, state.orders_won, state.turned, state.pending)
+                all_points(t, state.caravans, state.orders_won, state.turned, state.pending)
             )
 
     def freeze(self) -> State:
@@ -618,7 +626,7 @@ def _at_step(frame: Frame, step: int) -> Frame:
 _MADE: object = None
 
 
-def _remember_points(state: State) -> None:
+def vouch_for_points(state: State) -> None:
     """Vouch for the points of ``state`` (made outside ``apply`` with points counted from
     its cards: ``determinize``), as ``apply`` does for the states it makes."""
     global _MADE
@@ -683,7 +691,7 @@ def _card_vp(w: _Work, t: Table, p: int, card: int) -> int:
     fixed = t.vp_fixed[card]
     if fixed is not None:
         return fixed + t.vpg_fixed[card] * _grain_orders(w, t, p) if t.vpg_fixed[card] else fixed
-    face = t.face(card, card in _turned_set(w.turned))
+    face = t.face(card, card in turned_frozenset(w.turned))
     return face.vp + face.vp_per_grain * _grain_orders(w, t, p)
 
 
@@ -732,7 +740,7 @@ def _start_action(w: _Work, t: Table, move: Move) -> None:
         w.caravans = caravans.set(p, mine.set(c, rest.append(card)))
         return
     assert isinstance(move, CaravanAction | PartingAction)
-    turned = card in _turned_set(w.turned)
+    turned = card in turned_frozenset(w.turned)
     face = t.face(card, turned)
     if kind is CaravanAction:
         # [KG-4.A] the card goes to the back of its caravan, then the action.
@@ -749,7 +757,9 @@ def _start_action(w: _Work, t: Table, move: Move) -> None:
         w.stack = (_frame(p, c, card, FrameKind.PARTING, move.action, turned, 0),)
 
 
-def _effects(t: Table, frame: Frame) -> tuple[Effect, ...]:
+def frame_effects(t: Table, frame: Frame) -> tuple[Effect, ...]:
+    """[KG-4.A] [KG-4.B] [KG-5.1] The effects of the action a frame of the pending stack
+    resolves: an order's payout, or a caravan or parting action of the face showing."""
     if frame.kind is FrameKind.PAYOUT:
         od = t.order[frame.card]
         assert od is not None
@@ -780,7 +790,7 @@ def _run(w: _Work, t: Table) -> None:
                 return
             continue
         frame = stack[-1]
-        effects = _effects(t, frame)
+        effects = frame_effects(t, frame)
         step = frame.step
         count = len(effects)
         while step < count:
@@ -794,7 +804,7 @@ def _run(w: _Work, t: Table) -> None:
             w.stack = (*stack[:-1], _at_step(frame, step), *w.stack[len(stack) :])
         else:  # another turn now (the stack was emptied): the rest waits for its end
             rest = (*stack[:-1], _at_step(frame, step))
-            if any(f.step < len(_effects(t, f)) for f in rest):
+            if any(f.step < len(frame_effects(t, f)) for f in rest):
                 w.suspended = (*w.suspended, rest)
 
 
@@ -855,7 +865,7 @@ def distinct(
     sequence of cards, i.e. it lies in the same run of copies; ``fixed`` is a card of
     the row that stands for itself (the card whose action it is).
     """
-    frozen = _turned_set(turned)
+    frozen = turned_frozenset(turned)
     seen: set[object] = set()
     out: list[int] = []
     for card in options:
@@ -1067,10 +1077,12 @@ def _turn_card(w: _Work, t: Table, p: int, card: int) -> None:
 
 
 def _eligible(w: _Work, t: Table, p: int, eff: Effect, orders: Sequence[int]) -> tuple[int, ...]:
-    return _eligible_for(t, w.tracks[p], eff, orders)
+    return eligible_orders(t, w.tracks[p], eff, orders)
 
 
-def _eligible_for(t: Table, track: Amounts, eff: Effect, orders: Sequence[int]) -> tuple[int, ...]:
+def eligible_orders(
+    t: Table, track: Amounts, eff: Effect, orders: Sequence[int]
+) -> tuple[int, ...]:
     """[KG-5.2] Orders the player may fulfill: kind and grain filters, at least the
     required mules (held, not paid), and the cost unless the fulfilment is free
     ([Rulings]: a free fulfilment still needs the mules)."""
@@ -1133,7 +1145,7 @@ def _fulfill(
     w.orders_won = w.orders_won.set(p, w.orders_won[p].append(order))
     gain = od.vp
     if od.grain:  # [KG-6] each Farmer in the caravans counts one more grain-field order
-        turned = _turned_set(w.turned)
+        turned = turned_frozenset(w.turned)
         gain += sum(
             t.face(c, c in turned).vp_per_grain for caravan in w.caravans[p] for c in caravan
         )
