@@ -184,7 +184,7 @@ def _play_with_humans(
     for seat in sorted(humans):
         names[seat] = people.get(seat) or ("you" if len(humans) == 1 else "")
     opponents = ", ".join(f"P{p} {names[p]}" for p in sorted(agents)) or "none"
-    you = ", ".join(f"P{p} {names[p]}" for p in sorted(humans)) or "nobody (agents only)"
+    you = ", ".join(f"P{p} {names[p]}".rstrip() for p in sorted(humans)) or "nobody (agents only)"
     out.print(f"[bold]{game.spec.title}[/bold] · seed {seed}")
     out.print(f"at the terminal: {you} · agents: {opponents}", markup=False)
     if moves:

@@ -125,8 +125,7 @@ def fit_changes(
     since = "the move" if len(blocks) == 1 else f"the {len(blocks)} moves"
     lines = [
         _cut(
-            f"  ... ({count}'log {len(blocks)}' shows {since} since your last decision "
-            "in full)",
+            f"  ... ({count}'log {len(blocks)}' shows {since} since your last decision in full)",
             width,
         )
     ]
