@@ -412,3 +412,22 @@ def test_a_hot_seat_handoff_clears_the_scrollback_and_waits_at_a_blank_screen() 
     assert "P1 to decide" not in blank  # the next view waits for the confirmation
     after = text[at:]
     assert after.index("\x1b[2J") < after.index("P1 to decide")  # cleared again, then shown
+
+
+def test_wide_shows_the_whole_table_and_every_move_in_full(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["play", "serica", "--human", "0", "--agents", "greedy", "--seed", "4"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\nno\n"))
+    main(argv)
+    compact = capsys.readouterr().out
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\nno\n"))
+    main([*argv, "--wide"])
+    wide = capsys.readouterr().out
+    assert "Empire (abilities usable once a round; * used this round):" in wide  # the render
+    assert "Empire (abilities usable once a round" not in compact
+    assert " 13.  P1  done " in wide  # every move of the log, none left out
+    assert "earlier moves left out" in compact
+    screen = compact.partition("for the commands.\n")[2].partition("P0 you> ")[0]
+    assert screen.count("\n") < HEIGHT
+    assert wide.partition("for the commands.\n")[2].partition("P0 you> ")[0].count("\n") > HEIGHT

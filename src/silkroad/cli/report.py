@@ -77,9 +77,9 @@ def play_tournament(
     Ctrl-C stops them, keeping the games finished so far."""
     seeds = [args.seed + i for i in range(args.games)]
     done: list[GameResult] = []
-    with progress_bar(out, disable=args.quiet or args.json) as bar:
-        task = bar.add_task(f"{game.spec.name}: {args.games} games", total=args.games)
-        try:
+    try:
+        with progress_bar(out, disable=args.quiet or args.json) as bar:
+            task = bar.add_task(f"{game.spec.name}: {args.games} games", total=args.games)
             results = run_tournament(
                 game,
                 options,
@@ -95,12 +95,12 @@ def play_tournament(
                 start_method=args.start_method,
                 on_result=done.append,
             )
-        except ValueError as exc:
-            raise UsageError(str(exc)) from None
-        except KeyboardInterrupt:
-            order = {seed: i for i, seed in enumerate(seeds)}
-            finished = sorted(done, key=lambda r: order[r.seed])
-            return Played(finished, len(seeds), interrupted=True)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    except KeyboardInterrupt:
+        order = {seed: i for i, seed in enumerate(seeds)}
+        finished = sorted(done, key=lambda r: order[r.seed])
+        return Played(finished, len(seeds), interrupted=True)
     return Played(results, len(seeds))
 
 

@@ -70,12 +70,13 @@ def run(argv: Sequence[str], answers: Sequence[str], width: int = WIDTH) -> str:
         return answer
 
     args = build_parser().parse_args(list(argv))
-    saved = play.read_line
-    play.read_line = read
+    module = vars(play)  # the person's answers come from play's read_line
+    saved = module["read_line"]
+    module["read_line"] = read
     try:
         args.func(args, console)
     finally:
-        play.read_line = saved
+        module["read_line"] = saved
     text = out.getvalue()
     return text if not cut else "...\n" + text[cut:]
 
