@@ -146,7 +146,7 @@ def test_ctrl_c_keeps_the_json_of_simulate_one_valid_document(tmp_path: Path) ->
         stderr=subprocess.PIPE,
         start_new_session=True,
     )
-    time.sleep(3)
+    time.sleep(2)
     os.killpg(process.pid, signal.SIGINT)
     out, err = process.communicate(timeout=60)
     assert process.returncode == 130, err

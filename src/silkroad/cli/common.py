@@ -6,8 +6,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
-from collections.abc import Sequence
+import signal
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 from typing import Any, NoReturn
 
 from rich.console import Console
@@ -40,6 +43,7 @@ __all__ = [
     "agent_names",
     "build_options",
     "check_seed",
+    "forked_workers_leave_ctrl_c",
     "parse_typed_move",
     "players_of",
     "positive_float",
@@ -210,6 +214,24 @@ def positive_float(text: str) -> float:
 def players_of(game: AnyGame, options: Any) -> int:
     """The number of seats of a game with these options."""
     return game.num_players(game.new_game(options, 0))
+
+
+@contextmanager
+def forked_workers_leave_ctrl_c() -> Iterator[None]:
+    """While it lasts, Ctrl-C raises KeyboardInterrupt in this process only: a worker
+    process forked meanwhile (the terminal sends Ctrl-C to it too) ignores it instead of
+    printing a traceback, and this process ends the work."""
+    parent = os.getpid()
+
+    def interrupt(signum: int, frame: FrameType | None) -> None:
+        if os.getpid() == parent:
+            raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def read_line(prompt: str) -> str:

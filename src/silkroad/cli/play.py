@@ -46,6 +46,7 @@ EXAMPLES = [
     "silkroad play kashgar --players 3 --seed 7 --save game.json",
     "silkroad play dunhuang --seed 2 --view game.html",
     "silkroad play serica --human 0 --agents ismcts",
+    "silkroad play serica --human 0 --wide",
     "silkroad play kashgar --resume saved.json --human 1",
     "silkroad play dunhuang --players 3 --human 0 --human 1 --name Ann --name Bo",
     'silkroad play kashgar --option \'expansion=["herder", "beggar"]\'',

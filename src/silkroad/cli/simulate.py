@@ -7,6 +7,7 @@ import json
 import sys
 from pathlib import Path
 
+import attrs
 from rich.console import Console
 from rich.table import Table
 
@@ -19,6 +20,7 @@ from silkroad.cli.common import (
     add_tournament_arguments,
     agent_names,
     build_options,
+    forked_workers_leave_ctrl_c,
     players_of,
 )
 from silkroad.cli.report import (
@@ -99,7 +101,12 @@ def run(args: argparse.Namespace, out: Console) -> int:
                 r.record.save(path)
                 pages.append((path.with_suffix(".html"), r.record))
         if args.view:
-            write_viewers(pages, workers=max(1, args.workers), game=game)
+            try:
+                with forked_workers_leave_ctrl_c():
+                    write_viewers(pages, workers=max(1, args.workers), game=game)
+            except KeyboardInterrupt:  # the figures of the games played still come
+                played = attrs.evolve(played, interrupted=True)
+                print("interrupted: not every viewer page was written", file=sys.stderr)
     stats = summarize(results, names)
     errors = [r for r in results if r.error is not None]
     truncated = sum(r.truncated for r in results)
