@@ -216,11 +216,29 @@ def test_commands_refuse_what_they_do_not_take_and_show_the_rest_of_the_table(
 def test_moves_and_game_names_are_taken_in_any_case(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("sys.stdin", io.StringIO("C1.1\nKEEP  83\nsave g.json\nquit\nno\n"))
+    seen: list[str] = []
+    kept: list[str] = []
+
+    def read(prompt: str) -> str:
+        seen.append(capsys.readouterr().out)
+        if len(seen) == 1:
+            return "C1.1"
+        if len(seen) == 2:  # the first card to keep, typed in capitals and spaced out
+            kept.append(re.findall(r"^ +\d+\. (keep \d+)", seen[-1], re.M)[0])
+            return kept[0].upper().replace(" ", "   ")
+        return ["save g.json", "quit", "no"][len(seen) - 3]
+
+    monkeypatch.setattr("silkroad.cli.play.read_line", read)
     code = main(["play", "Kashgar", "--human", "0", "--agents", "Random", "--seed", "3"])
     assert code == 0, capsys.readouterr().err
-    moves = [str(m) for m in Record.load("g.json").moves]
-    assert moves[1:3] == ["c1.1", "keep 83"]
+    record = Record.load("g.json")
+    game = get_game("kashgar")
+    mine = [
+        game.format_move(move)
+        for state, move in zip(states(record, game), record.moves, strict=False)
+        if game.current_player(state) == 0
+    ]
+    assert mine == ["c1.1", kept[0]]
     code = main(["position", "KASHGAR", "--seed", "3", "--moves", "C1.1"])
     assert code == 0
     assert 'game = "kashgar"' in capsys.readouterr().out
@@ -431,3 +449,41 @@ def test_wide_shows_the_whole_table_and_every_move_in_full(
     screen = compact.partition("for the commands.\n")[2].partition("P0 you> ")[0]
     assert screen.count("\n") < HEIGHT
     assert wide.partition("for the commands.\n")[2].partition("P0 you> ")[0].count("\n") > HEIGHT
+
+
+def crowded(game: AnyGame, players: int, least: int) -> Any:
+    """A state of a random game with at least ``least`` legal moves."""
+    for seed in range(20):
+        state = game.new_game(game.default_options(players), seed)
+        rng = random.Random(seed)
+        while not game.is_over(state):
+            legal = game.legal_moves(state)
+            if len(legal) >= least:
+                return state
+            state = game.apply(state, rng.choice(legal))
+    pytest.fail(f"no {game.spec.name} state with {least} moves in 20 random games")
+
+
+@pytest.mark.parametrize(("name", "players"), [("dunhuang", 4), ("serica", 2)])
+def test_a_decision_with_many_moves_fits_with_every_key(name: str, players: int) -> None:
+    """Dozens of moves at once (a Dunhuang placement with three different meeples, a
+    Serica choice of goods): the screen still fits in 40 lines and lists every key."""
+    game = get_game(name)
+    state = crowded(game, players, 35)
+    legal = game.legal_moves(state)
+    seat = game.current_player(state)
+    out = console()
+    prompts: list[int] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(len(text_of(out)))
+        raise EOFError
+
+    s = HumanGame(game, state.options, 0, {seat}, {}, read=read, out=out, save_path="x.json")
+    s.state = state
+    s.play()
+    screen = text_of(out)[: prompts[0]]
+    assert screen.count("\n") < HEIGHT
+    moves = screen.rpartition("Your moves:")[2]
+    keys = {int(k) for k in re.findall(r"(?:^|\s)(\d+)\. ", moves)}
+    assert keys == set(range(1, len(legal) + 1))
