@@ -454,3 +454,34 @@ def test_every_command_has_complete_help(command: str, capsys: pytest.CaptureFix
     assert f"usage: silkroad {command}" in out
     assert "examples:" in out
     assert f"  silkroad {command}" in out
+
+
+def test_rules_coverage_refuses_a_place_without_test_files(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    (tmp_path / "notes.txt").write_text("no tests here\n")
+    for place in (tmp_path, tmp_path / "notes.txt"):
+        code, out, err = run(capsys, "rules", "--coverage", "--tests", str(place))
+        assert code == 2
+        assert out == ""
+        assert "holds no test file (*.py or *.scenario.toml) to count" in err
+    (tmp_path / "test_x.py").write_text("def test_nothing(): ...\n")
+    code, out, _ = run(capsys, "rules", "--coverage", "--tests", str(tmp_path))
+    assert code == 0
+    assert "KG: 0/16 sections have tests" in out  # test files without markers: no coverage
+
+
+def test_a_record_with_a_seed_of_the_wrong_type_names_the_type(
+    tiny: object, tmp_path: Path
+) -> None:
+    import tinygame
+    from silkroad.core.errors import DataError
+
+    path = tmp_path / "g.json"
+    record = Record("tinydraw", tinygame.Options(), 0, (), None)
+    record.save(path)
+    document = json.loads(path.read_text())
+    document["data"]["seed"] = "seven"
+    path.write_text(json.dumps(document))
+    with pytest.raises(DataError, match="field seed: must be an integer, got 'seven'"):
+        Record.load(path)

@@ -20,6 +20,7 @@ import itertools
 import math
 import multiprocessing
 import os
+import signal
 import socket
 import sys
 import threading
@@ -177,6 +178,26 @@ def _play(job: _Job) -> GameResult:
     )
 
 
+def _leave_interrupts_to_the_parent() -> None:
+    """A worker process ignores Ctrl-C: the terminal sends it to every process of the
+    command, and the parent stops the pool (no worker prints a traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _pool(start_method: str | None, workers: int) -> Any:
+    """A pool of ``workers`` processes that leave Ctrl-C to this one: started while it
+    is ignored (so a worker never sees it, even before its initializer runs), and
+    ignoring it after."""
+    context = _pool_context(start_method)
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+    try:
+        return context.Pool(workers, initializer=_leave_interrupts_to_the_parent)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+
+
 def _pool_context(start_method: str | None) -> Any:
     if start_method is not None:
         return multiprocessing.get_context(start_method)
@@ -200,6 +221,7 @@ def run_tournament(
     holdings: bool = False,
     start_method: str | None = None,
     ray_timeout: float = 30.0,
+    on_result: Callable[[GameResult], None] | None = None,
 ) -> list[GameResult]:
     """Play one game per seed; ``agents`` are specs, one entrant each: one per seat, or
     more for a round robin (see :func:`lineups`).
@@ -213,7 +235,10 @@ def run_tournament(
     ``SILKROAD_GAMES`` is passed on to Ray workers, with a ``PYTHONPATH`` that finds the
     modules of ``module:attribute`` agents). With ``holdings`` every result lists what
     each seat held during the game. Results come back in seed order; a game that raises
-    is a result with ``error`` set.
+    is a result with ``error`` set. ``on_result(result)`` is called with each result as
+    it comes in (in completion order), so a caller interrupted by Ctrl-C (which ends
+    the worker processes and raises ``KeyboardInterrupt`` here) still has the games
+    finished so far.
 
     :raises ValueError: for ``workers`` below 1 or an unknown backend.
     :raises ConnectionError: when the Ray cluster at ``ray_address`` cannot be reached or
@@ -232,18 +257,25 @@ def run_tournament(
     ]
     results: list[GameResult] = []
     if backend == "ray":
-        results = _run_on_ray(jobs, workers, ray_address, batch_size, progress, agents, ray_timeout)
+        results = _run_on_ray(
+            jobs, workers, ray_address, batch_size, progress, agents, ray_timeout, on_result
+        )
     elif backend != "local":
         raise ValueError(f"backend must be 'local' or 'ray', got {backend!r}")
     elif workers <= 1:
         for job in jobs:
-            results.append(_play(job))
+            item = _play(job)
+            results.append(item)
+            if on_result is not None:
+                on_result(item)
             if progress is not None:
                 progress()
     else:
-        with _pool_context(start_method).Pool(workers) as pool:
+        with _pool(start_method, workers) as pool:
             for item in pool.imap_unordered(_play, jobs, chunksize=2):
                 results.append(item)
+                if on_result is not None:
+                    on_result(item)
                 if progress is not None:
                     progress()
     order = {seed: i for i, seed in enumerate(seeds)}
@@ -262,6 +294,7 @@ def _run_on_ray(
     progress: Callable[[], None] | None,
     agents: Sequence[str],
     timeout: float = 30.0,
+    on_result: Callable[[GameResult], None] | None = None,
 ) -> list[GameResult]:
     """Dispatch the jobs as Ray tasks in batches; results in completion order."""
     try:
@@ -292,6 +325,8 @@ def _run_on_ray(
         for batch in ray.get(done):
             for result in batch:
                 results.append(result)
+                if on_result is not None:
+                    on_result(result)
                 if progress is not None:
                     progress()
     return results

@@ -2,8 +2,11 @@
 rule coverage.
 
 Every sub-command works on any registered title (built-in, plugin, or named in
-``SILKROAD_GAMES``), through the ``Game`` protocol only. Bad input (an unknown game, a bad
-file, a bad option) prints one line on stderr and exits with code 2, without a traceback.
+``SILKROAD_GAMES``), through the ``Game`` protocol only; a game's name is taken in any
+case. Bad input (an unknown game, a bad file, a bad option) prints one line on stderr and
+exits with code 2, without a traceback; Ctrl-C ends any command without one (exit code
+130), after what the command does of its own (``play`` saves the game so far,
+``simulate`` and ``balance`` report the games finished).
 
 Each sub-command is one module of this package with ``HELP`` (one line for the listing),
 ``DESCRIPTION``, ``EXAMPLES``, ``add_arguments(parser)`` and ``run(args, console) -> exit
@@ -34,7 +37,7 @@ from silkroad.cli import (
     simulate,
     view,
 )
-from silkroad.cli.common import EXIT_USAGE, Parser, UsageError
+from silkroad.cli.common import EXIT_INTERRUPTED, EXIT_USAGE, Parser, UsageError, check_seed
 from silkroad.core.errors import RulesError
 
 __all__ = ["COMMANDS", "build_parser", "main"]
@@ -80,17 +83,23 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; returns the exit code (0 ok, 1 errors found, 2 bad input)."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    # Piped or captured output gets a fixed, wide page so tables are not folded.
-    width = None if sys.stdout.isatty() else 120
-    out = Console(highlight=False, soft_wrap=True, width=width)
     try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if isinstance(getattr(args, "game", None), str):
+            args.game = args.game.lower()  # a game's name is lower case: any case is taken
+        check_seed(getattr(args, "seed", None))
+        # Piped or captured output gets a fixed, wide page so tables are not folded.
+        width = None if sys.stdout.isatty() else 120
+        out = Console(highlight=False, soft_wrap=True, width=width)
         code: int = args.func(args, out)
     except (UsageError, RulesError, OSError) as exc:
         message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         print(f"silkroad: error: {message}", file=sys.stderr)
         return EXIT_USAGE
+    except KeyboardInterrupt:  # Ctrl-C where a command has nothing of its own to do
+        print("\nsilkroad: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     return code
 
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from rich.console import Console
 from rich.table import Table
 
 from silkroad.arena import analysis
 from silkroad.cli.common import (
+    EXIT_INTERRUPTED,
     add_game_arguments,
     add_tournament_arguments,
     agent_names,
@@ -21,6 +23,7 @@ from silkroad.cli.common import (
 from silkroad.cli.report import (
     check_tournament_arguments,
     figure_tables,
+    interrupted_line,
     play_tournament,
     result_data,
 )
@@ -63,7 +66,10 @@ def run(args: argparse.Namespace, out: Console) -> int:
     seats = players_of(game, options)
     names = agent_names(args.agents, seats, round_robin=True)
     check_tournament_arguments(args, needs_analysis=True)
-    results = play_tournament(args, out, game, options, names, holdings=True)
+    played = play_tournament(args, out, game, options, names, holdings=True)
+    results = played.results
+    if played.interrupted and args.json:  # the JSON document alone on standard output
+        print(interrupted_line(played), file=sys.stderr)
     figures = analysis.figures(
         results,
         names,
@@ -76,8 +82,9 @@ def run(args: argparse.Namespace, out: Console) -> int:
     flagged = [c for c in shown if c.rate.flagged]
     errors = [r for r in results if r.error is not None]
     who = f"{names[0]} in every seat" if len(set(names)) == 1 else f"agents {','.join(names)}"
+    stopped = f" (of {played.requested}: interrupted)" if played.interrupted else ""
     title = (
-        f"{game.spec.title}: {len(results)} games, {seats} players, {who}, "
+        f"{game.spec.title}: {len(results)} games{stopped}, {seats} players, {who}, "
         f"seeds {args.seed}..{args.seed + args.games - 1}"
     )
     if args.plot:
@@ -89,6 +96,9 @@ def run(args: argparse.Namespace, out: Console) -> int:
             "game": game.spec.name,
             "players": seats,
             "agents": names,
+            "games": len(results),
+            "requested": played.requested,
+            "interrupted": played.interrupted,
             "seeds": [args.seed, args.seed + args.games - 1],
             "figures": figures.to_data(names),
             "components": [c.to_data() for c in comparisons],
@@ -100,7 +110,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
             ],
         }
         print(json.dumps(document, indent=2))
-        return 1 if errors else 0
+        return EXIT_INTERRUPTED if played.interrupted else 1 if errors else 0
     out.print(title)
     note = provenance_note(game, options)
     if note is not None:
@@ -143,4 +153,6 @@ def run(args: argparse.Namespace, out: Console) -> int:
     )
     for r in errors[:5]:
         out.print(f"  seed {r.seed}: {r.error}", highlight=False)
-    return 1 if errors else 0
+    if played.interrupted:
+        out.print(interrupted_line(played), highlight=False)
+    return EXIT_INTERRUPTED if played.interrupted else 1 if errors else 0

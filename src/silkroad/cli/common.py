@@ -6,8 +6,11 @@ from __future__ import annotations
 import argparse
 import json
 import os
-from collections.abc import Sequence
+import signal
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 from typing import Any, NoReturn
 
 from rich.console import Console
@@ -23,14 +26,16 @@ from rich.progress import (
 )
 from rich.text import Text
 
-from silkroad.agents import make_agent
-from silkroad.core.errors import RulesError
+from silkroad.agents import AGENTS, make_agent
+from silkroad.core.errors import InvalidMoveError, RulesError
 from silkroad.core.game import AnyGame
 from silkroad.core.provenance import Provenance
+from silkroad.core.rng import SEEDS
 from silkroad.core.serialize import from_data, to_data
 
 __all__ = [
     "DATA_FILE_METHODS",
+    "EXIT_INTERRUPTED",
     "EXIT_USAGE",
     "Parser",
     "UsageError",
@@ -38,6 +43,9 @@ __all__ = [
     "add_tournament_arguments",
     "agent_names",
     "build_options",
+    "check_seed",
+    "forked_workers_leave_ctrl_c",
+    "parse_typed_move",
     "players_of",
     "positive_float",
     "positive_int",
@@ -52,6 +60,8 @@ __all__ = [
 
 #: The exit code for bad input (a usage error or a refused file).
 EXIT_USAGE = 2
+#: The exit code of a command stopped by Ctrl-C (128 + SIGINT, as shells report it).
+EXIT_INTERRUPTED = 130
 
 
 class UsageError(Exception):
@@ -135,7 +145,7 @@ def agent_names(text: str | None, seats: int, *, round_robin: bool = False) -> l
     """The agent spec of every seat from ``--agents`` (one spec for all, or one per seat;
     with ``round_robin``, also more specs than seats); an unknown agent or a bad
     parameter is refused before any game starts."""
-    names = [n.strip() for n in (text or "random").split(",")]
+    names = [_agent_case(n.strip()) for n in (text or "random").split(",")]
     if len(names) == 1:
         names *= seats
     if len(names) < seats or (len(names) > seats and not round_robin):
@@ -148,12 +158,52 @@ def agent_names(text: str | None, seats: int, *, round_robin: bool = False) -> l
     return names
 
 
+def _agent_case(spec: str) -> str:
+    """``spec`` with a registered agent's name in any case written as registered
+    (``Greedy`` is ``greedy``; a ``module:attribute`` reference is left as it is)."""
+    name, sep, rest = spec.partition(":")
+    if name not in AGENTS and name.lower() in AGENTS:
+        return name.lower() + sep + rest
+    return spec
+
+
+def parse_typed_move(game: AnyGame, state: Any, text: str) -> Any:
+    """The move a person typed, in any case and spacing: a legal move whose notation it
+    is, else what the title's ``parse_move`` reads in it as typed or in lower case (a
+    move that may not be legal).
+
+    :raises InvalidMoveError: when the text names no move (the title's message for the
+        text as typed).
+    """
+    words = " ".join(text.split())
+    for move in game.legal_moves(state):
+        if game.format_move(move).lower() == words.lower():
+            return move
+    try:
+        return game.parse_move(state, words)
+    except InvalidMoveError as first:
+        try:
+            return game.parse_move(state, words.lower())
+        except InvalidMoveError:
+            raise first from None
+
+
 def positive_int(text: str) -> int:
     """An argparse type: an integer of at least 1."""
     value = int(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
     return value
+
+
+def check_seed(seed: object) -> None:
+    """Refuse a ``--seed`` that is not a seed (0 to 2**64 - 1) before a command prints
+    anything.
+
+    :raises UsageError: naming the value.
+    """
+    if isinstance(seed, int) and seed not in SEEDS:
+        raise UsageError(f"--seed {seed}: a seed is an integer from 0 to 2**64 - 1")
 
 
 def positive_float(text: str) -> float:
@@ -167,6 +217,24 @@ def positive_float(text: str) -> float:
 def players_of(game: AnyGame, options: Any) -> int:
     """The number of seats of a game with these options."""
     return game.num_players(game.new_game(options, 0))
+
+
+@contextmanager
+def forked_workers_leave_ctrl_c() -> Iterator[None]:
+    """While it lasts, Ctrl-C raises KeyboardInterrupt in this process only: a worker
+    process forked meanwhile (the terminal sends Ctrl-C to it too) ignores it instead of
+    printing a traceback, and this process ends the work."""
+    parent = os.getpid()
+
+    def interrupt(signum: int, frame: FrameType | None) -> None:
+        if os.getpid() == parent:
+            raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def read_line(prompt: str) -> str:

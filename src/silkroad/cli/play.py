@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from rich.console import Console
@@ -10,6 +11,7 @@ from rich.console import Console
 from silkroad.agents import AGENTS, make_agent
 from silkroad.arena.match import PlayedGame, agent_seeds, play_game
 from silkroad.cli.common import (
+    EXIT_INTERRUPTED,
     UsageError,
     add_game_arguments,
     agent_names,
@@ -18,7 +20,14 @@ from silkroad.cli.common import (
     read_line,
     writable_file,
 )
-from silkroad.cli.interactive import HumanGame, event_lines, final_table, move_line
+from silkroad.cli.interactive import (
+    HumanGame,
+    default_path,
+    event_lines,
+    final_table,
+    move_line,
+    offer_to_save,
+)
 from silkroad.core.game import AnyGame
 from silkroad.core.registry import get_game
 from silkroad.core.replay import Record
@@ -27,14 +36,17 @@ from silkroad.view import write_viewer
 HELP = "play one seeded game: agents against each other, or you against agents"
 DESCRIPTION = (
     "Play one seeded game. Without --human, agents play every seat and the game is "
-    "printed as a turn log. With --human SEAT you play that seat at the terminal: "
-    "answer with a move's number or notation, or card NAME, board, log, undo, save FILE, "
-    "help, quit. Several --human seats share the terminal (hot-seat)."
+    "printed as a turn log. With --human SEAT you play that seat at the terminal, on a "
+    "screen of at most 40 lines (--wide: the whole table): answer with a move's key or "
+    "notation, or table, player N, card NAME, moves, board, log, undo, save FILE, help, "
+    "quit. Several --human seats share the terminal (hot-seat). Ctrl-C stops the game "
+    "and offers to save it."
 )
 EXAMPLES = [
     "silkroad play kashgar --players 3 --seed 7 --save game.json",
     "silkroad play dunhuang --seed 2 --view game.html",
     "silkroad play serica --human 0 --agents ismcts",
+    "silkroad play serica --human 0 --wide",
     "silkroad play kashgar --resume saved.json --human 1",
     "silkroad play dunhuang --players 3 --human 0 --human 1 --name Ann --name Bo",
     'silkroad play kashgar --option \'expansion=["herder", "beggar"]\'',
@@ -66,6 +78,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="continue a game saved with 'save FILE' (or any unfinished record)",
     )
+    p.add_argument(
+        "--wide",
+        action="store_true",
+        help="at each decision show the whole table and every move (default: a screen of "
+        "at most 40 lines, the rest one command away)",
+    )
     p.add_argument("--quiet", action="store_true", help="print only the final scores")
     p.add_argument("--save", metavar="FILE", help="write the game's record as JSON")
     p.add_argument(
@@ -79,13 +97,19 @@ def play_and_print(
     game: AnyGame, options: Any, seed: int, names: list[str], out: Console, *, quiet: bool
 ) -> PlayedGame:
     """Play a game between agents, printing the turn log (unless ``quiet``), the final
-    table and the scores."""
+    table and the scores.
+
+    :raises Stopped: on Ctrl-C, with the game so far.
+    """
     out.print(
         f"[bold]{game.spec.title}[/bold] ({game.spec.name}) · {len(names)} players · "
         f"seed {seed} · agents {', '.join(names)}"
     )
 
+    moves: list[Any] = []
+
     def log(number: int, player: int, move: Any, before: Any) -> None:
+        moves.append(move)
         if not quiet:
             out.print(
                 f"{number:5d}. P{player}  {move_line(game, before, move)}",
@@ -95,7 +119,11 @@ def play_and_print(
             for line in event_lines(game, before, move):
                 out.print(f"{'':11}{line}", highlight=False, markup=False)
 
-    played = play_game(game, options, seed, names, on_move=log)
+    try:
+        played = play_game(game, options, seed, names, on_move=log)
+    except KeyboardInterrupt:
+        record = Record(game.spec.name, options, seed, tuple(moves), None, tuple(names))
+        raise Stopped(record) from None
     if not quiet:
         out.print()
         out.print(game.render(played.state), highlight=False, markup=False)
@@ -129,7 +157,11 @@ def run(args: argparse.Namespace, out: Console) -> int:
         raise UsageError("--name names the person at a --human seat: give a --human for each")
     if not humans and not args.resume:
         names = agent_names(args.agents, seats)
-        played = play_and_print(game, options, seed, names, out, quiet=args.quiet)
+        try:
+            played = play_and_print(game, options, seed, names, out, quiet=args.quiet)
+        except Stopped as stop:
+            _stopped(game, stop.record, args, out)
+            return EXIT_INTERRUPTED
         _keep(played.record, args, out)
         return 0
     return _play_with_humans(game, options, seed, seats, humans, moves, args, out)
@@ -150,10 +182,10 @@ def _play_with_humans(
     seeds = agent_seeds(seed, seats)
     agents = {p: make_agent(names[p], seeds[p]) for p in range(seats) if p not in humans}
     people = dict(zip(args.human or (), args.name or (), strict=False))
-    for number, seat in enumerate(sorted(humans), start=1):
-        names[seat] = people.get(seat) or ("you" if len(humans) == 1 else f"player {number}")
+    for seat in sorted(humans):
+        names[seat] = people.get(seat) or ("you" if len(humans) == 1 else "")
     opponents = ", ".join(f"P{p} {names[p]}" for p in sorted(agents)) or "none"
-    you = ", ".join(f"P{p} {names[p]}" for p in sorted(humans)) or "nobody (agents only)"
+    you = ", ".join(f"P{p} {names[p]}".rstrip() for p in sorted(humans)) or "nobody (agents only)"
     out.print(f"[bold]{game.spec.title}[/bold] · seed {seed}")
     out.print(f"at the terminal: {you} · agents: {opponents}", markup=False)
     if moves:
@@ -170,10 +202,37 @@ def _play_with_humans(
         moves=moves,
         names=names,
         save_path=args.save,
+        wide=args.wide,
+        interactive=sys.stdin.isatty(),
     )
     record = session.play()
     _keep(record, args, out)
     return 0
+
+
+class Stopped(KeyboardInterrupt):
+    """A game between agents stopped by Ctrl-C; ``record`` holds the moves so far (a
+    caller with nothing to do with them lets it end the command as Ctrl-C does)."""
+
+    def __init__(self, record: Record) -> None:
+        super().__init__("stopped")
+        self.record = record
+
+
+def _stopped(game: AnyGame, record: Record, args: argparse.Namespace, out: Console) -> None:
+    """After Ctrl-C in a game between agents: save the game so far (to ``--save``, or
+    asked at a terminal, or to a new file named on the screen)."""
+    out.print()
+    out.print(f"Game stopped after {len(record.moves)} decisions.")
+    offer_to_save(
+        record,
+        out,
+        read_line,
+        default=default_path(game, record.seed),
+        hint=lambda path: f"silkroad play {game.spec.name} --resume {path}",
+        save_path=args.save,
+        ask=sys.stdin.isatty(),
+    )
 
 
 def _keep(record: Record, args: argparse.Namespace, out: Console) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from rich.console import Console
 
-from silkroad.cli.common import UsageError, add_game_arguments, build_options
+from silkroad.cli.common import UsageError, add_game_arguments, build_options, parse_typed_move
 from silkroad.core.errors import DataError, InvalidMoveError
 from silkroad.core.registry import get_game
 from silkroad.core.replay import Record
@@ -72,7 +72,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
     state = _start(game, args)
     for number, text in enumerate(args.moves, start=1):
         try:
-            move = game.parse_move(state, text)
+            move = parse_typed_move(game, state, text)
         except InvalidMoveError as exc:
             raise UsageError(f"move {number}: {exc}") from None
         if move not in game.legal_moves(state):

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import attrs
 from rich.console import Console
 from rich.table import Table
 
@@ -18,8 +19,10 @@ from silkroad.cli.common import UsageError, progress_bar, writable_file
 from silkroad.core.game import AnyGame
 
 __all__ = [
+    "Played",
     "check_tournament_arguments",
     "figure_tables",
+    "interrupted_line",
     "play_tournament",
     "result_data",
 ]
@@ -49,6 +52,16 @@ def check_tournament_arguments(args: argparse.Namespace, *, needs_analysis: bool
         writable_file("--plot", args.plot)
 
 
+@attrs.frozen
+class Played:
+    """The games of a tournament that were played: all of them, or those finished when
+    Ctrl-C stopped it (``interrupted``), in seed order."""
+
+    results: list[GameResult]
+    requested: int
+    interrupted: bool = False
+
+
 def play_tournament(
     args: argparse.Namespace,
     out: Console,
@@ -59,13 +72,15 @@ def play_tournament(
     rotate: bool = True,
     keep_records: bool = False,
     holdings: bool = False,
-) -> list[GameResult]:
-    """Play ``args.games`` seeded games (seeds ``args.seed`` on) with a progress bar."""
+) -> Played:
+    """Play ``args.games`` seeded games (seeds ``args.seed`` on) with a progress bar;
+    Ctrl-C stops them, keeping the games finished so far."""
     seeds = [args.seed + i for i in range(args.games)]
-    with progress_bar(out, disable=args.quiet or args.json) as bar:
-        task = bar.add_task(f"{game.spec.name}: {args.games} games", total=args.games)
-        try:
-            return run_tournament(
+    done: list[GameResult] = []
+    try:
+        with progress_bar(out, disable=args.quiet or args.json) as bar:
+            task = bar.add_task(f"{game.spec.name}: {args.games} games", total=args.games)
+            results = run_tournament(
                 game,
                 options,
                 seeds,
@@ -78,9 +93,24 @@ def play_tournament(
                 ray_address=args.ray_address,
                 holdings=holdings,
                 start_method=args.start_method,
+                on_result=done.append,
             )
-        except ValueError as exc:
-            raise UsageError(str(exc)) from None
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    except KeyboardInterrupt:
+        order = {seed: i for i, seed in enumerate(seeds)}
+        finished = sorted(done, key=lambda r: order[r.seed])
+        return Played(finished, len(seeds), interrupted=True)
+    return Played(results, len(seeds))
+
+
+def interrupted_line(played: Played) -> str:
+    """What an interrupted tournament says (on standard error, so ``--json`` output
+    stays one document)."""
+    return (
+        f"interrupted: {len(played.results)} of {played.requested} games finished; the "
+        "figures are of those"
+    )
 
 
 def result_data(r: GameResult) -> dict[str, Any]:

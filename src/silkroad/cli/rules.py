@@ -59,6 +59,11 @@ def run(args: argparse.Namespace, out: Console) -> int:
     tests = Path(args.tests)
     if not tests.exists():
         raise UsageError(f"test directory {str(tests)!r} does not exist (use --tests DIR)")
+    files = [tests] if tests.is_file() else [*tests.rglob("*.py"), *tests.rglob("*.scenario.toml")]
+    if not any(f.suffix == ".py" or f.name.endswith(".scenario.toml") for f in files):
+        raise UsageError(
+            f"--tests {str(tests)!r} holds no test file (*.py or *.scenario.toml) to count"
+        )
     report = coverage(scan_markers([tests]))  # all sections: other games' ids are known
     table = Table(title=f"rulebook sections with tests (markers in {tests})")
     for column in ("section", "heading", "tests"):

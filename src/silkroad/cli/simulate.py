@@ -4,26 +4,32 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
+import attrs
 from rich.console import Console
 from rich.table import Table
 
 from silkroad.arena import analysis
-from silkroad.arena.tournament import summarize
+from silkroad.arena.tournament import GameResult, summarize
 from silkroad.cli.common import (
+    EXIT_INTERRUPTED,
     UsageError,
     add_game_arguments,
     add_tournament_arguments,
     agent_names,
     build_options,
+    forked_workers_leave_ctrl_c,
     players_of,
     provenance_data,
     provenance_note,
 )
 from silkroad.cli.report import (
+    Played,
     check_tournament_arguments,
     figure_tables,
+    interrupted_line,
     play_tournament,
     result_data,
 )
@@ -77,7 +83,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
     save_dir = Path(args.save) if args.save else None
     if save_dir is not None:
         save_dir.mkdir(parents=True, exist_ok=True)
-    results = play_tournament(
+    played = play_tournament(
         args,
         out,
         game,
@@ -86,6 +92,9 @@ def run(args: argparse.Namespace, out: Console) -> int:
         rotate=not args.no_rotate,
         keep_records=save_dir is not None,
     )
+    results = played.results
+    if played.interrupted and args.json:  # the JSON document alone on standard output
+        print(interrupted_line(played), file=sys.stderr)
     if save_dir is not None:
         pages = []
         for r in results:
@@ -94,7 +103,12 @@ def run(args: argparse.Namespace, out: Console) -> int:
                 r.record.save(path)
                 pages.append((path.with_suffix(".html"), r.record))
         if args.view:
-            write_viewers(pages, workers=max(1, args.workers), game=game)
+            try:
+                with forked_workers_leave_ctrl_c():
+                    write_viewers(pages, workers=max(1, args.workers), game=game)
+            except KeyboardInterrupt:  # the figures of the games played still come
+                played = attrs.evolve(played, interrupted=True)
+                print("interrupted: not every viewer page was written", file=sys.stderr)
     stats = summarize(results, names)
     errors = [r for r in results if r.error is not None]
     truncated = sum(r.truncated for r in results)
@@ -123,6 +137,8 @@ def run(args: argparse.Namespace, out: Console) -> int:
             "game": game.spec.name,
             "players": seats,
             "games": len(results),
+            "requested": played.requested,
+            "interrupted": played.interrupted,
             "seeds": [args.seed, args.seed + args.games - 1],
             "rotated": not args.no_rotate,
             "round_robin": len(names) > seats,
@@ -149,7 +165,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
             "results": [result_data(r) for r in results],
         }
         print(json.dumps(document, indent=2))
-        return 1 if errors else 0
+        return _code(played, errors)
     rotated = (
         "round robin"
         if len(names) > seats
@@ -157,8 +173,9 @@ def run(args: argparse.Namespace, out: Console) -> int:
         if not args.no_rotate
         else "fixed seats"
     )
+    stopped = f" (of {played.requested}: interrupted)" if played.interrupted else ""
     table = Table(
-        title=f"{game.spec.title}: {len(results)} games, {seats} players, "
+        title=f"{game.spec.title}: {len(results)} games{stopped}, {seats} players, "
         f"seeds {args.seed}..{args.seed + args.games - 1}, {rotated}"
     )
     columns = ["entrant", "agent", "games", "wins", "win rate [95%]"]
@@ -208,4 +225,11 @@ def run(args: argparse.Namespace, out: Console) -> int:
     )
     for r in errors[:5]:
         out.print(f"  seed {r.seed}: {r.error}", highlight=False)
-    return 1 if errors else 0
+    if played.interrupted:
+        out.print(interrupted_line(played), highlight=False)
+    return _code(played, errors)
+
+
+def _code(played: Played, errors: list[GameResult]) -> int:
+    """130 when Ctrl-C stopped the games, 1 when a game raised an error, else 0."""
+    return EXIT_INTERRUPTED if played.interrupted else 1 if errors else 0

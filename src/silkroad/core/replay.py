@@ -211,12 +211,16 @@ class Record:
         data = document["data"]
         if not isinstance(data, dict):
             raise DataError("'data' must be an object", source=source, field="data")
-        for key, kind in (("game", str), ("seed", int), ("moves", list)):
+        for key, kind, what in (
+            ("game", str, "a string"),
+            ("seed", int, "an integer"),
+            ("moves", list, "a list"),
+        ):
             if key not in data:
                 raise DataError("missing", source=source, field=key)
             if not isinstance(data[key], kind) or isinstance(data[key], bool):
                 raise DataError(
-                    f"must be a {kind.__name__}, got {_short(data[key])}", source=source, field=key
+                    f"must be {what}, got {_short(data[key])}", source=source, field=key
                 )
         if data["seed"] not in SEEDS:
             raise DataError(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import textwrap
 
+from silkroad.dunhuang import engine
 from silkroad.dunhuang.describe import (
     achievement_text,
     character_text,
@@ -24,7 +25,7 @@ from silkroad.dunhuang.rules import current_player, solitaire_result
 from silkroad.dunhuang.state import FRESCO, PUBLIC, ULTIMATE, ChoiceKind, Phase, State
 from silkroad.dunhuang.table import Table, table
 
-__all__ = ["WIDTH", "render"]
+__all__ = ["WIDTH", "render", "screen", "seat"]
 
 #: The widest line a render prints.
 WIDTH = 100
@@ -254,3 +255,154 @@ def _status(t: Table, obs: Observation, viewer: int | None) -> list[str]:
         # [DH-3.2] an action needs one effect that can be resolved; the rest may be skipped
         lines.append("  (a spot is yours to use when you can do at least one of its effects)")
     return lines
+
+
+def _tile_short(t: Table, tile: int) -> str:
+    """A fresco tile in a few words: ``t401 (Silk, die 3)``."""
+    d = t.tiles[tile]
+    pack = next((p.title for p in t.packs if p.name == d.pack), d.pack)
+    return f"t{tile} ({pack}, die {engine.die_value(t, tile)})"
+
+
+def _character_short(t: Table, card: int) -> str:
+    c = t.characters[card]
+    cost = "free" if c.cost is None else f"{c.cost} coin{'s' * (c.cost != 1)}"
+    return f"c{card} {c.name} ({cost}, {c.grain} grain)"
+
+
+def screen(state: State) -> str:
+    """[DH-2.0] The compact table of ``silkroad play``, as the player to act may see
+    it: the round and phase, the decision at hand, the open action spots with their
+    effects when a meeple is to be placed, the recruiting row (in full when recruiting),
+    the public fresco, the achievements taken, each player on a line or two, and your
+    own board, tiles in hand and draft pack by name. Every card and tile in full is in
+    :func:`render`, :func:`seat` and ``card``."""
+    viewer = current_player(state)
+    obs = observe(state, 0 if viewer is None else viewer)
+    t = table(obs.options)
+    n = len(obs.players)
+    mode = "solitaire" if t.solo else f"{n} players"
+    lines = _wrap(
+        f"Dunhuang, {mode}: round {obs.round}/8, {obs.phase.value} phase, first player "
+        f"P{obs.first}; packs: {', '.join(p.title for p in t.packs)}"
+    )
+    lines += _status(t, obs, viewer)
+    c = obs.choice
+    if c is None and obs.phase is Phase.ACTION and not obs.frames:
+        taken = [
+            f"{d.label} P{obs.spots[d.id] // 3}"
+            for d in t.spots
+            if d.kind in ("basic", "ultimate") and d.id in obs.spots
+        ]
+        lines += _wrap(f"Action spots taken: {', '.join(taken) or 'none'}", "", "  ")
+    if c is not None and c.kind is ChoiceKind.RECRUIT:
+        lines.append(f"Recruiting row (character deck {obs.deck_size}):")
+        for card in obs.row:
+            lines += _wrap("-" if card is None else character_text(t, card), "  ", "      ")
+    else:
+        row = ", ".join("-" if x is None else _character_short(t, x) for x in obs.row)
+        lines += _wrap(f"Recruiting row: {row}", "", "  ")
+    lines += _frescoes_public(t, obs)
+    held = [f"{key} P{p}" for key, p in obs.achievements.items()]
+    if t.achievements:
+        lines += _wrap(
+            f"Achievements taken: {', '.join(held) or 'none'} ('table' lists them all)", "", "  "
+        )
+    if viewer is not None:
+        lines += _player_short(t, obs, viewer, you=True)
+        lines += _board_short(t, obs, viewer)
+        pl = obs.players[viewer]
+        for title, tiles in (
+            ("Your tiles in hand", pl.hand),
+            ("The pack you draft from", obs.draft),
+            ("Tiles you drew", obs.drawn),
+        ):
+            if tiles:
+                names = ", ".join(_tile_short(t, x) for x in sorted(tiles))
+                lines += _wrap(f"{title} ('card tN' for a tile): {names}", "", "  ")
+    for p in range(n):
+        if p != viewer:
+            lines += _player_short(t, obs, p)
+    result = solitaire_result(state)
+    if result is not None:
+        lines.append(f"Solitaire: {result[2]}")
+    return "\n".join(lines)
+
+
+def _player_short(
+    t: Table, obs: Observation, p: int, *, you: bool = False, names: bool = True
+) -> list[str]:
+    """A player in a few lines: VP, coins, pigment, tokens, dice, tiles in hand. With
+    ``names`` (another player on the compact table), on one line: the tokens counted,
+    the characters and frescoes by name (``player N`` shows the rest)."""
+    pl = obs.players[p]
+    hand = obs.hand_sizes[p]
+    head = (
+        f"P{p}{' (you)' if you else ''}: {pl.vp} VP, {pl.coins} coin{'s' * (pl.coins != 1)}, "
+        f"{pl.pigment} pigment"
+    )
+    tiles = f"{hand} tile{'s' * (hand != 1)} in hand"
+    if names and not you:
+        chars = [t.characters[x].name for x in pl.characters if x is not None]
+        painted = [f"t{s.tile}" for s in pl.frescoes if s.tile is not None]
+        count = sum(pl.tokens.values())
+        line = (
+            f"{head}, {count} token{'s' * (count != 1)}; {tiles}; characters: "
+            f"{', '.join(chars) or 'none'}; frescoes: {', '.join(painted) or 'none'}"
+        )
+        return [line if len(line) <= WIDTH else line[: WIDTH - 1].rstrip() + "…"]
+    tokens = ", ".join(f"{token_name(t, k)} {v}" for k, v in sorted(pl.tokens.items()))
+    return _wrap(
+        f"{head}; {tokens or 'no tokens'}; overseer dice: {pl.income} on income, {pl.left} "
+        f"left / {pl.right} right on rewards; {tiles}",
+        "",
+        "  ",
+    )
+
+
+def _board_short(t: Table, obs: Observation, p: int) -> list[str]:
+    """Your meeples, characters and frescoes, one line each."""
+    pl = obs.players[p]
+    home = [m + 1 for m in range(3) if pl.home[m]]
+    chars = []
+    for slot in range(3):
+        card = pl.characters[slot]
+        if card is not None:
+            ch = t.characters[card]
+            chars.append(
+                f"{slot + 1} {ch.name} ({pl.grain[slot]} grain): {effects_text(t, ch.ability)}"
+            )
+    frescoes = []
+    for slot in range(3):
+        spot = pl.frescoes[slot]
+        sid = FRESCO + 3 * p + slot
+        if spot.tile is not None:
+            die = "complete" if spot.die is None else f"die {spot.die}"
+            frescoes.append(
+                f"{spot_label(sid)} t{spot.tile} ({die}) {_occupant(obs, sid)}".rstrip()
+            )
+        elif slot == 2 and obs.face_down[p]:
+            frescoes.append(f"{spot_label(sid)} face down")
+    lines = [f"  meeples at home: {_numbers(home) or 'none'}"]
+    lines += _wrap(f"  characters: {' | '.join(chars) or 'none'}", "", " " * 6)
+    lines += _wrap(f"  frescoes: {', '.join(frescoes) or 'none'}", "", " " * 6)
+    return lines
+
+
+def seat(state: State, player: int) -> str:
+    """[DH-2.2] One player's board as the player to act may see it: resources, meeples,
+    characters with their abilities, frescoes with their actions (and, for the player
+    to act, the tiles in hand and the draft pack)."""
+    viewer = current_player(state)
+    obs = observe(state, 0 if viewer is None else viewer)
+    t = table(obs.options)
+    lines = _player_short(t, obs, player, you=player == viewer, names=False)
+    lines += _board(t, obs, player)
+    if player == viewer:
+        lines += _own(t, obs, viewer)
+    return "\n".join(lines)
+
+
+# The compact table and the one-seat view that ``silkroad play`` shows (see
+# silkroad.cli.screen): carried by ``render``, the function every game has.
+render.__dict__.update(screen=screen, seat=seat)

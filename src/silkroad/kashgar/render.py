@@ -24,7 +24,7 @@ from silkroad.kashgar.rules import current_player, frame_effects, winners
 from silkroad.kashgar.state import Decision, Frame, State
 from silkroad.kashgar.table import Table, table
 
-__all__ = ["WIDTH", "render"]
+__all__ = ["WIDTH", "render", "screen", "seat"]
 
 #: The widest line a render prints.
 WIDTH = 100
@@ -199,3 +199,100 @@ def _action_words(t: Table, frame: Frame) -> str:
         return f"the payout of {od.name if od else frame.card} ({rest})"
     face = t.face(frame.card, frame.turned)
     return f"{face.name}'s {frame.kind.value} action {frame.action + 1} ({rest})"
+
+
+def _cut(line: str) -> str:
+    return line if len(line) <= WIDTH else line[: WIDTH - 1].rstrip() + "…"
+
+
+def screen(state: State) -> str:
+    """[KG-2] The compact table of ``silkroad play``, as the player to act may see it:
+    the round and the piles, the decision at hand, what you hold or know, every player's
+    tracks, VP and orders on a line each, the orders on display, your caravans by name,
+    and the part of the table the decision is about (the discard pile to take from, the
+    others' caravans to place in). Every card in full, the others' caravans and the
+    discard pile are in :func:`render` and :func:`seat`."""
+    viewer = current_player(state)
+    obs = observe(state, 0 if viewer is None else viewer)
+    t = table(state.options)
+    n = obs.options.players
+
+    def name(card: int) -> str:
+        return f"{t.face(card, card in obs.turned).name}[{card}]"
+
+    head = (
+        f"Kashgar, {n} players: "
+        + (
+            f"{obs.round} rounds, game over"
+            if obs.over
+            else f"round {obs.round + 1}, turn {obs.turns + 1}"
+            + (" (the end is triggered: last round)" if obs.end_triggered else "")
+        )
+        + f" · piles: Standard {obs.standard_size}, Special {obs.special_size}, "
+        f"orders {obs.order_deck_size}"
+    )
+    lines = [_cut(head), *_status(state, obs, viewer)]
+    lines += [line for line in _private(t, obs, viewer) if line]  # what you hold or know
+    lines.append("player  " + " ".join(f"{c:>2}" for c in RESOURCE_CODES) + "   VP  orders won")
+    for p in range(n):
+        mark = ">" if p == viewer else " "
+        track = " ".join(f"{v:>2}" for v in obs.tracks[p])
+        won = ", ".join(f"{t.name[o]} {t.order_vp[o]}" for o in obs.orders_won[p]) or "-"
+        lines.append(_cut(f"{mark}P{p}     {track}  {obs.points[p]:>3}  {won}"))
+    lines.append("Orders on display (fulfil: have the mules, pay the cost):")
+    for o in obs.display:
+        od = t.order[o]
+        assert od is not None
+        lines += _wrap(f"[{o}] {order_text(od)}", "  ")
+    pending = obs.pending
+    kind = None if pending is None else pending.kind
+    top = f", top {name(obs.discard[-1])}" if obs.discard else ""
+    if kind is Decision.TAKE:
+        cards = ", ".join(name(c) for c in obs.discard) or "empty"
+        lines += _wrap(f"Discard pile (bottom to top): {cards}", "")
+    else:
+        lines.append(f"Discard pile: {len(obs.discard)} card{'s' * (len(obs.discard) != 1)}{top}")
+    if viewer is not None:
+        lines.append(f"Your caravans (P{viewer}), front card first ('table' for every card):")
+        for i, caravan in enumerate(obs.caravans[viewer]):
+            cards = " > ".join(name(c) for c in caravan) or "empty"
+            lines += _wrap(f"caravan {i + 1}: {cards}", "  ", "      ")
+    if viewer is not None and kind in (Decision.PLACE_LEFT, Decision.HERD):
+        for p in range(n):
+            if p == viewer:
+                continue
+            caravans = "; ".join(
+                f"{i + 1}: " + (" > ".join(name(c) for c in caravan) or "empty")
+                for i, caravan in enumerate(obs.caravans[p])
+            )
+            lines += _wrap(f"P{p}'s caravans: {caravans}", "", "      ")
+    return "\n".join(lines)
+
+
+def seat(state: State, player: int) -> str:
+    """[KG-2] One player's area as the player to act may see it: tracks, VP, orders won
+    and caravans, front card first, every card with what it does."""
+    viewer = current_player(state)
+    obs = observe(state, 0 if viewer is None else viewer)
+    t = table(state.options)
+    you = " (you)" if player == viewer else ""
+    lines = [f"P{player}{you}: {obs.points[player]} VP"]
+    lines += _wrap(
+        "tracks: "
+        + ", ".join(f"{r.value} {v}" for r, v in zip(RESOURCES, obs.tracks[player], strict=True)),
+        "  ",
+    )
+    won = ", ".join(f"{t.name[o]} ({t.order_vp[o]} VP)" for o in obs.orders_won[player])
+    lines += _wrap(f"orders won: {won or 'none'}", "  ")
+    lines.append("  caravans, front card first:")
+    for i, caravan in enumerate(obs.caravans[player]):
+        lines.append(f"  caravan {i + 1}:" + ("" if caravan else " empty"))
+        for k, card in enumerate(caravan):
+            lead = "    > " if k == 0 else "      "
+            lines += _wrap(f"[{card}] " + card_text(t, card, card in obs.turned), lead, " " * 10)
+    return "\n".join(lines)
+
+
+# The compact table and the one-seat view that ``silkroad play`` shows (see
+# silkroad.cli.screen): carried by ``render``, the function every game has.
+render.__dict__.update(screen=screen, seat=seat)

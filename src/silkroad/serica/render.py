@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import textwrap
 
-from silkroad.serica.cards import OWN_GOODS, CardType
+from silkroad.serica.cards import OWN_GOODS, CardDef, CardType
 from silkroad.serica.describe import ABILITY_WORDS, EMPIRES, card_text, goods_text
 from silkroad.serica.observe import HIDDEN, Observation, observe
 from silkroad.serica.rules import current_player, field_strength
@@ -24,7 +24,7 @@ from silkroad.serica.state import (
 )
 from silkroad.serica.table import Table, table
 
-__all__ = ["WIDTH", "render"]
+__all__ = ["WIDTH", "render", "screen", "seat"]
 
 #: The widest line a render prints.
 WIDTH = 100
@@ -186,3 +186,100 @@ def _status(t: Table, obs: Observation, viewer: int | None) -> list[str]:
     if obs.attacks:
         lines.append("  attacking: " + ", ".join(t.card[c].name for c in obs.attacks))
     return lines
+
+
+def _short(d: CardDef) -> str:
+    """A card in a few words: ``Warehouse (trade L1, 1 VP, build 2, buy 1/2)``."""
+    if d.type is CardType.ENEMY:
+        return f"{d.name} (Enemy {d.enemy_strength}, {d.enemy_vp} VP)"
+    strength = f", strength {d.strength}" if d.strength else ""
+    return f"{d.name} ({d.type.value} L{d.level}, {d.vp} VP{strength}, buy {d.cost})"
+
+
+#: [SR-5] The steps and decisions about the Crossroads: its cards are shown in full.
+_ABOUT_CROSSROADS = {
+    PendingKind.SETTLER_PICK,
+    PendingKind.CAPITOL,
+    PendingKind.DIPLOMAT,
+    PendingKind.CITY_TAKE,
+    PendingKind.ENVOY,
+}
+
+
+def screen(state: State) -> str:
+    """[SR-3] The compact table of ``silkroad play``, as the player to act may see it:
+    the decision at hand, the Crossroads (in full when the decision is about its cards:
+    defending, an ability that takes or discards one; otherwise a few words a card, the
+    moves that buy saying the rest), each side on a few lines (VP, artisans, supply,
+    shipment, strength, piles, the Empire by name with the abilities used this round,
+    fields, caravans) and your draw pile. Every card in full is in :func:`render` and
+    :func:`seat`."""
+    viewer = current_player(state)
+    obs = observe(state, state.active if viewer is None else viewer)
+    t = table(obs.options)
+    mode = "co-op" if obs.options.coop else "competitive"
+    over = ", game over" if obs.step is Step.OVER else ""
+    lines = [
+        f"Serica ({mode}), round {obs.round}{over} · Crossroads draw pile "
+        f"{obs.cross_pile_size}, discarded this turn {len(obs.cross_discard)}"
+    ]
+    lines += _status(t, obs, viewer)
+    pending = obs.pending
+    about = obs.step is Step.DEFEND or (pending is not None and pending.kind in _ABOUT_CROSSROADS)
+    lines.append("Crossroads:" if about else "Crossroads ('card NAME' for a card in full):")
+    for c in obs.crossroads:
+        if about:
+            lines += _wrap(card_text(t.card[c]), "  ", "      ")
+        else:
+            lines.append(f"  {_short(t.card[c])}")
+    if obs.options.coop:
+        lines += _wrap(_coop_goal(t, obs), "", "  ")
+    me = viewer if viewer is not None else 0
+    for p in (me, 1 - me):
+        lines += _compact_side(state, t, obs, p, p == viewer)
+    return "\n".join(lines)
+
+
+def _compact_side(state: State, t: Table, obs: Observation, p: int, you: bool) -> list[str]:
+    v = obs.players[p]
+    used = set(obs.turn.used) if p == obs.active else set()
+    top = f" (top {t.card[v.discard[-1]].name})" if v.discard else ""
+    lines = _wrap(
+        f"P{p} {EMPIRES[p]}{' (you)' if you else ''}: {v.vp} VP, {v.artisans} "
+        f"artisan{'s' * (v.artisans != 1)}, supply {goods_text(v.supply)}; shipped here: "
+        f"{goods_text(v.shipment)}; strength {field_strength(state, p)}; draw pile "
+        f"{v.draw_size}, discard {len(v.discard)}{top}",
+        "",
+        "  ",
+    )
+    empire = ", ".join(("*" if c in used else "") + t.card[c].name for c in v.empire) or "none"
+    lines += _wrap(f"  Empire (* used this round): {empire}", "", " " * 6)
+    fields = " · ".join(
+        f"{i}: " + (", ".join(f"{t.card[c].name} (L{t.card[c].level})" for c in f) or "empty")
+        for i, f in enumerate(v.fields, start=1)
+    )
+    lines += _wrap(f"  fields: {fields}", "", " " * 6)
+    if v.caravans:
+        caravans = "; ".join(
+            f"route {c.route} at space {c.position + 1} of 4 with {goods_text(c.goods)}"
+            for c in v.caravans
+        )
+        lines += _wrap(f"  caravans: {caravans}", "", " " * 6)
+    if you and v.draw_cards:
+        names = ", ".join(t.card[c].name for c in v.draw_cards)
+        lines += _wrap(f"  your draw pile holds (in some order): {names}", "", " " * 6)
+    return lines
+
+
+def seat(state: State, player: int) -> str:
+    """[SR-3] One side of the table as the player to act may see it: VP, supply,
+    artisans, shipment, piles, the Empire card by card with what each does, fields and
+    caravans."""
+    viewer = current_player(state)
+    obs = observe(state, state.active if viewer is None else viewer)
+    return "\n".join(_side(state, table(obs.options), obs, player, player == viewer))
+
+
+# The compact table and the one-seat view that ``silkroad play`` shows (see
+# silkroad.cli.screen): carried by ``render``, the function every game has.
+render.__dict__.update(screen=screen, seat=seat)

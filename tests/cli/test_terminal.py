@@ -1,0 +1,186 @@
+"""The command in a real terminal: a pseudo-terminal of 160 x 50 (pexpect), read through
+a terminal emulator (pyte) to see what a person sees, and Ctrl-C sent as the terminal
+sends it."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pexpect
+import pyte
+
+ROOT = Path(__file__).resolve().parents[2]
+COLUMNS, LINES = 160, 50
+
+
+def environment(*, tiny: bool = False) -> dict[str, str]:
+    paths = [str(ROOT / "src")] + ([str(ROOT / "tests")] if tiny else [])
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths), "TERM": "xterm"}
+    env.pop("NO_COLOR", None)
+    if tiny:
+        env["SILKROAD_GAMES"] = "tinygame:GAME"
+    return env
+
+
+class Terminal:
+    """The command in a pseudo-terminal, and the screen (with its scrollback) that a
+    terminal shows of everything it wrote."""
+
+    def __init__(self, *args: str, cwd: Path, tiny: bool = False) -> None:
+        self.child = pexpect.spawn(
+            sys.executable,
+            ["-m", "silkroad.cli", *args],
+            cwd=str(cwd),
+            env=environment(tiny=tiny),
+            dimensions=(LINES, COLUMNS),
+            timeout=60,
+        )
+        self.screen = pyte.HistoryScreen(COLUMNS, LINES, history=10_000)
+        self.stream = pyte.ByteStream(self.screen)
+        self.raw = b""
+
+    def expect(self, pattern: bytes | type[pexpect.EOF]) -> bytes:
+        """Wait for ``pattern``; the bytes written up to it (also shown on the screen)."""
+        self.child.expect(pattern)
+        got = self.child.before + (self.child.after if isinstance(self.child.after, bytes) else b"")
+        self.raw += got
+        self.stream.feed(got)
+        return got
+
+    def lines(self) -> list[str]:
+        """The lines on the screen now, without trailing blanks."""
+        return [line.rstrip() for line in self.screen.display]
+
+    def history(self) -> list[str]:
+        """The lines scrolled off the top (what scrolling back shows)."""
+        return [
+            "".join(line[x].data for x in range(COLUMNS)).rstrip()
+            for line in self.screen.history.top
+        ]
+
+    def end(self) -> int:
+        """Wait for the command to end; its exit code."""
+        self.expect(pexpect.EOF)
+        self.child.close()
+        assert self.child.exitstatus is not None, self.child.signalstatus
+        return int(self.child.exitstatus)
+
+
+def test_play_fits_the_screen_takes_capitals_and_saves_on_ctrl_c(tmp_path: Path) -> None:
+    term = Terminal(
+        "play", "kashgar", "--human", "0", "--agents", "random", "--seed", "3", cwd=tmp_path
+    )
+    term.expect(b"P0 you> ")
+    shown = term.lines()
+    # the whole screen of the decision is on the terminal at once, the rule to the prompt
+    rule = next(i for i, line in enumerate(shown) if "P0 you to decide" in line)
+    prompt = max(i for i, line in enumerate(shown) if line)
+    assert shown[prompt] == "P0 you>"
+    assert "Your moves:" in shown[rule:prompt]
+    assert prompt - rule < 40
+    term.child.sendline("C1.1")
+    term.expect(b"P0 you> ")
+    assert any(line.startswith("    1. keep ") for line in term.lines())
+    term.child.sendintr()  # Ctrl-C at the prompt
+    term.expect(b"or 'no': ")
+    term.child.sendline("g.json")
+    assert term.end() == 0
+    assert b"Saved to g.json; continue with: silkroad play kashgar --resume g.json" in term.raw
+    assert b"Traceback" not in term.raw
+    assert json.loads((tmp_path / "g.json").read_text())["type"] == "Record"
+
+
+def test_ctrl_c_while_an_agent_thinks_offers_to_save(tmp_path: Path) -> None:
+    term = Terminal(
+        "play",
+        "serica",
+        "--human",
+        "0",
+        "--seed",
+        "4",  # the Roman agent plays first
+        "--agents",
+        "ismcts:iterations=1000000",
+        cwd=tmp_path,
+    )
+    term.expect(b"is thinking")
+    term.child.sendintr()
+    term.expect(b"or 'no': ")
+    assert "Game stopped." in term.lines()
+    term.child.sendline("no")
+    term.expect(b"Not saved.")
+    assert term.end() == 0
+    assert b"Traceback" not in term.raw
+
+
+def test_ctrl_c_stops_simulate_with_workers_and_prints_the_figures(tmp_path: Path) -> None:
+    term = Terminal(
+        "simulate", "tinydraw", "--games", "200000", "--workers", "2", "--resamples", "100",
+        cwd=tmp_path, tiny=True,
+    )  # fmt: skip
+    term.expect(rb"[1-9]\d*/200000")  # the progress bar: games are being played
+    term.child.sendintr()
+    assert term.end() == 130
+    text = term.raw.decode()
+    assert re.search(r"interrupted: \d+ of 200000 games finished; the figures are of those", text)
+    assert "win rate [95%]" in text
+    assert "Traceback" not in text
+    assert "KeyboardInterrupt" not in text
+
+
+def test_ctrl_c_keeps_the_json_of_simulate_one_valid_document(tmp_path: Path) -> None:
+    """Ctrl-C from a terminal reaches every process of the command (the worker processes
+    too): sent here to the whole process group."""
+    argv = ["simulate", "tinydraw", "--games", "200000", "--workers", "2", "--json"]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "silkroad.cli", *argv, "--resamples", "100"],
+        cwd=tmp_path,
+        env=environment(tiny=True),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    time.sleep(2)
+    os.killpg(process.pid, signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    document = json.loads(out)
+    assert document["interrupted"] is True
+    assert document["requested"] == 200000
+    assert document["games"] == len(document["results"]) < 200000
+    assert b"Traceback" not in err
+    assert re.fullmatch(
+        rb"interrupted: \d+ of 200000 games finished; the figures are of those\n", err
+    )
+
+
+def test_a_hot_seat_handoff_leaves_nothing_on_the_screen_or_in_the_scrollback(
+    tmp_path: Path,
+) -> None:
+    term = Terminal(
+        "play", "dunhuang", "--players", "3", "--human", "0", "--human", "1",
+        "--agents", "random", "--seed", "3", cwd=tmp_path,
+    )  # fmt: skip
+    term.expect(b"P0> ")
+    mine = "\n".join(term.history() + term.lines())
+    pack = set(re.findall(r"\bt\d{3}\b", mine.rpartition("The pack you draft from")[2]))
+    assert pack  # P0's draft pack, private to P0
+    term.child.sendline("1")
+    term.expect(b"press Enter when you are ready. ")
+    seen = [line for line in term.history() + term.lines() if line]
+    assert seen == ["Pass the terminal to P1.", "P1: press Enter when you are ready."]
+    assert b"\x1b[3J" in term.raw
+    term.child.sendline("")
+    term.expect(b"P1> ")
+    assert any("P1 to decide" in line for line in term.lines())
+    assert not any(tile in line for line in term.history() for tile in pack)
+    term.child.sendintr()
+    term.expect(b"or 'no': ")
+    term.child.sendline("no")
+    assert term.end() == 0
