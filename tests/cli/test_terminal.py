@@ -40,7 +40,8 @@ class Terminal:
             cwd=str(cwd),
             env=environment(tiny=tiny),
             dimensions=(LINES, COLUMNS),
-            timeout=60,
+            # generous: the suite shares the machine's cores with the other workers
+            timeout=180,
         )
         self.screen = pyte.HistoryScreen(COLUMNS, LINES, history=10_000)
         self.stream = pyte.ByteStream(self.screen)
@@ -146,9 +147,9 @@ def test_ctrl_c_keeps_the_json_of_simulate_one_valid_document(tmp_path: Path) ->
         stderr=subprocess.PIPE,
         start_new_session=True,
     )
-    time.sleep(2)
+    time.sleep(4)  # the worker pool is made (a Ctrl-C before that is not yet handled)
     os.killpg(process.pid, signal.SIGINT)
-    out, err = process.communicate(timeout=60)
+    out, err = process.communicate(timeout=180)
     assert process.returncode == 130, err
     document = json.loads(out)
     assert document["interrupted"] is True
