@@ -26,7 +26,15 @@ from typing import Any
 from silkroad.core.errors import UnknownGameError
 from silkroad.core.game import AnyGame, GameSpec, declare_options_type
 
-__all__ = ["ENTRY_POINT_GROUP", "ENV_VAR", "GAMES", "get_game", "register", "unregister"]
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "ENV_VAR",
+    "GAMES",
+    "get_game",
+    "jupyter_svg",
+    "register",
+    "unregister",
+]
 
 ENTRY_POINT_GROUP = "silkroad.games"
 ENV_VAR = "SILKROAD_GAMES"
@@ -165,6 +173,18 @@ def get_game(name: str) -> AnyGame:
     :raises UnknownGameError: (a ``RulesError`` and a ``LookupError``) naming the known games.
     """
     return GAMES[name]
+
+
+def jupyter_svg(name: str, value: object) -> str | None:
+    """The picture Jupyter shows of a state or an observation of the title ``name``: its
+    game definition's ``svg`` (None, and Jupyter shows the text, when it draws none).
+
+    A title's state and observation classes call it from ``_repr_svg_``: a state does not
+    know how it is drawn, the definition does, and no module of a title imports its
+    picture to be shown.
+    """
+    draw = getattr(get_game(name), "svg", None)
+    return None if draw is None else draw(value)
 
 
 def register(game: AnyGame, *, replace: bool = False) -> AnyGame:

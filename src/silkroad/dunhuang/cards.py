@@ -43,6 +43,7 @@ __all__ = [
     "PackDef",
     "QuestDef",
     "RouteDef",
+    "TableReader",
     "TokenDef",
     "UltimateDef",
     "assumed",
@@ -51,6 +52,7 @@ __all__ = [
     "parse_effect",
     "parse_pack_text",
     "ranking_rule",
+    "read_data_file",
 ]
 
 #: [DH-3.E] The effect kinds the interpreter knows (numbers are the DH-3.E items).
@@ -441,8 +443,9 @@ def ranking_rule(setting: str) -> tuple[tuple[int, ...] | None, str | None]:
     return rewards, tiebreak
 
 
-class _Reader:
-    """Typed access to a TOML table with errors that name file, entry and field."""
+class TableReader:
+    """Typed access to a TOML table with errors that name file, entry and field (the data
+    files of the board, the packs and the promos)."""
 
     def __init__(self, source: str, entry: str | None, table: Mapping[str, Any]) -> None:
         self.source, self.entry, self.table = source, entry, table
@@ -548,7 +551,12 @@ class _Reader:
         self.only(set(FIELDS[kind]) - {"pack"} | PROVENANCE_KEYS | set(ids))
 
 
-def _read(path: str | Path | None, name: str) -> tuple[str, dict[str, Any]]:
+def read_data_file(path: str | Path | None, name: str) -> tuple[str, dict[str, Any]]:
+    """A data file's name for messages and its TOML table: the file at ``path``, or the
+    built-in ``data/<name>`` when ``path`` is None (for the packs' and the promos' loaders).
+
+    :raises DataError: for a file that cannot be read or is not TOML, naming it.
+    """
     try:
         if path is None:
             text = resources.files("silkroad.dunhuang").joinpath("data", name).read_text("utf-8")
@@ -566,8 +574,8 @@ def _read(path: str | Path | None, name: str) -> tuple[str, dict[str, Any]]:
 @functools.cache
 def load_board() -> BoardDef:
     """[DH-2.0] The built-in board data."""
-    source, raw = _read(None, "board.toml")
-    r = _Reader(source, "board", raw)
+    source, raw = read_data_file(None, "board.toml")
+    r = TableReader(source, "board", raw)
     prov, note, reconstructed = r.sourced("board")
     fields = FIELDS["board"]
     notes = {k[: -len("_note")]: v for k, v in raw.items() if k.endswith("_note")}
@@ -580,7 +588,7 @@ def load_board() -> BoardDef:
         if not text.startswith(label):
             raise r.fail(f"{field}_note", f"starts with {label!r}, as the field is labelled")
     zones = tuple(
-        tuple(_Reader(source, f"zone {z + 1}", {"e": spot}).effects("e") for spot in zone)
+        tuple(TableReader(source, f"zone {z + 1}", {"e": spot}).effects("e") for spot in zone)
         for z, zone in enumerate(r.get(f"zone{k}", list) for k in (1, 2, 3))
     )
     return BoardDef(
@@ -590,7 +598,7 @@ def load_board() -> BoardDef:
         reward_left=r.effects("reward_left", simple=True),
         round_track=tuple(r.get("round_track", list)),
         seat_resources=tuple(
-            _Reader(source, "seat_resources", {"e": e}).effects("e", simple=True)
+            TableReader(source, "seat_resources", {"e": e}).effects("e", simple=True)
             for e in r.get("seat_resources", list)
         ),
         paint_cost=r.get("paint_cost", int),
@@ -607,7 +615,7 @@ def load_board() -> BoardDef:
     )
 
 
-def _need(reader: _Reader, field: str) -> tuple[tuple[str, int], ...]:
+def _need(reader: TableReader, field: str) -> tuple[tuple[str, int], ...]:
     out: list[tuple[str, int]] = []
     for text in reader.get(field, list):
         try:
@@ -622,7 +630,7 @@ def load_pack_file(path: str | Path | None = None, name: str | None = None) -> P
 
     :raises DataError: naming the file, the entry and the field of the first problem.
     """
-    source, raw = _read(path, f"{name}.toml")
+    source, raw = read_data_file(path, f"{name}.toml")
     return _pack(source, raw)
 
 
@@ -659,7 +667,7 @@ _ARRAYS = frozenset(
 )
 
 
-def _settings(head: _Reader) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
+def _settings(head: TableReader) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]]:
     """The pack settings and their notes; every setting (and ``printed_spot``) has a
     ``<key>_note`` that starts with its provenance."""
     table = head.table
@@ -684,9 +692,9 @@ def _settings(head: _Reader) -> tuple[tuple[tuple[str, str], ...], tuple[tuple[s
     return tuple(sorted(settings.items())), tuple(notes.items())
 
 
-def _mechanisms(head: _Reader) -> tuple[tuple[str, str], ...]:
+def _mechanisms(head: TableReader) -> tuple[tuple[str, str], ...]:
     raw = head.get("mechanisms", dict, {})
-    r = _Reader(head.source, "pack.mechanisms", raw)
+    r = TableReader(head.source, "pack.mechanisms", raw)
     out = []
     for key in raw:
         text = r.get(key, str)
@@ -703,15 +711,15 @@ def _mechanisms(head: _Reader) -> tuple[tuple[str, str], ...]:
 def _pack(source: str, raw: dict[str, Any]) -> PackDef:
     if not isinstance(raw.get("pack"), dict):
         raise DataError("a pack file needs a [pack] table", source=source, field="pack")
-    _Reader(source, None, raw).only(_ARRAYS)
-    head = _Reader(source, "pack", raw["pack"])
+    TableReader(source, None, raw).only(_ARRAYS)
+    head = TableReader(source, "pack", raw["pack"])
     pack = head.get("name", str)
     prov, note = head.provenance()
     extra, setting_notes = _settings(head)
-    top = _Reader(source, None, raw)
+    top = TableReader(source, None, raw)
     tokens = []
     for t in top.entries(raw, "tokens"):
-        r = _Reader(source, str(t.get("key", "?")), t)
+        r = TableReader(source, str(t.get("key", "?")), t)
         r.entry_keys("token", "key")
         category = r.get("category", str)
         if category not in ("material", "product", "derivative"):
@@ -743,7 +751,7 @@ def _pack(source: str, raw: dict[str, Any]) -> PackDef:
         )
     characters = []
     for c in top.entries(raw, "characters"):
-        r = _Reader(source, f"character {c.get('id', '?')}", c)
+        r = TableReader(source, f"character {c.get('id', '?')}", c)
         r.entry_keys("character", "id")
         cp, cn, cr = r.sourced("character")
         grain = r.number("grain", 1, 9)
@@ -764,7 +772,7 @@ def _pack(source: str, raw: dict[str, Any]) -> PackDef:
         )
     frescoes = []
     for f in top.entries(raw, "frescoes"):
-        r = _Reader(source, f"fresco {f.get('id', '?')}", f)
+        r = TableReader(source, f"fresco {f.get('id', '?')}", f)
         r.entry_keys("fresco", "id")
         fp, fn, fr = r.sourced("fresco")
         value = r.get("value", int)
@@ -786,7 +794,7 @@ def _pack(source: str, raw: dict[str, Any]) -> PackDef:
                 reconstructed=fr,
             )
         )
-    ur = _Reader(source, "ultimate", head.get("ultimate", dict))
+    ur = TableReader(source, "ultimate", head.get("ultimate", dict))
     ur.entry_keys("ultimate")
     up, un, ux = ur.sourced("ultimate")
     ultimate = UltimateDef(pack, ur.get("name", str), ur.effects("effects"), up, un, ux)
@@ -794,7 +802,7 @@ def _pack(source: str, raw: dict[str, Any]) -> PackDef:
     for i, rt in enumerate(head.get("resource_tiles", list, [])):
         if not isinstance(rt, dict):
             raise head.fail("resource_tiles", "is a list of tables")
-        r = _Reader(source, f"resource tile {i + 1}", rt)
+        r = TableReader(source, f"resource tile {i + 1}", rt)
         r.entry_keys("resource tile")
         rp, rn, rx = r.sourced("resource tile")
         tiles.append(
@@ -802,7 +810,7 @@ def _pack(source: str, raw: dict[str, Any]) -> PackDef:
         )
     achievements = []
     for a in top.entries(raw, "achievements"):
-        r = _Reader(source, str(a.get("key", "?")), a)
+        r = TableReader(source, str(a.get("key", "?")), a)
         r.entry_keys("achievement", "key")
         ap, an, ax = r.sourced("achievement")
         achievements.append(
@@ -812,7 +820,7 @@ def _pack(source: str, raw: dict[str, Any]) -> PackDef:
         )
     routes = []
     for ro in top.entries(raw, "routes"):
-        r = _Reader(source, f"route {ro.get('id', '?')}", ro)
+        r = TableReader(source, f"route {ro.get('id', '?')}", ro)
         r.entry_keys("route", "id")
         rp, rn, rx = r.sourced("route")
         routes.append(
@@ -827,7 +835,7 @@ def _pack(source: str, raw: dict[str, Any]) -> PackDef:
         )
     quests = []
     for q in top.entries(raw, "quests"):
-        r = _Reader(source, str(q.get("key", "?")), q)
+        r = TableReader(source, str(q.get("key", "?")), q)
         r.entry_keys("quest", "key")
         qp, qn, qx = r.sourced("quest")
         stage = r.get("stage", int)

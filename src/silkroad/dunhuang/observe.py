@@ -13,6 +13,7 @@ import attrs
 from immutables import Map
 
 from silkroad.core.game import check_player
+from silkroad.core.registry import jupyter_svg
 from silkroad.core.rng import Rng
 from silkroad.dunhuang.check import held_tile
 from silkroad.dunhuang.engine import replace
@@ -74,11 +75,10 @@ class Observation:
     publics: tuple[int | None, ...] = ()
     aside: tuple[int, ...] = ()
 
-    def _repr_svg_(self) -> str:
-        """The picture of what its player sees (``silkroad.dunhuang.svg``), for Jupyter."""
-        from silkroad.dunhuang.svg import svg
-
-        return svg(self)
+    def _repr_svg_(self) -> str | None:
+        """The picture of what its player sees, for Jupyter (the title's ``svg``, found through
+        its game definition)."""
+        return jupyter_svg("dunhuang", self)
 
 
 def observe(state: State, player: int) -> Observation:

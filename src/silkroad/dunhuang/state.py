@@ -17,6 +17,7 @@ import attrs
 from immutables import Map
 
 from silkroad.core.errors import DataError, RulesError
+from silkroad.core.registry import jupyter_svg
 from silkroad.core.rng import Rng
 from silkroad.dunhuang.cards import PackDef, parse_pack_text
 from silkroad.dunhuang.packs import PROMO_DATA, available, check_fit, check_pack, parse_promo_text
@@ -481,8 +482,7 @@ class State:
         """[DH-6.3.4] Character cards that left play in solitaire, kept aside."""
         return () if self.solo is None else self.solo.aside
 
-    def _repr_svg_(self) -> str:
-        """The picture of the whole table (``silkroad.dunhuang.svg``), for Jupyter."""
-        from silkroad.dunhuang.svg import svg
-
-        return svg(self)
+    def _repr_svg_(self) -> str | None:
+        """The picture of the whole table, for Jupyter (the title's ``svg``, found through
+        its game definition)."""
+        return jupyter_svg("dunhuang", self)

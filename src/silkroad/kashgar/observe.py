@@ -19,6 +19,7 @@ from pyrsistent.typing import PSet, PVector
 
 from silkroad.core.errors import StateError
 from silkroad.core.game import check_player
+from silkroad.core.registry import jupyter_svg
 from silkroad.core.rng import Rng, check_seed
 from silkroad.kashgar.cards import Amounts, DeckKind
 from silkroad.kashgar.rules import (
@@ -91,11 +92,10 @@ class Observation:
     truncated: bool = False
     suspended: tuple[tuple[Frame, ...], ...] = ()
 
-    def _repr_svg_(self) -> str:
-        """The picture of what its player sees (``silkroad.kashgar.svg``), for Jupyter."""
-        from silkroad.kashgar.svg import svg
-
-        return svg(self)
+    def _repr_svg_(self) -> str | None:
+        """The picture of what its player sees, for Jupyter (the title's ``svg``, found through
+        its game definition)."""
+        return jupyter_svg("kashgar", self)
 
 
 #: Redeals of a hidden order decision before two eligible orders are dealt on purpose.

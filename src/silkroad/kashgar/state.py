@@ -16,6 +16,7 @@ import attrs
 from pyrsistent.typing import PSet, PVector
 
 from silkroad.core.errors import DataError, RulesError
+from silkroad.core.registry import jupyter_svg
 from silkroad.core.rng import Rng
 from silkroad.kashgar.cards import (
     Amounts,
@@ -341,8 +342,7 @@ class State:
     truncated: bool = False
     suspended: tuple[tuple[Frame, ...], ...] = ()
 
-    def _repr_svg_(self) -> str:
-        """The picture of the whole table (``silkroad.kashgar.svg``), for Jupyter."""
-        from silkroad.kashgar.svg import svg
-
-        return svg(self)
+    def _repr_svg_(self) -> str | None:
+        """The picture of the whole table, for Jupyter (the title's ``svg``, found through
+        its game definition)."""
+        return jupyter_svg("kashgar", self)

@@ -22,6 +22,7 @@ from pyrsistent import pvector
 from pyrsistent.typing import PVector
 
 from silkroad.core.game import check_player
+from silkroad.core.registry import jupyter_svg
 from silkroad.core.rng import Rng
 from silkroad.serica.cards import HAN
 from silkroad.serica.state import (
@@ -85,11 +86,10 @@ class Observation:
     coop_won: bool
     truncated: bool = False
 
-    def _repr_svg_(self) -> str:
-        """The picture of what its player sees (``silkroad.serica.svg``), for Jupyter."""
-        from silkroad.serica.svg import svg
-
-        return svg(self)
+    def _repr_svg_(self) -> str | None:
+        """The picture of what its player sees, for Jupyter (the title's ``svg``, found through
+        its game definition)."""
+        return jupyter_svg("serica", self)
 
 
 def _view(player: PlayerState, own: bool, looked_at: tuple[int, ...] = ()) -> PlayerView:

@@ -17,6 +17,7 @@ from pyrsistent.typing import PVector
 
 from silkroad.core.errors import DataError, RulesError
 from silkroad.core.evolve import replace
+from silkroad.core.registry import jupyter_svg
 from silkroad.core.rng import Rng
 from silkroad.serica.cards import (
     Ability,
@@ -389,8 +390,7 @@ class State:
     coop_won: bool = False
     truncated: bool = False
 
-    def _repr_svg_(self) -> str:
-        """The picture of the whole table (``silkroad.serica.svg``), for Jupyter."""
-        from silkroad.serica.svg import svg
-
-        return svg(self)
+    def _repr_svg_(self) -> str | None:
+        """The picture of the whole table, for Jupyter (the title's ``svg``, found through
+        its game definition)."""
+        return jupyter_svg("serica", self)

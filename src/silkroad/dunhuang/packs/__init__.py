@@ -36,11 +36,11 @@ from silkroad.dunhuang.cards import (
     Effect,
     FrescoDef,
     PackDef,
-    _read,
-    _Reader,
+    TableReader,
     load_pack_file,
     parse_effect,
     ranking_rule,
+    read_data_file,
 )
 
 if TYPE_CHECKING:
@@ -361,7 +361,7 @@ def load_promos() -> Promos:
 
     :raises DataError: naming the file, the entry and the field of a problem.
     """
-    source, raw = _read(None, "promos.toml")
+    source, raw = read_data_file(None, "promos.toml")
     return _promos(source, raw)
 
 
@@ -380,7 +380,7 @@ def load_promo_file(path: str | Path) -> Promos:
 
     :raises DataError: naming the file, the entry and the field of a problem.
     """
-    source, raw = _read(path, "promos.toml")
+    source, raw = read_data_file(path, "promos.toml")
     return _promos(source, raw)
 
 
@@ -412,7 +412,7 @@ def _promos(source: str, raw: dict[str, Any]) -> Promos:
             source=source,
             field="pack",
         )
-    head = _Reader(source, None, raw)
+    head = TableReader(source, None, raw)
     other = next((k for k in raw if k not in _TOP), None)
     if other is not None:
         raise head.fail(
@@ -423,7 +423,7 @@ def _promos(source: str, raw: dict[str, Any]) -> Promos:
     prov, note = head.provenance()
     characters = []
     for c in head.entries(raw, "characters"):
-        r = _Reader(source, f"character {c.get('id', '?')}", c)
+        r = TableReader(source, f"character {c.get('id', '?')}", c)
         r.only(set(FIELDS["character"]) | PROVENANCE_KEYS | {"id"})
         cp, cn, cr = r.sourced("character")
         cid = r.number("id", 0, MAX_ID)
@@ -439,7 +439,7 @@ def _promos(source: str, raw: dict[str, Any]) -> Promos:
         )  # fmt: skip
     tiles = []
     for f in head.entries(raw, "frescoes"):
-        r = _Reader(source, f"fresco {f.get('id', '?')}", f)
+        r = TableReader(source, f"fresco {f.get('id', '?')}", f)
         r.only(set(FIELDS["promo tile"]) | PROVENANCE_KEYS | {"id"})
         fp, fn, fr = r.sourced("promo tile")
         tid, name, value = r.number("id", 0, MAX_ID), r.get("name", str), r.get("value", int)
@@ -473,14 +473,14 @@ def _promos(source: str, raw: dict[str, Any]) -> Promos:
     return Promos(prov, note, tuple(characters), tuple(tiles))
 
 
-def _pack(r: _Reader, name: str) -> str:
+def _pack(r: TableReader, name: str) -> str:
     """[DH-8] The Starting Pack a promo belongs to: one of the packs."""
     if name not in available():
         raise r.fail("pack", f"names no Starting Pack: {name!r}")
     return name
 
 
-def _known(r: _Reader, field: str, effects: tuple[Effect, ...], pack: str) -> None:
+def _known(r: TableReader, field: str, effects: tuple[Effect, ...], pack: str) -> None:
     """[DH-3.E] A promo's effects are DH-3.E effects or its own pack's (no stand-ins),
     written as a pack file's (numbers where they count, 1 to 99; a Payment pays coins,
     pigment, VP, grain or a token of a pack)."""
