@@ -1,39 +1,46 @@
-"""Dunhuang speed: seeded random playouts, decisions/s and games/s for 3 and 4 players,
-compared with python-chess random-playout plies/s measured in the same run.
+"""Dunhuang speed: seeded random playouts, decisions/s and games/s for 1 (solitaire), 3
+and 4 players (and 4 with other pack triples and with the promos), compared with
+python-chess random-playout plies/s measured in the same run; with ``--agents``, ISMCTS
+iterations/s at its default settings too.
 
-    PYTHONPATH=src python benchmarks/bench_dunhuang.py [--seconds 3]
+    PYTHONPATH=src python benchmarks/bench_dunhuang.py [--seconds 3] [--agents]
 
-A benchmark, never a test: numbers depend on the machine.
+Times are this process's CPU seconds (``silkroad.arena.bench``). A benchmark, never a
+test: numbers depend on the machine.
 """
 
 from __future__ import annotations
 
 import argparse
 
-from silkroad.arena.bench import bench_chess, bench_game
+from silkroad.arena.bench import print_configurations
 from silkroad.dunhuang import GAME, Options
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="CPU time per measurement")
+    parser.add_argument(
+        "--agents", action="store_true", help="also ISMCTS iterations/s (default settings)"
+    )
     args = parser.parse_args(argv)
-    chess = bench_chess(seconds=args.seconds)
-    chess_rate = chess.decisions_per_second if chess else None
-    print(f"{'configuration':<34} {'decisions/s':>12} {'games/s':>9} {'vs chess':>9}")
-    for options in (
+    every = (
+        Options(1),
         Options(3),
         Options(4),
         Options(4, ("silk", "china", "tea")),
         Options(4, ("china", "gold", "tea")),
-    ):
-        rate = bench_game(GAME, options, seconds=args.seconds)
-        ratio = f"{rate.decisions_per_second / chess_rate:.2f}" if chess_rate else "-"
-        label = f"dunhuang {options.players}p {'+'.join(options.packs)}"
-        per_s, games = rate.decisions_per_second, rate.games_per_second
-        print(f"{label:<34} {per_s:>12,.0f} {games:>9.1f} {ratio:>9}")
-    if chess_rate:
-        print(f"{'python-chess random plies':<34} {chess_rate:>12,.0f}")
+        Options(4, promos=True),
+    )
+    configurations = [
+        (
+            f"dunhuang {o.players}p {'+'.join(o.packs) or 'drawn packs'}"
+            + (" promos" if o.promos else ""),
+            o,
+        )
+        for o in every
+    ]
+    print_configurations(GAME, configurations, seconds=args.seconds, agents=args.agents)
 
 
 if __name__ == "__main__":

@@ -197,3 +197,32 @@ def test_no_import_circle_among_the_modules_of_a_package(package: str) -> None:
 def test_the_circle_finder_finds_a_circle() -> None:
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert _circles(graph) == [["a", "b", "c"]]
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_each_title_benchmark_measures_every_player_count_in_cpu_seconds(title: str) -> None:
+    """``benchmarks/bench_<title>.py`` measure as ``silkroad bench`` does (CPU seconds,
+    through ``silkroad.arena.bench``), every player count the title allows."""
+    import importlib.util
+
+    import silkroad
+
+    path = SRC.parents[1] / "benchmarks" / f"bench_{title}.py"
+    text = path.read_text("utf-8")
+    assert "print_configurations" in text
+    assert "CPU seconds" in text
+    spec = importlib.util.spec_from_file_location(f"bench_{title}", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    seen: list[int] = []
+
+    def record(game: object, configurations: list[tuple[str, object]], **_: object) -> None:
+        seen.extend(getattr(o, "players", 2) for _, o in configurations)
+
+    module.print_configurations = record
+    module.main([])
+    spec_of = silkroad.get_game(title).spec
+    counts = spec_of.player_counts or tuple(range(spec_of.min_players, spec_of.max_players + 1))
+    assert set(seen) == set(counts)

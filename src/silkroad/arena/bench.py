@@ -11,6 +11,7 @@ not the wall clock, so other programs sharing the machine slow a measurement les
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -18,7 +19,14 @@ import attrs
 from silkroad.core.game import AnyGame
 from silkroad.core.rng import Rng
 
-__all__ = ["Rate", "SearchRate", "bench_chess", "bench_game", "bench_ismcts"]
+__all__ = [
+    "Rate",
+    "SearchRate",
+    "bench_chess",
+    "bench_game",
+    "bench_ismcts",
+    "print_configurations",
+]
 
 #: The clock of every measurement: this process's CPU seconds.
 _clock = time.process_time
@@ -140,3 +148,34 @@ def bench_chess(*, seconds: float = 2.0, seed: int = 0, max_plies: int = 300) ->
         games += 1
         elapsed = _clock() - start
     return Rate(games, plies, elapsed)
+
+
+def print_configurations(
+    game: Any, configurations: Sequence[tuple[str, Any]], *, seconds: float, agents: bool
+) -> None:
+    """Measure and print each ``(label, options)`` configuration of ``game``: random
+    playouts (decisions/s, games/s) and with ``agents`` ISMCTS iterations/s at its default
+    settings, each beside python-chess's random plies/s of the same run, all in this
+    process's CPU seconds. The driver of ``benchmarks/bench_<title>.py``."""
+    rows = []
+    for label, options in configurations:
+        rate = bench_game(game, options, seconds=seconds)
+        search = bench_ismcts(game, options, seconds=seconds) if agents else None
+        rows.append((label, rate, search))
+    chess = bench_chess(seconds=seconds)
+    reference = chess.decisions_per_second if chess else None
+    width = max(28, *(len(label) + 1 for label, _ in configurations))
+    head = f"{'configuration':<{width}} {'decisions/s':>12} {'games/s':>9} {'vs chess':>9}"
+    print(head + (f" {'ISMCTS it/s':>12} {'vs chess':>9}" if agents else ""))
+    for label, rate, search in rows:
+        ratio = f"{rate.decisions_per_second / reference:.2f}" if reference else "-"
+        line = f"{label:<{width}} {rate.decisions_per_second:>12,.0f} {rate.games_per_second:>9.1f}"
+        line += f" {ratio:>9}"
+        if search is not None:
+            it = search.iterations_per_second
+            line += f" {it:>12,.0f} {f'{it / reference:.3f}' if reference else '-':>9}"
+        print(line)
+    if reference:
+        print(f"{'python-chess random plies':<{width}} {reference:>12,.0f}")
+    else:
+        print("(python-chess is not installed: pip install 'silkroad[bench]' for the reference)")
