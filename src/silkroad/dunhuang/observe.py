@@ -13,6 +13,7 @@ import attrs
 from immutables import Map
 
 from silkroad.core.game import check_player
+from silkroad.core.memo import LastValue
 from silkroad.core.registry import jupyter_svg
 from silkroad.core.rng import Rng
 from silkroad.dunhuang.check import held_tile
@@ -137,14 +138,15 @@ def observe(state: State, player: int) -> Observation:
 #: The last observation whose unseen tiles and characters were listed, and the lists: a
 #: search determinizes one observation hundreds of times. Keyed by identity while it
 #: holds the observation (which is immutable), so it never answers for another one.
-_LAST_UNSEEN: tuple[object, tuple[tuple[int, ...], tuple[int, ...]]] = (None, ((), ()))
+_LAST_UNSEEN = LastValue[Observation, tuple[tuple[int, ...], tuple[int, ...]]](
+    "Dunhuang: the unseen characters and tiles of the last observation", ((), ())
+)
 
 
 def _unseen(o: Observation) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The fresco tiles and the characters ``o`` does not show, in table order
     (memoized for the last observation)."""
-    global _LAST_UNSEEN
-    last, unseen = _LAST_UNSEEN
+    last, unseen = _LAST_UNSEEN.pair
     if last is o:
         return unseen
     t = table(o.options)
@@ -166,7 +168,7 @@ def _unseen(o: Observation) -> tuple[tuple[int, ...], tuple[int, ...]]:
         tuple(x for x in t.tile_ids if x not in known),
         tuple(c for c in t.char_ids if c not in seen),
     )
-    _LAST_UNSEEN = (o, unseen)
+    _LAST_UNSEEN.pair = (o, unseen)
     return unseen
 
 

@@ -25,6 +25,7 @@ import functools
 import attrs
 
 from silkroad.core.game import with_every_player
+from silkroad.core.memo import LastValue
 from silkroad.kashgar.cards import Action, Face, Op, Target
 from silkroad.kashgar.rules import points, turned_frozenset
 from silkroad.kashgar.state import Options, State
@@ -136,12 +137,13 @@ class _Kit:
 
 #: The options of the last evaluation and their kit (options are immutable; keyed by
 #: identity while the memo holds them, so it never answers for other options).
-_LAST_KIT: tuple[object, _Kit | None] = (None, None)
+_LAST_KIT = LastValue[Options, "_Kit | None"](
+    "Kashgar: the evaluation kit of the last options", None
+)
 
 
 def _kit(options: Options) -> _Kit:
-    global _LAST_KIT
-    last, kit = _LAST_KIT
+    last, kit = _LAST_KIT.pair
     if last is options and kit is not None:
         return kit
     t = table(options)
@@ -165,7 +167,7 @@ def _kit(options: Options) -> _Kit:
         worth += (front_worth[card], back_worth[card])
         fulfils += (front_fulfils[card], back_fulfils[card])
     kit = _Kit(t, tuple(vp), tuple(vpg), tuple(worth), tuple(fulfils), tuple(orders))
-    _LAST_KIT = (options, kit)
+    _LAST_KIT.pair = (options, kit)
     return kit
 
 

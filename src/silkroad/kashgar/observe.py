@@ -19,6 +19,7 @@ from pyrsistent.typing import PSet, PVector
 
 from silkroad.core.errors import StateError
 from silkroad.core.game import check_player
+from silkroad.core.memo import LastValue
 from silkroad.core.registry import jupyter_svg
 from silkroad.core.rng import Rng, check_seed
 from silkroad.kashgar.cards import Amounts, DeckKind
@@ -326,7 +327,9 @@ _DECKS = (DeckKind.STANDARD, DeckKind.SPECIAL, DeckKind.ORDERS, DeckKind.STARTIN
 #: The last observation planned and its plan: a search determinizes one observation
 #: hundreds of times. Keyed by identity while it holds the observation (which is
 #: immutable), so it never answers for another one.
-_LAST_PLAN: tuple[object, _Plan | None] = (None, None)
+_LAST_PLAN = LastValue[Observation, "_Plan | None"](
+    "Kashgar: the plan of the last observation dealt", None
+)
 
 
 def _plan(obs: Observation) -> _Plan:
@@ -335,8 +338,7 @@ def _plan(obs: Observation) -> _Plan:
 
     :raises StateError: if the observation is inconsistent (sizes do not add up).
     """
-    global _LAST_PLAN
-    last, plan = _LAST_PLAN
+    last, plan = _LAST_PLAN.pair
     if last is obs and plan is not None:
         return plan
     t = table(obs.options)
@@ -429,7 +431,7 @@ def _plan(obs: Observation) -> _Plan:
         slots=tuple((k.player, _DECKS.index(k.deck), k.index) for k in obs.others_known),
         live=live,
     )
-    _LAST_PLAN = (obs, plan)
+    _LAST_PLAN.pair = (obs, plan)
     return plan
 
 

@@ -18,6 +18,7 @@ from pyrsistent.typing import PSet, PVector
 
 from silkroad.core.errors import IllegalMoveError, shorten
 from silkroad.core.game import Outcome
+from silkroad.core.memo import LastValue
 from silkroad.core.rng import Rng
 from silkroad.core.scoring import last_to_score
 from silkroad.kashgar.cards import (
@@ -157,8 +158,7 @@ def new_game(options: Options, seed: int) -> State:
         end_triggered=False,
         over=False,
     )
-    global _MADE
-    _MADE = state
+    _MADE.pair = (state, None)
     return state
 
 
@@ -296,19 +296,17 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     actions, its payable parting actions, and Pass unless the card is a "!" card
     ([KG-4.C]; [Rulings] a "!" card with no payable action may be passed).
     """
-    global _LAST
-    cached = _LAST
-    if cached[0] is state:
-        return cached[1]
+    key, moves = _LEGAL.pair
+    if key is state:
+        return moves
     moves = _legal_moves(state)
-    _LAST = (state, moves)
+    _LEGAL.pair = (state, moves)
     return moves
 
 
-#: The last (state, legal moves) pair: ``apply`` checks a move against the moves the
-#: caller just listed without computing them again. A memo of a pure function, keyed by
-#: identity while it holds the state, so it can never answer for another state.
-_LAST: tuple[object, tuple[Move, ...]] = (None, ())
+#: The legal moves of the last state listed: ``apply`` checks a move against the moves
+#: the caller just listed without computing them again (:mod:`silkroad.core.memo`).
+_LEGAL = LastValue[State, tuple[Move, ...]]("Kashgar: the legal moves of the last state", ())
 
 
 def _legal_moves(state: State) -> tuple[Move, ...]:
@@ -374,29 +372,29 @@ def _main_moves(state: State) -> tuple[Move, ...]:
 
 #: The last set of turned cards asked about, as a ``frozenset`` (a look-up in it is much
 #: cheaper than in the ``PSet``, and the set of a state is passed on unchanged from state
-#: to state until a card turns). Keyed by identity while it holds the set.
-_TURNED: tuple[object, frozenset[int]] = (None, frozenset())
+#: to state until a card turns; :mod:`silkroad.core.memo`).
+_TURNED = LastValue[PSet[int], frozenset[int]](
+    "Kashgar: the last set of turned cards, as a frozenset", frozenset()
+)
 
 
 def turned_frozenset(turned: PSet[int]) -> frozenset[int]:
     """``turned`` (the cards showing their back, [KG-1]) as a ``frozenset``, made once per
     set: the evaluation and the observation test membership many times per state."""
-    global _TURNED
-    memo = _TURNED
-    if memo[0] is turned:
-        return memo[1]
+    key, frozen = _TURNED.pair
+    if key is turned:
+        return frozen
     frozen = frozenset(turned)
-    _TURNED = (turned, frozen)
+    _TURNED.pair = (turned, frozen)
     return frozen
 
 
 def _toggle(turned: PSet[int], card: int) -> PSet[int]:
     """``turned`` with ``card`` added, or removed if it is in; the new set becomes the
     one ``turned_frozenset`` remembers (the next look-ups are in it)."""
-    global _TURNED
     frozen = turned_frozenset(turned)
     new = turned.remove(card) if card in frozen else turned.add(card)
-    _TURNED = (new, frozen ^ {card})
+    _TURNED.pair = (new, frozen ^ {card})
     return new
 
 
@@ -500,7 +498,7 @@ class _Work:
         self.over = state.over
         self.truncated = state.truncated
         self.suspended = state.suspended
-        if _MADE is state:  # made by the rules: its points are the cards'
+        if _MADE.pair[0] is state:  # made by the rules: its points are the cards'
             self.points = list(state.points)
         else:  # any other state: counted from the cards, then counted on
             self.points = list(
@@ -621,16 +619,15 @@ def _at_step(frame: Frame, step: int) -> Frame:
 
 #: The last state ``apply``, ``new_game`` or ``determinize`` made, whose ``points`` are
 #: therefore those its cards give: the next ``apply`` from that state goes on counting
-#: from them instead of counting again. Keyed by identity while it holds the state, so it
-#: never vouches for another state (one built by hand is counted from its cards).
-_MADE: object = None
+#: from them instead of counting again. Keyed by identity, so it never vouches for
+#: another state (one built by hand is counted from its cards; :mod:`silkroad.core.memo`).
+_MADE = LastValue[State, None]("Kashgar: the last state the rules made", None)
 
 
 def vouch_for_points(state: State) -> None:
     """Vouch for the points of ``state`` (made outside ``apply`` with points counted from
     its cards: ``determinize``), as ``apply`` does for the states it makes."""
-    global _MADE
-    _MADE = state
+    _MADE.pair = (state, None)
 
 
 def apply(state: State, move: Move) -> State:
@@ -638,9 +635,9 @@ def apply(state: State, move: Move) -> State:
 
     :raises IllegalMoveError: if ``move`` is not among ``legal_moves(state)``.
     """
-    global _MADE
-    cached = _LAST
-    legal = cached[1] if cached[0] is state else legal_moves(state)
+    key, legal = _LEGAL.pair
+    if key is not state:
+        legal = legal_moves(state)
     if not any(map(is_, legal, repeat(move))):  # not the very object legal_moves listed
         try:  # one scan: the legal move equal to it (0.0 for 0)
             move = legal[legal.index(move)]
@@ -660,7 +657,7 @@ def apply(state: State, move: Move) -> State:
         _decide(w, t, move)
     _run(w, t)
     new = w.freeze()
-    _MADE = new
+    _MADE.pair = (new, None)
     return new
 
 

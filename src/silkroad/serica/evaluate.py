@@ -30,6 +30,7 @@ function reads the whole state (agents call it on determinized states only).
 from __future__ import annotations
 
 from silkroad.core.game import with_every_player
+from silkroad.core.memo import LastValue
 from silkroad.serica.cards import GOOD_VALUE, HAN, OWN_GOODS, ROME, Ability, CardType
 from silkroad.serica.state import (
     BUILT_TO_END,
@@ -83,14 +84,15 @@ PILE_CARD_VP = 1.0
 
 #: The last card table read and its card worths (tables are immutable; keyed by
 #: identity while the memo holds the table, so it never answers for another one).
-_LAST_WORTHS: tuple[object, tuple[tuple[float, ...], tuple[float, ...]]] = (None, ((), ()))
+_LAST_WORTHS = LastValue[Table, tuple[tuple[float, ...], tuple[float, ...]]](
+    "Serica: the card worths of the last table", ((), ())
+)
 
 
 def _card_worths(t: Table) -> tuple[tuple[float, ...], tuple[float, ...]]:
     """Per card id: its worth owned but not built (none for an Enemy a City took: it
     is never built and has no ability in the Empire), and built (its strength's worth)."""
-    global _LAST_WORTHS
-    last, worths = _LAST_WORTHS
+    last, worths = _LAST_WORTHS.pair
     if last is not t:
         worths = (
             tuple(
@@ -99,7 +101,7 @@ def _card_worths(t: Table) -> tuple[tuple[float, ...], tuple[float, ...]]:
             ),
             tuple(STRENGTH_VP * c.strength for c in t.card),
         )
-        _LAST_WORTHS = (t, worths)
+        _LAST_WORTHS.pair = (t, worths)
     return worths
 
 

@@ -22,6 +22,7 @@ from pyrsistent import pvector
 from pyrsistent.typing import PVector
 
 from silkroad.core.game import check_player
+from silkroad.core.memo import LastValue
 from silkroad.core.registry import jupyter_svg
 from silkroad.core.rng import Rng
 from silkroad.serica.cards import HAN
@@ -156,17 +157,18 @@ def _seen(obs: Observation) -> set[int]:
 #: The last observation whose unseen cards were listed, and the list: a search
 #: determinizes one observation hundreds of times. Keyed by identity while it holds the
 #: observation (which is immutable), so it never answers for another one.
-_LAST_UNSEEN: tuple[object, tuple[int, ...]] = (None, ())
+_LAST_UNSEEN = LastValue[Observation, tuple[int, ...]](
+    "Serica: the unseen cards of the last observation", ()
+)
 
 
 def _unseen(obs: Observation) -> tuple[int, ...]:
     """The cards ``obs`` does not show, in card order (memoized for the last one)."""
-    global _LAST_UNSEEN
-    last, unseen = _LAST_UNSEEN
+    last, unseen = _LAST_UNSEEN.pair
     if last is not obs:
         seen = _seen(obs)
         unseen = tuple(c for c in range(table(obs.options).n_cards) if c not in seen)
-        _LAST_UNSEEN = (obs, unseen)
+        _LAST_UNSEEN.pair = (obs, unseen)
     return unseen
 
 

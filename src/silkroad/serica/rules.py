@@ -19,6 +19,7 @@ from pyrsistent.typing import PVector
 from silkroad.core.errors import IllegalMoveError, shorten
 from silkroad.core.evolve import replace
 from silkroad.core.game import Outcome
+from silkroad.core.memo import LastValue
 from silkroad.core.rng import Rng
 from silkroad.serica.cards import (
     GOOD_VALUE,
@@ -851,13 +852,12 @@ def _pending_moves(state: State, t: Table, pending: Pending) -> list[Move]:
 
 
 # One-entry cache: apply() usually follows legal_moves() on the same state object.
-_CACHE: tuple[object, tuple[Move, ...]] = (None, ())
+_CACHE = LastValue[State, tuple[Move, ...]]("Serica: the legal moves of the last state", ())
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
     """[SR-5] Every legal move of the player to act, in a fixed order; () when over."""
-    global _CACHE
-    cached = _CACHE
+    cached = _CACHE.pair
     if cached[0] is state:
         return cached[1]
     if state.step is Step.OVER:
@@ -869,7 +869,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
             moves = tuple(_step_moves(state, t))
         else:
             moves = tuple(_pending_moves(state, t, pending))
-    _CACHE = (state, moves)
+    _CACHE.pair = (state, moves)
     return moves
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import attrs
 
+from silkroad.core.memo import LastValue
 from silkroad.serica.cards import Ability, CardDef, CardType
 from silkroad.serica.moves import Build, Buy, Defend, Give, Pick, Use
 from silkroad.serica.state import FIELDS, Options
@@ -53,20 +54,19 @@ _BY_OPTIONS: dict[Options, Table] = {}
 
 
 # The options of the last call and their table (held, so identity stays meaningful).
-_LAST: tuple[Options | None, Table | None] = (None, None)
+_LAST = LastValue[Options, "Table | None"]("Serica: the table of the last options", None)
 
 
 def table(options: Options) -> Table:
     """The card table of ``options`` (cached: the options of the last call are
     recognised by identity, others looked up by the options, whose hash is cached, so
     the hot path never re-hashes the card definitions)."""
-    global _LAST
-    last = _LAST
+    last = _LAST.pair
     if last[0] is options:
         return last[1]  # type: ignore[return-value]
     table = _BY_OPTIONS.get(options)
     if table is not None:
-        _LAST = (options, table)
+        _LAST.pair = (options, table)
         return table
     cards = options.card_defs
     table = _TABLES.get(cards)
@@ -98,5 +98,5 @@ def table(options: Options) -> Table:
     if len(_BY_OPTIONS) > 256:
         _BY_OPTIONS.clear()
     _BY_OPTIONS[options] = table
-    _LAST = (options, table)
+    _LAST.pair = (options, table)
     return table
