@@ -319,8 +319,8 @@ def vacant_slot(pl: Player) -> int | None:
 
 def place_tile(t: Table, s: State, p: int, tile: int) -> State:
     """[DH-3.E.11] Put ``tile`` with its die on the rightmost vacant spot and perform its
-    action at once (no meeple, no Emperor's Quest, its die unchanged; 5 VP after it on the
-    leftmost spot)."""
+    action at once (no meeple, no Emperor's Quest, its die unchanged but by a promo tile's
+    lower effect, DH-9.3; 5 VP after it on the leftmost spot)."""
     pl = s.players[p]
     slot = vacant_slot(pl)
     assert slot is not None
@@ -338,7 +338,8 @@ def place_tile(t: Table, s: State, p: int, tile: int) -> State:
 
 def still_tiles(s: State) -> frozenset[int]:
     """[DH-3.E.11] The tiles whose extra action of Begin Painting is being performed: their
-    dice do not change meanwhile."""
+    dice do not change meanwhile (Continue Painting cannot advance them), except by a
+    promo tile's own lower effect (DH-9.3)."""
     return frozenset(fr.still for fr in s.frames if fr.still is not None)
 
 

@@ -320,7 +320,8 @@ class Frame:
         resolves.
     :ivar bonus: VP gained when the frame ends (DH-3.E.11 note 1).
     :ivar still: [DH-3.E.11] the fresco tile of a Begin Painting extra action, whose die
-        does not change while the frame (and any frame above it) is resolved.
+        does not change while the frame (and any frame above it) is resolved, except by
+        a promo tile's own lower effect (DH-9.3).
     """
 
     player: int
