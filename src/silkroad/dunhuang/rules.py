@@ -403,9 +403,7 @@ def _solo_failed(t: Table, s: State, ended: int) -> bool:
     """[DH-6.2.6] Whether a set whose time ran out at the end of round ``ended`` is
     incomplete (the deadlines of the options, ``Options.deadlines``)."""
     deadlines = s.options.deadlines
-    return any(
-        deadlines[q.stage - 1] <= ended and q.key not in s.achievements for q in t.quests
-    )
+    return any(deadlines[q.stage - 1] <= ended and q.key not in s.achievements for q in t.quests)
 
 
 def _seats(s: State) -> tuple[int, ...]:
