@@ -267,18 +267,42 @@ def test_the_three_places_pay_12_6_and_3() -> None:
 
 
 @pytest.mark.rule("DH-5")
-@pytest.mark.parametrize(("clothes", "places"), [((3, 1), (6, 3)), ((2, 2), (4, 4))])
-def test_the_silk_board_pays_12_6_and_3_and_breaks_ties_by_clothes(
-    clothes: tuple[int, int], places: tuple[int, int]
+@pytest.mark.parametrize("clothes", [(3, 1), (2, 2), (0, 5)])
+def test_the_silk_board_pays_12_6_and_3_and_ties_share_whatever_the_clothes(
+    clothes: tuple[int, int],
 ) -> None:
-    """The Silk board's own ranking (its `ranking` setting): 12, 6, 3, a tie on tokens
-    broken by Clothes Tiles, and shared (rounded down) when those are equal too."""
+    """The Silk board pays 12, 6, 3 (its `ranking` setting) and players tied on tokens
+    share the places' VP rounded down, DH-5's general rule: Clothes Tiles decide nothing
+    (the pack's own rule is not public, and no tie-break is printed)."""
     s = clear_board(ready())
     s = player(
         player(s, 1, tokens={"silk-clothes": clothes[0]}), 2, tokens={"silk-clothes": clothes[1]}
     )
     silk = {"silk-1": 0, "silk-3": 0, "silk-4": 1, "silk-2": 2}
-    assert ended(attrs.evolve(s, achievements=Map(silk))) == (12, *places, 0)
+    assert ended(attrs.evolve(s, achievements=Map(silk))) == (12, 4, 4, 0)
+    # one token each for two players: 12 + 6 shared, 9 and 9
+    assert ended(attrs.evolve(s, achievements=Map({"silk-4": 1, "silk-2": 2}))) == (0, 9, 9, 0)
+
+
+@pytest.mark.rule("DH-5")
+def test_a_silk_tiebreak_is_only_a_data_files_choice() -> None:
+    """The invented tie-break by Clothes Tiles is off by default; a Silk data file may
+    still ask for it (``ranking = "rewards 12 6 3 tiebreak silk-clothes"``)."""
+    from pathlib import Path
+
+    from silkroad.dunhuang import apply, legal_moves, new_game
+
+    silk = Path(__file__).parents[2] / "src/silkroad/dunhuang/data/silk.toml"
+    text = silk.read_text("utf-8").replace(
+        'ranking = "rewards 12 6 3"', 'ranking = "rewards 12 6 3 tiebreak silk-clothes"'
+    )
+    assert "tiebreak" in text
+    s = new_game(Options(4, data=(("silk", text),)), 1)
+    while s.phase is not Phase.ACTION:
+        s = apply(s, legal_moves(s)[0])
+    s = clear_board(s)
+    s = player(player(s, 1, tokens={"silk-clothes": 3}), 2, tokens={"silk-clothes": 1})
+    assert ended(attrs.evolve(s, achievements=Map({"silk-4": 1, "silk-2": 2}))) == (0, 12, 6, 0)
 
 
 @pytest.mark.rule("DH-5")

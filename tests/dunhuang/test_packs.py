@@ -36,7 +36,9 @@ def test_silk_clothes_tiles_give_vp_in_the_starting_phase() -> None:
 
 
 @pytest.mark.rule("DH-5")
-def test_silk_board_ties_are_broken_by_clothes_tiles() -> None:
+def test_silk_board_ties_are_shared_not_broken_by_clothes_tiles() -> None:
+    """[DH-5] One Silk token each: 12 + 6 shared, 9 and 9, whoever has more Clothes
+    (the pack's own rule is not public; the printed general rule applies)."""
     s = clear_board(ready())
     s = attrs.evolve(
         s, round=8, phase=Phase.CLEANUP, queue=(), achievements=Map({"silk-3": 0, "silk-4": 1})
@@ -44,8 +46,7 @@ def test_silk_board_ties_are_broken_by_clothes_tiles() -> None:
     s = player(s, 1, tokens={"silk-clothes": 1})
     t = table(s.options)
     rows = final_breakdown(_cleanup_finish(t, s))
-    assert rows[1][3] == 12  # more Clothes: first place
-    assert rows[0][3] == 6
+    assert rows[1][3] == rows[0][3] == 9
 
 
 @pytest.mark.rule("DH-3.B")

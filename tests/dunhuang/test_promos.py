@@ -394,25 +394,40 @@ def test_lower_effect_still_works_on_a_tile_completed_by_the_helping_meeple() ->
     assert s.players[0].characters[1] == 902
 
 
-# -- the extra action of Begin Painting (DH-3.E.11 over DH-9.3) -------------------------------
+# -- the extra action of Begin Painting (DH-9.3 over DH-3.E.11) -------------------------------
 
 
-@pytest.mark.rule("DH-3.E.11", "DH-9.3")
-def test_begin_painting_a_promo_tile_leaves_its_die_unchanged() -> None:
+@pytest.mark.rule("DH-9.3", "DH-3.E.11")
+def test_begin_painting_a_promo_tile_lowers_its_die_for_each_lower_effect() -> None:
+    """[DH-9.3] Whenever the lower effect is resolved the die goes down, in the extra
+    action of Begin Painting the tile too (DH-3.E.11 leaves the die unchanged otherwise)."""
     s = give_hand(promo_table(), 0, 911)
-    s = player(s, 0, pigment=4, vp=5, coins=0)
+    s = player(s, 0, pigment=4, vp=5, coins=4)
     s = set_row(s, (902, 901, 1008, 1004))
     s = play(s, "m1 b5")  # Begin Painting; the tile's action follows at once
     slot = next(i for i, f in enumerate(s.players[0].frescoes) if f.tile == 911)
-    assert s.players[0].frescoes[slot].die == 6
+    assert s.players[0].frescoes[slot].die == 6  # the upper effect (a coin) changes no die
     s = play(s, "e1", "recruit c1008 s2")  # the lower effect: 2 VP for a Recruitment
     assert s.players[0].vp == 3
     assert s.players[0].characters[1] == 1008
-    assert s.players[0].frescoes[slot].die == 6  # the extra action changes no die
-    # later, a meeple on the same tile: the lower effect lowers its die (DH-9.3)
+    assert s.players[0].frescoes[slot].die == 5  # lowered by the lower effect
+    s = play(s, "e1", "recruit c902 s3")  # the second one lowers it again
+    assert s.players[0].vp == 1
+    assert s.players[0].frescoes[slot].die == 4
+    # later, a meeple on the same tile: the lower effect lowers its die as usual
     s = player(turn_of(s, 0), 0, vp=5, coins=0)
     s = play(s, f"m2 f1.{slot + 1}", "e1")
-    assert s.players[0].frescoes[slot].die == 5
+    assert s.players[0].frescoes[slot].die == 3
+
+
+@pytest.mark.rule("DH-9.3", "DH-3.E.11")
+def test_begin_painting_a_promo_tile_without_its_lower_effect_leaves_the_die() -> None:
+    s = give_hand(promo_table(), 0, 911)
+    s = player(s, 0, pigment=4, vp=0, coins=0)  # no VP: the lower effect cannot be paid
+    s = play(s, "m1 b5")
+    slot = next(i for i, f in enumerate(s.players[0].frescoes) if f.tile == 911)
+    assert s.frames == ()  # the coin only; the action is over
+    assert s.players[0].frescoes[slot].die == 6
 
 
 @pytest.mark.rule("DH-3.E.11")

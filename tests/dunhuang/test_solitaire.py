@@ -38,6 +38,7 @@ from silkroad.dunhuang.state import (
     PUBLICS,
     SOLO_DEADLINES,
     SOLO_PACKS,
+    STAGED_DEADLINES,
     ChoiceKind,
     FrescoSpot,
     Phase,
@@ -49,9 +50,13 @@ from silkroad.testing import check_game
 from .helpers import play, player, texts, turn_of
 
 
-def setup(packs: tuple[str, ...] = ("silk", "gold"), seed: int = 1) -> State:
+def setup(
+    packs: tuple[str, ...] = ("silk", "gold"),
+    seed: int = 1,
+    deadlines: tuple[int, ...] = SOLO_DEADLINES,
+) -> State:
     """A solitaire game past its setup (first legal choices), at round 1's action phase."""
-    s = new_game(Options(1, packs), seed)
+    s = new_game(Options(1, packs, deadlines=deadlines), seed)
     while s.phase is not Phase.ACTION:
         s = apply(s, legal_moves(s)[0])
     return s
@@ -292,43 +297,81 @@ def test_begin_painting_draws_four_and_the_rest_goes_to_the_bottom() -> None:
     assert s.players[0].count("painted:silk") == 1
 
 
-@pytest.mark.rule("DH-6.3")
-def test_a_fourth_fresco_becomes_a_public_one() -> None:
-    s = arrange(setup(), {0: (201, 2), 1: (202, 2), 2: (203, 2)}, publics=(401,))
-    s = player(turn_of(s, 0), 0, pigment=4)
-    top = s.stack[0]
-    s = play(s, "m1 b5", f"paint t{top}")
+@pytest.mark.rule("DH-6.3.2", "DH-3.E.11")
+def test_a_fourth_fresco_is_public_and_its_action_is_performed_at_once() -> None:
+    """[DH-6.3.2] With the three spots covered Begin Painting is still resolved, the new
+    tile a public fresco: its action is performed at once (no meeple, its Emperor's Quest
+    ignored, DH-3.E.11), and that being its one use it leaves play (DH-6.2.4), kept aside
+    (DH-6.3.4). No die and no leftmost-spot VP: it is on no fresco spot."""
+    s = arrange(
+        setup(), {0: (201, 2), 1: (202, 2), 2: (203, 2)}, publics=(401,), stack=(207, 402, 404)
+    )
+    s = player(turn_of(s, 0), 0, pigment=4, vp=0)
+    coins = s.players[0].coins
+    s = play(s, "m1 b5", "paint t402")  # coin and pigment
     while s.choice is not None and s.choice.kind is ChoiceKind.BOTTOM:
         s = apply(s, legal_moves(s)[0])
-    assert s.publics[:2] == (401, top)
+    assert texts(s) == ["e1", "e2"]  # the tile's action, now
+    s = play(s, "e1", "e1")
     pl = s.players[0]
+    assert (pl.coins, pl.pigment, pl.vp) == (coins + 1, 1, 0)
     assert [f.tile for f in pl.frescoes] == [201, 202, 203]
-    assert pl.income == 0
+    assert pl.income == 0  # no die was used
+    assert pl.count("painted:silk") == 1  # painted (Solitaire rulings)
+    assert s.publics[:2] == (401, None)  # not waiting on the line: used once, gone
+    assert 402 in s.gone
     assert s.frames == ()
-    # it is used once, like the other public frescoes
-    s = turn_of(s, 0)
-    assert "m2 p2" in texts(s)
+    validate(s)
+    # its Emperor's Quest is ignored, as in any Begin Painting extra action
+    s = arrange(setup(), {0: (201, 2), 1: (202, 2), 2: (203, 2)}, stack=(207, 402, 404))
+    from .helpers import give_character
+
+    s = give_character(player(turn_of(s, 0), 0, pigment=4), 0, 0, 204, 3)
+    s = play(s, "m1 b5", "paint t207")
+    while s.choice is not None and s.choice.kind is ChoiceKind.BOTTOM:
+        s = apply(s, legal_moves(s)[0])
+    # the pigment only (taken at once, the one option): no quest with the Miner's grain
+    assert s.frames == ()
+    assert s.players[0].pigment == 1
+    assert s.players[0].grain[0] == 3
+    assert 207 in s.gone
 
 
 @pytest.mark.rule("DH-6.3.2")
-def test_the_public_line_never_runs_out_of_room() -> None:
-    """[DH-6.3.2] No limit on public frescoes: with every other tile public, the last
-    tile of the stack can still be painted as one more."""
-    t = table(Options(1, ("silk", "gold")))
-    rest = [x for x in t.tile_ids if x not in (201, 202, 203, 407)]
-    assert len(rest) == 10
-    full = arrange(
-        setup(),
-        {0: (201, 2), 1: (202, 2), 2: (203, 2)},
-        publics=tuple(rest),
-        stack=(407,),
+def test_fourth_frescoes_never_run_out_of_room() -> None:
+    """[DH-6.3.2] No limit on public frescoes: every fourth fresco is used at once, so
+    Begin Painting is refused only for want of pigment or tiles (more tiles than the
+    line's positions included)."""
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "src/silkroad/dunhuang/data/silk.toml"
+    text = path.read_text(encoding="utf-8")
+    extra = "".join(
+        f'\n[[frescoes]]\nid = {490 + k}\nvalue = 2\neffects = ["coin"]\n'
+        f'provenance = "reconstructed"\nnote = "test"\n'
+        for k in range(PUBLICS)
     )
-    full = player(turn_of(full, 0), 0, pigment=4)
-    assert "m1 b5" in texts(full)
-    full = play(full, "m1 b5")
-    assert sum(x is not None for x in full.publics) == 11
-    assert 407 in full.publics
-    assert len(t.tile_ids) <= PUBLICS  # room for every tile of the game
+    text = text.replace("\n[[achievements]]", extra + "\n[[achievements]]", 1)
+    s = new_game(Options(1, ("silk", "gold"), data=(("silk", text),)), 1)
+    while s.phase is not Phase.ACTION:
+        s = apply(s, legal_moves(s)[0])
+    t = table(s.options)
+    assert len(t.tile_ids) > PUBLICS
+    s = arrange(s, {0: (201, 2), 1: (202, 2), 2: (203, 2)})
+    painted = 0
+    while s.stack:
+        s = attrs.evolve(player(turn_of(s, 0), 0, pigment=4, home=(True, True, True)), spots=Map())
+        s = play(s, "m1 b5")
+        s = play(s, texts(s)[0])  # the first tile drawn
+        while s.choice is not None and s.choice.kind is ChoiceKind.BOTTOM:
+            s = apply(s, legal_moves(s)[0])
+        while s.frames:
+            s = play(s, texts(s)[0])
+        painted += 1
+        assert all(x is None for x in s.publics)
+    assert painted == len(t.tile_ids) - 3
+    assert len(s.gone) == len(t.tile_ids) - 3
+    validate(s)
 
 
 @pytest.mark.rule("DH-6.3")
@@ -352,8 +395,12 @@ def test_leaving_characters_are_kept_aside_and_never_reshuffled() -> None:
     assert s.aside == (404,)
 
 
-@pytest.mark.rule("DH-6.3.4")
-def test_the_rows_cleanup_discard_is_kept_aside_and_never_shuffled_back() -> None:
+@pytest.mark.rule("DH-6.3.4", "DH-7.4")
+def test_the_rows_cleanup_discard_does_not_leave_play() -> None:
+    """[DH-3.3.3] The row's leftmost card is discarded, into the discard pile as in the
+    4-player game (DH-6.2.5); DH-6.3.4 keeps aside only what leaves play, and a row card
+    never was the player's: it is not kept aside and no quest counts it (the Gold final
+    quest counts the player's characters that left play)."""
     from silkroad.dunhuang.rules import _settle
 
     s = arrange(setup(), {2: (401, 2)})
@@ -361,20 +408,23 @@ def test_the_rows_cleanup_discard_is_kept_aside_and_never_shuffled_back() -> Non
     s = _settle(table(s.options), placed(turn_of(s, 0), 0, 1, 2))
     assert s.round == 2
     assert leftmost is not None
-    assert leftmost in s.aside  # [DH-3.3.3] discarded from the row: kept aside
-    assert s.discard == ()
+    assert s.discard == (leftmost,)
+    assert leftmost not in s.aside
     pack = table(s.options).characters[leftmost].pack
-    assert s.players[0].count(f"left:{pack}") == 1  # it left play (the Gold final quest)
+    assert s.players[0].count(f"left:{pack}") == 0
     validate(s)
-    # an empty deck stays empty: nothing comes back from the kept cards
+    # [DH-3.E.7] an empty deck takes the discard pile, shuffled; never the kept cards
     assert s.solo is not None
     kept = (*s.aside, *s.deck)
     s = attrs.evolve(s, deck=(), solo=attrs.evolve(s.solo, aside=kept))
+    row = s.row
     s = _settle(table(s.options), placed(turn_of(s, 0), 0, 1, 2))
     assert s.round == 3
-    assert s.row[3] is None  # the slid row is not refilled
-    assert s.deck == ()
+    # the pile of both discards shuffled into a deck: one refills the row, one is left
+    assert s.row[:3] == row[1:]
+    assert {s.row[3], *s.deck} == {leftmost, row[0]}
     assert s.discard == ()
+    assert s.aside == kept
     validate(s)
 
 
@@ -648,10 +698,79 @@ def _end_round(s: State) -> State:
     return _settle(table(s.options), s)
 
 
-@pytest.mark.rule("DH-6.2")
-def test_first_set_not_done_by_round_four_loses() -> None:
-    assert SOLO_DEADLINES == (4, 6, 8)
-    s = attrs.evolve(arrange(setup(), {2: (201, 2)}), round=3)
+@pytest.mark.rule("DH-6.2.6")
+def test_by_default_every_set_is_due_by_the_end_of_round_eight() -> None:
+    """[DH-6.2.6] The only time the rulebook designates is the game's eight rounds: by
+    default no set is due before the end of round 8, and a set open then loses."""
+    assert Options(1).deadlines == SOLO_DEADLINES == (8, 8, 8)
+    s = attrs.evolve(arrange(setup(), {2: (201, 2)}), round=4)
+    for round_ in (4, 5, 6, 7):
+        s = _end_round(s)
+        assert not is_over(s)  # no quest done, the game goes on
+        assert s.round == round_ + 1
+    s = _end_round(s)
+    assert is_over(s)
+    assert s.round == 8
+    assert winners(s) == ()
+    result = solitaire_result(s)
+    assert result is not None
+    assert not result[0]
+    assert result[2].startswith("lost: the first set was not done by the end of round 8")
+    validate(s)
+
+
+@pytest.mark.rule("DH-6.2.6")
+def test_deadlines_are_an_option_of_solitaire_only() -> None:
+    assert Options(1, deadlines=[4, 6, 8]).deadlines == STAGED_DEADLINES == (4, 6, 8)
+    assert Options(1, deadlines=(2, 2, 5)).deadlines == (2, 2, 5)
+    assert Options(1, deadlines=(1, 1, 1)).deadlines == (1, 1, 1)  # round 1 can be one
+    assert Options(4).deadlines == Options(3).deadlines == SOLO_DEADLINES
+    for bad in ((4, 6), (4, 6, 8, 8), (0, 6, 8), (4, 6, 9), (6, 4, 8), (4, 6, True), "468", 8):
+        with pytest.raises(RulesError, match="deadlines"):
+            Options(1, deadlines=bad)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="solitaire only"):
+        Options(4, deadlines=STAGED_DEADLINES)
+    with pytest.raises(RulesError, match="solitaire only"):
+        Options(3, deadlines=(7, 8, 8))
+
+
+@pytest.mark.rule("DH-6.2.6")
+def test_the_deadlines_travel_with_the_options() -> None:
+    """Records, JSON, positions and the command line carry the option."""
+    from silkroad.cli.common import build_options
+    from silkroad.core.replay import Record, replay
+    from silkroad.core.serialize import dumps, from_data, loads, to_data
+    from silkroad.dunhuang.position import from_position, to_position
+
+    staged = Options(1, deadlines=STAGED_DEADLINES)
+    assert to_data(staged)["deadlines"] == [4, 6, 8]
+    assert from_data(to_data(staged), Options) == staged
+    assert loads(dumps(staged, GAME), Options, GAME) == staged
+    assert build_options(GAME, 1, ["deadlines=[4,6,8]"]) == staged
+    assert build_options(GAME, 1, []).deadlines == SOLO_DEADLINES
+    s = new_game(staged, 3)
+    assert s.options.deadlines == STAGED_DEADLINES  # the drawn packs keep it
+    text = to_position(s)
+    assert "deadlines = [4, 6, 8]" in text
+    assert from_position(text).options == s.options
+    assert "deadlines" not in to_position(new_game(Options(1), 3))  # the default is left out
+    moves = []
+    rng = Rng.from_seed(3)
+    while not is_over(s):
+        legal = legal_moves(s)
+        i, rng = rng.randrange(len(legal))
+        moves.append(legal[i])
+        s = apply(s, legal[i])
+    record = Record.from_moves(GAME, staged, 3, moves)
+    assert record.options.deadlines == STAGED_DEADLINES
+    again = Record.from_json(record.to_json(game=GAME), game=GAME)
+    assert again.options == staged
+    assert scores(replay(again, GAME)) == scores(s)
+
+
+@pytest.mark.rule("DH-6.2.6")
+def test_staged_deadlines_the_first_set_by_round_four() -> None:
+    s = attrs.evolve(arrange(setup(deadlines=STAGED_DEADLINES), {2: (201, 2)}), round=3)
     s = _end_round(s)
     assert not is_over(s)
     assert s.round == 4
@@ -666,9 +785,9 @@ def test_first_set_not_done_by_round_four_loses() -> None:
     validate(s)
 
 
-@pytest.mark.rule("DH-6.2")
+@pytest.mark.rule("DH-6.2.6")
 def test_quests_met_at_the_deadline_cleanup_count() -> None:
-    s = attrs.evolve(arrange(setup(), {2: (201, 2)}), round=4)
+    s = attrs.evolve(arrange(setup(deadlines=STAGED_DEADLINES), {2: (201, 2)}), round=4)
     s = player(
         s,
         0,
@@ -680,15 +799,27 @@ def test_quests_met_at_the_deadline_cleanup_count() -> None:
     assert {"silk-q1", "silk-q2", "gold-q1", "gold-q2"} <= set(s.achievements)
 
 
-@pytest.mark.rule("DH-6.2")
-def test_second_set_deadline_is_round_six() -> None:
-    s = attrs.evolve(arrange(setup(), {2: (201, 2)}), round=6)
+@pytest.mark.rule("DH-6.2.6")
+def test_staged_deadlines_the_second_set_by_round_six() -> None:
+    def at(round_: int) -> State:
+        s = arrange(setup(deadlines=STAGED_DEADLINES), {2: (201, 2)})
+        return attrs.evolve(s, round=round_, achievements=first)
+
     first = Map(dict.fromkeys(["silk-q1", "silk-q2", "gold-q1", "gold-q2"], 0))
-    s = _end_round(attrs.evolve(s, achievements=first))
+    s = _end_round(at(6))
     assert is_over(s)
     assert "second set" in (solitaire_result(s) or (0, 0, ""))[2]
-    s = attrs.evolve(arrange(setup(), {2: (201, 2)}), round=5)
-    assert not is_over(_end_round(attrs.evolve(s, achievements=first)))
+    assert not is_over(_end_round(at(5)))
+
+
+@pytest.mark.rule("DH-6.2.6")
+@pytest.mark.parametrize(("deadlines", "lost_after"), [((2, 3, 8), 2), ((3, 3, 3), 3)])
+def test_any_deadlines_given(deadlines: tuple[int, ...], lost_after: int) -> None:
+    s = arrange(setup(deadlines=deadlines), {2: (201, 2)})
+    while not is_over(s):
+        s = _end_round(s)
+    assert s.round == lost_after
+    assert f"by the end of round {lost_after}" in (solitaire_result(s) or (0, 0, ""))[2]
 
 
 @pytest.mark.rule("DH-6.2")
@@ -709,8 +840,7 @@ def test_a_game_won() -> None:
 
     s = give_character(s, 0, 0, 203, 1)  # Banker: coin 2, leaving vp 2, last grain
     s = play(s, "m1 b1", "ability")
-    # the Banker was the sixth; the row's cleanup discard then left play too
-    assert s.players[0].count("left:gold") >= 6
+    assert s.players[0].count("left:gold") == 6  # the Banker was the sixth
     assert is_over(s)
     result = solitaire_result(s)
     assert result is not None
@@ -764,24 +894,6 @@ def test_conformance_every_pair(pair: tuple[str, str]) -> None:
 @pytest.mark.rule("DH-6.3")
 def test_conformance_drawn_packs() -> None:
     check_game(GAME, Options(1), seeds=range(3), determinize_samples=2, allow_no_winner=True)
-
-
-@pytest.mark.rule("DH-6.3.2")
-def test_more_solitaire_tiles_than_the_public_line_holds_is_a_data_error() -> None:
-    from pathlib import Path
-
-    from silkroad.core.errors import DataError
-
-    path = Path(__file__).resolve().parents[2] / "src/silkroad/dunhuang/data/silk.toml"
-    text = path.read_text(encoding="utf-8")
-    extra = "".join(
-        f'\n[[frescoes]]\nid = {490 + k}\nvalue = 2\neffects = ["coin"]\n'
-        f'provenance = "reconstructed"\nnote = "test"\n'
-        for k in range(PUBLICS)
-    )
-    text = text.replace("\n[[achievements]]", extra + "\n[[achievements]]", 1)
-    with pytest.raises(DataError, match="public fresco line"):
-        new_game(Options(1, ("silk", "gold"), data=(("silk", text),)), 1)
 
 
 @pytest.mark.rule("DH-6.3.3")

@@ -188,8 +188,6 @@ def _check_places(state: State, t: Table, n: int) -> None:
             raise _fail(f"the public fresco line has {len(solo.publics)} positions")
         if not _int(solo.known, 0, len(solo.stack)):
             raise _fail(f"{solo.known!r:.40} known tiles at the bottom of the stack")
-        if state.discard:
-            raise _fail("solitaire has no character discard pile (DH-6.3.4)")
         if state.public is not None or state.draft or any(pl.hand for pl in state.players):
             raise _fail("solitaire has no public tile, draft or hand")
     tiles: list[object] = [*state.gone, *state.stack, *state.drawn]
@@ -375,7 +373,5 @@ def _choice_problem(state: State, t: Table, n: int, c: Choice) -> str | None:
 
 def _can_place(state: State, t: Table, p: int) -> bool:
     """[DH-3.E.11] [DH-6.3.2] A tile painted now has a place: a free own fresco spot, or
-    in solitaire a free position of the public line."""
-    if engine.vacant_slot(state.players[p]) is not None:
-        return True
-    return t.solo and engine.free_public(t, state) is not None
+    in solitaire always (with the three covered it is a public fresco, used at once)."""
+    return t.solo or engine.vacant_slot(state.players[p]) is not None

@@ -15,7 +15,6 @@ import attrs
 from silkroad.core.evolve import replace as _replace
 from silkroad.dunhuang.cards import Effect, parse_effect
 from silkroad.dunhuang.state import (
-    PUBLIC,
     SOLO_DRAW,
     Action,
     Choice,
@@ -214,9 +213,10 @@ def pay_grain(t: Table, s: State, p: int, slot: int, n: int) -> State:
 def refill_row(s: State, index: int) -> State:
     """[DH-3.E.7] Fill row position ``index`` from the deck, reshuffling the discard pile
     into a new deck when the deck is empty; it stays empty if both are (Rulings).
-    [DH-6.3.4] In solitaire nothing is ever shuffled back."""
+    [DH-6.3.4] In solitaire the characters that left play are kept aside, never in the
+    discard pile, so they never come back; the row's discards do."""
     deck, discard, rng = s.deck, s.discard, s.rng
-    if not deck and discard and s.solo is None:
+    if not deck and discard:
         order, rng = rng.shuffle(discard)
         deck, discard = order, ()
     row = list(s.row)
@@ -319,8 +319,8 @@ def vacant_slot(pl: Player) -> int | None:
 
 def place_tile(t: Table, s: State, p: int, tile: int) -> State:
     """[DH-3.E.11] Put ``tile`` with its die on the rightmost vacant spot and perform its
-    action at once (no meeple, no Emperor's Quest, its die unchanged; 5 VP after it on the
-    leftmost spot)."""
+    action at once (no meeple, no Emperor's Quest, its die unchanged but by a promo tile's
+    lower effect, DH-9.3; 5 VP after it on the leftmost spot)."""
     pl = s.players[p]
     slot = vacant_slot(pl)
     assert slot is not None
@@ -338,7 +338,8 @@ def place_tile(t: Table, s: State, p: int, tile: int) -> State:
 
 def still_tiles(s: State) -> frozenset[int]:
     """[DH-3.E.11] The tiles whose extra action of Begin Painting is being performed: their
-    dice do not change meanwhile."""
+    dice do not change meanwhile (Continue Painting cannot advance them), except by a
+    promo tile's own lower effect (DH-9.3)."""
     return frozenset(fr.still for fr in s.frames if fr.still is not None)
 
 
@@ -392,14 +393,6 @@ def _pay(t: Table, s: State, fr: Frame, cost: tuple[tuple[str, int], ...]) -> St
     return s
 
 
-def free_public(t: Table, s: State) -> int | None:
-    """[DH-6.3.2] The first position of the public fresco line with no tile and no meeple."""
-    for k, tile in enumerate(s.publics):
-        if tile is None and PUBLIC + k not in s.spots:
-            return k
-    return None
-
-
 def can_paint(t: Table, s: State, p: int, cost: int | None = None) -> bool:
     """[DH-3.E.11] [DH-6.3.2] [DH-6.3.3] Whether player ``p`` can Begin Painting now
     (notes 2 and 3; in solitaire a tile is drawn from the stack, and with the three spots
@@ -411,7 +404,7 @@ def can_paint(t: Table, s: State, p: int, cost: int | None = None) -> bool:
         if not s.stack:
             return False
         if vacant_slot(pl) is None:
-            return free_public(t, s) is not None
+            return True  # [DH-6.3.2] a public fresco: no die needed, its action at once
         return pl.income + pl.left + pl.right > 0
     if vacant_slot(pl) is None:
         return False

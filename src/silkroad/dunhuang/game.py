@@ -120,7 +120,7 @@ SPEC = GameSpec(
     player_counts=(1, 3, 4),
     chance=Chance.SAMPLED,
     information=Information.IMPERFECT,
-    rules_version="1.5",
+    rules_version="1.6",
     variants=("three-player", "solitaire"),
     description=(
         "Worker placement: paint frescoes, recruit characters, fulfil the Emperor's quests."

@@ -10,8 +10,9 @@ stand-in for a pack that is not in play.
 
 A promo tile's action is its upper effects, then its lower effect at most twice
 (DH-9.1, DH-9.2). The lower effect is written ``promo-lower <tile>`` in a frame: each one
-resolved lowers the die of that tile by 1, whoever painted it (DH-9.3), except during
-the extra action of Begin Painting that tile, which leaves its die unchanged (DH-3.E.11).
+resolved lowers the die of that tile by 1, whoever painted it (DH-9.3), also during the
+extra action of Begin Painting that tile: the tile's own "whenever" is more specific than
+the general rule of DH-3.E.11 that the extra action leaves the die unchanged.
 """
 
 from __future__ import annotations
@@ -63,13 +64,13 @@ def _can_lower(t: Table, s: State, fr: Frame, e: Effect) -> bool:
 
 def _do_lower(t: Table, s: State, fr: Frame, e: Effect) -> State:
     """[DH-9.1] [DH-9.3] The lower effect of promo tile ``amount``: the die of that tile
-    goes down by 1 (whoever painted it), then the effect is resolved. [DH-3.E.11] Not
-    during the extra action of Begin Painting that tile: its die does not change."""
-    if e.amount not in engine.still_tiles(s):
-        for owner, pl in enumerate(s.players):
-            for slot, spot in enumerate(pl.frescoes):
-                if spot.tile == e.amount and spot.die is not None:
-                    s = engine.lower_die(t, s, owner, slot)
+    goes down by 1 (whoever painted it), then the effect is resolved. Whenever it is
+    resolved: in the extra action of Begin Painting that tile too (DH-9.3's own rule for
+    its lower effect over DH-3.E.11's general one)."""
+    for owner, pl in enumerate(s.players):
+        for slot, spot in enumerate(pl.frescoes):
+            if spot.tile == e.amount and spot.die is not None:
+                s = engine.lower_die(t, s, owner, slot)
     return engine.do(t, s, fr, t.promo_lower[e.amount])
 
 

@@ -209,8 +209,9 @@ def _frescoes_public(t: Table, obs: Observation) -> list[str]:
         for text in line:
             lines += _wrap(text, "  ", "      ")
         bottom = ", ".join(f"t{x}" for x in obs.stack_bottom)
-        lines.append(
-            f"Fresco stack: {obs.stack_size} tiles (you know the bottom ones: {bottom or 'none'})"
+        lines += _wrap(
+            f"Fresco stack: {obs.stack_size} tiles (you know the bottom ones: {bottom or 'none'})",
+            "",
         )
         aside = ", ".join(t.characters[c].name for c in obs.aside) or "none"
         lines += _wrap(f"Characters that left play: {aside}", "")

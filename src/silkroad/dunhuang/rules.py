@@ -45,7 +45,6 @@ from silkroad.dunhuang.state import (
     MEEPLES,
     ROUNDS,
     ROW,
-    SOLO_DEADLINES,
     SOLO_PACKS,
     ULTIMATE,
     Action,
@@ -221,16 +220,17 @@ def _bottom_or(t: Table, s: State, arg: str, tile: int = 0) -> State:
 
 def _solo_paint(t: Table, s: State, p: int, tile: int) -> State:
     """[DH-6.3.2] [DH-3.E.11] Place the chosen tile: on the rightmost vacant own spot as
-    usual, or, with all three covered, on the public line (no die, no extra action)."""
+    usual, or, with all three covered, as a public fresco (no die, no leftmost VP) whose
+    action Begin Painting performs at once (no meeple, no Emperor's Quest): that is its
+    one use, so it leaves play as that action begins (DH-6.2.4; kept aside, DH-6.3.4),
+    as a public fresco does when a meeple is placed on it."""
     pl = s.players[p]
     if engine.vacant_slot(pl) is not None:
         return _paint(t, s, p, tile)
-    k = engine.free_public(t, s)
-    assert k is not None
-    publics = list(s.publics)
-    publics[k] = tile
     pl = engine.add_counter(pl, f"painted:{t.tiles[tile].pack}")
-    return engine.set_solo(engine.set_player(s, p, pl), publics=tuple(publics))
+    s = replace(engine.set_player(s, p, pl), gone=(*s.gone, tile))
+    frame = Frame(p, t.tile_texts[tile], manual=True, quest=False, slot=None, still=tile)
+    return engine.push_frame(s, frame)
 
 
 def claim_quests(t: Table, s: State, p: int) -> State:
@@ -401,10 +401,9 @@ def solitaire_result(state: State) -> tuple[bool, int, str] | None:
 
 def _solo_failed(t: Table, s: State, ended: int) -> bool:
     """[DH-6.2.6] Whether a set whose time ran out at the end of round ``ended`` is
-    incomplete (Rulings: the deadlines of ``SOLO_DEADLINES``)."""
-    return any(
-        SOLO_DEADLINES[q.stage - 1] <= ended and q.key not in s.achievements for q in t.quests
-    )
+    incomplete (the deadlines of the options, ``Options.deadlines``)."""
+    deadlines = s.options.deadlines
+    return any(deadlines[q.stage - 1] <= ended and q.key not in s.achievements for q in t.quests)
 
 
 def _seats(s: State) -> tuple[int, ...]:
@@ -595,13 +594,9 @@ def _cleanup(t: Table, s: State) -> State:
     row = s.row
     s = replace(s, row=(*[c for c in row[1:] if c is not None], None, None, None, None)[:ROW])
     if row[0] is not None:
-        if t.solo:
-            # [DH-6.3.4] it leaves play: kept beside the player board, never in a discard
-            # pile, and counted with the other characters kept there (Solitaire rulings)
-            pl = engine.add_counter(s.players[0], f"left:{t.characters[row[0]].pack}")
-            s = engine.set_solo(engine.set_player(s, 0, pl), aside=(*s.aside, row[0]))
-        else:
-            s = replace(s, discard=(*s.discard, row[0]))
+        # [DH-6.3.4] in solitaire too: a discarded row card never was the player's, so it
+        # does not leave play (kept aside are the player's characters and the tiles)
+        s = replace(s, discard=(*s.discard, row[0]))
     for i in range(ROW):
         if s.row[i] is None:
             s = engine.refill_row(s, i)

@@ -52,13 +52,19 @@ MEEPLES = DICE = SLOTS = 3
 ROW = 4
 #: [DH-6.2.1] The packs a solitaire game draws its two packs from.
 SOLO_PACKS: tuple[str, ...] = ("silk", "tea", "china", "gold")
-#: [DH-6.2.4] [DH-6.3.2] Positions of the public fresco line in solitaire. The rulebook
-#: sets no limit; the line is as long as the tiles of a solitaire game (two packs of seven),
-#: so it is never full (a position holds a tile, or the meeple that used it until cleanup).
+#: [DH-6.2.4] Positions of the public fresco line in solitaire (a position holds a tile,
+#: or the meeple that used it until cleanup). The setup's two public frescoes use the
+#: first two; a fourth fresco (DH-6.3.2) is used at once and never waits on the line.
+#: The line keeps 14 positions so that the spot and action ids of rules 1.2 to 1.5 stay.
 PUBLICS = 14
-#: [DH-6.2.6] Rulings: the round by whose end the first set, the second set and the final
-#: quest must be complete in solitaire (the rulebook only says "in designated time").
-SOLO_DEADLINES: tuple[int, int, int] = (4, 6, 8)
+#: [DH-6.2.6] The rounds by whose end the first set, the second set and the final quest
+#: must be complete in solitaire, by default (``Options.deadlines``): the rulebook says
+#: only "in designated time", and the one time it designates is the game's eight rounds
+#: (DH-3, DH-6.2.5), so every set is due by the end of round 8.
+SOLO_DEADLINES: tuple[int, ...] = (ROUNDS, ROUNDS, ROUNDS)
+#: [DH-6.2.6] Staged deadlines (rounds 4, 6 and 8), the ruling of rules 1.0 to 1.5; an
+#: option now (``Options(1, deadlines=STAGED_DEADLINES)``), never the default.
+STAGED_DEADLINES: tuple[int, ...] = (4, 6, ROUNDS)
 #: [DH-6.2.3] [DH-6.3.3] Fresco tiles drawn for each placement in solitaire.
 SOLO_DRAW = 4
 
@@ -90,6 +96,12 @@ def _default_packs(options: Options) -> tuple[str, ...]:
     return () if options.players == 1 else DEFAULT_PACKS
 
 
+def _rounds(value: Iterable[int]) -> tuple[int, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise RulesError(f"deadlines are three round numbers, got {value!r}")
+    return tuple(value)
+
+
 def _pairs(value: Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
     return tuple((str(a), str(b)) for a, b in value)
 
@@ -109,6 +121,11 @@ class Options:
     :ivar promos: [DH-8] [DH-9] use the promo characters of the packs in play (3 or 4
         players) and, with four players, their promo fresco tiles (default off; not in
         solitaire).
+    :ivar deadlines: [DH-6.2.6] solitaire: the rounds by whose end the first set, the
+        second set and the final quest must be complete, else the game is lost then;
+        default ``SOLO_DEADLINES`` (every set by the end of round 8, the only time the
+        rulebook designates); ``STAGED_DEADLINES`` (4, 6, 8) is the staged reading. Only
+        solitaire has deadlines: other games keep the default.
     """
 
     players: int = 4
@@ -117,6 +134,7 @@ class Options:
     )
     data: tuple[tuple[str, str], ...] = attrs.field(default=(), repr=False, converter=_pairs)
     promos: bool = False
+    deadlines: tuple[int, ...] = attrs.field(default=SOLO_DEADLINES, converter=_rounds)
 
     def __attrs_post_init__(self) -> None:
         if isinstance(self.players, bool) or self.players not in (1, 3, 4):
@@ -128,6 +146,7 @@ class Options:
                 "the promo characters and tiles are not used in solitaire (DH-6.2.1 shuffles "
                 "only the two packs' cards and tiles; DH-8: promo tiles are 4-player only)"
             )
+        self._check_deadlines()
         if self.players == 1:
             if self.packs and (
                 len(self.packs) != 2
@@ -168,6 +187,23 @@ class Options:
             raise RulesError("data is given twice for one Starting Pack (or for the promos)")
         if self.promos:
             check_fit(self)
+
+    def _check_deadlines(self) -> None:
+        """[DH-6.2.6] Three rounds of the game, one per set, none before the one before."""
+        d = self.deadlines
+        if (
+            len(d) != 3
+            or any(isinstance(r, bool) or not isinstance(r, int) or not 1 <= r <= ROUNDS for r in d)
+            or list(d) != sorted(d)
+        ):
+            raise RulesError(
+                "deadlines are the rounds (1 to 8) by whose end the first set, the second set "
+                f"and the final quest are due, none before the one before, got {d!r}"
+            )
+        if self.players != 1 and d != SOLO_DEADLINES:
+            raise RulesError(
+                f"deadlines are for solitaire only (DH-6.2.6), not a {self.players}-player game"
+            )
 
     def with_pack_file(self, path: str | Path) -> Options:
         """These options with a Starting Pack's data replaced by the file at ``path``
@@ -321,7 +357,8 @@ class Frame:
         resolves.
     :ivar bonus: VP gained when the frame ends (DH-3.E.11 note 1).
     :ivar still: [DH-3.E.11] the fresco tile of a Begin Painting extra action, whose die
-        does not change while the frame (and any frame above it) is resolved.
+        does not change while the frame (and any frame above it) is resolved, except by
+        a promo tile's own lower effect (DH-9.3).
     """
 
     player: int

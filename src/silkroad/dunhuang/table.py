@@ -343,13 +343,6 @@ class Table:
                 source=", ".join(self.options.packs),
                 field="frescoes",
             )
-        if self.solo and len(self.tile_ids) > PUBLICS:
-            raise DataError(
-                f"the public fresco line of solitaire holds {PUBLICS} tiles, the packs have "
-                f"{len(self.tile_ids)}",
-                source=", ".join(self.options.packs),
-                field="frescoes",
-            )
         if self.solo and {q.stage for q in self.quests} != {1, 2, 3}:
             raise DataError(
                 "a solitaire game needs a first set, a second set and a final quest",
