@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import attrs
 
 from silkroad.core.evolve import replace as _replace
+from silkroad.core.memo import LastValue
 from silkroad.dunhuang.cards import Effect, parse_effect
 from silkroad.dunhuang.state import (
     SOLO_DRAW,
@@ -428,18 +429,17 @@ def needs_nothing(tokens: Mapping[str, object], e: Effect) -> bool:
 
 
 #: The table whose upgradable token kinds were last listed, and those kinds.
-_upgrades: tuple[Table | None, tuple[str, ...]] = (None, ())
+_upgrades = LastValue["Table", tuple[str, ...]]("Dunhuang: upgradable tokens of a table", ())
 
 
 def upgradable(t: Table) -> tuple[str, ...]:
     """[DH-3.E.2] The token kinds of ``t`` that Upgrade Resource can turn into another, in
     the table's order of token kinds."""
-    global _upgrades
-    last = _upgrades
+    last = _upgrades.pair
     if last[0] is t:
         return last[1]
     kinds = tuple(k for k in t.token_keys if t.tokens[k].upgrade is not None)
-    _upgrades = (t, kinds)
+    _upgrades.pair = (t, kinds)
     return kinds
 
 

@@ -18,6 +18,7 @@ from immutables import Map
 from silkroad.core import scoring
 from silkroad.core.errors import IllegalMoveError, shorten
 from silkroad.core.game import Outcome
+from silkroad.core.memo import LastValue
 from silkroad.core.rng import Rng
 from silkroad.dunhuang import engine
 from silkroad.dunhuang.cards import Effect, QuestDef, parse_effect, ranking_rule
@@ -294,40 +295,42 @@ _no_quest: dict[int, tuple[object, object, object, Table]] = {}
 
 
 #: The table whose quests were last grouped by set, and those groups.
-_sets: tuple[Table | None, tuple[tuple[QuestDef, ...], ...]] = (None, ())
+_sets = LastValue[Table, tuple[tuple[QuestDef, ...], ...]](
+    "Dunhuang: the quests of the last table by set", ()
+)
 
 
 def _quest_sets(t: Table) -> tuple[tuple[QuestDef, ...], ...]:
     """[DH-6.2.6] The quests of ``t`` by set (stage), first set first, each in table order."""
-    global _sets
-    last = _sets
+    last = _sets.pair
     if last[0] is t:
         return last[1]
     stages = sorted({q.stage for q in t.quests})
     groups = tuple(tuple(q for q in t.quests if q.stage == k) for k in stages)
-    _sets = (t, groups)
+    _sets.pair = (t, groups)
     return groups
 
 
 _Need = tuple[tuple[tuple[str, ...], int], ...]
 #: The claims whose open quests were last listed, their table, and those quests'
 #: requirements (split as by :func:`_split`).
-_first: tuple[object, Table | None, tuple[_Need, ...]] = (None, None, ())
+_first = LastValue[Map[str, int], tuple[Table | None, tuple[_Need, ...]]](
+    "Dunhuang: the open quests of the last claims", (None, ())
+)
 
 
 def _open_quests(t: Table, claimed: Map[str, int]) -> tuple[_Need, ...]:
     """[DH-6.2.6] The requirements (:func:`_split`) of the quests not completed in
     ``claimed`` of the first set of ``t`` that has one (none: every quest is complete)."""
-    global _first
-    last = _first
-    if last[0] is claimed and last[1] is t:
-        return last[2]
+    key, (last_table, last_found) = _first.pair
+    if key is claimed and last_table is t:
+        return last_found
     found: tuple[_Need, ...] = ()
     for group in _quest_sets(t):
         found = tuple(_split(q.need) for q in group if q.key not in claimed)
         if found:
             break
-    _first = (claimed, t, found)
+    _first.pair = (claimed, (t, found))
     return found
 
 
@@ -536,12 +539,14 @@ def claim_achievements(t: Table, s: State, p: int) -> State:
 
 _Test = tuple[str, _Need, int, tuple[str, ...]]
 #: The table whose achievement tests were last prepared, and those tests.
-_tests: tuple[Table | None, tuple[_Test, ...]] = (None, ())
+_tests = LastValue[Table, tuple[_Test, ...]]("Dunhuang: achievement tests of a table", ())
 
 
 #: The claims whose open achievement spots were last listed, their table, the tests of
 #: those spots and the claims as a dict (an identity memo over immutable values).
-_open: tuple[object, Table | None, tuple[_Test, ...], dict[str, int]] = (None, None, (), {})
+_open = LastValue[Map[str, int], tuple[Table | None, tuple[_Test, ...], dict[str, int]]](
+    "Dunhuang: the open achievement spots of the last claims", (None, (), {})
+)
 
 
 def _open_achievements(
@@ -549,25 +554,23 @@ def _open_achievements(
 ) -> tuple[tuple[_Test, ...], dict[str, int]]:
     """[DH-5] The tests of the achievement spots of ``t`` not claimed in ``claimed`` (in
     the table's order), and ``claimed`` as a dict."""
-    global _open
-    last = _open
-    if last[0] is claimed and last[1] is t:
-        return last[2], last[3]
+    key, (last_table, last_tests, last_claims) = _open.pair
+    if key is claimed and last_table is t:
+        return last_tests, last_claims
     claims = dict(claimed.items())
     tests = tuple(test for test in _achievement_tests(t) if test[0] not in claims)
-    _open = (claimed, t, tests, claims)
+    _open.pair = (claimed, (t, tests, claims))
     return tests, claims
 
 
 def _achievement_tests(t: Table) -> tuple[_Test, ...]:
     """[DH-5] Each achievement spot of ``t`` in its order, as (key, requirement, VP, spots
     of the same requirement), a requirement's statistic split into the kinds it sums."""
-    global _tests
-    last = _tests
+    last = _tests.pair
     if last[0] is t:
         return last[1]
     tests = tuple((a.key, _split(a.need), a.vp, t.same_need[a.key]) for a in t.achievements)
-    _tests = (t, tests)
+    _tests.pair = (t, tests)
     return tests
 
 
@@ -654,7 +657,6 @@ def _next_placer(t: Table, s: State) -> State | None:
     if a meeple of theirs has a usable spot, otherwise the next player clockwise who has
     one (a player without a usable spot skips the turn and keeps the meeples). None when
     no player can place a meeple: the action phase is over."""
-    global _last
     n = len(s.players)
     for k in range(n):
         p = (s.turn + k) % n
@@ -667,7 +669,7 @@ def _next_placer(t: Table, s: State) -> State | None:
         moves = _placements(t, s, p)
         if moves:
             s = replace(s, turn=p)
-            _last = (s, moves)  # its legal moves (placements read no turn), not listed again
+            _last.pair = (s, moves)  # its legal moves (placements read no turn), not listed again
             return s
     return None
 
@@ -712,7 +714,6 @@ def _settle(t: Table, s: State) -> State:
 
 
 def _settle_once(t: Table, s: State) -> State:
-    global _last
     while True:
         if s.choice is not None:
             return s
@@ -723,7 +724,7 @@ def _settle_once(t: Table, s: State) -> State:
                 s = engine.pop_frame(s)
                 continue
             if fr.manual:
-                _last = (s, _frame_moves(fr, ok))  # what _settle asks next
+                _last.pair = (s, _frame_moves(fr, ok))  # what _settle asks next
                 return s
             s = engine.resolve_index(t, s, ok[0])
             continue
@@ -869,27 +870,27 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
 
 #: The spots map whose occupied spots were last listed, and those spots (an identity
 #: memo over an immutable map, which it keeps alive).
-_taken: tuple[object, frozenset[int]] = (None, frozenset())
+_taken = LastValue[Map[int, int], frozenset[int]](
+    "Dunhuang: the occupied spots of the last spots map", frozenset()
+)
 
 
 def _occupied(spots: Map[int, int]) -> frozenset[int]:
     """The occupied action spots of ``spots`` (the state's map), as a set."""
-    global _taken
-    last = _taken
+    last = _taken.pair
     if last[0] is spots:
         return last[1]
     found = frozenset(spots)
-    _taken = (spots, found)
+    _taken.pair = (spots, found)
     return found
 
 
 def _note_occupied(before: Map[int, int], after: Map[int, int], spot: int) -> None:
     """Remember the occupied spots of ``after``, ``before`` with ``spot`` taken, if those
     of ``before`` are the ones remembered (the next placements find them)."""
-    global _taken
-    last = _taken
+    last = _taken.pair
     if last[0] is before:
-        _taken = (after, last[1] | {spot})
+        _taken.pair = (after, last[1] | {spot})
 
 
 @functools.lru_cache(maxsize=64)
@@ -900,19 +901,20 @@ def _test_frame(p: int, slot: int | None) -> Frame:
 
 
 #: The table whose effect kinds independent of the frame were last listed, and those.
-_frameless: tuple[Table | None, frozenset[str]] = (None, frozenset())
+_frameless = LastValue[Table, frozenset[str]](
+    "Dunhuang: the frameless effect kinds of the last table", frozenset()
+)
 
 
 def _slotless(t: Table) -> frozenset[str]:
     """The effect kinds of ``t`` whose ``engine.can`` reads neither the frame's character
     spot nor its Emperor's Quest flag: the core kinds of :data:`_SLOTLESS` and the pack
     effects declared ``frameless``."""
-    global _frameless
-    last = _frameless
+    last = _frameless.pair
     if last[0] is t:
         return last[1]
     kinds = _SLOTLESS | {k for k, hook in t.effects.items() if hook.frameless}
-    _frameless = (t, kinds)
+    _frameless.pair = (t, kinds)
     return kinds
 
 
@@ -925,7 +927,9 @@ _Groups = tuple[
     tuple[int, ...],
 ]
 #: The table whose open spots were last grouped, and the groups.
-_groups: tuple[Table | None, _Groups] = (None, ((), (), (), ()))
+_groups = LastValue[Table, _Groups](
+    "Dunhuang: the open spots of the last table by kind", ((), (), (), ())
+)
 
 
 def _spot_groups(t: Table) -> _Groups:
@@ -933,8 +937,7 @@ def _spot_groups(t: Table) -> _Groups:
     whenever free as (spot, ultimate), the other basic and ultimate spots as (spot,
     effects, ultimate), fresco spots as (spot, owner, slot), the public fresco spots by
     position; each in spot order."""
-    global _groups
-    last = _groups
+    last = _groups.pair
     if last[0] is t:
         return last[1]
     boards = [d for d in t.open_spots if d.kind not in ("fresco", "public")]
@@ -947,7 +950,7 @@ def _spot_groups(t: Table) -> _Groups:
     # the public line's spots by position (every position, or none outside solitaire)
     assert [t.spots[x].slot for x in publics] == list(range(len(publics)))
     groups = (free, tested, frescoes, publics)
-    _groups = (t, groups)
+    _groups.pair = (t, groups)
     return groups
 
 
@@ -1121,33 +1124,31 @@ def _resolve_moves(effects: tuple[str, ...], ok: tuple[int, ...], done: bool) ->
 #: The last state whose legal moves were listed, and those moves: an identity memo
 #: (``apply`` settles on a state and lists its moves; callers then ask for them again).
 #: One tuple, read and replaced whole, so concurrent threads never mix two entries.
-_last: tuple[State | None, tuple[Move, ...]] = (None, ())
+_last = LastValue[State, tuple[Move, ...]]("Dunhuang: the legal moves of the last state", ())
 
 
 def _cached_moves(t: Table, s: State) -> tuple[Move, ...]:
-    global _last
-    last = _last
+    last = _last.pair
     if last[0] is s:
         return last[1]
     moves = _moves(t, s)
-    _last = (s, moves)
+    _last.pair = (s, moves)
     return moves
 
 
 #: The options whose table was last looked up, and that table (an identity memo).
-_tables: tuple[Options | None, Table | None] = (None, None)
+_tables = LastValue[Options, Table | None]("Dunhuang: the table of the last options", None)
 
 
 def _table(options: Options) -> Table:
     """``table(options)``, the last one found by identity."""
-    global _tables
-    last = _tables
+    last = _tables.pair
     if last[0] is options:
         t = last[1]
         assert t is not None
         return t
     t = table(options)
-    _tables = (options, t)
+    _tables.pair = (options, t)
     return t
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
+from silkroad.core.memo import LastValue
 from silkroad.dunhuang import engine
 from silkroad.dunhuang.cards import Effect, PackDef
 from silkroad.dunhuang.packs import EffectHook, Pack, PackChoice, token_setting
@@ -24,17 +25,16 @@ NAME = "tea"
 
 
 #: The table whose Tea Trade cost was last read, and that cost (an identity memo).
-_costs: tuple[Table | None, str] = (None, "")
+_costs = LastValue["Table", str]("Dunhuang: the Tea cost of the last table", "")
 
 
 def _cost(t: Table) -> str:
     """The token a Tea Trade pays (the ``trade_cost`` setting, Tea Product by default)."""
-    global _costs
-    last = _costs
+    last = _costs.pair
     if last[0] is t:
         return last[1]
     cost = t.packs[t.options.packs.index(NAME)].setting("trade_cost", "tea-product")
-    _costs = (t, cost)
+    _costs.pair = (t, cost)
     return cost
 
 
