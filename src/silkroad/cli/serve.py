@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 from typing import TYPE_CHECKING
 
 from rich.console import Console
@@ -103,5 +104,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
         for problem in hub.problems:
             out.print(problem, highlight=False, markup=False)
 
-    serve(settings, args.host, args.port, on_start=started)
+    with contextlib.suppress(KeyboardInterrupt):  # uvicorn stops cleanly, then re-raises it
+        serve(settings, args.host, args.port, on_start=started)
+    out.print(f"Stopped. The tables are saved in {settings.folder}.", highlight=False, markup=False)
     return 0
