@@ -234,7 +234,7 @@ class Hub:
                 seats.append(Seat(clean_name(asked["person"], p), token=secrets.token_urlsafe(18)))
             else:
                 spec = check_agent(asked["agent"], self.settings.max_iterations)
-                seats.append(Seat(spec, agent=spec))
+                seats.append(Seat(spec.split(":")[0], agent=spec))
         position = request.get("position")
         if position is not None and not isinstance(position, str):
             raise RequestError("'position' is the text of a position (TOML)")

@@ -71,7 +71,8 @@ class Refused(RequestError):
 @attrs.frozen
 class Seat:
     """A seat at a table: a person (with the secret ``token`` of their link) or an agent
-    (its spec, as ``silkroad.agents.make_agent`` reads it)."""
+    (its spec, as ``silkroad.agents.make_agent`` reads it). ``name`` labels the seat: the
+    person's name, or the agent's name without its settings."""
 
     name: str
     token: str | None = None
@@ -462,7 +463,7 @@ class Table:
             "seat": seat,
             "players": len(self.seats),
             "seats": [
-                {"seat": p, "label": self.labels[p], "person": s.person}
+                {"seat": p, "label": self.labels[p], "person": s.person, "agent": s.agent}
                 for p, s in enumerate(self.seats)
             ],
         }
