@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 from typing import TYPE_CHECKING
 
 from rich.console import Console
@@ -67,7 +68,15 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--workers",
         type=positive_int,
         default=4,
-        help="threads for the agents' searches and the seats' views (default 4)",
+        help="threads for the agents' searches without worker processes (default 4)",
+    )
+    p.add_argument(
+        "--agent-processes",
+        type=int,
+        default=min(4, os.cpu_count() or 1),
+        metavar="N",
+        help="worker processes for the agents' searches, so they use every core while the "
+        "server answers pages (default: the CPUs, at most 4; 0: threads only)",
     )
     p.add_argument(
         "--max-iterations",
@@ -89,6 +98,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
         folder=args.folder,
         agent_delay=args.agent_delay,
         workers=args.workers,
+        processes=max(0, args.agent_processes),
         max_iterations=args.max_iterations,
     )
     host = f"[{args.host}]" if ":" in args.host else args.host

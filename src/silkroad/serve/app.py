@@ -34,7 +34,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from silkroad.serve.hub import Connection, Hub, Settings
 from silkroad.serve.tables import Refused, RequestError, Table
@@ -188,9 +188,8 @@ def create_app(
                     }
                 else:
                     reply = await _handle(tables, table, seat, text)
-                if reply is not None:
-                    async with connection.lock:
-                        await websocket.send_json(reply)
+                if reply is not None and not await _push(websocket, connection, reply):
+                    break
         except WebSocketDisconnect:
             pass
         finally:
@@ -236,6 +235,19 @@ async def _handle(hub: Hub, table: Table, seat: int, text: str) -> dict[str, Any
     return {"type": "accepted", "at": at}
 
 
+async def _push(websocket: WebSocket, connection: Connection, message: dict[str, Any]) -> bool:
+    """Send ``message`` (one at a time on a socket); False once the page has gone."""
+    async with connection.lock:
+        connected = WebSocketState.CONNECTED
+        if websocket.client_state != connected or websocket.application_state != connected:
+            return False
+        try:
+            await websocket.send_json(message)
+        except (WebSocketDisconnect, RuntimeError, OSError):  # closed meanwhile
+            return False
+    return True
+
+
 async def _send(
     websocket: WebSocket, hub: Hub, table: Table, seat: int, connection: Connection
 ) -> None:
@@ -246,5 +258,5 @@ async def _send(
         connection.dirty.clear()
         message = hub.message(table, seat, connection.sent)
         connection.sent = message["log_start"] + len(message["log"])
-        async with connection.lock:
-            await websocket.send_json(message)
+        if not await _push(websocket, connection, message):
+            return

@@ -16,6 +16,7 @@ import concurrent.futures
 import contextlib
 import functools
 import logging
+import multiprocessing
 import secrets
 from collections.abc import Callable
 from pathlib import Path
@@ -33,6 +34,7 @@ from silkroad.serve.tables import (
     Seat,
     Step,
     Table,
+    answer,
     build_options,
     check_agent,
     clean_name,
@@ -54,7 +56,11 @@ class Settings:
     :ivar folder: where the tables are saved (made if missing).
     :ivar agent_delay: the least time, in seconds, between an agent's decisions, so that
         people can follow them (0: as fast as the agents go).
-    :ivar workers: threads for agents' searches and seats' views.
+    :ivar workers: threads for agents' searches (and for setting up tables).
+    :ivar processes: worker processes for the agents' searches (0: the threads do
+        them). Processes search on every core while the server's own thread answers
+        pages; a game registered only in this process (``silkroad.register``) is
+        searched in a thread, since a new process does not know it.
     :ivar max_iterations: the largest search budget a table may give an agent.
     :ivar max_tables: the most tables the server holds (finished ones included).
     """
@@ -62,6 +68,7 @@ class Settings:
     folder: Path = attrs.field(converter=Path)
     agent_delay: float = 0.5
     workers: int = 4
+    processes: int = 0
     max_iterations: int = 2000
     max_tables: int = 10_000
 
@@ -91,6 +98,9 @@ class Hub:
         self._drivers: dict[str, asyncio.Task[None]] = {}
         self._views: dict[tuple[str, int], tuple[int, dict[str, Any]]] = {}
         self._cpu: concurrent.futures.ThreadPoolExecutor | None = None
+        self._processes: concurrent.futures.ProcessPoolExecutor | None = None
+        #: the games the worker processes do not find by name
+        self._local: set[str] = set()
         self._io: concurrent.futures.ThreadPoolExecutor | None = None
         #: messages about tables that were not resumed
         self.problems: list[str] = []
@@ -103,6 +113,10 @@ class Hub:
             self.settings.workers, thread_name_prefix="silkroad-serve"
         )
         self._io = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="silkroad-save")
+        if self.settings.processes > 0:
+            self._processes = concurrent.futures.ProcessPoolExecutor(
+                self.settings.processes, mp_context=multiprocessing.get_context("spawn")
+            )
         tables, self.problems = await self._run(self.store.load)
         for problem in self.problems:
             _log.warning(problem)
@@ -117,10 +131,12 @@ class Hub:
         for task in list(self._drivers.values()):
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+        if self._processes is not None:
+            self._processes.shutdown(wait=True, cancel_futures=True)
         for pool in (self._cpu, self._io):
             if pool is not None:
                 pool.shutdown(wait=True)
-        self._cpu = self._io = None
+        self._cpu = self._io = self._processes = None
 
     async def _run(self, function: Callable[..., T], *args: Any) -> T:
         assert self._cpu is not None, "the hub is not started"
@@ -300,7 +316,7 @@ class Hub:
         while (seat := table.agent_to_act()) is not None:
             start = loop.time()
             try:
-                step = await self._run(table.think, seat)
+                step = await self._think(table, seat)
             except Exception as exc:  # an agent's bug stops its table, not the server
                 _log.exception("table %s: the agent of seat %d failed", table.id, seat)
                 table.problem = f"the agent of {table.labels[seat]} failed ({exc})"
@@ -310,6 +326,22 @@ class Hub:
             if wait > 0:
                 await asyncio.sleep(wait)
             await self._commit(table, step)
+
+    async def _think(self, table: Table, seat: int) -> Step:
+        """The agent's move, searched in a worker process when there are some and the
+        game is known there, else in a thread."""
+        name = table.game.spec.name
+        if self._processes is None or name in self._local:
+            return await self._run(table.think, seat)
+        question = table.question(seat)
+        state = table.state
+        future = self._processes.submit(answer, question)
+        try:
+            move = await asyncio.wrap_future(future)
+        except UnknownGameError:
+            self._local.add(name)
+            return await self._run(table.think, seat)
+        return table.step(state, question.at, move)
 
     # ------------------------------------------------------------------ pages
 

@@ -26,18 +26,21 @@ import attrs
 from silkroad.agents import Agent, known_agents, make_agent, parse_agent_spec
 from silkroad.core.errors import IllegalMoveError, RulesError, shorten
 from silkroad.core.game import AnyGame, Outcome
+from silkroad.core.registry import get_game
 from silkroad.core.replay import Record, Result
 from silkroad.core.serialize import from_data, to_data
 
 __all__ = [
     "HUMAN",
     "MAX_NAME",
+    "Question",
     "Refused",
     "RequestError",
     "Seat",
     "Step",
     "Table",
     "agent_seed",
+    "answer",
     "build_options",
     "check_agent",
     "log_entry",
@@ -274,6 +277,31 @@ def seat_view(
 
 
 @attrs.frozen
+class Question:
+    """A decision for an agent: its spec and seed, the seat's observation and legal
+    moves (all it may know), and the number of decisions made before it. It can be sent
+    to another process, where the game is found by its name."""
+
+    game: str
+    spec: str
+    seed: int
+    observation: Any
+    legal: tuple[Any, ...]
+    at: int
+
+    def answer(self, game: AnyGame | None = None) -> Any:
+        """The agent's move (``game``: the game itself, else the registered one)."""
+        if game is None:
+            game = get_game(self.game)
+        return make_agent(self.spec, self.seed).choose(game, self.observation, self.legal)
+
+
+def answer(question: Question) -> Any:
+    """:meth:`Question.answer` in a worker process (the game found by name)."""
+    return question.answer()
+
+
+@attrs.frozen
 class Step:
     """A decision ready to be committed: made at decision ``at`` (the number of moves
     before it), the state after it, and each person's log line."""
@@ -387,13 +415,25 @@ class Table:
         entries = {p: log_entry(self.game, before, move, at + 1, p) for p in self.logs}
         return Step(at, move, self.game.format_move(move), after, entries)
 
+    def question(self, seat: int) -> Question:
+        """What the agent of ``seat`` is given to decide now: never the state."""
+        state, at = self.current
+        spec = self.seats[seat].agent
+        assert spec is not None
+        return Question(
+            self.game.spec.name,
+            spec,
+            agent_seed(self.seed, seat, at),
+            self.game.observe(state, seat),
+            self.game.legal_moves(state),
+            at,
+        )
+
     def think(self, seat: int) -> Step:
         """The agent of ``seat`` decides from the seat's observation (it never sees the
         state), and its move is prepared."""
         state, at = self.current
-        game = self.game
-        move = self.agent(seat, at).choose(game, game.observe(state, seat), game.legal_moves(state))
-        return self.step(state, at, move)
+        return self.step(state, at, self.question(seat).answer(self.game))
 
     def prepare(self, seat: int, text: object, at: object = None) -> Step:
         """A person's move from their page, checked by the engine: ``text`` is the move's
