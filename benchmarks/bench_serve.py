@@ -11,7 +11,8 @@ then sends one of its moves (chosen at random).
 Measured: the time from a person's move being sent to the *other* person's page at that
 table receiving the view after it (what the issue calls the other pages' update), and
 to the mover's own page; the decisions made per second over all tables; the server
-process's CPU time. Prints a Markdown table row per run::
+process's CPU time (with its worker processes), and the machine's load average (1 min)
+at the end. Prints a Markdown table row per run::
 
     PYTHONPATH=src python benchmarks/bench_serve.py --tables 50 --people-tables 5 \\
         --agents ismcts:iterations=100 --seconds 60
@@ -196,6 +197,7 @@ async def measure(args: argparse.Namespace, base: str, folder: Path, pid: int) -
             new_agent_table()  # keep the tables playing
     seconds = time.perf_counter() - start
     cpu = cpu_seconds(pid) - start_cpu
+    load = os.getloadavg()[0]
     end_decisions, unfinished = decisions(folder)
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -209,6 +211,7 @@ async def measure(args: argparse.Namespace, base: str, folder: Path, pid: int) -
         "tables_made": made + args.people_tables,
         "playing": playing,
         "pages": len(people),
+        "load": load,
     }
 
 
@@ -238,9 +241,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=60.0, help="how long to measure")
     parser.add_argument("--seed", type=int, default=36, help="the people's choices")
     parser.add_argument("--header", action="store_true", help="print the table's header")
-    parser.add_argument(
-        "--load", action="store_true", help="add the machine's load average after the row"
-    )
     args = parser.parse_args(argv)
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -268,10 +268,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.header:
         print(
             "| tables playing | pages | agents | agent delay | searched in | decisions/s "
-            "| other page: median "
-            "/ 90% / 99% / max ms | own page: median ms | moves timed | server CPU |"
+            "| other page: median / 90% / 99% / max ms | own page: median ms | moves timed "
+            "| server CPU | load average |"
         )
-        print("|---|---|---|---|---|---|---|---|---|---|")
+        print("|---|---|---|---|---|---|---|---|---|---|---|")
     others, own = found["others"], found["own"]
     where = f"{args.processes} processes" if args.processes else f"{args.workers} threads"
     print(
@@ -279,8 +279,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"| {args.agent_delay} s | {where} | {found['decisions'] / found['seconds']:.1f} "
         f"| {ms(others, 0.5)} / {ms(others, 0.9)} / {ms(others, 0.99)} / "
         f"{1000 * max(others, default=0):.0f} | {ms(own, 0.5)} | {len(others)} "
-        f"| {100 * found['cpu'] / found['seconds']:.0f}% of a core |"
-        + (f" load {os.getloadavg()[0]:.1f}" if args.load else "")
+        f"| {100 * found['cpu'] / found['seconds']:.0f}% of a core | {found['load']:.1f} |"
     )
     if others:
         print(

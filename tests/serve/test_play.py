@@ -224,3 +224,19 @@ def test_an_agent_that_fails_stops_its_table_only(
             while not view["choices"]:
                 view = read_table(ws)
         assert view["at"] > 0
+
+
+def test_agents_search_in_worker_processes_and_a_users_game_in_threads(
+    tiny: AnyGame, tmp_path: Path
+) -> None:
+    with server(tmp_path, processes=1) as client:
+        worked = new_table(client, "serica", ["person", "random"], options={"first_player": 1})
+        local = new_table(client, "tinydraw", ["greedy", "person"])
+        for table, person in ((worked, 0), (local, 1)):
+            with client.websocket_connect(f"/ws/{table['tokens'][person]}") as ws:
+                view = read_table(ws)
+                while not view["choices"]:
+                    view = read_table(ws)
+            assert view["log"][0]["player"] == 1 - person  # the agent decided first
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        assert hub._local == {"tinydraw"}  # not known in the worker: searched here

@@ -354,8 +354,9 @@ class Hub:
         found = self._connections.get((table.id, seat))
         if found is not None:
             found.discard(connection)
-            if not found:
+            if not found:  # nobody looks at the seat: its view is drawn again when asked
                 del self._connections[(table.id, seat)]
+                self._views.pop((table.id, seat), None)
 
     @property
     def connections(self) -> int:
