@@ -86,23 +86,26 @@ def hidden_tiles(state: Any, seat: int) -> set[int]:
     return tiles
 
 
-def ids(page: Any, kind: str) -> list[str]:
-    """The ids of the components of a kind (``card``, ``tile``) drawn on the board."""
-    found: list[str] = page.eval_on_selector_all(
-        f"#board [data-{kind}]", f"es => es.map(e => e.dataset.{kind})"
-    )
-    return found
+#: What a page shows, read at one moment (the page may update between two reads).
+SHOWN = """() => ({
+  at: Number(document.body.dataset.at),
+  tiles: Array.from(document.querySelectorAll("#board [data-tile]"), e => e.dataset.tile),
+  cards: Array.from(document.querySelectorAll("#board [data-card]"), e => e.dataset.card),
+  text: document.body.innerText,
+  board: document.getElementById("board").textContent,
+})"""
 
 
 def check_the_page(page: Any, seat: int, hub: Hub, table: str) -> int:
     """The page shows its seat's hand and nothing hidden from the seat; returns the
     number of decisions it shows."""
-    at = int(page.get_attribute("body", "data-at"))
+    shown = page.evaluate(SHOWN)
+    at = shown["at"]
     every = list(states(hub.tables[table].record()))
     state = every[at]
-    drawn = {int(t) for t in ids(page, "tile")}
+    drawn = {int(t) for t in shown["tiles"]}
     assert not drawn & hidden_tiles(state, seat), f"P{seat} at {at}: hidden tiles drawn"
-    cards = {int(c) for c in ids(page, "card")}
+    cards = {int(c) for c in shown["cards"]}
     assert not cards & set(state.deck), f"P{seat} at {at}: characters of the deck drawn"
     own = set(state.players[seat].hand)
     assert own <= drawn, f"P{seat} at {at}: its own hand is not shown"
@@ -113,14 +116,24 @@ def check_the_page(page: Any, seat: int, hub: Hub, table: str) -> int:
         seen |= set(obs.players[seat].hand) | set(obs.draft) | set(obs.gone)
         seen |= {f.tile for pl in obs.players for f in pl.frescoes if f.tile is not None}
         seen |= {obs.public} - {None}
-    named = {int(t) for t in re.findall(r"\bt(\d+)\b", page.inner_text("body"))}
+    named = {int(t) for t in re.findall(r"\bt(\d+)\b", shown["text"])}
     others = {t for q, pl in enumerate(state.players) if q != seat for t in pl.hand}
     assert not (named & others) - seen, f"P{seat} at {at}: another hand's tile named"
-    board = page.inner_text("#board")
     for q, pl in enumerate(state.players):
         if q != seat and pl.hand:
-            assert f"{len(pl.hand)} fresco tile" in board  # counted, face down
-    return at
+            assert f"{len(pl.hand)} fresco tile" in shown["board"]  # counted, face down
+    return int(at)
+
+
+def my_turn(pages: dict[int, Any]) -> Any:
+    """The first page whose seat is to decide."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        for page in pages.values():
+            if page.evaluate("document.body.classList.contains('my-turn')"):
+                return page
+        time.sleep(0.02)
+    raise AssertionError("nobody was asked to decide")
 
 
 def test_two_people_play_a_dunhuang_game_to_the_end_in_two_browsers(
@@ -153,6 +166,17 @@ def test_two_people_play_a_dunhuang_game_to_the_end_in_two_browsers(
         page.goto(links[seat])
         page.wait_for_selector("body[data-ready=true]")
         assert f"P{seat} {['Ann', 'Bea'][seat]}" in page.inner_text("#who")
+    # a click on the draft pack in the picture narrows the moves to its first tile's
+    page = my_turn(pages)
+    pack = page.locator("#board text", has_text="drafting from: t")
+    tile = re.search(r"\bt\d+\b", pack.text_content() or "").group(0)  # type: ignore[union-attr]
+    pack.click()
+    visible = page.locator("#choices li:not([hidden])")
+    assert visible.count() == 1
+    assert f"keeps {tile}" in visible.inner_text()
+    assert page.input_value("#filter") == tile
+    page.fill("#filter", "")  # every move again
+    assert page.locator("#choices li:not([hidden])").count() > 1
     rng = random.Random(36)
     clicked = {0: -1, 1: -1}
     checked = -EVERY

@@ -41,6 +41,7 @@
     choices.textContent = "";
     decision.hidden = view.choices.length === 0;
     filter.hidden = view.choices.length <= 12;
+    filter.value = "";
     view.choices.forEach(function (choice, i) {
       const button = element("button", { type: "button" }, [
         document.createTextNode(choice.text),
@@ -142,6 +143,62 @@
     });
   }
 
+  // A click on the picture narrows the moves to those that name what was clicked: a word
+  // of the clicked text that holds a digit (an id such as t402 or b3) and that a move
+  // names, else the name of the card clicked (the first text after its outline).
+  function named(word) {
+    const w = word.toLowerCase();
+    return Array.from(choices.querySelectorAll("li")).some(function (item) {
+      return item.textContent.toLowerCase().split(/[^a-z0-9.]+/).indexOf(w) >= 0;
+    });
+  }
+
+  function clicked(event) {
+    const text = event.target.closest ? event.target.closest("text") : null;
+    if (text) {
+      const words = text.textContent.match(/[A-Za-z]*\d+(\.\d+)?/g) || [];
+      const word = words.find(function (w) { return /[A-Za-z]/.test(w) && named(w); });
+      if (word) {
+        return word;
+      }
+    }
+    let best = null;
+    let area = Infinity;
+    board.querySelectorAll("rect[data-card]").forEach(function (rect) {
+      const box = rect.getBoundingClientRect();
+      const inside = event.clientX >= box.left && event.clientX <= box.right &&
+        event.clientY >= box.top && event.clientY <= box.bottom;
+      if (inside && box.width * box.height < area) {
+        best = rect;
+        area = box.width * box.height;
+      }
+    });
+    let name = best ? best.nextElementSibling : null;
+    while (name && name.tagName.toLowerCase() !== "text") {
+      name = name.nextElementSibling;
+    }
+    return name ? name.textContent.trim() : null;
+  }
+
+  board.addEventListener("click", function (event) {
+    if (decision.hidden) {
+      return;
+    }
+    const key = clicked(event);
+    if (!key) {
+      return;
+    }
+    filter.hidden = false;
+    filter.value = key;
+    applyFilter();
+    if (!choices.querySelector("li:not([hidden])")) {
+      message.textContent = "None of your moves names " + key + ".";
+      filter.value = "";
+      applyFilter();
+    } else {
+      message.textContent = "";
+    }
+  });
   filter.addEventListener("input", applyFilter);
   document.getElementById("typed").addEventListener("submit", function (event) {
     event.preventDefault();
