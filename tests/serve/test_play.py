@@ -240,3 +240,24 @@ def test_agents_search_in_worker_processes_and_a_users_game_in_threads(
             assert view["log"][0]["player"] == 1 - person  # the agent decided first
         hub = client.app.state.hub  # type: ignore[attr-defined]
         assert hub._local == {"tinydraw"}  # not known in the worker: searched here
+
+
+def test_a_broken_record_is_left_alone_and_the_other_tables_resume(tmp_path: Path) -> None:
+    with server(tmp_path) as client:
+        broken = new_table(client, "kashgar", ["person", "person"])
+        kept = new_table(client, "serica", ["person", "person"])
+    path = tmp_path / f"{broken['table']}.json"
+    path.write_text(path.read_text().replace('"moves": []', '"moves": ["fly"]'))
+    with server(tmp_path) as client:
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        assert set(hub.tables) == {kept["table"]}
+        assert len(hub.problems) == 1
+        assert hub.problems[0].startswith(f"table {broken['table']}: not resumed (")
+        assert "move 1" in hub.problems[0]
+        assert client.get(f"/api/seat/{broken['tokens'][0]}").status_code == 404
+        assert client.get(f"/api/seat/{kept['tokens'][0]}").status_code == 200
+        new_table(client, "kashgar", ["person", "random"])  # the seats' file is written again
+    assert path.read_text().count('"fly"') == 1  # left as it was
+    path.write_text(path.read_text().replace('["fly"]', "[]"))  # mended
+    with server(tmp_path) as client:
+        assert client.get(f"/api/seat/{broken['tokens'][0]}").status_code == 200

@@ -95,7 +95,8 @@ class Store:
 
     def load(self) -> tuple[list[Table], list[str]]:
         """Every table of the folder, rebuilt from its record and seats, and a line per
-        table that could not be (a missing or broken record), which is left alone."""
+        table that could not be (a missing or broken record): it is left alone, its
+        record as it is and its seats kept in the file, to be resumed once mended."""
         if not self.seats_path.exists():
             return [], []
         try:
@@ -105,12 +106,11 @@ class Store:
         tables: list[Table] = []
         problems: list[str] = []
         for table_id, entry in data.items():
+            self._seats[table_id] = entry  # kept, resumed or not: its links stay on file
             try:
                 tables.append(self._table(table_id, entry))
             except (RulesError, OSError, ValueError, KeyError, TypeError) as exc:
                 problems.append(f"table {table_id}: not resumed ({exc})")
-                continue
-            self._seats[table_id] = entry
         return tables, problems
 
     def _table(self, table_id: str, entry: Any) -> Table:
