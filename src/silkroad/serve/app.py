@@ -79,6 +79,9 @@ async def _body(request: Request) -> Any:
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
         raise RequestError("send JSON (Content-Type: application/json)", 415)
+    declared = request.headers.get("content-length", "0")
+    if not declared.isdigit() or int(declared) > MAX_BODY:
+        raise RequestError(f"a request has at most {MAX_BODY} bytes", 413)
     body = await request.body()
     if len(body) > MAX_BODY:
         raise RequestError(f"a request has at most {MAX_BODY} bytes", 413)
