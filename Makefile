@@ -13,9 +13,9 @@ BIN    := $(VENV)/bin
 # everything the whole test suite exercises: test tools, linters, the python-chess
 # reference of the benchmark, every adapter (OpenSpiel, PettingZoo, Gymnasium, Ray; the
 # adapter tests import their framework, so a missing extra fails, it never skips), the
-# statistics and plots of simulate and balance, and Playwright for the viewer's tests in
-# headless Chromium (the browser itself: apt-get install chromium)
-EXTRAS := test,dev,bench,openspiel,pettingzoo,gymnasium,ray,analysis,browser
+# statistics and plots of simulate and balance, Playwright for the viewer's tests in
+# headless Chromium (the browser itself: apt-get install chromium), and the table server
+EXTRAS := test,dev,bench,openspiel,pettingzoo,gymnasium,ray,analysis,browser,serve
 
 .PHONY: demo test lint typecheck pytest bench coverage mutate fuzz clean
 

@@ -1,5 +1,5 @@
-"""The ``silkroad`` command: play, simulate, balance, replay, view, positions, bench and
-rule coverage.
+"""The ``silkroad`` command: play, simulate, balance, replay, view, serve, positions, bench
+and rule coverage.
 
 Every sub-command works on any registered title (built-in, plugin, or named in
 ``SILKROAD_GAMES``), through the ``Game`` protocol only; a game's name is taken in any
@@ -34,6 +34,7 @@ from silkroad.cli import (
     position,
     replay,
     rules,
+    serve,
     simulate,
     view,
 )
@@ -51,6 +52,7 @@ COMMANDS: dict[str, ModuleType] = {
     "balance": balance,
     "replay": replay,
     "view": view,
+    "serve": serve,
     "position": position,
     "bench": bench,
     "rules": rules,

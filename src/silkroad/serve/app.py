@@ -1,0 +1,265 @@
+"""The web side of the server: a Starlette application over a :class:`~silkroad.serve.hub.Hub`.
+
+========================  ======  ===================================================
+path                      method  what
+========================  ======  ===================================================
+``/``                     GET     the start page: a new table
+``/seat/{token}``         GET     a seat's page (the token is the seat's secret)
+``/api/games``            GET     the registered games, their players and options
+``/api/tables``           POST    a new table (JSON); its people's links
+``/api/seat/{token}``     GET     the seat's view and its whole log (JSON)
+``/api/seat/{token}/move`` POST   a move of the seat: ``{"move": notation, "at": n}``
+``/api/seat/{token}/card`` GET    ``?name=...``: the text of a card the seat can see
+``/ws/{token}``           WS      the seat's view, sent again after every decision;
+                                  takes ``{"type": "move", "move": ..., "at": n}``
+========================  ======  ===================================================
+
+Every answer to a request that cannot be acted on is JSON, ``{"error": message}``, with
+status 400 (malformed), 404 (no such seat), 409 (a move refused, with the engine's
+reason) or 415 (not JSON); nothing changes. A token that names no seat gets only
+``no such seat``. The pages load nothing from elsewhere and send no referrer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
+from importlib import resources
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from silkroad.serve.hub import Connection, Hub, Settings
+from silkroad.serve.tables import Refused, RequestError, Table
+
+__all__ = ["MAX_BODY", "create_app"]
+
+#: The largest request body (and WebSocket message) taken, in bytes.
+MAX_BODY = 64_000
+
+#: Only the server's own script and style; pictures inline; no frames, no referrer.
+_POLICY = (
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; "
+    "frame-ancestors 'none'"
+)
+_HEADERS = {
+    "Content-Security-Policy": _POLICY,
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-store",
+}
+
+
+def _page(name: str) -> str:
+    return (resources.files("silkroad.serve") / "assets" / name).read_text("utf-8")
+
+
+def _error(exc: RequestError) -> JSONResponse:
+    return JSONResponse({"error": exc.message}, status_code=exc.status, headers=_HEADERS)
+
+
+def _json(data: Any) -> JSONResponse:
+    return JSONResponse(data, headers=_HEADERS)
+
+
+async def _body(request: Request) -> Any:
+    """The request's JSON body.
+
+    :raises RequestError: for another content type (415: a page of another site cannot
+        send JSON here without asking first), a body too large, or text that is not JSON.
+    """
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise RequestError("send JSON (Content-Type: application/json)", 415)
+    declared = request.headers.get("content-length", "0")
+    if not declared.isdigit() or int(declared) > MAX_BODY:
+        raise RequestError(f"a request has at most {MAX_BODY} bytes", 413)
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        raise RequestError(f"a request has at most {MAX_BODY} bytes", 413)
+    try:
+        return json.loads(body)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise RequestError(f"not JSON: {exc}") from None
+
+
+Endpoint = Callable[[Request], Awaitable[Response]]
+
+
+def _answers(function: Endpoint) -> Endpoint:
+    """An endpoint whose refusals are JSON errors."""
+
+    async def endpoint(request: Request) -> Response:
+        try:
+            return await function(request)
+        except RequestError as exc:
+            return _error(exc)
+
+    return endpoint
+
+
+def create_app(
+    settings: Settings | None = None,
+    *,
+    hub: Hub | None = None,
+    on_start: Callable[[Hub], None] | None = None,
+) -> Starlette:
+    """The server's application; its tables are resumed when it starts (the ASGI
+    lifespan; then ``on_start(hub)`` is called) and saved when it stops. Give
+    ``settings`` or a ``hub`` made from them."""
+    if hub is None:
+        if settings is None:
+            raise ValueError("create_app needs settings (the folder of the tables) or a hub")
+        hub = Hub(settings)
+    tables = hub
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await tables.start()
+        if on_start is not None:
+            on_start(tables)
+        try:
+            yield
+        finally:
+            await tables.stop()
+
+    async def start_page(request: Request) -> Response:
+        return HTMLResponse(_page("start.html"), headers=_HEADERS)
+
+    async def seat_page(request: Request) -> Response:
+        try:
+            tables.find(request.path_params["token"])
+        except RequestError:
+            return HTMLResponse(_page("missing.html"), status_code=404, headers=_HEADERS)
+        return HTMLResponse(_page("seat.html"), headers=_HEADERS)
+
+    @_answers
+    async def games(request: Request) -> Response:
+        return _json({"games": tables.games(), "agents": tables.agents()})
+
+    @_answers
+    async def create(request: Request) -> Response:
+        return _json(await tables.create(await _body(request)))
+
+    @_answers
+    async def seat_state(request: Request) -> Response:
+        table, seat = tables.find(request.path_params["token"])
+        return _json(tables.message(table, seat))
+
+    @_answers
+    async def seat_move(request: Request) -> Response:
+        table, seat = tables.find(request.path_params["token"])
+        body = await _body(request)
+        if not isinstance(body, dict) or not set(body) <= {"move", "at"} or "move" not in body:
+            raise RequestError('a move is {"move": notation, "at": decisions made}')
+        at = await tables.move(table, seat, body["move"], body.get("at"))
+        return _json({"ok": True, "at": at})
+
+    @_answers
+    async def seat_card(request: Request) -> Response:
+        table, seat = tables.find(request.path_params["token"])
+        return _json({"text": table.card_text(seat, request.query_params.get("name"))})
+
+    async def socket(websocket: WebSocket) -> None:
+        await websocket.accept()
+        try:
+            table, seat = tables.find(websocket.path_params["token"])
+        except RequestError as exc:
+            await websocket.send_json({"type": "error", "message": exc.message})
+            await websocket.close(code=4404)
+            return
+        connection = tables.connect(table, seat)
+        sender = asyncio.ensure_future(_send(websocket, tables, table, seat, connection))
+        try:
+            while True:
+                received = await websocket.receive()
+                if received["type"] == "websocket.disconnect":
+                    break
+                text = received.get("text")
+                if not isinstance(text, str):
+                    reply: dict[str, Any] | None = {
+                        "type": "error",
+                        "message": "send text (JSON), not bytes",
+                    }
+                else:
+                    reply = await _handle(tables, table, seat, text)
+                if reply is not None and not await _push(websocket, connection, reply):
+                    break
+        except WebSocketDisconnect:
+            pass
+        finally:
+            tables.disconnect(table, seat, connection)
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await sender
+
+    routes = [
+        Route("/", start_page),
+        Route("/seat/{token}", seat_page),
+        Route("/api/games", games),
+        Route("/api/tables", create, methods=["POST"]),
+        Route("/api/seat/{token}", seat_state),
+        Route("/api/seat/{token}/move", seat_move, methods=["POST"]),
+        Route("/api/seat/{token}/card", seat_card),
+        WebSocketRoute("/ws/{token}", socket),
+        Mount("/assets", StaticFiles(packages=[("silkroad.serve", "assets")]), name="assets"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.hub = tables
+    return app
+
+
+async def _handle(hub: Hub, table: Table, seat: int, text: str) -> dict[str, Any] | None:
+    """A page's message: a move (answered only when refused), or an error."""
+    if len(text) > MAX_BODY:
+        return {"type": "error", "message": f"a message has at most {MAX_BODY} characters"}
+    try:
+        message = json.loads(text)
+    except ValueError as exc:
+        return {"type": "error", "message": f"not JSON: {exc}"}
+    if not isinstance(message, dict) or message.get("type") != "move":
+        return {"type": "error", "message": 'send {"type": "move", "move": notation, "at": n}'}
+    if not set(message) <= {"type", "move", "at"} or "move" not in message:
+        return {"type": "error", "message": 'a move is {"type": "move", "move": ..., "at": n}'}
+    try:
+        at = await hub.move(table, seat, message["move"], message.get("at"))
+    except Refused as exc:
+        return {"type": "refused", "message": exc.message}
+    except RequestError as exc:
+        return {"type": "error", "message": exc.message}
+    return {"type": "accepted", "at": at}
+
+
+async def _push(websocket: WebSocket, connection: Connection, message: dict[str, Any]) -> bool:
+    """Send ``message`` (one at a time on a socket); False once the page has gone."""
+    async with connection.lock:
+        connected = WebSocketState.CONNECTED
+        if websocket.client_state != connected or websocket.application_state != connected:
+            return False
+        try:
+            await websocket.send_json(message)
+        except (WebSocketDisconnect, RuntimeError, OSError):  # closed meanwhile
+            return False
+    return True
+
+
+async def _send(
+    websocket: WebSocket, hub: Hub, table: Table, seat: int, connection: Connection
+) -> None:
+    """Send the seat's view whenever the table changes: the newest only, however many
+    decisions were made meanwhile, with the log lines this page has not had."""
+    while True:
+        await connection.dirty.wait()
+        connection.dirty.clear()
+        message = hub.message(table, seat, connection.sent)
+        connection.sent = message["log_start"] + len(message["log"])
+        if not await _push(websocket, connection, message):
+            return
