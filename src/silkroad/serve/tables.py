@@ -192,11 +192,9 @@ def picture(game: AnyGame, state: Any, seat: int) -> str:
     """The table as ``seat`` sees it: the title's picture of the seat's observation, or
     (a title without one) the observation as JSON text, as the viewer draws them."""
     observation = game.observe(state, seat)
-    draw = getattr(game, "picture", None)
-    if draw is None:
-        return _text_picture(game, observation)
-    text: str = draw(observation, None)
-    return text
+    draw = getattr(game, "svg", None)
+    text = None if draw is None else draw(observation)
+    return _text_picture(game, observation) if text is None else str(text)
 
 
 def move_text(game: AnyGame, state: Any, move: Any, viewer: int) -> tuple[str, str | None]:
