@@ -18,6 +18,7 @@ import silkroad
 import tinygame
 from silkroad.adapters import returns_from_scores
 from silkroad.adapters.openspiel import (
+    SEED_BYTES,
     SEED_OUTCOMES,
     VP_BOUND,
     observation_text,
@@ -118,23 +119,37 @@ def test_mcts_bot_plays_complete_games(name: str, options: str, simulations: int
     assert set(returns) <= {0.0, 1.0}
 
 
-def test_the_root_chance_node_draws_the_seed() -> None:
+def deal(state: pyspiel.State, seed: int) -> pyspiel.State:
+    """``state`` (at the start) dealt with ``seed``: its bytes as the chance outcomes."""
+    for byte in seed.to_bytes(SEED_BYTES, "big"):
+        state.apply_action(byte)
+    return state
+
+
+def test_the_chance_nodes_draw_the_seed_a_byte_at_a_time() -> None:
     game = pyspiel.load_game("silkroad_tinydraw", {})
+    assert game.max_chance_outcomes() == SEED_OUTCOMES == 256
     state = game.new_initial_state()
-    assert state.is_chance_node()
-    outcomes = state.chance_outcomes()
-    assert len(outcomes) == SEED_OUTCOMES == game.max_chance_outcomes()
-    assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
-    state.apply_action(7)
-    assert state.inner == tinygame.new_game(tinygame.Options(), 7)
+    seed_bytes = [1, 2, 3, 4, 5, 6, 7, 200]
+    assert len(seed_bytes) == SEED_BYTES
+    for byte in seed_bytes:
+        assert state.is_chance_node()
+        outcomes = state.chance_outcomes()
+        assert [a for a, _ in outcomes] == list(range(SEED_OUTCOMES))
+        assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+        state.apply_action(byte)
+    assert not state.is_chance_node()
+    assert state.inner == tinygame.new_game(tinygame.Options(), 0x01020304050607C8)
+    assert deal(game.new_initial_state(), 7).inner == tinygame.new_game(tinygame.Options(), 7)
     fixed = pyspiel.load_game("silkroad_tinydraw", {"seed": 42}).new_initial_state()
     assert fixed.chance_outcomes() == [(42, 1.0)]
+    fixed.apply_action(42)
+    assert fixed.inner == tinygame.new_game(tinygame.Options(), 42)
 
 
 def test_actions_are_the_titles_action_ids() -> None:
     game = pyspiel.load_game("silkroad_tinydraw", {})
-    state = game.new_initial_state()
-    state.apply_action(3)
+    state = deal(game.new_initial_state(), 3)
     inner = state.inner
     expected = sorted(tinygame.encode_move(inner, m) for m in tinygame.legal_moves(inner))
     assert state.legal_actions() == expected
@@ -173,8 +188,7 @@ def test_returns_follow_the_documented_mapping() -> None:
 
 def test_states_serialize_through_the_projects_json() -> None:
     game = pyspiel.load_game("silkroad_kashgar", {"players": 3})
-    state = game.new_initial_state()
-    state.apply_action(11)
+    state = deal(game.new_initial_state(), 11)
     for _ in range(5):
         state.apply_action(state.legal_actions()[-1])
     text = pyspiel.serialize_game_and_state(game, state)

@@ -58,7 +58,8 @@ def test_ismcts_takes_its_parameters_from_the_spec() -> None:
         ("ismcts:scale=nan", "scale must be a number > 0, got nan"),
         (
             "ismcts:depth=3",
-            "no parameter 'depth' (its parameters: iterations, exploration, rollout_depth, scale)",
+            "no parameter 'depth' (its parameters: iterations, exploration, rollout_depth, "
+            "scale, seconds, clock)",
         ),
         ("greedy:iterations=3", "no parameter 'iterations' (its parameters: none)"),
     ],

@@ -194,3 +194,36 @@ def test_the_progress_bar_shows_games_per_second_and_time_left() -> None:
     assert "4/10" in text
     assert "games/s" in text
     assert "left" in text
+
+
+def test_the_progress_estimate_waits_for_a_game_then_uses_finished_games() -> None:
+    from io import StringIO
+
+    from rich.console import Console
+
+    from silkroad.cli.common import progress_bar
+
+    now = [100.0]
+    console = Console(file=StringIO(), force_terminal=True, width=120)
+    bar = progress_bar(console, disable=True, get_time=lambda: now[0])
+
+    def line() -> str:
+        return " ".join(str(column(bar.tasks[0])) for column in bar.columns[2:])
+
+    task = bar.add_task("kashgar: 10 games", total=10)
+    now[0] = 103.0
+    before = line()
+    assert "estimating" in before
+    assert "games/s" not in before
+    assert "left 0:" not in before
+    # the first game ends 4 s after the start and a second right after it (a worker
+    # handing back two at once): 2 games in 4 s, 8 more take 16 s
+    now[0] = 104.0
+    bar.advance(task)
+    now[0] = 104.0 + 1e-6
+    bar.advance(task)
+    after = line()
+    assert "estimating" not in after
+    assert "2/10" in after
+    assert "0.50 games/s" in after
+    assert "left 0:00:16" in after

@@ -14,19 +14,22 @@ Game parameters (all optional):
 * ``options`` (str): the ``Options`` fields to change (the variants: co-op, packs,
   expansions), made by :func:`options_parameter`, e.g.
   ``options_parameter(expansion=["herder", "herder"], round_limit=10)``;
-* ``seed`` (int, default -1): with -1 the first node is a chance node that draws the
-  game's seed uniformly among :data:`SEED_OUTCOMES` values; with a seed >= 0 that chance
-  node has this single outcome (a fixed deal);
+* ``seed`` (int, default -1): with -1 the game starts with :data:`SEED_BYTES` chance
+  nodes, each drawing one byte of the game's 64-bit seed uniformly among
+  :data:`SEED_OUTCOMES` values, so a deal is drawn from the engine's whole seed space;
+  with a seed >= 0 there is one chance node with this single outcome (a fixed deal);
 * ``utility`` (str, ``"vp"`` or ``"win"``): the reward mapping of
   :func:`silkroad.adapters.returns_from_scores`: final victory points (general-sum,
   bounded by the title's ``score_bounds``), or 1 for each winner and 0 for the others.
 
 Chance: a silkroad game draws everything random (shuffles, draws) inside ``apply`` from
 the RNG carried in its state, which a seed fully determines. So the OpenSpiel game is
-*explicit stochastic* with exactly one chance node, at the root, choosing that seed;
-after it, play is a deterministic function of the actions. (A sampled-stochastic Python
-game cannot be serialized by pyspiel, which would need a game-level RNG state that Python
-games cannot provide.) A title whose spec says ``Chance.DETERMINISTIC`` has no chance node:
+*explicit stochastic* with the chance nodes at the start drawing that seed, a byte at a
+time (eight nodes of 256 outcomes: every seed from 0 to 2**64 - 1 equally likely, with
+outcome lists short enough for the algorithms that enumerate them); after them, play is
+a deterministic function of the actions. (A sampled-stochastic Python game cannot be
+serialized by pyspiel, which would need a game-level RNG state that Python games cannot
+provide.) A title whose spec says ``Chance.DETERMINISTIC`` has no chance node:
 it starts at ``new_game(options, seed)`` (seed 0 unless given). pyspiel serializes a Python
 state by pickling its attributes: the silkroad state inside pickles as the project's JSON
 document.
@@ -42,6 +45,12 @@ starts with a digest of every observation the player has had (perfect recall) an
 player's moves so far; its tensor is the observation tensor followed by, for every action
 id, ``n / (n + 1)`` where ``n`` is how often the player took it (a summary of the own
 action history, not of its order). Actions are the title's integer action ids.
+
+Resampling: ``state.resample_from_infostate(player, sampler)`` is the title's
+``determinize`` of the player's observation, seeded from the sampler's draws, so
+OpenSpiel's ``ISMCTSBot`` searches the worlds the player cannot tell apart. The sample
+keeps the player's information state (the same string); the other players' own-move
+records and history digests are not carried over (they would come from the real game).
 """
 
 from __future__ import annotations
@@ -65,6 +74,7 @@ from silkroad.core.serialize import dumps, from_data, loads, to_data
 from silkroad.core.tensor import Layout
 
 __all__ = [
+    "SEED_BYTES",
     "SEED_OUTCOMES",
     "VP_BOUND",
     "game_type",
@@ -75,8 +85,10 @@ __all__ = [
     "short_name",
 ]
 
-#: How many seeds the root chance node chooses among (when no ``seed`` parameter).
-SEED_OUTCOMES = 1024
+#: How many chance nodes draw a game's seed (when no ``seed`` parameter): one per byte.
+SEED_BYTES = 8
+#: How many outcomes each of those chance nodes has: the 256 values of a byte.
+SEED_OUTCOMES = 256
 #: Utility bounds under ``utility="vp"`` for a game whose ``score_bounds`` is None.
 VP_BOUND = 1000.0
 
@@ -317,7 +329,7 @@ def register(game: AnyGame) -> str:
             full = {**gtype.parameter_specification, **(params or {})}
             config = _Config.of(game, full)
             low, high = config.utility_bounds
-            chances = 1 if config.fixed_seed >= 0 else SEED_OUTCOMES
+            chances = 1 if config.fixed_seed >= 0 else SEED_OUTCOMES  # per chance node
             info = pyspiel.GameInfo(
                 num_distinct_actions=config.actions,
                 max_chance_outcomes=0 if config.deterministic else chances,
@@ -384,6 +396,8 @@ class SilkroadState(pyspiel.State):  # type: ignore[misc]
         self.cur: _Inner | None = None
         self.trail: _Trail | None = None
         self.own = _Own((pvector(),) * self.cfg.players)
+        #: The seed bytes drawn so far by the deal's chance nodes.
+        self.deal: tuple[int, ...] = ()
         if cfg is None and self.cfg.deterministic:
             # no chance node: the game starts dealt
             self._start(max(self.cfg.fixed_seed, 0))
@@ -399,6 +413,7 @@ class SilkroadState(pyspiel.State):  # type: ignore[misc]
         twin.cur = self.cur
         twin.trail = self.trail
         twin.own = self.own
+        twin.deal = self.deal
         return twin
 
     def current_player(self) -> int:
@@ -414,7 +429,7 @@ class SilkroadState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if self.cfg.fixed_seed >= 0:
             return [(self.cfg.fixed_seed, 1.0)]
-        return [(seed, 1.0 / SEED_OUTCOMES) for seed in range(SEED_OUTCOMES)]
+        return list(_BYTE_OUTCOMES)
 
     def _start(self, seed: int) -> None:
         title = self.cfg.title
@@ -427,7 +442,14 @@ class SilkroadState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_action(self, action: int) -> None:
         if self.cur is None:
-            self._start(int(action))
+            if self.cfg.fixed_seed >= 0:
+                self._start(int(action))
+                return
+            if not 0 <= int(action) < SEED_OUTCOMES:
+                raise ValueError(f"a seed byte is 0 to {SEED_OUTCOMES - 1}, got {action}")
+            self.deal = (*self.deal, int(action))
+            if len(self.deal) == SEED_BYTES:
+                self._start(int.from_bytes(bytes(self.deal), "big"))
             return
         title, inner = self.cfg.title, self.cur.state
         player = title.current_player(inner)
@@ -439,7 +461,9 @@ class SilkroadState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"seed {action}"
+            if self.cfg.fixed_seed >= 0:
+                return f"seed {action}"
+            return f"seed byte {len(self.deal) + 1} of {SEED_BYTES}: {action}"
         title = self.cfg.title
         try:
             return title.format_move(title.decode_move(self.inner, int(action)))
@@ -465,10 +489,55 @@ class SilkroadState(pyspiel.State):  # type: ignore[misc]
             title.scores(self.inner), title.winners(self.inner), self.cfg.utility
         )
 
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> SilkroadState:
+        """A state the player cannot tell from this one: the title's ``determinize`` of
+        the player's observation, its seed made from four draws of
+        ``probability_sampler`` (a function returning floats in [0, 1), as OpenSpiel's
+        ``UniformProbabilitySampler``). The player's information state string is the
+        same; the other players' records of their own moves start empty and their
+        history digests are derived from the player's (never from the real game)."""
+        return _resampled(self, int(player_id), probability_sampler)
+
     def __str__(self) -> str:
         if self.cur is None:
             return "(the deal: a seed is about to be drawn)"
         return str(self.cfg.title.render(self.cur.state))
+
+
+#: The outcomes of a chance node of the deal: every byte value, equally likely.
+_BYTE_OUTCOMES = tuple((byte, 1.0 / SEED_OUTCOMES) for byte in range(SEED_OUTCOMES))
+
+
+def _seed_from(sampler: Any) -> int:
+    """A 64-bit seed from four draws in [0, 1), 16 bits each."""
+    seed = 0
+    for _ in range(4):
+        draw = float(sampler())
+        seed = (seed << 16) | min(max(int(draw * 65536), 0), 65535)
+    return seed
+
+
+def _resampled(state: SilkroadState, player: int, sampler: Any) -> SilkroadState:
+    """:meth:`SilkroadState.resample_from_infostate`."""
+    if state.cur is None or state.trail is None:
+        return state.clone()  # type: ignore[no-any-return]  # the deal is not made yet
+    title, cfg = state.cfg.title, state.cfg
+    if not 0 <= player < cfg.players:
+        raise ValueError(f"player must be 0 to {cfg.players - 1}, got {player}")
+    inner = title.determinize(title.observe(state.cur.state, player), _seed_from(sampler))
+    twin = SilkroadState(state.get_game(), cfg)
+    twin.deal = state.deal
+    twin.cur = _Inner(title, inner)
+    mine = state.trail.digest(player)
+    digests = tuple(
+        mine if p == player else hashlib.sha256(f"resampled {p} {mine}".encode()).hexdigest()[:32]
+        for p in range(cfg.players)
+    )
+    twin.trail = _Trail(None, None, None, digests)
+    twin.own = _Own(
+        tuple(state.own.moves[p] if p == player else pvector() for p in range(cfg.players))
+    )
+    return twin
 
 
 def _observation_json(title: AnyGame, inner: Any, player: int) -> str:

@@ -25,7 +25,10 @@
 * A game the rules end sets ``terminations``; a game the title's game-length safeguard
   stops (no winner, ``Outcome.TRUNCATED``) sets ``truncations`` instead.
 * ``reset(seed=S)`` starts the game ``new_game(options, S)``; without a seed, the next
-  seed comes from a generator seeded by the first one (so a run is reproducible).
+  seed, any of the engine's 2**64, comes from a generator seeded by the last seed given
+  (so a seeded run is reproducible), or from the operating system's entropy when no seed
+  was ever given (as Gymnasium's ``np_random``), so unseeded environments deal different
+  games.
   ``render_mode="human"`` makes ``render()`` print the title's ``render`` text,
   ``"ansi"`` return it.
 * :func:`env` wraps the environment in PettingZoo's ``OrderEnforcingWrapper``, so a call
@@ -35,6 +38,7 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 import numpy as np
@@ -100,7 +104,7 @@ class SilkroadEnv(AECEnv):  # type: ignore[misc]
             )
             for a in self.possible_agents
         }
-        self._seeds = Rng.from_seed(0)
+        self._seeds: Rng | None = None
         self.state_: Any = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -116,8 +120,9 @@ class SilkroadEnv(AECEnv):  # type: ignore[misc]
             self._seeds = Rng.from_seed(seed)
             game_seed = seed
         else:
-            value, self._seeds = self._seeds.next_u64()
-            game_seed = value & 0xFFFFFFFF
+            if self._seeds is None:
+                self._seeds = Rng.from_seed(secrets.randbits(64))
+            game_seed, self._seeds = self._seeds.next_u64()
         self.state_ = self.game.new_game(self.options, game_seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)

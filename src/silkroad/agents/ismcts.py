@@ -21,7 +21,11 @@ observer's information set, its edges keyed by move. Each iteration:
    act may be the same one again (a multi-step decision) or another (e.g. opponents
    placing cards for a Kashgar Herder), and every player maximizes their own value.
 
-The budget is a number of iterations, not a time, so a seed reproduces every choice.
+The budget is a number of iterations by default, not a time, so a seed reproduces every
+choice. ``seconds`` adds a limit in wall-clock time (``time.perf_counter``, or the
+``clock`` given): the search stops at whichever limit it reaches first, after at least
+one iteration. A time limit makes the number of iterations, and so the choices, depend
+on the machine and its load.
 
 What an iteration asks of the game, and nothing more: one ``determinize``; for each state
 the path reaches, its ``legal_moves`` once and ``apply`` of the move taken (the very
@@ -34,7 +38,9 @@ over ends the iteration without asking for its moves again.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+import sys
+import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from silkroad.agents.values import check_positive, state_evaluator
@@ -81,12 +87,17 @@ class ISMCTSAgent:
 
     :param seed: seeds the agent's RNG (determinizations, expansions, rollouts).
     :param iterations: search iterations per decision (a decision with one legal move
-        takes none).
+        takes none); by default :data:`DEFAULT_ITERATIONS`, or no iteration limit when
+        ``seconds`` is given alone.
     :param exploration: the UCB1 constant.
     :param rollout_depth: random decisions after the tree before evaluating (0: evaluate
         the expanded node directly).
     :param scale: evaluation units per step of the logistic that maps ``evaluate`` to a
         value in [0, 1].
+    :param seconds: a limit in wall-clock seconds per decision (None: none); with
+        ``iterations`` too, the search stops at whichever limit comes first.
+    :param clock: the clock ``seconds`` is measured on, a function returning seconds
+        (default ``time.perf_counter``; a test passes its own).
     :raises ValueError: for a parameter out of range.
     """
 
@@ -95,25 +106,39 @@ class ISMCTSAgent:
     def __init__(
         self,
         seed: int = 0,
-        iterations: int = DEFAULT_ITERATIONS,
+        iterations: int | None = None,
         exploration: float = DEFAULT_EXPLORATION,
         rollout_depth: int = DEFAULT_ROLLOUT_DEPTH,
         scale: float = DEFAULT_SCALE,
+        seconds: float | None = None,
+        clock: Callable[[], float] | None = None,
     ) -> None:
-        check_positive("iterations", iterations, integer=True)
+        if seconds is not None:
+            check_positive("seconds", seconds, integer=False)
+        elif iterations is None:
+            iterations = DEFAULT_ITERATIONS
+        if iterations is not None:
+            check_positive("iterations", iterations, integer=True)
+        if clock is not None and not callable(clock):
+            raise ValueError(f"clock must be a function returning seconds, got {clock!r}")
         check_positive("exploration", exploration, integer=False, allow_zero=True)
         check_positive("rollout_depth", rollout_depth, integer=True, allow_zero=True)
         check_positive("scale", scale, integer=False)
         self._rng = Rng.from_seed(seed)
-        self.iterations = iterations
+        #: The iteration limit per decision (None: only ``seconds`` limits the search).
+        self.iterations: int | None = iterations
+        #: The wall-clock limit per decision in seconds (None: none).
+        self.seconds: float | None = None if seconds is None else float(seconds)
+        self._clock: Callable[[], float] = time.perf_counter if clock is None else clock
         self.exploration = float(exploration)
         self.rollout_depth = rollout_depth
         self.scale = float(scale)
 
     def __repr__(self) -> str:
+        limit = "" if self.seconds is None else f", seconds={self.seconds}"
         return (
             f"ISMCTSAgent(iterations={self.iterations}, exploration={self.exploration}, "
-            f"rollout_depth={self.rollout_depth}, scale={self.scale})"
+            f"rollout_depth={self.rollout_depth}, scale={self.scale}{limit})"
         )
 
     def choose(self, game: AnyGame, observation: Any, legal_moves: Sequence[Any]) -> Any:
@@ -139,7 +164,8 @@ class ISMCTSAgent:
         }
 
     def _search(self, game: AnyGame, observation: Any) -> _Node:
-        """Grow a tree for ``observation`` with ``iterations`` iterations; its root.
+        """Grow a tree for ``observation`` within the limits (``iterations``,
+        ``seconds``: whichever comes first, at least one iteration); its root.
 
         The agent's generator is stepped as raw ``(seed, gamma)`` integers here, with the
         same arithmetic as :class:`Rng` (``next_u64``, ``randrange``, inlined), so the
@@ -152,12 +178,20 @@ class ISMCTSAgent:
         apply = game.apply
         current_player = game.current_player
         determinize = game.determinize
-        logs = _logs(self.iterations + 1)
+        budget = sys.maxsize if self.iterations is None else self.iterations
+        clock = None if self.seconds is None else self._clock
+        deadline = 0.0 if clock is None else clock() + (self.seconds or 0.0)
+        logs = _logs(budget + 1 if clock is None else min(budget, 1024) + 1)
         sqrt = math.sqrt
         mask = MASK64
         seed, gamma = self._rng.seed, self._rng.gamma
         players = -1
-        for _ in range(self.iterations):
+        for done in range(budget):
+            if clock is not None and done:
+                if clock() >= deadline:
+                    break
+                if done + 1 >= len(logs):  # an availability may reach done + 1
+                    logs = _logs(done + 1)
             seed = (seed + gamma) & mask
             z = ((seed ^ (seed >> 30)) * _M1) & mask
             z = ((z ^ (z >> 27)) * _M2) & mask

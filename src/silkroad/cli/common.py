@@ -7,7 +7,7 @@ import argparse
 import json
 import os
 import signal
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
@@ -22,7 +22,6 @@ from rich.progress import (
     Task,
     TextColumn,
     TimeElapsedColumn,
-    TimeRemainingColumn,
 )
 from rich.text import Text
 
@@ -325,16 +324,48 @@ def add_tournament_arguments(
     p.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
+def _rate(task: Task) -> float | None:
+    """Games finished per second since the task started, or None before the first.
+
+    Measured from the task's start, not between the first progress samples (rich's own
+    ``speed``): workers that hand back several games at once would otherwise make the
+    first estimate thousands of games a second."""
+    elapsed = task.elapsed
+    if not task.completed or not elapsed:
+        return None
+    return task.completed / elapsed
+
+
 class _GamesPerSecond(ProgressColumn):
-    """Games per second of the task so far."""
+    """Games per second of the task so far ("estimating" until a game finishes)."""
 
     def render(self, task: Task) -> Text:
-        speed = task.finished_speed or task.speed
-        return Text("-- games/s" if speed is None else f"{speed:.1f} games/s")
+        rate = _rate(task)
+        return Text("estimating" if rate is None else f"{rate:.2f} games/s")
 
 
-def progress_bar(out: Console, *, disable: bool) -> Progress:
-    """A progress bar for a run of games: done/total, games per second, time left."""
+class _TimeLeft(ProgressColumn):
+    """The time the remaining games take at the rate so far ("estimating" until a game
+    finishes)."""
+
+    def render(self, task: Task) -> Text:
+        rate = _rate(task)
+        if rate is None or task.total is None:
+            return Text("left: estimating")
+        seconds = max(0, round((task.total - task.completed) / rate))
+        minutes, secs = divmod(seconds, 60)
+        hours, minutes = divmod(minutes, 60)
+        return Text(f"left {hours}:{minutes:02d}:{secs:02d}")
+
+
+def progress_bar(
+    out: Console, *, disable: bool, get_time: Callable[[], float] | None = None
+) -> Progress:
+    """A progress bar for a run of games: done/total, games per second, time left, the
+    last two estimated from the games finished so far over the time since the start.
+
+    :param get_time: the clock (default rich's, a monotonic wall clock); tests pass one.
+    """
     return Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -342,11 +373,11 @@ def progress_bar(out: Console, *, disable: bool) -> Progress:
         _GamesPerSecond(),
         TextColumn("elapsed"),
         TimeElapsedColumn(),
-        TextColumn("left"),
-        TimeRemainingColumn(),
+        _TimeLeft(),
         console=out,
         transient=True,
         disable=disable,
+        get_time=get_time,
     )
 
 
