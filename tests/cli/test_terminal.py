@@ -24,6 +24,8 @@ def environment(*, tiny: bool = False) -> dict[str, str]:
     paths = [str(ROOT / "src")] + ([str(ROOT / "tests")] if tiny else [])
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths), "TERM": "xterm"}
     env.pop("NO_COLOR", None)
+    # the size of the pseudo-terminal, not whatever the test run's own environment says
+    env["COLUMNS"], env["LINES"] = str(COLUMNS), str(LINES)
     if tiny:
         env["SILKROAD_GAMES"] = "tinygame:GAME"
     return env

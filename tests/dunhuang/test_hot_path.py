@@ -60,8 +60,8 @@ def test_replace_refuses_an_unknown_field() -> None:
 
 def _fresh(s: object) -> tuple[object, ...]:
     """The legal moves of ``s`` listed from scratch, without the memos."""
-    R._last = (None, ())
-    R._taken = (None, frozenset())
+    R._last.clear()
+    R._taken.clear()
     return R._moves(table(s.options), s)  # type: ignore[arg-type, attr-defined]
 
 
@@ -108,8 +108,8 @@ def test_the_next_placer_found_past_a_player_without_a_spot_keeps_its_moves() ->
     assert nxt is not None
     assert nxt.turn == 1
     assert nxt.players == s.players
-    assert R._last[0] is nxt
-    assert legal_moves(nxt) is R._last[1]
+    assert R._last.pair[0] is nxt
+    assert legal_moves(nxt) is R._last.pair[1]
     assert {m.spot for m in legal_moves(nxt) if isinstance(m, Place)} == rich - poor
     assert legal_moves(nxt) == _fresh(nxt)
 
@@ -129,7 +129,7 @@ def test_a_placement_carries_the_occupied_spots_to_the_next_listing() -> None:
     before = R._occupied(s.spots)
     move = next(m for m in legal_moves(s) if isinstance(m, Place))
     after = R._place(t, s, 0, move.meeple, move.spot)
-    assert R._taken[0] is after.spots
+    assert R._taken.pair[0] is after.spots
     assert R._occupied(after.spots) == before | {move.spot} == frozenset(after.spots)
 
 

@@ -296,9 +296,9 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     actions, its payable parting actions, and Pass unless the card is a "!" card
     ([KG-4.C]; [Rulings] a "!" card with no payable action may be passed).
     """
-    key, moves = _LEGAL.pair
+    key, listed = _LEGAL.pair
     if key is state:
-        return moves
+        return listed
     moves = _legal_moves(state)
     _LEGAL.pair = (state, moves)
     return moves
@@ -381,9 +381,9 @@ _TURNED = LastValue[PSet[int], frozenset[int]](
 def turned_frozenset(turned: PSet[int]) -> frozenset[int]:
     """``turned`` (the cards showing their back, [KG-1]) as a ``frozenset``, made once per
     set: the evaluation and the observation test membership many times per state."""
-    key, frozen = _TURNED.pair
+    key, known = _TURNED.pair
     if key is turned:
-        return frozen
+        return known
     frozen = frozenset(turned)
     _TURNED.pair = (turned, frozen)
     return frozen
