@@ -252,7 +252,10 @@ def test_a_refused_move_is_shown_with_the_reason(browser: Any, live: tuple[str, 
     assert page.inner_text("#message").startswith("not a move: ")
     page.fill("#notation", "buy city")
     page.click("#typed button")
-    page.wait_for_function("document.getElementById('message').textContent.startsWith('refused: ')")
+    # a locator's expectation, polled from outside: the page's policy allows no eval
+    from playwright.sync_api import expect
+
+    expect(page.locator("#message")).to_have_text(re.compile(r"^refused: "), timeout=30_000)
     assert page.get_attribute("body", "data-at") == "0"
     page.close()
     assert not errors, errors
