@@ -33,6 +33,7 @@ __all__ = [
     "OMITTABLE",
     "AnyGame",
     "Chance",
+    "Fact",
     "Game",
     "GameDefinition",
     "GameSpec",
@@ -43,6 +44,7 @@ __all__ = [
     "evaluate_every_player",
     "every_player_evaluator",
     "is_options_type",
+    "known_facts",
     "score_margin",
     "with_every_player",
 ]
@@ -317,6 +319,28 @@ class Game(Protocol[StateT, MoveT, OptionsT, ObsT]):
 AnyGame = Game[Any, Any, Any, Any]
 
 
+@attrs.frozen
+class Fact:
+    """Something an observer knows of the hidden part of a game, from what they saw: a
+    card that lies on top of a pile, a pile that holds a card, a hand that holds one
+    tile of a pack. A title lists the facts an observation holds (``known_facts``); every
+    state ``determinize`` deals from the observation keeps them, and so does the real one.
+
+    :ivar text: the fact in words, for messages (``"Rome's draw pile has Guard on top"``).
+    :ivar holds: whether a full state agrees with the fact.
+    """
+
+    text: str
+    holds: Callable[[Any], bool] = attrs.field(eq=False, repr=False)
+
+
+def known_facts(game: Game[Any, Any, Any, ObsT], observation: ObsT) -> tuple[Fact, ...]:
+    """The facts ``observation`` holds of the hidden part of the game (the title's
+    ``known_facts``, optional: ``GameDefinition(fact_lister=...)``; none without it)."""
+    lister = getattr(game, "known_facts", None)
+    return () if lister is None else tuple(lister(observation))
+
+
 def check_player(player: object, players: int) -> int:
     """``player`` if it names a seat of a ``players``-player game (0 to ``players - 1``).
 
@@ -460,6 +484,9 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
     position_writer: Callable[[StateT], str] | None = None
     #: Optional: the title's ``from_position`` (given with ``position_writer``).
     position_reader: Callable[[str, OptionsT | None], StateT] | None = None
+    #: Optional: the title's ``known_facts(observation)``, what an observer learned of
+    #: the hidden part of the game (each title's ``observe.known_facts``); none when absent.
+    fact_lister: Callable[[ObsT], tuple[Fact, ...]] | None = None
 
     def __attrs_post_init__(self) -> None:
         if (self.tensor_of is None) != (self.layout_of is None):
@@ -491,6 +518,12 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
         """Every card ``player`` can see, by each name it may be called (lower case),
         with its full text (the title's; none without one)."""
         return {} if self.card_lister is None else self.card_lister(state, player)
+
+    def known_facts(self, observation: ObsT) -> tuple[Fact, ...]:
+        """What the observer of ``observation`` learned of the hidden part of the game,
+        as facts a full state keeps or breaks (the title's; none without one). Every
+        state ``determinize`` deals from the observation keeps them, as the real one does."""
+        return () if self.fact_lister is None else self.fact_lister(observation)
 
     def evaluate(self, state: StateT, player: int) -> float:
         """The title's evaluation, or by default the score margin: the player's score

@@ -26,7 +26,7 @@ from silkroad.dunhuang.moves import (
     UseDie,
     parse_notation,
 )
-from silkroad.dunhuang.observe import Observation, determinize, observe
+from silkroad.dunhuang.observe import Observation, determinize, known_facts, observe
 from silkroad.dunhuang.position import from_position, to_position
 from silkroad.dunhuang.render import render
 from silkroad.dunhuang.rules import (
@@ -165,4 +165,5 @@ GAME: GameDefinition[State, Move, Options, Observation] = GameDefinition(
     bounds_of=score_bounds,
     position_writer=to_position,
     position_reader=from_position,
+    fact_lister=known_facts,
 )

@@ -12,7 +12,7 @@ from __future__ import annotations
 import attrs
 from immutables import Map
 
-from silkroad.core.game import check_player
+from silkroad.core.game import Fact, check_player
 from silkroad.core.rng import Rng
 from silkroad.dunhuang.check import held_tile
 from silkroad.dunhuang.engine import replace
@@ -237,3 +237,8 @@ def determinize(observation: Observation, seed: int) -> State:
             stack=stack, known=len(o.stack_bottom), drawn=o.drawn, publics=o.publics, aside=o.aside
         ),
     )
+
+
+def known_facts(observation: Observation) -> tuple[Fact, ...]:
+    """Placeholder."""
+    return ()

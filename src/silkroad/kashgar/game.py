@@ -26,7 +26,7 @@ from silkroad.kashgar.moves import (
     Take,
     parse_notation,
 )
-from silkroad.kashgar.observe import Observation, determinize, observe
+from silkroad.kashgar.observe import Observation, determinize, known_facts, observe
 from silkroad.kashgar.position import from_position, names, to_position
 from silkroad.kashgar.render import render
 from silkroad.kashgar.rules import (
@@ -212,4 +212,5 @@ GAME: GameDefinition[State, Move, Options, Observation] = GameDefinition(
     outcome_of=outcome,
     position_writer=to_position,
     position_reader=from_position,
+    fact_lister=known_facts,
 )

@@ -20,6 +20,7 @@ from silkroad.serica.state import (
     ROUTE_LENGTH,
     Pending,
     PendingKind,
+    PlayerState,
     State,
     Step,
 )
@@ -122,6 +123,7 @@ def _check_places(state: State, t: Table) -> None:
         for name in ("draw", "discard", "empire"):
             if any(t.enemy[c] for c in getattr(player, name) if _int(c, 0, t.n_cards - 1)):
                 raise StateError(f"player {p} has an Enemy card in their {name}")
+        _check_knowledge(p, player)
     ids = [c for c in places if _int(c, 0, t.n_cards - 1)]
     if len(ids) != len(places) or sorted(ids) != list(range(t.n_cards)):
         missing = sorted(set(range(t.n_cards)) - set(ids))
@@ -139,6 +141,33 @@ def _check_places(state: State, t: Table) -> None:
     for card in state.attacks:
         if card not in state.crossroads or not t.enemy[card]:
             raise StateError(f"an attack by {card!r:.40}, no Enemy of the Crossroads")
+
+
+def _check_knowledge(p: int, player: PlayerState) -> None:
+    """[SR-3] [SR-8.3] [SR-8.4] What the players know of a draw pile: its secret cards are
+    cards of the pile, at most the two drawn at setup; the cards known on top are cards
+    of the pile."""
+    secret, known = player.secret, player.known_top
+    if (
+        not isinstance(secret, tuple)
+        or len(secret) > _SETUP_DRAWN
+        or len(set(secret)) != len(secret)
+        or not all(c in player.draw for c in secret)
+    ):
+        raise StateError(
+            f"player {p}'s secret cards {secret!r:.60} are not cards of their draw pile "
+            f"(at most the {_SETUP_DRAWN} drawn at setup, SR-3)"
+        )
+    size = len(player.draw)
+    if not isinstance(known, tuple) or len(known) != 2 or not all(_int(k, 0, size) for k in known):
+        raise StateError(
+            f"player {p}'s draw pile: the cards known on top {known!r:.40} must be two "
+            f"counts 0..{size}, one per player"
+        )
+
+
+#: [SR-3] Cards each player draws at random at setup.
+_SETUP_DRAWN = 2
 
 
 def _check_turn(state: State, t: Table) -> None:

@@ -11,7 +11,7 @@ from silkroad.serica.encoding import action_mask, decode_move, encode_move, num_
 from silkroad.serica.evaluate import evaluate
 from silkroad.serica.holdings import holdings
 from silkroad.serica.moves import MOVE_TYPES, Move, parse_notation
-from silkroad.serica.observe import Observation, determinize, observe
+from silkroad.serica.observe import Observation, determinize, known_facts, observe
 from silkroad.serica.position import from_position, to_position
 from silkroad.serica.render import render
 from silkroad.serica.rules import (
@@ -157,4 +157,5 @@ GAME: GameDefinition[State, Move, Options, Observation] = GameDefinition(
     outcome_of=outcome,
     position_writer=to_position,
     position_reader=from_position,
+    fact_lister=known_facts,
 )

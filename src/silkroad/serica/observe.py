@@ -4,9 +4,21 @@ Open: both Empires, fields, supplies, artisans, shipment areas, caravans, VP, di
 piles, defeated Enemies, the Crossroads row and its discards, the turn's readied
 effects, whether the safeguard truncated the game, and the sizes of every pile. A
 player also knows which cards make up their own draw pile (they shuffled it), but not
-its order. Hidden: the order of both draw piles,
-the contents of the other player's draw pile and of the Crossroads draw pile, the cards
-a General shows to the other player, and the RNG.
+its order. Hidden: the order of both draw piles, the other player's secret cards (the
+two drawn at random at setup, [SR-3], while they stay unseen in that player's draw
+pile), hence which unseen cards are in the Crossroads draw pile, the cards a General
+shows to the other player, and the RNG.
+
+What a player learned stays in the observation, so that :func:`determinize` deals only
+tables the player holds possible (:func:`known_facts` lists them):
+
+* every card of the other player's draw pile but the secret ones ([SR-3]: the starting
+  cards are printed, and every card a player gains is bought, taken or put back in the
+  open), in ``draw_cards``;
+* the cards on top of a draw pile the player knows, in order (``top``): the card an
+  Ambassador put there ([SR-8.4]), the cards the player's General put back ([SR-8.3]);
+* how many cards on top of each pile each player knows (``known_top``), and which cards
+  of the own pile the other player never saw (``secret``).
 
 While a General looks at the top of a player's draw pile, that player still counts the
 cards looked at among the cards of their pile (``draw_cards``): which of them are on
@@ -21,7 +33,7 @@ import attrs
 from pyrsistent import pvector
 from pyrsistent.typing import PVector
 
-from silkroad.core.game import check_player
+from silkroad.core.game import Fact, check_player
 from silkroad.core.rng import Rng
 from silkroad.serica.cards import HAN
 from silkroad.serica.state import (
@@ -36,7 +48,7 @@ from silkroad.serica.state import (
 )
 from silkroad.serica.table import table
 
-__all__ = ["HIDDEN", "Observation", "PlayerView", "determinize", "observe"]
+__all__ = ["HIDDEN", "Observation", "PlayerView", "determinize", "known_facts", "observe"]
 
 #: A card the observer cannot see.
 HIDDEN = -1
@@ -48,8 +60,12 @@ class PlayerView:
     """One player's side of the table as the observer sees it.
 
     :ivar draw_size: cards in the draw pile.
-    :ivar draw_cards: the draw pile's cards in id order (the observer's own pile only;
-        empty for the other player's).
+    :ivar draw_cards: the cards the observer knows are in the draw pile, in id order: all
+        of them for the own pile; for the other player's, all but its secret cards
+        (``draw_size - len(draw_cards)`` of them, never an Enemy).
+    :ivar top: the cards on top of the draw pile the observer knows, from the top.
+    :ivar known_top: how many cards on top of the draw pile each seat knows.
+    :ivar secret: the observer's own pile only: its cards the other player never saw.
     """
 
     draw_size: int
@@ -63,6 +79,9 @@ class PlayerView:
     caravans: tuple[Caravan, ...]
     vp: int
     defeated: tuple[int, ...]
+    top: tuple[int, ...] = ()
+    known_top: tuple[int, int] = (0, 0)
+    secret: tuple[int, ...] = ()
 
 
 @attrs.frozen
@@ -92,10 +111,18 @@ class Observation:
         return svg(self)
 
 
-def _view(player: PlayerState, own: bool, looked_at: tuple[int, ...] = ()) -> PlayerView:
+def _view(
+    player: PlayerState, observer: int, own: bool, looked_at: tuple[int, ...] = ()
+) -> PlayerView:
+    draw = player.draw
+    if own:
+        cards = tuple(sorted((*draw, *looked_at)))
+    else:
+        secret = player.secret
+        cards = tuple(sorted(c for c in draw if c not in secret) if secret else sorted(draw))
     return PlayerView(
-        draw_size=len(player.draw),
-        draw_cards=tuple(sorted((*player.draw, *looked_at))) if own else (),
+        draw_size=len(draw),
+        draw_cards=cards,
         discard=player.discard,
         empire=player.empire,
         fields=player.fields,
@@ -105,6 +132,9 @@ def _view(player: PlayerState, own: bool, looked_at: tuple[int, ...] = ()) -> Pl
         caravans=player.caravans,
         vp=player.vp,
         defeated=player.defeated,
+        top=tuple(draw[: player.known_top[observer]]),
+        known_top=player.known_top,
+        secret=player.secret if own else (),
     )
 
 
@@ -121,7 +151,8 @@ def observe(state: State, player: int) -> Observation:
         looked_at = pending.cards
         pending = attrs.evolve(pending, cards=(HIDDEN,) * len(pending.cards))
     views = tuple(
-        _view(state.players[p], player == p, looked_at if player == p else ()) for p in (0, 1)
+        _view(state.players[p], player, player == p, looked_at if player == p else ())
+        for p in (0, 1)
     )
     return Observation(
         options=state.options,
@@ -170,6 +201,11 @@ def _unseen(obs: Observation) -> tuple[int, ...]:
     return unseen
 
 
+def _below(cards: tuple[int, ...], top: tuple[int, ...]) -> tuple[int, ...]:
+    """``cards`` but those of ``top`` (the known cards on top of their pile)."""
+    return tuple(c for c in cards if c not in top) if top else cards
+
+
 def _deal_no_enemy(
     deal: list[int], n: int, enemy: Sequence[bool]
 ) -> tuple[tuple[int, ...], list[int]]:
@@ -185,16 +221,20 @@ def _deal_no_enemy(
 
 
 def determinize(obs: Observation, seed: int) -> State:
-    """A full state consistent with ``obs``: the observer's draw pile is shuffled, and
-    every unseen card is dealt at random to the other draw pile (never an Enemy, which
-    only the Crossroads holds, [SR-4]), the Crossroads draw pile and any hidden General
-    cards; the RNG comes from ``seed``."""
+    """A full state consistent with ``obs``: every card the observer knows stays where
+    they know it (the known cards on top of a pile in their order, the other cards of
+    the own pile and the known cards of the other's pile in their pile, in a random
+    order), the other player's secret cards are dealt at random from the unseen cards
+    (never an Enemy, which only the Crossroads holds, [SR-4]), the rest of the unseen
+    cards make the Crossroads draw pile, and hidden General cards are some of the
+    observer's own; the RNG comes from ``seed``."""
     rng = Rng.from_seed(seed)
     enemy = table(obs.options).enemy
     order, rng = rng.shuffle(_unseen(obs))
     deal = list(order)
     pending = obs.pending
-    own, rng = rng.shuffle(obs.players[obs.player].draw_cards)
+    mine = obs.players[obs.player]
+    own, rng = rng.shuffle(_below(mine.draw_cards, mine.top))
     if pending is not None and HIDDEN in pending.cards:
         # a General looks at the observer's pile: the cards it holds are some of theirs
         hidden = sum(1 for c in pending.cards if c == HIDDEN)
@@ -203,14 +243,19 @@ def determinize(obs: Observation, seed: int) -> State:
         pending = attrs.evolve(pending, cards=cards)
     players: list[PlayerState] = []
     for p, view in enumerate(obs.players):
+        secret: tuple[int, ...] = view.secret
         if p == obs.player:
-            draw = own
-        elif any(enemy[c] for c in deal[: view.draw_size]):
-            # [SR-4] Enemies never leave the Crossroads for a player's cards: the other
-            # pile takes the first cards of the deal that are no Enemy
-            draw, deal = _deal_no_enemy(deal, view.draw_size, enemy)
+            draw = (*mine.top, *own)
         else:
-            draw, deal = tuple(deal[: view.draw_size]), deal[view.draw_size :]
+            unknown = view.draw_size - len(view.draw_cards)
+            if any(enemy[c] for c in deal[:unknown]):
+                # [SR-4] Enemies never leave the Crossroads for a player's cards: the
+                # other pile takes the first cards of the deal that are no Enemy
+                secret, deal = _deal_no_enemy(deal, unknown, enemy)
+            else:
+                secret, deal = tuple(deal[:unknown]), deal[unknown:]
+            rest, rng = rng.shuffle((*_below(view.draw_cards, view.top), *secret))
+            draw = (*view.top, *rest)
         players.append(
             PlayerState(
                 draw=pvector(draw),
@@ -223,6 +268,8 @@ def determinize(obs: Observation, seed: int) -> State:
                 caravans=view.caravans,
                 vp=view.vp,
                 defeated=view.defeated,
+                secret=secret,
+                known_top=view.known_top,
             )
         )
     cross_pile = pvector(deal)
@@ -244,3 +291,45 @@ def determinize(obs: Observation, seed: int) -> State:
         coop_won=obs.coop_won,
         truncated=obs.truncated,
     )
+
+
+_EMPIRE_NAMES = ("the Han Dynasty", "the Roman Empire")
+
+
+def known_facts(obs: Observation) -> tuple[Fact, ...]:
+    """[SR-3] [SR-8.3] [SR-8.4] What the observer of ``obs`` knows of the hidden cards, as
+    facts a full state keeps: which cards each draw pile holds (all of the own pile; of
+    the other's, every card but its secret ones, which are no Enemy), and the cards on
+    top of a pile the observer knows, in order."""
+    t = table(obs.options)
+    facts: list[Fact] = []
+    for q, view in enumerate(obs.players):
+        whose = _EMPIRE_NAMES[q]
+        known = frozenset(view.draw_cards)
+        if known:
+            held = q == obs.player and obs.pending is not None and HIDDEN in obs.pending.cards
+
+            def holds(
+                state: State, q: int = q, known: frozenset[int] = known, held: bool = held
+            ) -> bool:
+                there = set(state.players[q].draw)
+                if held and state.pending is not None:
+                    there.update(state.pending.cards)  # a General looks at some of them
+                return known <= there
+
+            names = ", ".join(t.card[c].name for c in sorted(known))
+            facts.append(Fact(f"the draw pile of {whose} holds {names}", holds))
+        if view.top:
+
+            def on_top(state: State, q: int = q, top: tuple[int, ...] = view.top) -> bool:
+                return tuple(state.players[q].draw[: len(top)]) == top
+
+            names = ", ".join(t.card[c].name for c in view.top)
+            facts.append(Fact(f"the draw pile of {whose} has {names} on top", on_top))
+        if q != obs.player and view.draw_size > len(view.draw_cards):
+
+            def no_enemy(state: State, q: int = q, known: frozenset[int] = known) -> bool:
+                return not any(t.enemy[c] for c in state.players[q].draw if c not in known)
+
+            facts.append(Fact(f"the cards {whose} drew at setup are no Enemy", no_enemy))
+    return tuple(facts)

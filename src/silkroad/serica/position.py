@@ -114,6 +114,12 @@ def to_position(state: State) -> str:
                 for c in pl.caravans
             ],
         }
+        # what the other player never saw of the draw pile, and how many cards on its
+        # top each player knows (SR-3, SR-8.3, SR-8.4)
+        if pl.secret:
+            players[str(p)]["secret"] = cards(pl.secret)
+        if any(pl.known_top):
+            players[str(p)]["known_top"] = list(pl.known_top)
     turn = state.turn
     turn_data: dict[str, Any] = {
         "pp": turn.pp,
@@ -291,9 +297,27 @@ def from_position(text: str, options: Options | None = None) -> State:
             "defeated": tuple(zones[f"player.{p}.defeated"]),
             "fields": tuple(tuple(zones[f"player.{p}.fields.{i}"]) for i in range(FIELDS)),
         }
+        draw = changes["draw"]
+        # the setup's secret cards that are still in the draw pile, unless given
+        changes["secret"] = tuple(c for c in pl.secret if c in draw)
         pf_ = player_fields.get(p)
         if pf_ is not None:
             pf = pf_
+            if "secret" in pf:
+                changes["secret"] = tuple(
+                    r.ref(v, pf.failing(f"secret[{i}]"), list(draw))
+                    for i, v in enumerate(pf.array("secret"))
+                )
+            if "known_top" in pf:
+                known = pf.array("known_top")
+                if len(known) != 2:
+                    raise pf.fail("known_top", "two counts, one per player (SR-8.3, SR-8.4)")
+                changes["known_top"] = tuple(
+                    Fields({"k": k}, pf.name(f"known_top[{i}]")).integer(
+                        "k", high=len(draw), rule="cards known on top of the draw pile"
+                    )
+                    for i, k in enumerate(known)
+                )
             for key in ("vp", "artisans"):
                 if key in pf:
                     changes[key] = pf.integer(key, rule="SR-1: never negative")
