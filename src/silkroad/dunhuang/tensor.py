@@ -9,9 +9,9 @@ fresco spot, a hand, the draft, the public fresco, ...) and its place in it; hid
 things are sizes (other hands and draft packs, the deck, the solitaire stack above the
 known bottom). What the viewer saw of the draft is in it too: the tiles of every pack
 they were handed, round by round, and the tiles each player is known to have kept (the
-viewer's own with the round, another's once put on the board). Counts without a printed maximum (coins, pigment, points, tokens,
-statistics) are squashed as ``n / (n + k)``: every count keeps its own value, and ``k`` is
-where the value reaches one half.
+viewer's own with the round, another's once put on the board). Counts without a printed
+maximum (coins, pigment, points, tokens, statistics) are squashed as ``n / (n + k)``:
+every count keeps its own value, and ``k`` is where the value reaches one half.
 
 The names the state keeps as text have fixed vocabularies per options, read from the
 components in play: the effects waiting in a frame (every effect the data can name), the
