@@ -160,13 +160,13 @@ def test_the_end_of_input_stops_the_game(
     assert code == 0
     assert "Game stopped." in out
     assert "The input ended." in out
-    assert "Saved to tinydraw-seed0.json" in out
-    assert "continue with: silkroad play tinydraw --resume tinydraw-seed0.json --human 1" in out
-    assert Record.load("tinydraw-seed0.json").result is None
+    assert "Saved to tinydraw-game.json" in out
+    assert "continue with: silkroad play tinydraw --resume tinydraw-game.json --human 1" in out
+    assert Record.load("tinydraw-game.json").result is None
     assert "Traceback" not in out
     # a second time, the file is not overwritten
     code, out, _ = run(capsys, monkeypatch, "", "play", "tinydraw", "--human", "1")
-    assert "Saved to tinydraw-seed0-2.json" in out
+    assert "Saved to tinydraw-game-2.json" in out
 
 
 @pytest.mark.parametrize(
@@ -401,12 +401,12 @@ def test_quit_offers_to_save_to_a_named_file(
         capsys, monkeypatch, "1\nquit\nmine.json\n", "play", "tinydraw", "--human", "0"
     )
     assert code == 0
-    assert "Save the game before you go? A file name, Enter for tinydraw-seed0.json" in out
+    assert "Save the game before you go? A file name, Enter for tinydraw-game.json" in out
     assert "Saved to mine.json; continue with: silkroad play tinydraw --resume mine.json" in out
     assert len(Record.load("mine.json").moves) >= 1
     # Enter takes the offered name
     code, out, _ = run(capsys, monkeypatch, "quit\n\n", "play", "tinydraw", "--human", "0")
-    assert "Saved to tinydraw-seed0.json" in out
+    assert "Saved to tinydraw-game.json" in out
 
 
 def test_ctrl_c_at_the_prompt_ends_cleanly_and_offers_to_save(
