@@ -128,6 +128,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
     writable_file("--save", args.save)
     writable_file("--view", args.view)
     moves: tuple[Any, ...] = ()
+    seed: int | None
     if args.resume:
         if args.players is not None or args.option:
             raise UsageError("--resume continues with the record's own options")

@@ -265,7 +265,7 @@ def _check_drafted(state: State, t: Table) -> None:
     kept once, at most a pack's worth per player, none in solitaire."""
     if not any(pl.drafted for pl in state.players):
         return
-    kept = [x for pl in state.players for x in pl.drafted]
+    kept: list[object] = [x for pl in state.players for x in pl.drafted]
     if (
         _ids(kept) is None
         or len(set(kept)) != len(kept)

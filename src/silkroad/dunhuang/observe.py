@@ -281,14 +281,14 @@ def _deal_draft(
         for i, j in enumerate(sights):
             end = sights[i + 1] if i + 1 < len(sights) else DRAFT_PACK + 1
             left = set(o.packs[end - 1]) if end <= rounds else set()
-            tiles = set(o.packs[j - 1]) - left
+            taken = set(o.packs[j - 1]) - left
             places = []
             for k in range(j, end):
                 if keeper((origin, k)) == v:
-                    tiles.discard(mine[k - 1])
+                    taken.discard(mine[k - 1])
                 else:
                     places.append((origin, k))
-            groups.append((sorted(tiles), places))
+            groups.append((sorted(taken), places))
     hidden = [x for x in unseen if x not in seen]
     shown = sorted(x for x in owner if x not in seen and x not in unseen)
     groups.append((hidden + shown, pool))
@@ -361,9 +361,9 @@ def determinize(observation: Observation, seed: int) -> State:
     v = o.viewer
     unseen_tiles, unseen_characters = _unseen(o)
     if o.packs:
-        players, draft, public, rng = _deal_draft(o, t, unseen_tiles, rng)
+        dealt, packs, shown, rng = _deal_draft(o, t, unseen_tiles, rng)
         deck, rng = rng.shuffle(unseen_characters)
-        return _state(o, rng, players, deck, public, draft, ())
+        return _state(o, rng, dealt, deck, shown, packs, ())
     pool, rng = rng.shuffle(unseen_tiles)
     rest = list(pool)
     players = list(o.players)
