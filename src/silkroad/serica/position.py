@@ -114,10 +114,10 @@ def to_position(state: State) -> str:
                 for c in pl.caravans
             ],
         }
-        # what the other player never saw of the draw pile, and how many cards on its
-        # top each player knows (SR-3, SR-8.3, SR-8.4)
-        if pl.secret:
-            players[str(p)]["secret"] = cards(pl.secret)
+        # what the other player never saw of the draw pile (always written: a position
+        # that leaves it out takes the setup's), and how many cards on its top each
+        # player knows (SR-3, SR-8.3, SR-8.4)
+        players[str(p)]["secret"] = cards(pl.secret)
         if any(pl.known_top):
             players[str(p)]["known_top"] = list(pl.known_top)
     turn = state.turn
