@@ -244,20 +244,37 @@ _PUBLIC: _Place = (-1, 0)
 _OUT: _Place = (-2, 0)
 
 
-def _deal_draft(
-    o: Observation, t: Table, unseen: tuple[int, ...], rng: Rng
-) -> tuple[list[Player], list[tuple[int, ...]], int | None, Rng]:
-    """[DH-2.3.5] [DH-2.3.6] The other players' hands, the packs they hold and the hidden
-    public fresco, dealt so that every pack the viewer saw held what it held then.
+@attrs.frozen(eq=False)
+class _DraftPlan:
+    """What :func:`_deal_draft` needs of an observation before any draw: the groups of
+    tiles and places (each: the tiles another player put on the board with the places
+    of that player they may go to, the other tiles, every place of the group), and per
+    player the places of the tiles they kept, in round order (none for the viewer), and
+    those of the pack they hold now that are still in it."""
 
-    Each pack is a row of places, one per round, the tile kept that round by the player
-    it reached (a pack passes one seat on each round), or still in the pack. Between two
-    times the viewer held a pack, its places hold the tiles that left it meanwhile; after
-    the last time, the tiles it still had; before the first time, unseen tiles. Within
-    each group the tiles are dealt at random, except that a tile another player put on
-    the board goes to one of that player's places. A face-down first tile is one of its
-    player's tiles that a fresco may start with (DH-2.3.6): deals without one are redone.
+    groups: tuple[
+        tuple[tuple[tuple[int, tuple[_Place, ...]], ...], tuple[int, ...], tuple[_Place, ...]], ...
+    ]
+    kept: tuple[tuple[_Place, ...], ...]
+    left: tuple[tuple[_Place, ...], ...]
+
+
+#: The last observation whose draft was planned, and the plan (a search deals from one
+#: observation hundreds of times; keyed by identity while it holds the observation).
+_LAST_DRAFT: tuple[object, _DraftPlan | None] = (None, None)
+
+
+def _draft_plan(o: Observation, unseen: tuple[int, ...]) -> _DraftPlan:
+    """The draw-independent part of :func:`_deal_draft`, memoized for the last
+    observation.
+
+    :raises StateError: if the observation is inconsistent (a tile played by a player
+        who kept no tile where the viewer saw it).
     """
+    global _LAST_DRAFT
+    last, plan = _LAST_DRAFT
+    if last is o and plan is not None:
+        return plan
     n, v = len(o.players), o.viewer
     rounds = len(o.packs)
     drafting = o.phase is Phase.DRAFT
@@ -273,50 +290,91 @@ def _deal_draft(
         return h if picks[h] >= k else None
 
     seen = set(mine).union(*o.packs)
-    groups: list[tuple[list[int], list[_Place]]] = []
+    raw: list[tuple[list[int], list[_Place]]] = []
     pool: list[_Place] = [_PUBLIC] if o.public_hidden else []
     for origin in range(n):
         sights = [j for j in range(1, rounds + 1) if (v - j + 1) % n == origin]
         pool.extend((origin, k) for k in range(1, (sights or [DRAFT_PACK + 1])[0]))
         for i, j in enumerate(sights):
             end = sights[i + 1] if i + 1 < len(sights) else DRAFT_PACK + 1
-            left = set(o.packs[end - 1]) if end <= rounds else set()
-            taken = set(o.packs[j - 1]) - left
+            later = set(o.packs[end - 1]) if end <= rounds else set()
+            taken = set(o.packs[j - 1]) - later
             places = []
             for k in range(j, end):
                 if keeper((origin, k)) == v:
                     taken.discard(mine[k - 1])
                 else:
                     places.append((origin, k))
-            groups.append((sorted(taken), places))
+            raw.append((sorted(taken), places))
     hidden = [x for x in unseen if x not in seen]
     shown = sorted(x for x in owner if x not in seen and x not in unseen)
-    groups.append((hidden + shown, pool))
-
-    for attempt in range(_REDEALS + 1):
-        at: dict[_Place, int] = {}
-        for tiles, places in groups:
-            free = list(places)
-            rest = []
-            for x in tiles:
-                q = owner.get(x)
-                if q is None:
-                    rest.append(x)
-                    continue
-                theirs = [place for place in free if keeper(place) == q]
+    raw.append((hidden + shown, pool))
+    groups = []
+    for tiles, places in raw:
+        forced = []
+        for x in tiles:
+            q = owner.get(x)
+            if q is not None:
+                theirs = tuple(place for place in places if keeper(place) == q)
                 if not theirs:
                     raise StateError(f"observation: tile t{x} played by P{q} fits no draft turn")
-                i, rng = rng.randrange(len(theirs))
-                free.remove(theirs[i])
-                at[theirs[i]] = x
-            order, rng = rng.shuffle(rest)
-            if len(order) < len(free):
-                raise StateError("observation: the draft holds more tiles than it shows")
-            at.update(zip(free, order, strict=False))
-        drafted = [
-            tuple(at[((q - k + 1) % n, k)] for k in range(1, picks[q] + 1)) if q != v else mine
+                forced.append((x, theirs))
+        rest = tuple(x for x in tiles if x not in owner)
+        if len(rest) + len(forced) < len(places):
+            raise StateError("observation: the draft holds more tiles than it shows")
+        groups.append((tuple(forced), rest, tuple(places)))
+    plan = _DraftPlan(
+        groups=tuple(groups),
+        kept=tuple(
+            () if q == v else tuple(((q - k + 1) % n, k) for k in range(1, picks[q] + 1))
             for q in range(n)
-        ]
+        ),
+        left=tuple(
+            tuple(
+                place
+                for k in range(1, DRAFT_PACK + 1)
+                if keeper(place := ((q - rounds + 1) % n, k)) is None
+            )
+            if drafting and q != v
+            else ()
+            for q in range(n)
+        ),
+    )
+    _LAST_DRAFT = (o, plan)
+    return plan
+
+
+def _deal_draft(
+    o: Observation, t: Table, unseen: tuple[int, ...], rng: Rng
+) -> tuple[list[Player], list[tuple[int, ...]], int | None, Rng]:
+    """[DH-2.3.5] [DH-2.3.6] The other players' hands, the packs they hold and the hidden
+    public fresco, dealt so that every pack the viewer saw held what it held then.
+
+    Each pack is a row of places, one per round, the tile kept that round by the player
+    it reached (a pack passes one seat on each round), or still in the pack. Between two
+    times the viewer held a pack, its places hold the tiles that left it meanwhile; after
+    the last time, the tiles it still had; before the first time, unseen tiles. Within
+    each group the tiles are dealt at random, except that a tile another player put on
+    the board goes to one of that player's places. A face-down first tile is one of its
+    player's tiles that a fresco may start with (DH-2.3.6): deals without one are redone.
+    """
+    plan = _draft_plan(o, unseen)
+    n, v = len(o.players), o.viewer
+    for attempt in range(_REDEALS + 1):
+        at: dict[_Place, int] = {}
+        for forced, rest, places in plan.groups:
+            if forced:
+                for x, theirs in forced:
+                    free = [place for place in theirs if place not in at]
+                    i, rng = rng.randrange(len(free))
+                    at[free[i]] = x
+                places = tuple(place for place in places if place not in at)
+            order = rest
+            if len(rest) > 1:
+                order, rng = rng.shuffle(rest)
+            at.update(zip(places, order, strict=False))
+        get = at.__getitem__
+        drafted = [tuple(map(get, plan.kept[q])) for q in range(n)]
         down: dict[int, int] = {}
         for q in range(n):
             if o.face_down[q]:
@@ -330,17 +388,14 @@ def _deal_draft(
             break
     players = list(o.players)
     draft: list[tuple[int, ...]] = []
+    drafting = o.phase is Phase.DRAFT
     for q in range(n):
         if q == v:
             draft.append(o.draft)
             continue
-        origin = (q - rounds + 1) % n
-        draft.append(
-            tuple(at[(origin, k)] for k in range(1, DRAFT_PACK + 1) if keeper((origin, k)) is None)
-            if drafting
-            else ()
-        )
-        hand = tuple(x for x in drafted[q] if x not in o.played[q] and x != down.get(q))
+        draft.append(tuple(at[place] for place in plan.left[q]) if drafting else ())
+        played = o.played[q]
+        hand = tuple(x for x in drafted[q] if x not in played and x != down.get(q))
         if len(hand) != o.hand_sizes[q]:
             raise StateError(f"observation: P{q} holds {o.hand_sizes[q]} tiles, not {len(hand)}")
         pl = replace(players[q], hand=hand, drafted=drafted[q])
