@@ -91,7 +91,8 @@ def test_notation_answers_are_accepted(
     state = tinygame.new_game(tinygame.Options(), 0)
     first = str(tinygame.legal_moves(state)[-1])
     path = tmp_path / "g.json"
-    run(capsys, monkeypatch, f"{first}\nsave {path}\nquit\n", "play", "tinydraw", "--human", "0")
+    answers = f"{first}\nsave {path}\nquit\n"
+    run(capsys, monkeypatch, answers, "play", "tinydraw", "--human", "0", "--seed", "0")
     assert [str(m) for m in Record.load(path).moves][:1] == [first]
 
 
@@ -356,7 +357,10 @@ def test_card_board_and_log_commands(
         f"card {name.lower()}\ncard {behind}\ncard zzz\ncard 999\nboard\n1\nlog 1\nlog\nquit\nno\n"
     )
     code, out, _ = run(
-        capsys, monkeypatch, answers, "play", "kashgar", "--human", "0", "--agents", "random"
+        capsys,
+        monkeypatch,
+        answers,
+        *("play", "kashgar", "--human", "0", "--agents", "random", "--seed", "0"),
     )
     assert code == 0
     before, _, after = out.partition("P0 you> ")
@@ -384,7 +388,10 @@ def test_card_shows_both_sides_of_a_two_sided_card_each_on_its_own_lines(
     patriarch = state.caravans[0][0][0]
     answers = f"card {patriarch}\ncard matriarch\nquit\nno\n"
     code, out, _ = run(
-        capsys, monkeypatch, answers, "play", "kashgar", "--human", "0", "--agents", "random"
+        capsys,
+        monkeypatch,
+        answers,
+        *("play", "kashgar", "--human", "0", "--agents", "random", "--seed", "0"),
     )
     assert code == 0
     after = out.partition("P0 you> ")[2].splitlines()

@@ -14,7 +14,9 @@ from silkroad.serica import (
     GAME,
     Choice,
     Choose,
+    Done,
     Options,
+    Pick,
     Take,
     Top,
     Use,
@@ -147,6 +149,27 @@ def test_a_secret_card_a_general_looks_at_is_known_from_then_on() -> None:
     assert trader not in han.players[ROME].draw_cards
     for k in SAMPLES:
         assert city in determinize(han, k).players[ROME].draw
+
+
+@pytest.mark.rule("SR-5.4")
+def test_crossroads_cards_shuffled_back_are_never_dealt_as_a_secret_card() -> None:
+    """Every Crossroads card was discarded in sight and shuffled back (the Diplomat's
+    replacement emptied the pile): Rome's one unseen card is the card it drew at setup."""
+    b = Builder()
+    city = b.ids("city")[0]
+    han = b.player(empire=["diplomat"])
+    rome = attrs.evolve(b.player(draw=["city"]), secret=(city,))
+    state = b.state(han, rome, crossroads=["guard", "bandit"], cross_top=["fort"], empty_pile=True)
+    state = play(state, Use("diplomat"), Pick("guard"), Done(), Done(), Done())
+    assert not state.cross_discard
+    obs = observe(state, HAN)
+    assert obs.cross_known == tuple(sorted(state.cross_pile))
+    assert any(f.text.startswith("the Crossroads draw pile holds") for f in known_facts(obs))
+    for k in SAMPLES:
+        world = determinize(obs, k)
+        validate(world)
+        assert list(world.players[ROME].draw) == [city], f"sample {k}"
+        assert observe(world, HAN) == obs
 
 
 def forgetful(obs: object, seed: int) -> object:

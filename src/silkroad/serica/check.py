@@ -134,6 +134,15 @@ def _check_places(state: State, t: Table) -> None:
             f"the {t.n_cards} cards must each be in exactly one place; "
             f"missing {missing}, doubled or unknown {extra!r:.80}"
         )
+    returned = state.returned
+    if (
+        not isinstance(returned, tuple)
+        or len(set(returned)) != len(returned)
+        or not all(_int(c, 0, t.n_cards - 1) for c in returned)
+    ):
+        raise StateError(
+            f"the Crossroads cards shuffled back {returned!r:.60} must be distinct card ids"
+        )
     if len(state.crossroads) > CROSSROADS:
         raise StateError(f"{len(state.crossroads)} Crossroads cards (at most {CROSSROADS})")
     if len(set(state.attacks)) != len(state.attacks):

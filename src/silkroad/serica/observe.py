@@ -18,7 +18,9 @@ tables the player holds possible (:func:`known_facts` lists them):
 * the cards on top of a draw pile the player knows, in order (``top``): the card an
   Ambassador put there ([SR-8.4]), the cards the player's General put back ([SR-8.3]);
 * how many cards on top of each pile each player knows (``known_top``), and which cards
-  of the own pile the other player never saw (``secret``).
+  of the own pile the other player never saw (``secret``);
+* the Crossroads cards discarded and shuffled back into its draw pile ([SR-5.4]) that
+  are still in it (``cross_known``): none of them is a secret card of the other player.
 
 While a General looks at the top of a player's draw pile, that player still counts the
 cards looked at among the cards of their pile (``draw_cards``): which of them are on
@@ -103,6 +105,7 @@ class Observation:
     attacks: tuple[int, ...]
     coop_won: bool
     truncated: bool = False
+    cross_known: tuple[int, ...] = ()
 
     def _repr_svg_(self) -> str:
         """The picture of what its player sees (``silkroad.serica.svg``), for Jupyter."""
@@ -170,11 +173,22 @@ def observe(state: State, player: int) -> Observation:
         attacks=state.attacks,
         coop_won=state.coop_won,
         truncated=state.truncated,
+        cross_known=_cross_known(state),
     )
 
 
+def _cross_known(state: State) -> tuple[int, ...]:
+    """[SR-5.4] The cards of the Crossroads draw pile both players saw go there, in id
+    order."""
+    returned = state.returned
+    if not returned:
+        return ()
+    pile = state.cross_pile
+    return tuple(sorted(c for c in returned if c in pile))
+
+
 def _seen(obs: Observation) -> set[int]:
-    seen: set[int] = set(obs.crossroads) | set(obs.cross_discard)
+    seen: set[int] = set(obs.crossroads) | set(obs.cross_discard) | set(obs.cross_known)
     for view in obs.players:
         seen.update(view.discard, view.empire, view.defeated, view.draw_cards)
         for field in view.fields:
@@ -226,8 +240,8 @@ def determinize(obs: Observation, seed: int) -> State:
     the own pile and the known cards of the other's pile in their pile, in a random
     order), the other player's secret cards are dealt at random from the unseen cards
     (never an Enemy, which only the Crossroads holds, [SR-4]), the rest of the unseen
-    cards make the Crossroads draw pile, and hidden General cards are some of the
-    observer's own; the RNG comes from ``seed``."""
+    cards and the cards known to be back in it make the Crossroads draw pile, and hidden
+    General cards are some of the observer's own; the RNG comes from ``seed``."""
     rng = Rng.from_seed(seed)
     enemy = table(obs.options).enemy
     order, rng = rng.shuffle(_unseen(obs))
@@ -272,6 +286,9 @@ def determinize(obs: Observation, seed: int) -> State:
                 known_top=view.known_top,
             )
         )
+    if obs.cross_known:
+        pile, rng = rng.shuffle((*deal, *obs.cross_known))
+        deal = list(pile)
     cross_pile = pvector(deal)
     rng, _ = rng.split()
     return State(
@@ -290,6 +307,7 @@ def determinize(obs: Observation, seed: int) -> State:
         attacks=obs.attacks,
         coop_won=obs.coop_won,
         truncated=obs.truncated,
+        returned=obs.cross_known,
     )
 
 
@@ -297,10 +315,11 @@ _EMPIRE_NAMES = ("the Han Dynasty", "the Roman Empire")
 
 
 def known_facts(obs: Observation) -> tuple[Fact, ...]:
-    """[SR-3] [SR-8.3] [SR-8.4] What the observer of ``obs`` knows of the hidden cards, as
-    facts a full state keeps: which cards each draw pile holds (all of the own pile; of
-    the other's, every card but its secret ones, which are no Enemy), and the cards on
-    top of a pile the observer knows, in order."""
+    """[SR-3] [SR-5.4] [SR-8.3] [SR-8.4] What the observer of ``obs`` knows of the hidden
+    cards, as facts a full state keeps: which cards each draw pile holds (all of the own
+    pile; of the other's, every card but its secret ones, which are no Enemy), the cards
+    on top of a pile the observer knows, in order, and the Crossroads cards known to be
+    back in its draw pile."""
     t = table(obs.options)
     facts: list[Fact] = []
     for q, view in enumerate(obs.players):
@@ -332,4 +351,12 @@ def known_facts(obs: Observation) -> tuple[Fact, ...]:
                 return not any(t.enemy[c] for c in state.players[q].draw if c not in known)
 
             facts.append(Fact(f"the cards {whose} drew at setup are no Enemy", no_enemy))
+    if obs.cross_known:
+        back = frozenset(obs.cross_known)
+
+        def returned(state: State) -> bool:
+            return back <= set(state.cross_pile)
+
+        names = ", ".join(t.card[c].name for c in obs.cross_known)
+        facts.append(Fact(f"the Crossroads draw pile holds {names}", returned))
     return tuple(facts)

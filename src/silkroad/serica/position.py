@@ -147,6 +147,8 @@ def to_position(state: State) -> str:
             "row": cards(state.crossroads),
             "pile": cards(state.cross_pile),
             "discard": cards(state.cross_discard),
+            # the discards shuffled back into the pile: known to be there (SR-5.4)
+            **({"returned": cards(state.returned)} if state.returned else {}),
         },
         "turn": turn_data,
         "player": players,
@@ -247,6 +249,8 @@ def from_position(text: str, options: Options | None = None) -> State:
     for key in ("row", "pile", "discard"):
         if key in cross:
             given[f"crossroads.{key}"] = place(cross.array(key), cross.name(key))
+    returned_names = cross.array("returned") if "returned" in cross else []
+    returned_path = cross.name("returned")
     cross.finish()
 
     seats = doc.table("player", {})
@@ -368,6 +372,10 @@ def from_position(text: str, options: Options | None = None) -> State:
         else base.attacks,
         coop_won=doc.flag("coop_won", base.coop_won),
         truncated=doc.flag("truncated", base.truncated),
+        returned=tuple(
+            r.ref(v, failing_at(f"{returned_path}[{i}]"), range(t.n_cards))
+            for i, v in enumerate(returned_names)
+        ),
     )
     doc.finish()
     validate(state)

@@ -1158,7 +1158,10 @@ def _end_turn(state: State) -> State:
     drawn, draw, discard, rng = _draw(me.draw, me.discard.extend(me.empire), EMPIRE_SIZE, rng)
     me = replace(me, draw=draw, discard=discard, empire=pvector(drawn)).taken_off(len(drawn))
     pile = state.cross_pile
+    returned = state.returned
     if state.cross_discard:
+        # both players see the discards go back: they are known to be in the pile
+        returned = (*(c for c in returned if c in pile), *state.cross_discard)
         order, rng = rng.shuffle((*pile, *state.cross_discard))
         pile = pvector(order)
     nxt = 1 - p
@@ -1170,6 +1173,7 @@ def _end_turn(state: State) -> State:
         rng=rng,
         cross_pile=pile,
         cross_discard=_EMPTY,
+        returned=returned,
         active=nxt,
         round=round_,
         step=Step.PRODUCE,

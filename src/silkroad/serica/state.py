@@ -385,6 +385,10 @@ class State:
         leave a field); the players win if the game then ends by the rules.
     :ivar truncated: the game was stopped by the ``round_limit`` safeguard, not by a
         rule: it has no winners.
+    :ivar returned: [SR-5.4] Crossroads cards discarded and shuffled back into the
+        Crossroads draw pile: both players saw them go there. Knowledge, not a rule (it
+        only decides what the observations show): those of them still in the pile are
+        known to be in it, and so are none of a player's secret cards.
     """
 
     options: Options
@@ -402,6 +406,7 @@ class State:
     attacks: tuple[int, ...]
     coop_won: bool = False
     truncated: bool = False
+    returned: tuple[int, ...] = attrs.field(default=(), metadata={OMITTABLE: True})
 
     def _repr_svg_(self) -> str:
         """The picture of the whole table (``silkroad.serica.svg``), for Jupyter."""

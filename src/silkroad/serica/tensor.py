@@ -5,7 +5,8 @@ whose size depends only on the options (the card data); ``observation_layout(opt
 names its segments and what each entry means. The two sides are seen from the observer:
 ``you`` first, then the opponent; ``seat`` says which Empire the observer plays. Every card
 has a row giving its zone (draw pile, discard pile, Empire, a field position, defeated,
-the Crossroads, its discards, the cards a General shows, or unseen) and its place in it;
+the Crossroads, its discards, the cards a General shows, the Crossroads draw pile for
+discards shuffled back, or unseen) and its place in it;
 the face-up Crossroads cards are repeated by their printed values. Counts without a
 printed maximum (goods, artisans, points, readied effects) are squashed as
 ``n / (n + k)``: every count keeps its own value, and the scale ``k`` is where the value
@@ -65,6 +66,7 @@ OBSERVATION_FIELDS: dict[str, str] = {
     "attacks": "attacks",
     "coop_won": "game",
     "truncated": "game",
+    "cross_known": "card_zone (Crossroads draw pile, shuffled back)",
 }
 #: The same for each side's :class:`~silkroad.serica.observe.PlayerView`.
 VIEW_COVERED: dict[str, str] = {
@@ -166,6 +168,7 @@ class _Spec:
             "Crossroads",
             "Crossroads discards",
             "shown by a General",
+            "Crossroads draw pile (discarded, shuffled back)",
             "unseen (a draw pile)",
         )
         self.per_side = 4 + FIELDS * FIELD_DEPTH
@@ -366,6 +369,8 @@ def _zones(s: _Spec, obs: Observation) -> tuple[list[int], list[int]]:
         for i, c in enumerate(obs.pending.cards):
             if c != HIDDEN:
                 zone[c], place[c] = shared + 2, i
+    for c in obs.cross_known:
+        zone[c] = shared + 3
     return zone, place
 
 
