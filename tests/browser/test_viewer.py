@@ -170,6 +170,39 @@ def test_a_seat_page_shows_and_holds_nothing_hidden_from_the_seat(
         assert "a hidden decision" in page.inner_text("#moves")
 
 
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_seat_page_shows_nothing_of_the_steps_after_the_one_shown(
+    page: Any, folder: str, name: str
+) -> None:
+    game = silkroad.get_game(name)
+    rec = record(name)
+    seat = 1
+    path = viewer(name, seat, folder)
+    every = list(states(rec))
+    total = len(rec.moves)
+    players = game.num_players(every[0])
+    for step in (0, total // 3, total - 1):
+        open_at(page, path, step, str(seat))
+        assert page.text_content("#result") == "result: at the last step"
+        assert "winners" not in page.inner_text("#status")
+        lines = page.eval_on_selector_all(
+            "#plot polyline[data-series]", "es => es.map(e => e.getAttribute('points'))"
+        )
+        assert [len(points.split()) for points in lines] == [step + 1] * players
+        ticks = page.eval_on_selector_all("#plot [data-tick]", "es => es.map(e => e.textContent)")
+        high = max(1, *(v for s in every[: step + 1] for v in game.scores(s)))
+        assert int(ticks[-1]) == high  # scaled to the VP reached so far, not the game's most
+        later = page.eval_on_selector_all("#moves li", "es => es.map(e => e.textContent)")
+        assert set(later[step:]) == {"…"}  # not even who decides next
+        assert page.locator("#moves li.hidden-move.future").count() == 0
+    open_at(page, path, total, str(seat))
+    end = rec.result.describe() if rec.result is not None else "the game is not over"
+    assert page.text_content("#result") == f"result: {end}"
+    points = page.get_attribute("#plot polyline[data-series='0']", "points")
+    assert points is not None
+    assert len(points.split()) == total + 1
+
+
 @pytest.mark.rule("DH-2.3")
 def test_a_dunhuang_seat_page_never_holds_tiles_that_seat_never_sees(folder: str) -> None:
     name, seat = "dunhuang", 1

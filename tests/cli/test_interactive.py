@@ -93,7 +93,8 @@ def test_notation_answers_are_accepted(
     state = tinygame.new_game(tinygame.Options(), 0)
     first = str(tinygame.legal_moves(state)[-1])
     path = tmp_path / "g.json"
-    run(capsys, monkeypatch, f"{first}\nsave {path}\nquit\n", "play", "tinydraw", "--human", "0")
+    answers = f"{first}\nsave {path}\nquit\n"
+    run(capsys, monkeypatch, answers, "play", "tinydraw", "--human", "0", "--seed", "0")
     assert [str(m) for m in Record.load(path).moves][:1] == [first]
 
 
@@ -162,13 +163,13 @@ def test_the_end_of_input_stops_the_game(
     assert code == 0
     assert "Game stopped." in out
     assert "The input ended." in out
-    assert "Saved to tinydraw-seed0.json" in out
-    assert "continue with: silkroad play tinydraw --resume tinydraw-seed0.json --human 1" in out
-    assert Record.load("tinydraw-seed0.json").result is None
+    assert "Saved to tinydraw-game.json" in out
+    assert "continue with: silkroad play tinydraw --resume tinydraw-game.json --human 1" in out
+    assert Record.load("tinydraw-game.json").result is None
     assert "Traceback" not in out
     # a second time, the file is not overwritten
     code, out, _ = run(capsys, monkeypatch, "", "play", "tinydraw", "--human", "1")
-    assert "Saved to tinydraw-seed0-2.json" in out
+    assert "Saved to tinydraw-game-2.json" in out
 
 
 @pytest.mark.parametrize(
@@ -358,7 +359,10 @@ def test_card_board_and_log_commands(
         f"card {name.lower()}\ncard {behind}\ncard zzz\ncard 999\nboard\n1\nlog 1\nlog\nquit\nno\n"
     )
     code, out, _ = run(
-        capsys, monkeypatch, answers, "play", "kashgar", "--human", "0", "--agents", "random"
+        capsys,
+        monkeypatch,
+        answers,
+        *("play", "kashgar", "--human", "0", "--agents", "random", "--seed", "0"),
     )
     assert code == 0
     before, _, after = out.partition("P0 you> ")
@@ -386,7 +390,10 @@ def test_card_shows_both_sides_of_a_two_sided_card_each_on_its_own_lines(
     patriarch = state.caravans[0][0][0]
     answers = f"card {patriarch}\ncard matriarch\nquit\nno\n"
     code, out, _ = run(
-        capsys, monkeypatch, answers, "play", "kashgar", "--human", "0", "--agents", "random"
+        capsys,
+        monkeypatch,
+        answers,
+        *("play", "kashgar", "--human", "0", "--agents", "random", "--seed", "0"),
     )
     assert code == 0
     after = out.partition("P0 you> ")[2].splitlines()
@@ -403,12 +410,12 @@ def test_quit_offers_to_save_to_a_named_file(
         capsys, monkeypatch, "1\nquit\nmine.json\n", "play", "tinydraw", "--human", "0"
     )
     assert code == 0
-    assert "Save the game before you go? A file name, Enter for tinydraw-seed0.json" in out
+    assert "Save the game before you go? A file name, Enter for tinydraw-game.json" in out
     assert "Saved to mine.json; continue with: silkroad play tinydraw --resume mine.json" in out
     assert len(Record.load("mine.json").moves) >= 1
     # Enter takes the offered name
     code, out, _ = run(capsys, monkeypatch, "quit\n\n", "play", "tinydraw", "--human", "0")
-    assert "Saved to tinydraw-seed0.json" in out
+    assert "Saved to tinydraw-game.json" in out
 
 
 def test_ctrl_c_at_the_prompt_ends_cleanly_and_offers_to_save(

@@ -10,6 +10,7 @@ from typing import Any
 
 import attrs
 import pytest
+from pyrsistent import pvector
 
 from silkroad.core.errors import RulesError
 from silkroad.core.rng import Rng
@@ -19,6 +20,7 @@ from silkroad.kashgar import (
     Options,
     apply,
     determinize,
+    known_facts,
     legal_moves,
     new_game,
     observe,
@@ -69,6 +71,28 @@ def test_knowledge_of_cards_put_under_a_deck_is_private_and_survives_determinize
         other_world = determinize(theirs, seed)
         validate(other_world)
         assert observe(other_world, 1) == theirs
+
+
+@pytest.mark.rule("KG-7")
+def test_known_facts_name_the_card_put_under_a_deck_and_the_cards_looked_at() -> None:
+    b = Builder()
+    prophet = b.card("prophet")
+    s1, s2 = b.card("vizier"), b.card("goldsmith")
+    state = b.state([[[prophet]], [[b.card("baker")]]], special_top=[s1, s2])
+    looking = play(state, CaravanAction(0, 0))
+    # the other player knows how many Special cards player 0 looks at, not which
+    facts = known_facts(observe(looking, 1))
+    assert [f.text for f in facts] == ["P0 looks at 2 cards of the special deck"]
+    state = play(looking, Keep(s1))
+    (fact,) = known_facts(observe(state, 0))
+    assert "lies at place" in fact.text
+    assert "special pile" in fact.text
+    assert fact.holds(state)
+    for seed in range(5):
+        assert fact.holds(determinize(observe(state, 0), seed))
+    moved = attrs.evolve(state, special=pvector([s2, *(c for c in state.special if c != s2)]))
+    assert not fact.holds(moved)
+    assert known_facts(observe(state, 1)) == ()
 
 
 @pytest.mark.rule("KG-7")

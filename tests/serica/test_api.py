@@ -141,8 +141,11 @@ def test_observation_hides_draw_orders_the_other_hand_and_the_crossroads_pile() 
     obs = observe(state, 0)
     me, other = obs.players
     assert me.draw_cards == tuple(sorted(state.players[0].draw))
-    assert other.draw_cards == ()
-    assert other.draw_size == len(state.players[1].draw)
+    # [SR-3] of Rome's draw pile Han knows the printed starting cards, not the two drawn
+    rome_draw = state.players[1].draw
+    assert state.players[1].secret
+    assert set(other.draw_cards) == set(rome_draw) - set(state.players[1].secret)
+    assert other.draw_size == len(rome_draw)
     assert obs.cross_pile_size == len(state.cross_pile)
     assert obs.players[1].empire == state.players[1].empire  # Empires are open
     assert not hasattr(obs, "rng")

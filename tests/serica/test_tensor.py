@@ -44,19 +44,28 @@ def test_every_observation_field_is_in_the_tensor() -> None:
 
 
 @pytest.mark.rule("SR-3")
-def test_the_other_draw_pile_is_a_size_and_the_own_one_its_cards() -> None:
-    state = new_game(Options(), 3)
+def test_the_other_draw_pile_shows_its_known_cards_and_the_own_one_all_its_cards() -> None:
+    state = new_game(Options(), 1)  # each draw pile: a starting card and a secret one
     layout = observation_layout(state.options)
     zone = layout.segment("card_zone")
     at = layout.offsets["card_zone"]
-    own_draw = zone.axes[1].index("you: draw pile (yours: its cards, not their order)")
+    label = "draw pile (the cards known to be in it, not their order)"
+    own_draw = zone.axes[1].index(f"you: {label}")
+    other_draw = zone.axes[1].index(f"opponent: {label}")
     unseen = zone.axes[1].index("unseen (a draw pile)")
+    knowledge = layout.segment("draw_knowledge")
+    never_seen = layout.offsets["draw_knowledge"] + 1
     for player in (0, 1):
         tensor = observation_tensor(observe(state, player))
         for card in state.players[player].draw:
             assert tensor[at + card * zone.shape[1] + own_draw] == 1.0
-        for card in state.players[1 - player].draw:
-            assert tensor[at + card * zone.shape[1] + unseen] == 1.0
+            secret = card in state.players[player].secret
+            assert tensor[never_seen + card * knowledge.shape[1]] == float(secret)
+        other = state.players[1 - player]
+        assert other.secret
+        for card in other.draw:
+            where = unseen if card in other.secret else other_draw
+            assert tensor[at + card * zone.shape[1] + where] == 1.0
     # the other player's draw pile in another order, or the Crossroads pile reshuffled:
     # the same tensor for the player who cannot see them
     other = state.players[1]

@@ -74,8 +74,15 @@ class Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
 
 
-def add_game_arguments(p: argparse.ArgumentParser, *, game_required: bool = True) -> None:
-    """The arguments that choose a game: the title, ``--players``, ``--option``, ``--seed``."""
+def add_game_arguments(
+    p: argparse.ArgumentParser,
+    *,
+    game_required: bool = True,
+    seed_default: int | None = 0,
+    seed_help: str = "seed (default 0)",
+) -> None:
+    """The arguments that choose a game: the title, ``--players``, ``--option``, ``--seed``
+    (``seed_default`` None: the command decides when no seed is given)."""
     if game_required:
         p.add_argument("game", help="a registered game (see 'silkroad games')")
     p.add_argument("--players", type=int, help="number of players (default: the game's)")
@@ -86,7 +93,7 @@ def add_game_arguments(p: argparse.ArgumentParser, *, game_required: bool = True
         metavar="KEY=VALUE",
         help="set a field of the game's Options (JSON value), repeatable",
     )
-    p.add_argument("--seed", type=int, default=0, help="seed (default 0)")
+    p.add_argument("--seed", type=int, default=seed_default, help=seed_help)
     p.add_argument(
         "--data",
         action="append",

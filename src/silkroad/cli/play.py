@@ -1,9 +1,19 @@
-"""``silkroad play``: one seeded game, between agents or with people at the terminal."""
+"""``silkroad play``: one seeded game, between agents or with people at the terminal.
+
+The seed is the whole game: with it and the options, every hand, pack and deck order
+can be worked out (``silkroad position GAME --seed N``). So a game with a person at a
+seat draws its seed from the operating system's entropy when none is given, and shows
+it only once the game is over; until then nothing on the screen tells it (the default
+name of a save file neither). A game of agents only keeps the default seed 0, so that
+the command's examples and their logs stay reproducible.
+"""
 
 from __future__ import annotations
 
 import argparse
+import secrets
 import sys
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -53,8 +63,17 @@ EXAMPLES = [
 ]
 
 
+#: Bits of a seed drawn from the operating system's entropy.
+SEED_BITS = 63
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    add_game_arguments(p)
+    add_game_arguments(
+        p,
+        seed_default=None,
+        seed_help="seed (default: 0 for agents only; with a --human seat, drawn at random "
+        "and shown only when the game is over)",
+    )
     p.add_argument(
         "--agents",
         help="comma-separated agent specs (name or name:key=value...), one per seat "
@@ -137,6 +156,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
     writable_file("--save", args.save)
     writable_file("--view", args.view)
     moves: tuple[Any, ...] = ()
+    seed: int | None
     if args.resume:
         if args.players is not None or args.option:
             raise UsageError("--resume continues with the record's own options")
@@ -150,6 +170,9 @@ def run(args: argparse.Namespace, out: Console) -> int:
         options, seed = build_options(game, args.players, args.option, args.data), args.seed
     seats = players_of(game, options)
     humans = set(args.human or ())
+    if seed is None:
+        # nobody may read the deal off a seed they know: a person's game gets a fresh one
+        seed = secrets.randbits(SEED_BITS) if humans else 0
     for seat in humans:
         if not 0 <= seat < seats:
             raise UsageError(f"--human {seat}: seats are 0 to {seats - 1}")
@@ -186,12 +209,13 @@ def _play_with_humans(
         names[seat] = people.get(seat) or ("you" if len(humans) == 1 else "")
     opponents = ", ".join(f"P{p} {names[p]}" for p in sorted(agents)) or "none"
     you = ", ".join(f"P{p} {names[p]}".rstrip() for p in sorted(humans)) or "nobody (agents only)"
-    out.print(f"[bold]{game.spec.title}[/bold] · seed {seed}")
+    # no seed on the screen before the end: it would tell every hidden card
+    out.print(f"[bold]{game.spec.title}[/bold]")
     out.print(f"at the terminal: {you} · agents: {opponents}", markup=False)
     if moves:
         out.print(f"resuming after {len(moves)} decisions")
     out.print("Type 'help' for the commands.")
-    session = HumanGame(
+    session = _Session(
         game,
         options,
         seed,
@@ -206,7 +230,9 @@ def _play_with_humans(
         interactive=sys.stdin.isatty(),
     )
     record = session.play()
-    _keep(record, args, out)
+    if record.result is not None:
+        out.print(f"seed {seed} (the game is over: it can be told now)", highlight=False)
+    _keep(record, args, out, humans)
     return 0
 
 
@@ -235,11 +261,41 @@ def _stopped(game: AnyGame, record: Record, args: argparse.Namespace, out: Conso
     )
 
 
-def _keep(record: Record, args: argparse.Namespace, out: Console) -> None:
-    """Write the record (``--save``) and its viewer page (``--view``)."""
+class _Session(HumanGame):
+    """A game at the terminal whose default save name does not tell the seed."""
+
+    def default_path(self) -> str:
+        """A file name for the game that no file has yet: ``kashgar-game.json``,
+        ``kashgar-game-2.json`` ..."""
+        stem = f"{self.game.spec.name}-game"
+        path, n = Path(f"{stem}.json"), 1
+        while path.exists():
+            n += 1
+            path = Path(f"{stem}-{n}.json")
+        return str(path)
+
+
+def _keep(
+    record: Record, args: argparse.Namespace, out: Console, humans: set[int] | None = None
+) -> None:
+    """Write the record (``--save``) and its viewer page (``--view``). The page of a game a
+    person stopped before its end shows only what their seat saw (a page of every seat
+    would show them the hidden cards of a game they may resume); with several people at
+    the terminal no page is written until the game is over."""
     if args.save:
         record.save(args.save)
         out.print(f"record saved to {args.save}")
     if args.view:
-        write_viewer(args.view, record)
-        out.print(f"viewer written to {args.view}")
+        seat: int | None = None
+        if humans and record.result is None:
+            if len(humans) > 1:
+                out.print(
+                    "no viewer written: the game is not over, and a page would show each "
+                    "person the others' hidden cards ('silkroad view FILE --seat N' writes "
+                    "one seat's page)"
+                )
+                return
+            (seat,) = humans
+        write_viewer(args.view, record, seat)
+        who = "" if seat is None else f" (what seat {seat} saw)"
+        out.print(f"viewer written to {args.view}{who}")

@@ -30,6 +30,7 @@ from silkroad.core.protocol import (
     OMITTABLE,
     AnyGame,
     Chance,
+    Fact,
     Game,
     GameSpec,
     Information,
@@ -57,6 +58,7 @@ __all__ = [
     "REQUIRED_PARTS",
     "AnyGame",
     "Chance",
+    "Fact",
     "Game",
     "GameDefinition",
     "GameSpec",
@@ -69,6 +71,7 @@ __all__ = [
     "evaluate_every_player",
     "every_player_evaluator",
     "is_options_type",
+    "known_facts",
     "score_margin",
     "with_every_player",
 ]
@@ -176,6 +179,9 @@ class OptionalParts(Generic[StateT, MoveT, OptionsT, ObsT]):
     #: ``component_provenance(options=None)``: how many components in play are as
     #: printed and how many reconstructed (:mod:`silkroad.core.provenance`).
     component_provenance: Callable[[OptionsT | None], Provenance] | None = None
+    #: ``known_facts(observation)``: what an observer learned of the hidden part of the
+    #: game, as facts every state dealt from the observation keeps.
+    known_facts: Callable[[ObsT], tuple[Fact, ...]] | None = None
 
     def __attrs_post_init__(self) -> None:
         if (self.observation_tensor is None) != (self.observation_layout is None):
@@ -360,6 +366,13 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
         rest = {k: v for k, v in parts.items() if k not in OPTIONAL_PARTS}
         return attrs.evolve(self, optional=attrs.evolve(self.optional, **optional), **rest)
 
+    def known_facts(self, observation: ObsT) -> tuple[Fact, ...]:
+        """What the observer of ``observation`` learned of the hidden part of the game,
+        as facts a full state keeps or breaks (the title's; none without one). Every
+        state ``determinize`` deals from the observation keeps them, as the real one does."""
+        facts = self.optional.known_facts
+        return () if facts is None else tuple(facts(observation))
+
     def svg(self, state: Any, player: int | None = None) -> str | None:
         """The title's SVG picture of a state or an observation as ``player`` may see it
         (None: everything), or None when the title draws none."""
@@ -462,6 +475,13 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
 
     def __repr__(self) -> str:
         return f"<Game {self.spec.name!r}: {self.spec.title}>"
+
+
+def known_facts(game: Game[Any, Any, Any, ObsT], observation: ObsT) -> tuple[Fact, ...]:
+    """The facts ``observation`` holds of the hidden part of the game (the title's
+    optional ``known_facts``; none for a game without it, a third party's included)."""
+    lister = getattr(game, "known_facts", None)
+    return () if lister is None else tuple(lister(observation))
 
 
 def define_game(

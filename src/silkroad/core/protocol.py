@@ -10,6 +10,7 @@ name here) assembles a title's definition from its functions on top of them all.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import attrs
@@ -25,6 +26,7 @@ __all__ = [
     "OMITTABLE",
     "AnyGame",
     "Chance",
+    "Fact",
     "Game",
     "GameSpec",
     "Information",
@@ -307,6 +309,21 @@ class Game(Protocol[StateT, MoveT, OptionsT, ObsT]):
 
 
 AnyGame = Game[Any, Any, Any, Any]
+
+
+@attrs.frozen
+class Fact:
+    """Something an observer knows of the hidden part of a game, from what they saw: a
+    card that lies on top of a pile, a pile that holds a card, a hand that holds one
+    tile of a pack. A title lists the facts an observation holds (``known_facts``); every
+    state ``determinize`` deals from the observation keeps them, and so does the real one.
+
+    :ivar text: the fact in words, for messages (``"Rome's draw pile has Guard on top"``).
+    :ivar holds: whether a full state agrees with the fact.
+    """
+
+    text: str
+    holds: Callable[[Any], bool] = attrs.field(eq=False, repr=False)
 
 
 def check_player(player: object, players: int) -> int:

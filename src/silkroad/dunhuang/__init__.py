@@ -47,7 +47,7 @@ from silkroad.dunhuang.moves import (
     Upgrade,
     UseDie,
 )
-from silkroad.dunhuang.observe import Observation, determinize, observe
+from silkroad.dunhuang.observe import Observation, determinize, known_facts, observe
 from silkroad.dunhuang.packs import Pack
 from silkroad.dunhuang.promos import load_promo_file
 from silkroad.dunhuang.render import render
@@ -103,6 +103,7 @@ __all__ = [
     "format_move",
     "holdings",
     "is_over",
+    "known_facts",
     "legal_moves",
     "load_pack_file",
     "load_promo_file",

@@ -17,6 +17,7 @@ from silkroad.dunhuang.cards import CORE_EFFECTS, parse_effect
 from silkroad.dunhuang.rules import legal_moves
 from silkroad.dunhuang.state import (
     DICE,
+    DRAFT_PACK,
     MEEPLES,
     PUBLICS,
     ROUNDS,
@@ -86,6 +87,7 @@ def validate(state: State) -> None:
     for p, pl in enumerate(state.players):
         _check_player(t, p, pl)
     _check_places(state, t, n)
+    _check_drafted(state, t)
     _check_progress(state, t, n)
     if state.phase is not Phase.OVER and not legal_moves(state):
         raise _fail("the game is not over but nobody has a legal move")
@@ -222,6 +224,57 @@ def _check_places(state: State, t: Table, n: int) -> None:
     tokens = Counter(state.achievements.values())
     if any(k > ACHIEVEMENT_TOKENS for k in tokens.values()):
         raise _fail(f"a player placed more than {ACHIEVEMENT_TOKENS} achievement tokens")
+
+
+def draft_known(state: State) -> bool:
+    """[DH-2.3.5] Whether the state's record of the fresco draft (every player's
+    ``drafted``) fits the game, so that what each player saw of the packs can be told:
+    never in solitaire; during the draft each hand is the tiles drafted so far (one a
+    round; the players of a round not yet at their turn one behind) and each pack lacks
+    one tile per keep; after it, each player drafted a pack's worth, and each tile they
+    drafted is in their hand, on their board (a fresco spot, being painted) or removed
+    from the game. A state built by hand may not fit (its tiles moved as a test needs):
+    then nobody is told anything of the draft, which is never more than they saw."""
+    players = state.players
+    if state.solo is not None or len(players) < 2:
+        return False
+    if state.phase is Phase.DRAFT:
+        sizes = [len(pl.drafted) for pl in players]
+        return (
+            all(pl.hand == pl.drafted for pl in players)
+            and max(sizes) - min(sizes) <= 1
+            and len(state.draft) == len(players)
+            # a pack loses a tile at every keep: who kept k tiles holds what is left of it
+            and all(len(d) == DRAFT_PACK - k for d, k in zip(state.draft, sizes, strict=True))
+        )
+    held = held_tile(state.choice)
+    gone = state.gone
+    for pl in players:
+        if len(pl.drafted) != DRAFT_PACK or not all(x in pl.drafted for x in pl.hand):
+            return False
+        board = [f.tile for f in pl.frescoes]
+        if not all(x in pl.hand or x in board or x in gone or x == held for x in pl.drafted):
+            return False
+    return True
+
+
+def _check_drafted(state: State, t: Table) -> None:
+    """[DH-2.3.5] The record of the draft, where a state keeps one: fresco tiles, each
+    kept once, at most a pack's worth per player, none in solitaire."""
+    if not any(pl.drafted for pl in state.players):
+        return
+    kept: list[object] = [x for pl in state.players for x in pl.drafted]
+    if (
+        _ids(kept) is None
+        or len(set(kept)) != len(kept)
+        or not set(kept) <= set(t.tile_ids)
+        or any(len(pl.drafted) > DRAFT_PACK for pl in state.players)
+        or state.solo is not None
+    ):
+        raise _fail(
+            f"the tiles kept in the draft are fresco tiles, each kept once, at most "
+            f"{DRAFT_PACK} per player, none in solitaire (DH-2.3.5)"
+        )
 
 
 def _ids(items: list[object]) -> list[int] | None:

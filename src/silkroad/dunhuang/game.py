@@ -27,7 +27,7 @@ from silkroad.dunhuang.moves import (
     UseDie,
     parse_notation,
 )
-from silkroad.dunhuang.observe import Observation, determinize, observe
+from silkroad.dunhuang.observe import Observation, determinize, known_facts, observe
 from silkroad.dunhuang.position import from_position, to_position
 from silkroad.dunhuang.render import render
 from silkroad.dunhuang.rules import (
@@ -170,5 +170,6 @@ GAME: GameDefinition[State, Move, Options, Observation] = define_game(
         to_position,
         from_position,
         component_provenance,
+        known_facts,
     ),
 )

@@ -5,6 +5,14 @@ packs they draft from, a first tile placed face down before the flip, DH-2.3.5-6
 public fresco before the flip, the order of the character deck, and the RNG. In
 solitaire (DH-6.3.3): the order of the fresco tile stack, except the tiles the player
 put at its bottom, whose order the player knows.
+
+What a player saw of the draft stays in the observation ([DH-2.3.5]: the packs pass
+around the table, one tile kept from each at every turn): ``packs`` holds every pack the
+player was handed, as it was then, and ``played`` the tiles each other player kept and
+has since put on the board. So :func:`determinize` deals only tables the player holds
+possible: the tiles of a pack the player saw went, one each, to the players it reached
+afterwards, in the pack's order of passing, and a tile another player put on the board
+is one they kept (:func:`known_facts` lists these facts).
 """
 
 from __future__ import annotations
@@ -12,13 +20,15 @@ from __future__ import annotations
 import attrs
 from immutables import Map
 
-from silkroad.core.game import check_player
+from silkroad.core.errors import StateError
+from silkroad.core.game import Fact, check_player
 from silkroad.core.memo import LastValue
 from silkroad.core.registry import jupyter_svg
 from silkroad.core.rng import Rng
-from silkroad.dunhuang.check import held_tile
+from silkroad.dunhuang.check import draft_known, held_tile
 from silkroad.dunhuang.engine import replace
 from silkroad.dunhuang.state import (
+    DRAFT_PACK,
     Action,
     Choice,
     Frame,
@@ -29,19 +39,26 @@ from silkroad.dunhuang.state import (
     Solo,
     State,
 )
-from silkroad.dunhuang.table import table
+from silkroad.dunhuang.table import Table, table
 
-__all__ = ["Observation", "determinize", "observe"]
+__all__ = ["Observation", "determinize", "known_facts", "observe", "packs_seen"]
 
 
 @attrs.frozen
 class Observation:
     """[DH-2.3] The game as ``viewer`` sees it.
 
-    ``players`` are the real boards except that other players' hands are empty (their
-    sizes are ``hand_sizes``) and, before the flip, other players' face-down first tile
-    is left out (``face_down`` says who has one). ``draft`` holds only the viewer's own
-    pack (the others' sizes are ``draft_sizes``); ``deck_size`` replaces the deck.
+    ``players`` are the real boards except that other players' hands and the tiles they
+    drafted are empty (the hands' sizes are ``hand_sizes``) and, before the flip, other
+    players' face-down first tile is left out (``face_down`` says who has one). ``draft``
+    holds only the viewer's own pack (the others' sizes are ``draft_sizes``);
+    ``deck_size`` replaces the deck.
+
+    ``packs``: [DH-2.3.5] each pack the viewer was handed in the draft, round by round,
+    as it was when it came (its tiles in tile order; the viewer's own pick of each round
+    is in their ``drafted``); empty in solitaire or where the draft is not known.
+    ``played``: per player, the tiles another player kept in the draft and has put on
+    the board since (the viewer saw them go; in tile order, empty for the viewer).
     """
 
     viewer: int
@@ -75,6 +92,8 @@ class Observation:
     drawn: tuple[int, ...] = ()
     publics: tuple[int | None, ...] = ()
     aside: tuple[int, ...] = ()
+    packs: tuple[tuple[int, ...], ...] = ()
+    played: tuple[tuple[int, ...], ...] = ()
 
     def _repr_svg_(self) -> str | None:
         """The picture of what its player sees, for Jupyter (the title's ``svg``, found through
@@ -91,14 +110,21 @@ def observe(state: State, player: int) -> Observation:
     check_player(player, n)
     players = []
     face_down = []
+    known = draft_known(state)
+    played: list[tuple[int, ...]] = []
     for q, pl in enumerate(state.players):
         hidden = q != player and not state.revealed and pl.frescoes[2].tile is not None
         face_down.append(hidden)
+        gone: tuple[int, ...] = ()
         if q != player:
-            pl = attrs.evolve(pl, hand=())
+            if known:
+                down = pl.frescoes[2].tile if hidden else None
+                gone = tuple(sorted(x for x in pl.drafted if x not in pl.hand and x != down))
+            pl = replace(pl, hand=(), drafted=())
             if hidden:
-                pl = attrs.evolve(pl, frescoes=(pl.frescoes[0], pl.frescoes[1], FrescoSpot()))
+                pl = replace(pl, frescoes=(pl.frescoes[0], pl.frescoes[1], FrescoSpot()))
         players.append(pl)
+        played.append(gone)
     draft_own = state.draft[player] if state.draft else ()
     return Observation(
         viewer=player,
@@ -132,7 +158,44 @@ def observe(state: State, player: int) -> Observation:
         drawn=state.drawn,
         publics=state.publics,
         aside=state.aside,
+        packs=packs_seen(state, player) if known else (),
+        played=tuple(played) if known else (),
     )
+
+
+def _draft_round(state: State) -> int:
+    """How many packs each player has been handed: the round of the draft going on, or
+    every round once it is over."""
+    if state.phase is Phase.DRAFT:
+        return min(len(pl.drafted) for pl in state.players) + 1
+    return DRAFT_PACK
+
+
+def pack_at(state: State, viewer: int, round_: int) -> tuple[int, ...]:
+    """[DH-2.3.5] The tiles of the pack ``viewer`` was handed in draft round ``round_``
+    (1 = the first), as it was then, in tile order: the tile each player it reached kept
+    from it that round and later (a pack passes to the next seat at every round), and
+    the tiles still in it if the draft goes on. For a state whose draft is known."""
+    players = state.players
+    n = len(players)
+    origin = (viewer - round_ + 1) % n
+    tiles: list[int] = []
+    for k in range(round_, DRAFT_PACK + 1):
+        drafted = players[(origin + k - 1) % n].drafted
+        if len(drafted) < k:
+            break
+        tiles.append(drafted[k - 1])
+    if state.phase is Phase.DRAFT and state.draft:
+        tiles.extend(state.draft[(origin + _draft_round(state) - 1) % n])
+    return tuple(sorted(tiles))
+
+
+def packs_seen(state: State, viewer: int) -> tuple[tuple[int, ...], ...]:
+    """[DH-2.3.5] Every pack ``viewer`` was handed in the draft so far, as it was then
+    (:func:`pack_at`), first round first; empty where the state does not know the draft."""
+    if not draft_known(state):
+        return ()
+    return tuple(pack_at(state, viewer, j) for j in range(1, _draft_round(state) + 1))
 
 
 #: The last observation whose unseen tiles and characters were listed, and the lists: a
@@ -172,15 +235,193 @@ def _unseen(o: Observation) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return unseen
 
 
+#: Deals of the draft tried before a face-down first tile is allowed to be any tile its
+#: player kept (the deals that fail have no tile a fresco may start with for it).
+_REDEALS = 50
+
+#: A place of a tile in the draft: (the pack's first holder, the round), or the public
+#: fresco, or out of the game.
+_Place = tuple[int, int]
+_PUBLIC: _Place = (-1, 0)
+_OUT: _Place = (-2, 0)
+
+
+@attrs.frozen(eq=False)
+class _DraftPlan:
+    """What :func:`_deal_draft` needs of an observation before any draw: the groups of
+    tiles and places (each: the tiles another player put on the board with the places
+    of that player they may go to, the other tiles, every place of the group), and per
+    player the places of the tiles they kept, in round order (none for the viewer), and
+    those of the pack they hold now that are still in it."""
+
+    groups: tuple[
+        tuple[tuple[tuple[int, tuple[_Place, ...]], ...], tuple[int, ...], tuple[_Place, ...]], ...
+    ]
+    kept: tuple[tuple[_Place, ...], ...]
+    left: tuple[tuple[_Place, ...], ...]
+
+
+#: The last observation whose draft was planned, and the plan (a search deals from one
+#: observation hundreds of times; keyed by identity while it holds the observation).
+_LAST_DRAFT = LastValue[Observation, "_DraftPlan | None"](
+    "Dunhuang: the draft plan of the last observation", None
+)
+
+
+def _draft_plan(o: Observation, unseen: tuple[int, ...]) -> _DraftPlan:
+    """The draw-independent part of :func:`_deal_draft`, memoized for the last
+    observation.
+
+    :raises StateError: if the observation is inconsistent (a tile played by a player
+        who kept no tile where the viewer saw it).
+    """
+    last, plan = _LAST_DRAFT.pair
+    if last is o and plan is not None:
+        return plan
+    n, v = len(o.players), o.viewer
+    rounds = len(o.packs)
+    drafting = o.phase is Phase.DRAFT
+    mine = o.players[v].drafted
+    picks = [len(mine) if q == v else o.hand_sizes[q] if drafting else DRAFT_PACK for q in range(n)]
+    owner = {x: q for q in range(n) for x in o.played[q]}
+
+    def keeper(place: _Place) -> int | None:
+        origin, k = place
+        if origin < 0:
+            return None
+        h = (origin + k - 1) % n
+        return h if picks[h] >= k else None
+
+    seen = set(mine).union(*o.packs)
+    raw: list[tuple[list[int], list[_Place]]] = []
+    pool: list[_Place] = [_PUBLIC] if o.public_hidden else []
+    for origin in range(n):
+        sights = [j for j in range(1, rounds + 1) if (v - j + 1) % n == origin]
+        pool.extend((origin, k) for k in range(1, (sights or [DRAFT_PACK + 1])[0]))
+        for i, j in enumerate(sights):
+            end = sights[i + 1] if i + 1 < len(sights) else DRAFT_PACK + 1
+            later = set(o.packs[end - 1]) if end <= rounds else set()
+            taken = set(o.packs[j - 1]) - later
+            places = []
+            for k in range(j, end):
+                if keeper((origin, k)) == v:
+                    taken.discard(mine[k - 1])
+                else:
+                    places.append((origin, k))
+            raw.append((sorted(taken), places))
+    hidden = [x for x in unseen if x not in seen]
+    shown = sorted(x for x in owner if x not in seen and x not in unseen)
+    raw.append((hidden + shown, pool))
+    groups = []
+    for tiles, places in raw:
+        forced = []
+        for x in tiles:
+            q = owner.get(x)
+            if q is not None:
+                theirs = tuple(place for place in places if keeper(place) == q)
+                if not theirs:
+                    raise StateError(f"observation: tile t{x} played by P{q} fits no draft turn")
+                forced.append((x, theirs))
+        rest = tuple(x for x in tiles if x not in owner)
+        if len(rest) + len(forced) < len(places):
+            raise StateError("observation: the draft holds more tiles than it shows")
+        groups.append((tuple(forced), rest, tuple(places)))
+    plan = _DraftPlan(
+        groups=tuple(groups),
+        kept=tuple(
+            () if q == v else tuple(((q - k + 1) % n, k) for k in range(1, picks[q] + 1))
+            for q in range(n)
+        ),
+        left=tuple(
+            tuple(
+                place
+                for k in range(1, DRAFT_PACK + 1)
+                if keeper(place := ((q - rounds + 1) % n, k)) is None
+            )
+            if drafting and q != v
+            else ()
+            for q in range(n)
+        ),
+    )
+    _LAST_DRAFT.pair = (o, plan)
+    return plan
+
+
+def _deal_draft(
+    o: Observation, t: Table, unseen: tuple[int, ...], rng: Rng
+) -> tuple[list[Player], list[tuple[int, ...]], int | None, Rng]:
+    """[DH-2.3.5] [DH-2.3.6] The other players' hands, the packs they hold and the hidden
+    public fresco, dealt so that every pack the viewer saw held what it held then.
+
+    Each pack is a row of places, one per round, the tile kept that round by the player
+    it reached (a pack passes one seat on each round), or still in the pack. Between two
+    times the viewer held a pack, its places hold the tiles that left it meanwhile; after
+    the last time, the tiles it still had; before the first time, unseen tiles. Within
+    each group the tiles are dealt at random, except that a tile another player put on
+    the board goes to one of that player's places. A face-down first tile is one of its
+    player's tiles that a fresco may start with (DH-2.3.6): deals without one are redone.
+    """
+    plan = _draft_plan(o, unseen)
+    n, v = len(o.players), o.viewer
+    for attempt in range(_REDEALS + 1):
+        at: dict[_Place, int] = {}
+        for forced, rest, places in plan.groups:
+            if forced:
+                for x, theirs in forced:
+                    free = [place for place in theirs if place not in at]
+                    i, rng = rng.randrange(len(free))
+                    at[free[i]] = x
+                places = tuple(place for place in places if place not in at)
+            order = rest
+            if len(rest) > 1:
+                order, rng = rng.shuffle(rest)
+            at.update(zip(places, order, strict=False))
+        get = at.__getitem__
+        drafted = [tuple(map(get, plan.kept[q])) for q in range(n)]
+        down: dict[int, int] = {}
+        for q in range(n):
+            if o.face_down[q]:
+                kept = [x for x in drafted[q] if x not in o.played[q]]
+                able = [x for x in kept if not t.tiles[x].no_start]
+                if not able and attempt < _REDEALS:
+                    break
+                i, rng = rng.randrange(len(able or kept))
+                down[q] = (able or kept)[i]
+        else:
+            break
+    players = list(o.players)
+    draft: list[tuple[int, ...]] = []
+    drafting = o.phase is Phase.DRAFT
+    for q in range(n):
+        if q == v:
+            draft.append(o.draft)
+            continue
+        draft.append(tuple(at[place] for place in plan.left[q]) if drafting else ())
+        played = o.played[q]
+        hand = tuple(x for x in drafted[q] if x not in played and x != down.get(q))
+        if len(hand) != o.hand_sizes[q]:
+            raise StateError(f"observation: P{q} holds {o.hand_sizes[q]} tiles, not {len(hand)}")
+        pl = replace(players[q], hand=hand, drafted=drafted[q])
+        if q in down:
+            pl = replace(pl, frescoes=(pl.frescoes[0], pl.frescoes[1], FrescoSpot(down[q], None)))
+        players[q] = pl
+    return players, draft, at.get(_PUBLIC) if o.public_hidden else o.public, rng
+
+
 def determinize(observation: Observation, seed: int) -> State:
     """[DH-2.3] A full state the viewer cannot tell from the real one: the hidden fresco
-    tiles and the character deck order dealt anew from ``seed``."""
+    tiles and the character deck order dealt anew from ``seed``, every pack the viewer
+    saw in the draft holding what it held then (:func:`_deal_draft`)."""
     o = observation
     t = table(o.options)
     rng = Rng.from_seed(seed)
     n = len(o.players)
     v = o.viewer
     unseen_tiles, unseen_characters = _unseen(o)
+    if o.packs:
+        dealt, packs, shown, rng = _deal_draft(o, t, unseen_tiles, rng)
+        deck, rng = rng.shuffle(unseen_characters)
+        return _state(o, rng, dealt, deck, shown, packs, ())
     pool, rng = rng.shuffle(unseen_tiles)
     rest = list(pool)
     players = list(o.players)
@@ -210,6 +451,19 @@ def determinize(observation: Observation, seed: int) -> State:
     # [DH-6.3.3] solitaire: the unseen tiles are the stack above the known bottom
     stack = (*rest, *o.stack_bottom)
     deck, rng = rng.shuffle(unseen_characters)
+    return _state(o, rng, players, deck, public, draft, stack)
+
+
+def _state(
+    o: Observation,
+    rng: Rng,
+    players: list[Player],
+    deck: tuple[int, ...],
+    public: int | None,
+    draft: list[tuple[int, ...]],
+    stack: tuple[int, ...],
+) -> State:
+    """The full state of ``o`` with the hidden parts dealt."""
     return State(
         options=o.options,
         rng=rng,
@@ -239,3 +493,40 @@ def determinize(observation: Observation, seed: int) -> State:
             stack=stack, known=len(o.stack_bottom), drawn=o.drawn, publics=o.publics, aside=o.aside
         ),
     )
+
+
+def known_facts(observation: Observation) -> tuple[Fact, ...]:
+    """[DH-2.3.5] [DH-2.3.6] What the viewer knows of the hidden tiles, as facts a full
+    state keeps: each pack they were handed in the draft held what it held then; each
+    tile another player put on the board is one that player kept; a face-down first tile
+    is one its player kept, which a fresco may start with."""
+    o = observation
+    t = table(o.options)
+    v = o.viewer
+    facts: list[Fact] = []
+    for j, pack in enumerate(o.packs, start=1):
+
+        def held(state: State, j: int = j, pack: tuple[int, ...] = pack) -> bool:
+            return draft_known(state) and pack_at(state, v, j) == pack
+
+        tiles = ", ".join(f"t{x}" for x in pack)
+        facts.append(Fact(f"the pack P{v} was handed in draft round {j} held {tiles}", held))
+    for q, played in enumerate(o.played):
+        if played:
+
+            def kept(state: State, q: int = q, played: tuple[int, ...] = played) -> bool:
+                return set(played) <= set(state.players[q].drafted)
+
+            tiles = ", ".join(f"t{x}" for x in played)
+            facts.append(Fact(f"P{q} kept {tiles} in the draft", kept))
+    for q, down in enumerate(o.face_down):
+        if down:
+
+            def first(state: State, q: int = q) -> bool:
+                pl = state.players[q]
+                tile = pl.frescoes[2].tile
+                ok = tile is not None and not t.tiles[tile].no_start
+                return ok and (not o.packs or tile in pl.drafted)
+
+            facts.append(Fact(f"P{q}'s face-down tile is one they kept, fit to start", first))
+    return tuple(facts)

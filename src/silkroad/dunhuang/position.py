@@ -161,6 +161,8 @@ def _player_data(player: Player, draft: Sequence[int] | None, t: Table) -> dict[
         out["draft"] = [_tile(x) for x in draft]
     if player.counters:
         out["counters"] = dict(sorted(player.counters.items()))
+    if player.drafted:  # [DH-2.3.5] the tiles kept in the draft, in order (knowledge)
+        out["drafted"] = [_tile(x) for x in player.drafted]
     return out
 
 
@@ -462,6 +464,10 @@ def from_position(text: str, options: Options | None = None) -> State:
             )
         if "home" in pf:
             changes["home"] = _triple(pf, "home", lambda f, k: f.flag(k))
+        if "drafted" in pf:
+            changes["drafted"] = tuple(
+                nm.tile(x, pf.name(f"drafted[{i}]")) for i, x in enumerate(pf.array("drafted"))
+            )
         players.append(_with_zones(attrs.evolve(pl, **changes), zones, p, fresco_dice.get(p)))
         pf.finish()
     seats.finish()

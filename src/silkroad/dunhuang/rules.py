@@ -419,7 +419,8 @@ def _keep(t: Table, s: State, p: int, tile: int) -> State:
     pl = s.players[p]
     draft = list(s.draft)
     draft[p] = tuple(x for x in draft[p] if x != tile)
-    players = (*s.players[:p], replace(pl, hand=(*pl.hand, tile)), *s.players[p + 1 :])
+    pl = replace(pl, hand=(*pl.hand, tile), drafted=(*pl.drafted, tile))
+    players = (*s.players[:p], pl, *s.players[p + 1 :])
     # one copy of the state, whichever decision comes next
     n = len(players)
     nxt = (p + 1) % n

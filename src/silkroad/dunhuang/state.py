@@ -17,6 +17,7 @@ import attrs
 from immutables import Map
 
 from silkroad.core.errors import DataError, RulesError
+from silkroad.core.game import OMITTABLE
 from silkroad.core.registry import jupyter_svg
 from silkroad.core.rng import Rng
 from silkroad.dunhuang.cards import PackDef, parse_pack_text
@@ -50,6 +51,8 @@ ROUNDS = 8
 MEEPLES = DICE = SLOTS = 3
 #: [DH-2.1.5] Positions of the character recruiting row.
 ROW = 4
+#: [DH-2.3.5] Fresco tiles in each pack of the draft, and so rounds of the draft.
+DRAFT_PACK = 5
 #: [DH-6.2.1] The packs a solitaire game draws its two packs from.
 SOLO_PACKS: tuple[str, ...] = ("silk", "tea", "china", "gold")
 #: [DH-6.2.4] Positions of the public fresco line in solitaire (a position holds a tile,
@@ -406,6 +409,11 @@ class Player:
     :ivar left: dice on the left spot of the overseer reward area; ``right`` likewise.
     :ivar hand: fresco tiles in hand (hidden from others).
     :ivar counters: statistics that achievements and packs read (``painted:silk``...).
+    :ivar drafted: [DH-2.3.5] the tiles this player kept in the fresco draft, in the order
+        kept (one a round). Knowledge, not a rule: the packs passed around the table are
+        rebuilt from it, so that each player's observation keeps what they saw of the
+        packs (``silkroad.dunhuang.observe``). Empty in solitaire, and where unknown
+        (a position that gives hands but no draft).
     """
 
     coins: int = 0
@@ -421,6 +429,7 @@ class Player:
     frescoes: tuple[FrescoSpot, FrescoSpot, FrescoSpot] = _EMPTY_SPOTS
     hand: tuple[int, ...] = ()
     counters: Map[str, int] = attrs.field(factory=Map)
+    drafted: tuple[int, ...] = attrs.field(default=(), metadata={OMITTABLE: True})
 
     def count(self, key: str) -> int:
         """How many tokens of kind ``key`` (or statistic ``key``) the player has."""

@@ -7,9 +7,11 @@ seen from the viewer: ``you`` first, then the others in turn order. Every charac
 and every fresco tile has a row giving its zone (the recruiting row, a character spot, a
 fresco spot, a hand, the draft, the public fresco, ...) and its place in it; hidden
 things are sizes (other hands and draft packs, the deck, the solitaire stack above the
-known bottom). Counts without a printed maximum (coins, pigment, points, tokens,
-statistics) are squashed as ``n / (n + k)``: every count keeps its own value, and ``k`` is
-where the value reaches one half.
+known bottom). What the viewer saw of the draft is in it too: the tiles of every pack
+they were handed, round by round, and the tiles each player is known to have kept (the
+viewer's own with the round, another's once put on the board). Counts without a printed
+maximum (coins, pigment, points, tokens, statistics) are squashed as ``n / (n + k)``:
+every count keeps its own value, and ``k`` is where the value reaches one half.
 
 The names the state keeps as text have fixed vocabularies per options, read from the
 components in play: the effects waiting in a frame (every effect the data can name), the
@@ -41,6 +43,7 @@ from silkroad.dunhuang.observe import Observation
 from silkroad.dunhuang.packs import bronze, iron, jade, silver, sutra, wine
 from silkroad.dunhuang.state import (
     DICE,
+    DRAFT_PACK,
     MEEPLES,
     PUBLICS,
     ROUNDS,
@@ -101,6 +104,8 @@ OBSERVATION_FIELDS: dict[str, str] = {
     "drawn": "tile_zone, tile_index",
     "publics": "tile_zone (public line position)",
     "aside": "character_zone, character_index",
+    "packs": "draft_knowledge (the packs you were handed)",
+    "played": "draft_knowledge (the tiles the others kept and put on the board)",
 }
 #: The same for each :class:`~silkroad.dunhuang.state.Player` board.
 PLAYER_FIELDS: dict[str, str] = {
@@ -117,6 +122,7 @@ PLAYER_FIELDS: dict[str, str] = {
     "frescoes": "tile_zone (the player's fresco spots), frescoes (their dice)",
     "hand": "tile_zone (your hand; others' hand sizes in hidden)",
     "counters": "player_counters",
+    "drafted": "draft_knowledge (your tiles kept, with the round)",
 }
 
 #: Frames of effects being resolved the tensor shows, innermost first.
@@ -845,6 +851,17 @@ def observation_layout(options: Options) -> Layout:
             f"the tile's place among the gone, drawn or known bottom tiles / {len(s.tiles)}",
         ),
         Segment(
+            "draft_knowledge",
+            (
+                s.tile_labels,
+                (
+                    *(f"in the pack you were handed in draft round {j}" for j in _ROUNDS),
+                    *(f"{w}: kept in the draft" for w in who),
+                ),
+            ),
+            f"1 for what you know of the tile (your own tiles kept: the round / {DRAFT_PACK})",
+        ),
+        Segment(
             "spots",
             (
                 tuple(f"action spot {k}" for k in range(SPOT_COUNT)),
@@ -1006,6 +1023,7 @@ def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
     )
     parts.update(_characters(s, obs, order, layout))
     parts.update(_tiles(s, obs, order, layout))
+    parts["draft_knowledge"] = _draft_knowledge(s, obs, order, layout)
     spots = layout.zeros("spots")
     free = p * MEEPLES
     for k in range(SPOT_COUNT):
@@ -1048,6 +1066,30 @@ def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
     parts["queue_head"] = [x for values in queued for x in values[1]]
     parts["queue_arg"] = [x for values in queued for x in values[2]]
     return layout.pack(parts)
+
+
+#: [DH-2.3.5] The rounds of the draft.
+_ROUNDS = tuple(range(1, DRAFT_PACK + 1))
+
+
+def _draft_knowledge(
+    s: _Spec, obs: Observation, order: tuple[int, ...], layout: Layout
+) -> list[float]:
+    """[DH-2.3.5] Per tile: in which packs handed to the viewer it was, and who is known
+    to have kept it (the viewer's own tiles with the round they were kept)."""
+    out = layout.zeros("draft_knowledge")
+    width = DRAFT_PACK + s.players
+    if len(obs.packs) > DRAFT_PACK:
+        raise ValueError(f"the Dunhuang tensor shows {DRAFT_PACK} rounds of the draft")
+    for j, pack in enumerate(obs.packs):
+        for tile in pack:
+            out[s.tile_at[tile] * width + j] = 1.0
+    for k, tile in enumerate(obs.players[obs.viewer].drafted):
+        out[s.tile_at[tile] * width + DRAFT_PACK] = (k + 1) / DRAFT_PACK
+    for r, q in enumerate(order):
+        for tile in obs.played[q] if obs.played else ():
+            out[s.tile_at[tile] * width + DRAFT_PACK + r] = 1.0
+    return out
 
 
 def _lookup(table_: dict[str, int], key: str, what: str) -> int:

@@ -47,7 +47,7 @@ from silkroad.kashgar.moves import (
     Remove,
     Take,
 )
-from silkroad.kashgar.observe import Observation, determinize, observe
+from silkroad.kashgar.observe import Observation, determinize, known_facts, observe
 from silkroad.kashgar.render import render
 from silkroad.kashgar.rules import (
     apply,
@@ -94,6 +94,7 @@ __all__ = [
     "format_move",
     "holdings",
     "is_over",
+    "known_facts",
     "legal_moves",
     "load_card_file",
     "max_game_length",

@@ -27,7 +27,7 @@ from silkroad.kashgar.moves import (
     Take,
     parse_notation,
 )
-from silkroad.kashgar.observe import Observation, determinize, observe
+from silkroad.kashgar.observe import Observation, determinize, known_facts, observe
 from silkroad.kashgar.position import from_position, names, to_position
 from silkroad.kashgar.render import render
 from silkroad.kashgar.rules import (
@@ -217,5 +217,6 @@ GAME: GameDefinition[State, Move, Options, Observation] = define_game(
         to_position,
         from_position,
         component_provenance,
+        known_facts,
     ),
 )

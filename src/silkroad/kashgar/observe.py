@@ -18,7 +18,7 @@ from pyrsistent import pset, pvector
 from pyrsistent.typing import PSet, PVector
 
 from silkroad.core.errors import StateError
-from silkroad.core.game import check_player
+from silkroad.core.game import Fact, check_player
 from silkroad.core.memo import LastValue
 from silkroad.core.registry import jupyter_svg
 from silkroad.core.rng import Rng, check_seed
@@ -35,7 +35,7 @@ from silkroad.kashgar.rules import (
 from silkroad.kashgar.state import Decision, Frame, Options, Pending, State
 from silkroad.kashgar.table import table
 
-__all__ = ["KnownCard", "KnownSlot", "Observation", "determinize", "observe"]
+__all__ = ["KnownCard", "KnownSlot", "Observation", "determinize", "known_facts", "observe"]
 
 _DECK_FIELDS = {DeckKind.SPECIAL: "special", DeckKind.ORDERS: "order_deck"}
 
@@ -525,6 +525,54 @@ def determinize(observation: Observation, seed: int) -> State:
     )
     vouch_for_points(state)
     return state
+
+
+_PILES = {
+    DeckKind.STANDARD: "standard",
+    DeckKind.SPECIAL: "special",
+    DeckKind.ORDERS: "order_deck",
+    DeckKind.STARTING: "starting",
+}
+
+
+def known_facts(observation: Observation) -> tuple[Fact, ...]:
+    """[KG-7] What the observer knows of the hidden cards, as facts a full state keeps:
+    the card at each deck position they know (a card they put under a deck), and, for
+    the cards another player looks at unseen, their deck and their number.
+
+    (Which unseen cards each pile holds follows from the open places: every card not in
+    sight lies in its own deck's pile, as ``validate`` demands of every state.)"""
+    obs = observation
+    t = table(obs.options)
+    facts: list[Fact] = []
+    for k in obs.known:
+        pile = _PILES[k.deck]
+
+        def at(state: State, pile: str = pile, index: int = k.index, card: int = k.card) -> bool:
+            cards = getattr(state, pile)
+            return index < len(cards) and cards[index] == card
+
+        facts.append(
+            Fact(f"{t.name[k.card]} lies at place {k.index + 1} of the {k.deck.value} pile", at)
+        )
+    pending = obs.pending
+    if pending is not None and pending.hidden:
+        deck, count, who = pending.deck, pending.hidden, pending.player
+        kinds = (DeckKind.STANDARD, DeckKind.EXPANSION) if deck is DeckKind.STANDARD else (deck,)
+
+        def held(state: State) -> bool:
+            p = state.pending
+            return (
+                p is not None
+                and p.player == who
+                and p.deck is deck
+                and len(p.cards) == count
+                and all(t.deck_of[c] in kinds for c in p.cards)
+            )
+
+        assert deck is not None
+        facts.append(Fact(f"P{who} looks at {count} cards of the {deck.value} deck", held))
+    return tuple(facts)
 
 
 @functools.cache

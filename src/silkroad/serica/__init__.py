@@ -66,7 +66,7 @@ from silkroad.serica.moves import (
     Top,
     Use,
 )
-from silkroad.serica.observe import Observation, PlayerView, determinize, observe
+from silkroad.serica.observe import Observation, PlayerView, determinize, known_facts, observe
 from silkroad.serica.render import render
 from silkroad.serica.rules import (
     apply,
@@ -132,6 +132,7 @@ __all__ = [
     "format_move",
     "holdings",
     "is_over",
+    "known_facts",
     "legal_moves",
     "load_card_file",
     "max_game_length",

@@ -20,6 +20,7 @@ from silkroad.serica.state import (
     ROUTE_LENGTH,
     Pending,
     PendingKind,
+    PlayerState,
     State,
     Step,
 )
@@ -119,6 +120,7 @@ def _check_places(state: State, t: Table) -> None:
         for card in player.defeated:
             if _int(card, 0, t.n_cards - 1) and not t.enemy[card]:
                 raise StateError(f"player {p} defeated card {card}, which is no Enemy")
+        _check_knowledge(p, player)
     ids = [c for c in places if _int(c, 0, t.n_cards - 1)]
     if len(ids) != len(places) or sorted(ids) != list(range(t.n_cards)):
         missing = sorted(set(range(t.n_cards)) - set(ids))
@@ -129,6 +131,15 @@ def _check_places(state: State, t: Table) -> None:
             f"the {t.n_cards} cards must each be in exactly one place; "
             f"missing {missing}, doubled or unknown {extra!r:.80}"
         )
+    returned = state.returned
+    if (
+        not isinstance(returned, tuple)
+        or len(set(returned)) != len(returned)
+        or not all(_int(c, 0, t.n_cards - 1) for c in returned)
+    ):
+        raise StateError(
+            f"the Crossroads cards shuffled back {returned!r:.60} must be distinct card ids"
+        )
     if len(state.crossroads) > CROSSROADS:
         raise StateError(f"{len(state.crossroads)} Crossroads cards (at most {CROSSROADS})")
     if len(set(state.attacks)) != len(state.attacks):
@@ -136,6 +147,33 @@ def _check_places(state: State, t: Table) -> None:
     for card in state.attacks:
         if card not in state.crossroads or not t.enemy[card]:
             raise StateError(f"an attack by {card!r:.40}, no Enemy of the Crossroads")
+
+
+def _check_knowledge(p: int, player: PlayerState) -> None:
+    """[SR-3] [SR-8.3] [SR-8.4] What the players know of a draw pile: its secret cards are
+    cards of the pile, at most the two drawn at setup; the cards known on top are cards
+    of the pile."""
+    secret, known = player.secret, player.known_top
+    if (
+        not isinstance(secret, tuple)
+        or len(secret) > _SETUP_DRAWN
+        or len(set(secret)) != len(secret)
+        or not all(c in player.draw for c in secret)
+    ):
+        raise StateError(
+            f"player {p}'s secret cards {secret!r:.60} are not cards of their draw pile "
+            f"(at most the {_SETUP_DRAWN} drawn at setup, SR-3)"
+        )
+    size = len(player.draw)
+    if not isinstance(known, tuple) or len(known) != 2 or not all(_int(k, 0, size) for k in known):
+        raise StateError(
+            f"player {p}'s draw pile: the cards known on top {known!r:.40} must be two "
+            f"counts 0..{size}, one per player"
+        )
+
+
+#: [SR-3] Cards each player draws at random at setup.
+_SETUP_DRAWN = 2
 
 
 def _check_turn(state: State, t: Table) -> None:

@@ -12,7 +12,7 @@ from silkroad.serica.encoding import action_mask, decode_move, encode_move, num_
 from silkroad.serica.evaluate import evaluate
 from silkroad.serica.holdings import holdings
 from silkroad.serica.moves import MOVE_TYPES, Move, parse_notation
-from silkroad.serica.observe import Observation, determinize, observe
+from silkroad.serica.observe import Observation, determinize, known_facts, observe
 from silkroad.serica.position import from_position, to_position
 from silkroad.serica.render import render
 from silkroad.serica.rules import (
@@ -162,5 +162,6 @@ GAME: GameDefinition[State, Move, Options, Observation] = define_game(
         to_position,
         from_position,
         component_provenance,
+        known_facts,
     ),
 )

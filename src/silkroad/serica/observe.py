@@ -4,9 +4,23 @@ Open: both Empires, fields, supplies, artisans, shipment areas, caravans, VP, di
 piles, defeated Enemies, the Crossroads row and its discards, the turn's readied
 effects, whether the safeguard truncated the game, and the sizes of every pile. A
 player also knows which cards make up their own draw pile (they shuffled it), but not
-its order. Hidden: the order of both draw piles,
-the contents of the other player's draw pile and of the Crossroads draw pile, the cards
-a General shows to the other player, and the RNG.
+its order. Hidden: the order of both draw piles, the other player's secret cards (the
+two drawn at random at setup, [SR-3], while they stay unseen in that player's draw
+pile), hence which unseen cards are in the Crossroads draw pile, the cards a General
+shows to the other player, and the RNG.
+
+What a player learned stays in the observation, so that :func:`determinize` deals only
+tables the player holds possible (:func:`known_facts` lists them):
+
+* every card of the other player's draw pile but the secret ones ([SR-3]: the starting
+  cards are printed, and every card a player gains is bought, taken or put back in the
+  open), in ``draw_cards``;
+* the cards on top of a draw pile the player knows, in order (``top``): the card an
+  Ambassador put there ([SR-8.4]), the cards the player's General put back ([SR-8.3]);
+* how many cards on top of each pile each player knows (``known_top``), and which cards
+  of the own pile the other player never saw (``secret``);
+* the Crossroads cards discarded and shuffled back into its draw pile ([SR-5.4]) that
+  are still in it (``cross_known``): none of them is a secret card of the other player.
 
 While a General looks at the top of a player's draw pile, that player still counts the
 cards looked at among the cards of their pile (``draw_cards``): which of them are on
@@ -21,7 +35,7 @@ import attrs
 from pyrsistent import pvector
 from pyrsistent.typing import PVector
 
-from silkroad.core.game import check_player
+from silkroad.core.game import Fact, check_player
 from silkroad.core.memo import LastValue
 from silkroad.core.registry import jupyter_svg
 from silkroad.core.rng import Rng
@@ -38,7 +52,7 @@ from silkroad.serica.state import (
 )
 from silkroad.serica.table import table
 
-__all__ = ["HIDDEN", "Observation", "PlayerView", "determinize", "observe"]
+__all__ = ["HIDDEN", "Observation", "PlayerView", "determinize", "known_facts", "observe"]
 
 #: A card the observer cannot see.
 HIDDEN = -1
@@ -50,8 +64,12 @@ class PlayerView:
     """One player's side of the table as the observer sees it.
 
     :ivar draw_size: cards in the draw pile.
-    :ivar draw_cards: the draw pile's cards in id order (the observer's own pile only;
-        empty for the other player's).
+    :ivar draw_cards: the cards the observer knows are in the draw pile, in id order: all
+        of them for the own pile; for the other player's, all but its secret cards
+        (``draw_size - len(draw_cards)`` of them, never an Enemy).
+    :ivar top: the cards on top of the draw pile the observer knows, from the top.
+    :ivar known_top: how many cards on top of the draw pile each seat knows.
+    :ivar secret: the observer's own pile only: its cards the other player never saw.
     """
 
     draw_size: int
@@ -65,6 +83,9 @@ class PlayerView:
     caravans: tuple[Caravan, ...]
     vp: int
     defeated: tuple[int, ...]
+    top: tuple[int, ...] = ()
+    known_top: tuple[int, int] = (0, 0)
+    secret: tuple[int, ...] = ()
 
 
 @attrs.frozen
@@ -86,6 +107,7 @@ class Observation:
     attacks: tuple[int, ...]
     coop_won: bool
     truncated: bool = False
+    cross_known: tuple[int, ...] = ()
 
     def _repr_svg_(self) -> str | None:
         """The picture of what its player sees, for Jupyter (the title's ``svg``, found through
@@ -93,10 +115,18 @@ class Observation:
         return jupyter_svg("serica", self)
 
 
-def _view(player: PlayerState, own: bool, looked_at: tuple[int, ...] = ()) -> PlayerView:
+def _view(
+    player: PlayerState, observer: int, own: bool, looked_at: tuple[int, ...] = ()
+) -> PlayerView:
+    draw = player.draw
+    if own:
+        cards = tuple(sorted((*draw, *looked_at)))
+    else:
+        secret = player.secret
+        cards = tuple(sorted(c for c in draw if c not in secret) if secret else sorted(draw))
     return PlayerView(
-        draw_size=len(player.draw),
-        draw_cards=tuple(sorted((*player.draw, *looked_at))) if own else (),
+        draw_size=len(draw),
+        draw_cards=cards,
         discard=player.discard,
         empire=player.empire,
         fields=player.fields,
@@ -106,6 +136,9 @@ def _view(player: PlayerState, own: bool, looked_at: tuple[int, ...] = ()) -> Pl
         caravans=player.caravans,
         vp=player.vp,
         defeated=player.defeated,
+        top=tuple(draw[: player.known_top[observer]]),
+        known_top=player.known_top,
+        secret=player.secret if own else (),
     )
 
 
@@ -122,7 +155,8 @@ def observe(state: State, player: int) -> Observation:
         looked_at = pending.cards
         pending = attrs.evolve(pending, cards=(HIDDEN,) * len(pending.cards))
     views = tuple(
-        _view(state.players[p], player == p, looked_at if player == p else ()) for p in (0, 1)
+        _view(state.players[p], player, player == p, looked_at if player == p else ())
+        for p in (0, 1)
     )
     return Observation(
         options=state.options,
@@ -140,11 +174,22 @@ def observe(state: State, player: int) -> Observation:
         attacks=state.attacks,
         coop_won=state.coop_won,
         truncated=state.truncated,
+        cross_known=_cross_known(state),
     )
 
 
+def _cross_known(state: State) -> tuple[int, ...]:
+    """[SR-5.4] The cards of the Crossroads draw pile both players saw go there, in id
+    order."""
+    returned = state.returned
+    if not returned:
+        return ()
+    pile = state.cross_pile
+    return tuple(sorted(c for c in returned if c in pile))
+
+
 def _seen(obs: Observation) -> set[int]:
-    seen: set[int] = set(obs.crossroads) | set(obs.cross_discard)
+    seen: set[int] = set(obs.crossroads) | set(obs.cross_discard) | set(obs.cross_known)
     for view in obs.players:
         seen.update(view.discard, view.empire, view.defeated, view.draw_cards)
         for field in view.fields:
@@ -172,6 +217,11 @@ def _unseen(obs: Observation) -> tuple[int, ...]:
     return unseen
 
 
+def _below(cards: tuple[int, ...], top: tuple[int, ...]) -> tuple[int, ...]:
+    """``cards`` but those of ``top`` (the known cards on top of their pile)."""
+    return tuple(c for c in cards if c not in top) if top else cards
+
+
 def _deal_no_enemy(
     deal: list[int], n: int, enemy: Sequence[bool]
 ) -> tuple[tuple[int, ...], list[int]]:
@@ -194,17 +244,21 @@ def _deal_no_enemy(
 
 
 def determinize(obs: Observation, seed: int) -> State:
-    """A full state consistent with ``obs``: the observer's draw pile is shuffled, and
-    every unseen card is dealt at random to the other draw pile (an Enemy only when the
-    Crossroads draw pile cannot hold them all: only a City takes one into a player's
-    cards, [SR-8.4]), the Crossroads draw pile and any hidden General cards; the RNG
-    comes from ``seed``."""
+    """A full state consistent with ``obs``: every card the observer knows stays where
+    they know it (the known cards on top of a pile in their order, the other cards of
+    the own pile and the known cards of the other's pile in their pile, in a random
+    order), the other player's secret cards are dealt at random from the unseen cards
+    (an Enemy only when the Crossroads draw pile cannot hold every unseen one: only a
+    City takes one into a player's cards, [SR-8.4]), the rest of the unseen
+    cards and the cards known to be back in it make the Crossroads draw pile, and hidden
+    General cards are some of the observer's own; the RNG comes from ``seed``."""
     rng = Rng.from_seed(seed)
     enemy = table(obs.options).enemy
     order, rng = rng.shuffle(_unseen(obs))
     deal = list(order)
     pending = obs.pending
-    own, rng = rng.shuffle(obs.players[obs.player].draw_cards)
+    mine = obs.players[obs.player]
+    own, rng = rng.shuffle(_below(mine.draw_cards, mine.top))
     if pending is not None and HIDDEN in pending.cards:
         # a General looks at the observer's pile: the cards it holds are some of theirs
         hidden = sum(1 for c in pending.cards if c == HIDDEN)
@@ -213,14 +267,19 @@ def determinize(obs: Observation, seed: int) -> State:
         pending = attrs.evolve(pending, cards=cards)
     players: list[PlayerState] = []
     for p, view in enumerate(obs.players):
+        secret: tuple[int, ...] = view.secret
         if p == obs.player:
-            draw = own
-        elif any(enemy[c] for c in deal[: view.draw_size]):
-            # Enemies stay with the Crossroads unless a City took one [SR-8.4]: the
-            # other pile takes the first cards of the deal that are no Enemy
-            draw, deal = _deal_no_enemy(deal, view.draw_size, enemy)
+            draw = (*mine.top, *own)
         else:
-            draw, deal = tuple(deal[: view.draw_size]), deal[view.draw_size :]
+            unknown = view.draw_size - len(view.draw_cards)
+            if any(enemy[c] for c in deal[:unknown]):
+                # Enemies stay with the Crossroads unless a City took one [SR-8.4]: the
+                # other pile takes the first cards of the deal that are no Enemy
+                secret, deal = _deal_no_enemy(deal, unknown, enemy)
+            else:
+                secret, deal = tuple(deal[:unknown]), deal[unknown:]
+            rest, rng = rng.shuffle((*_below(view.draw_cards, view.top), *secret))
+            draw = (*view.top, *rest)
         players.append(
             PlayerState(
                 draw=pvector(draw),
@@ -233,8 +292,13 @@ def determinize(obs: Observation, seed: int) -> State:
                 caravans=view.caravans,
                 vp=view.vp,
                 defeated=view.defeated,
+                secret=secret,
+                known_top=view.known_top,
             )
         )
+    if obs.cross_known:
+        pile, rng = rng.shuffle((*deal, *obs.cross_known))
+        deal = list(pile)
     cross_pile = pvector(deal)
     rng, _ = rng.split()
     return State(
@@ -253,4 +317,56 @@ def determinize(obs: Observation, seed: int) -> State:
         attacks=obs.attacks,
         coop_won=obs.coop_won,
         truncated=obs.truncated,
+        returned=obs.cross_known,
     )
+
+
+_EMPIRE_NAMES = ("the Han Dynasty", "the Roman Empire")
+
+
+def known_facts(obs: Observation) -> tuple[Fact, ...]:
+    """[SR-3] [SR-5.4] [SR-8.3] [SR-8.4] What the observer of ``obs`` knows of the hidden
+    cards, as facts a full state keeps: which cards each draw pile holds (all of the own
+    pile; of the other's, every card but its secret ones, which are no Enemy), the cards
+    on top of a pile the observer knows, in order, and the Crossroads cards known to be
+    back in its draw pile."""
+    t = table(obs.options)
+    facts: list[Fact] = []
+    for q, view in enumerate(obs.players):
+        whose = _EMPIRE_NAMES[q]
+        known = frozenset(view.draw_cards)
+        if known:
+            held = q == obs.player and obs.pending is not None and HIDDEN in obs.pending.cards
+
+            def holds(
+                state: State, q: int = q, known: frozenset[int] = known, held: bool = held
+            ) -> bool:
+                there = set(state.players[q].draw)
+                if held and state.pending is not None:
+                    there.update(state.pending.cards)  # a General looks at some of them
+                return known <= there
+
+            names = ", ".join(t.card[c].name for c in sorted(known))
+            facts.append(Fact(f"the draw pile of {whose} holds {names}", holds))
+        if view.top:
+
+            def on_top(state: State, q: int = q, top: tuple[int, ...] = view.top) -> bool:
+                return tuple(state.players[q].draw[: len(top)]) == top
+
+            names = ", ".join(t.card[c].name for c in view.top)
+            facts.append(Fact(f"the draw pile of {whose} has {names} on top", on_top))
+        if q != obs.player and view.draw_size > len(view.draw_cards):
+
+            def no_enemy(state: State, q: int = q, known: frozenset[int] = known) -> bool:
+                return not any(t.enemy[c] for c in state.players[q].draw if c not in known)
+
+            facts.append(Fact(f"the cards {whose} drew at setup are no Enemy", no_enemy))
+    if obs.cross_known:
+        back = frozenset(obs.cross_known)
+
+        def returned(state: State) -> bool:
+            return back <= set(state.cross_pile)
+
+        names = ", ".join(t.card[c].name for c in obs.cross_known)
+        facts.append(Fact(f"the Crossroads draw pile holds {names}", returned))
+    return tuple(facts)

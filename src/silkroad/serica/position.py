@@ -114,6 +114,12 @@ def to_position(state: State) -> str:
                 for c in pl.caravans
             ],
         }
+        # what the other player never saw of the draw pile (always written: a position
+        # that leaves it out takes the setup's), and how many cards on its top each
+        # player knows (SR-3, SR-8.3, SR-8.4)
+        players[str(p)]["secret"] = cards(pl.secret)
+        if any(pl.known_top):
+            players[str(p)]["known_top"] = list(pl.known_top)
     turn = state.turn
     turn_data: dict[str, Any] = {
         "pp": turn.pp,
@@ -139,6 +145,8 @@ def to_position(state: State) -> str:
             "row": cards(state.crossroads),
             "pile": cards(state.cross_pile),
             "discard": cards(state.cross_discard),
+            # the discards shuffled back into the pile: known to be there (SR-5.4)
+            **({"returned": cards(state.returned)} if state.returned else {}),
         },
         "turn": turn_data,
         "player": players,
@@ -239,6 +247,8 @@ def from_position(text: str, options: Options | None = None) -> State:
     for key in ("row", "pile", "discard"):
         if key in cross:
             given[f"crossroads.{key}"] = place(cross.array(key), cross.name(key))
+    returned_names = cross.array("returned") if "returned" in cross else []
+    returned_path = cross.name("returned")
     cross.finish()
 
     seats = doc.table("player", {})
@@ -289,9 +299,27 @@ def from_position(text: str, options: Options | None = None) -> State:
             "defeated": tuple(zones[f"player.{p}.defeated"]),
             "fields": tuple(tuple(zones[f"player.{p}.fields.{i}"]) for i in range(FIELDS)),
         }
+        draw = changes["draw"]
+        # the setup's secret cards that are still in the draw pile, unless given
+        changes["secret"] = tuple(c for c in pl.secret if c in draw)
         pf_ = player_fields.get(p)
         if pf_ is not None:
             pf = pf_
+            if "secret" in pf:
+                changes["secret"] = tuple(
+                    r.ref(v, pf.failing(f"secret[{i}]"), list(draw))
+                    for i, v in enumerate(pf.array("secret"))
+                )
+            if "known_top" in pf:
+                known = pf.array("known_top")
+                if len(known) != 2:
+                    raise pf.fail("known_top", "two counts, one per player (SR-8.3, SR-8.4)")
+                changes["known_top"] = tuple(
+                    Fields({"k": k}, pf.name(f"known_top[{i}]")).integer(
+                        "k", high=len(draw), rule="cards known on top of the draw pile"
+                    )
+                    for i, k in enumerate(known)
+                )
             for key in ("vp", "artisans"):
                 if key in pf:
                     changes[key] = pf.integer(key, rule="SR-1: never negative")
@@ -342,6 +370,10 @@ def from_position(text: str, options: Options | None = None) -> State:
         else base.attacks,
         coop_won=doc.flag("coop_won", base.coop_won),
         truncated=doc.flag("truncated", base.truncated),
+        returned=tuple(
+            r.ref(v, failing_at(f"{returned_path}[{i}]"), range(t.n_cards))
+            for i, v in enumerate(returned_names)
+        ),
     )
     doc.finish()
     validate(state)

@@ -314,9 +314,10 @@ def new_game(options: Options, seed: int) -> State:
             deck.append(candidates[index])
             rest.remove(candidates[index])
         order, rng = rng.shuffle(deck)
+        draw = order[EMPIRE_SIZE:]
         players.append(
             PlayerState(
-                draw=pvector(order[EMPIRE_SIZE:]),
+                draw=pvector(draw),
                 discard=_EMPTY,
                 empire=pvector(order[:EMPIRE_SIZE]),
                 fields=((),) * FIELDS,
@@ -326,6 +327,8 @@ def new_game(options: Options, seed: int) -> State:
                 caravans=(),
                 vp=0,
                 defeated=(),
+                # the two random cards dealt to the draw pile: the other player never saw them
+                secret=tuple(c for c in deck[-2:] if c in draw),
             )
         )
     pile, rng = rng.shuffle(rest)
@@ -1232,9 +1235,12 @@ def _end_turn(state: State) -> State:
     me = state.players[p]
     rng = state.rng
     drawn, draw, discard, rng = _draw(me.draw, me.discard.extend(me.empire), EMPIRE_SIZE, rng)
-    me = replace(me, draw=draw, discard=discard, empire=pvector(drawn))
+    me = replace(me, draw=draw, discard=discard, empire=pvector(drawn)).taken_off(len(drawn))
     pile = state.cross_pile
+    returned = state.returned
     if state.cross_discard:
+        # both players see the discards go back: they are known to be in the pile
+        returned = (*(c for c in returned if c in pile), *state.cross_discard)
         order, rng = rng.shuffle((*pile, *state.cross_discard))
         pile = pvector(order)
     nxt = 1 - p
@@ -1250,6 +1256,7 @@ def _end_turn(state: State) -> State:
         rng=rng,
         cross_pile=pile,
         cross_discard=_EMPTY,
+        returned=returned,
         active=nxt,
         round=round_,
         step=Step.PRODUCE,
@@ -1283,6 +1290,7 @@ def _draw_to_empire(state: State, n: int, **changes: object) -> State:
     me = state.players[p]
     drawn, draw, discard, rng = _draw(me.draw, me.discard, n, state.rng)
     me = replace(me, draw=draw, discard=discard, empire=me.empire.extend(drawn))
+    me = me.taken_off(len(drawn))
     return _with_player(state, p, me, rng=rng, **changes)
 
 
@@ -1329,7 +1337,7 @@ def _activate(state: State, t: Table, ability: Ability, card: int, turn: Turn) -
     if ability is Ability.GENERAL:  # [SR-8.3] view the top 3 of the other draw pile
         other = state.players[1 - p]
         shown = tuple(other.draw[:3])
-        other = replace(other, draw=other.draw[len(shown) :])
+        other = replace(other, draw=other.draw[len(shown) :]).taken_off(len(shown))
         pending = Pending(PendingKind.GENERAL_TAKE, cards=shown)
         return _with_player(state, 1 - p, other, turn=turn, pending=pending)
     if ability is Ability.GOVERNOR:
@@ -1440,7 +1448,7 @@ def _resolve(state: State, t: Table, pending: Pending, move: Move) -> State:
         if len(_distinct_cards(t, rest)) > 1:  # two copies: either order is the same
             return replace(state, pending=Pending(PendingKind.GENERAL_ORDER, cards=rest))
         other = state.players[1 - p]
-        other = replace(other, draw=pvector(rest).extend(other.draw))
+        other = replace(other, draw=pvector(rest).extend(other.draw)).put_on(len(rest), (p,))
         return _with_player(state, 1 - p, other)
     if kind is PendingKind.GENERAL_ORDER:
         assert isinstance(move, Top)
@@ -1448,6 +1456,7 @@ def _resolve(state: State, t: Table, pending: Pending, move: Move) -> State:
         under = [c for c in pending.cards if c != top]
         other = state.players[1 - p]
         other = replace(other, draw=pvector([top, *under]).extend(other.draw))
+        other = other.put_on(len(pending.cards), (p,))
         return _with_player(state, 1 - p, other, pending=None)
     if kind is PendingKind.GOVERNOR:  # [SR-8.3]
         if isinstance(move, Done):
@@ -1469,7 +1478,7 @@ def _resolve(state: State, t: Table, pending: Pending, move: Move) -> State:
         owner = replace(owner, discard=owner.discard.delete(len(owner.discard) - 1))
         players = _set_player(state.players, source, owner)
         me = players[p]
-        me = replace(me, draw=pvector([card]).extend(me.draw))
+        me = replace(me, draw=pvector([card]).extend(me.draw)).put_on(1, (0, 1))
         return replace(state, players=_set_player(players, p, me), pending=None)
     if kind is PendingKind.CAPITOL or kind is PendingKind.DIPLOMAT:  # [SR-8.4]
         assert isinstance(move, Pick)

@@ -17,6 +17,7 @@ from pyrsistent.typing import PVector
 
 from silkroad.core.errors import DataError, RulesError
 from silkroad.core.evolve import replace
+from silkroad.core.game import OMITTABLE
 from silkroad.core.registry import jupyter_svg
 from silkroad.core.rng import Rng
 from silkroad.serica.cards import (
@@ -260,6 +261,15 @@ class PlayerState:
     :ivar supply: trade goods held, a count per good.
     :ivar shipment: goods the other player shipped here, not yet bought.
     :ivar defeated: Enemy cards this player defeated (out of the game).
+    :ivar secret: [SR-3] the cards of the draw pile the other player has never seen: of
+        the two cards drawn at random at setup, those dealt to the draw pile, until they
+        leave it or the other player's General looks at them ([SR-8.3]). Every other card
+        of the pile came there from an open place, so both players know it is there.
+    :ivar known_top: how many cards on top of the draw pile each player knows, by seat:
+        the card an Ambassador put there ([SR-8.4]: both players saw it), the cards a
+        General's player put back in the order they chose ([SR-8.3]). Drawing takes
+        them off. Both fields are knowledge, not rules: they only decide what each
+        player's observation shows (``silkroad.serica.observe``).
     """
 
     draw: PVector[int]
@@ -272,6 +282,35 @@ class PlayerState:
     caravans: tuple[Caravan, ...]
     vp: int
     defeated: tuple[int, ...]
+    secret: tuple[int, ...] = attrs.field(default=(), metadata={OMITTABLE: True})
+    known_top: tuple[int, int] = attrs.field(default=(0, 0), metadata={OMITTABLE: True})
+
+    def taken_off(self, n: int) -> PlayerState:
+        """What the players know of this draw pile once ``n`` cards left its top (``draw``
+        is already the pile left): a card that left is no longer secret (wherever it went,
+        the other player saw it), and the known cards on top are ``n`` fewer."""
+        if not self.secret and self.known_top == _NOTHING_KNOWN:
+            return self
+        draw = self.draw
+        k0, k1 = self.known_top
+        return replace(
+            self,
+            secret=tuple(c for c in self.secret if c in draw),
+            known_top=(max(k0 - n, 0), max(k1 - n, 0)),
+        )
+
+    def put_on(self, n: int, seen_by: tuple[int, ...]) -> PlayerState:
+        """What the players know of this draw pile once ``n`` cards were put on its top
+        (``draw`` already holds them): the players ``seen_by`` know them in their order on
+        top of what they knew; the others no longer know any card on top."""
+        k0, k1 = self.known_top
+        return replace(
+            self, known_top=(k0 + n if 0 in seen_by else 0, k1 + n if 1 in seen_by else 0)
+        )
+
+
+#: No card on top of a draw pile known to either player.
+_NOTHING_KNOWN = (0, 0)
 
 
 #: [SR-8.3] The defensive strength a used Soldier or Encampment adds while its card
@@ -372,6 +411,10 @@ class State:
         leave a field); the players win if the game then ends by the rules.
     :ivar truncated: the game was stopped by the ``round_limit`` safeguard, not by a
         rule: it has no winners.
+    :ivar returned: [SR-5.4] Crossroads cards discarded and shuffled back into the
+        Crossroads draw pile: both players saw them go there. Knowledge, not a rule (it
+        only decides what the observations show): those of them still in the pile are
+        known to be in it, and so are none of a player's secret cards.
     """
 
     options: Options
@@ -389,6 +432,7 @@ class State:
     attacks: tuple[int, ...]
     coop_won: bool = False
     truncated: bool = False
+    returned: tuple[int, ...] = attrs.field(default=(), metadata={OMITTABLE: True})
 
     def _repr_svg_(self) -> str | None:
         """The picture of the whole table, for Jupyter (the title's ``svg``, found through

@@ -5,13 +5,16 @@ whose size depends only on the options (the card data); ``observation_layout(opt
 names its segments and what each entry means. The two sides are seen from the observer:
 ``you`` first, then the opponent; ``seat`` says which Empire the observer plays. Every card
 has a row giving its zone (draw pile, discard pile, Empire, a field position, defeated,
-the Crossroads, its discards, the cards a General shows, or unseen) and its place in it;
+the Crossroads, its discards, the cards a General shows, the Crossroads draw pile for
+discards shuffled back, or unseen) and its place in it;
 the face-up Crossroads cards are repeated by their printed values. Counts without a
 printed maximum (goods, artisans, points, readied effects) are squashed as
 ``n / (n + k)``: every count keeps its own value, and the scale ``k`` is where the value
-reaches one half. Nothing hidden from the observer is in it: the other player's draw pile
-and the Crossroads draw pile are sizes, a General's cards shown to the other player are a
-count.
+reaches one half. Nothing hidden from the observer is in it: the other player's secret
+cards and the order of the draw piles are not, the Crossroads draw pile is a size, a
+General's cards shown to the other player are a count. What the observer learned is:
+the cards known to be in each draw pile (the other's: all but its secret ones), the
+cards known on top of a pile and where, and which own cards the other never saw.
 
 ``python -m silkroad.core.layoutdoc`` rewrites the layout table of ``docs/serica.md``; a
 test checks that the page matches the code.
@@ -63,11 +66,15 @@ OBSERVATION_FIELDS: dict[str, str] = {
     "attacks": "attacks",
     "coop_won": "game",
     "truncated": "game",
+    "cross_known": "card_zone (Crossroads draw pile, shuffled back)",
 }
 #: The same for each side's :class:`~silkroad.serica.observe.PlayerView`.
 VIEW_COVERED: dict[str, str] = {
     "draw_size": "sides",
-    "draw_cards": "card_zone (your own draw pile)",
+    "draw_cards": "card_zone (the cards known to be in a draw pile)",
+    "top": "draw_knowledge (place from the top)",
+    "known_top": "sides (cards known on top)",
+    "secret": "draw_knowledge (never seen by the opponent)",
     "discard": "card_zone, card_index",
     "empire": "card_zone, card_index",
     "fields": "card_zone (field and position)",
@@ -147,7 +154,7 @@ class _Spec:
                 f"{side}: {zone}"
                 for side in _SIDES
                 for zone in (
-                    "draw pile (yours: its cards, not their order)",
+                    "draw pile (the cards known to be in it, not their order)",
                     "discard pile",
                     "Empire",
                     *(
@@ -161,6 +168,7 @@ class _Spec:
             "Crossroads",
             "Crossroads discards",
             "shown by a General",
+            "Crossroads draw pile (discarded, shuffled back)",
             "unseen (a draw pile)",
         )
         self.per_side = 4 + FIELDS * FIELD_DEPTH
@@ -217,6 +225,8 @@ def observation_layout(options: Options) -> Layout:
                     "VP / (VP + 20)",
                     "artisans / (artisans + 4)",
                     f"draw pile / {s.n}",
+                    f"cards known on top of the draw pile to you / {s.n}",
+                    f"cards known on top of the draw pile to the opponent / {s.n}",
                     *(f"supply: {g} / (n + 4)" for g in goods),
                     *(f"shipment: {g} / (n + 4)" for g in goods),
                 ),
@@ -237,6 +247,17 @@ def observation_layout(options: Options) -> Layout:
             "the caravan on that trade route: the value named",
         ),
         Segment("card_zone", (cards, s.zones), "1 for the zone the card is in"),
+        Segment(
+            "draw_knowledge",
+            (
+                cards,
+                (
+                    f"(place from the top + 1) / {s.n}, for a card known on top of a draw pile",
+                    "1 for a card of your draw pile the opponent never saw",
+                ),
+            ),
+            "what you know of the card in a draw pile: the value named",
+        ),
         Segment(
             "card_index",
             (cards,),
@@ -348,6 +369,8 @@ def _zones(s: _Spec, obs: Observation) -> tuple[list[int], list[int]]:
         for i, c in enumerate(obs.pending.cards):
             if c != HIDDEN:
                 zone[c], place[c] = shared + 2, i
+    for c in obs.cross_known:
+        zone[c] = shared + 3
     return zone, place
 
 
@@ -378,6 +401,7 @@ def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
     for q in (me, other):
         view = obs.players[q]
         sides += [_squash(view.vp, 20), _squash(view.artisans, 4), view.draw_size / s.n]
+        sides += [view.known_top[me] / s.n, view.known_top[other] / s.n]
         sides += [_squash(x, 4) for x in view.supply]
         sides += [_squash(x, 4) for x in view.shipment]
         by_route = {c.route: c for c in view.caravans}
@@ -397,6 +421,13 @@ def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
         card_zone[c * width + zone[c]] = 1.0
     parts["card_zone"] = card_zone
     parts["card_index"] = [x / s.n for x in place]
+    knowledge = layout.zeros("draw_knowledge")
+    for view in obs.players:
+        for i, c in enumerate(view.top):
+            knowledge[2 * c] = (i + 1) / s.n
+        for c in view.secret:
+            knowledge[2 * c + 1] = 1.0
+    parts["draw_knowledge"] = knowledge
     if len(obs.crossroads) > CROSSROADS:
         raise ValueError(f"the Serica tensor shows {CROSSROADS} Crossroads cards")
     row: list[float] = []

@@ -15,7 +15,7 @@ from typing import Any
 import attrs
 
 from silkroad.core.errors import IllegalMoveError, InvalidMoveError, RulesError, StateError
-from silkroad.core.game import AnyGame, Information, Outcome
+from silkroad.core.game import AnyGame, Information, Outcome, known_facts
 from silkroad.core.replay import Record, replay
 from silkroad.core.rng import Rng
 from silkroad.core.serialize import dumps, loads, move_union
@@ -235,7 +235,10 @@ def check_game(
        ``determinize_samples`` seeds ``k``, determinized states are valid and give the
        player to act the same legal moves and the same ``render`` (the table shows
        nothing hidden from the player to act); for an imperfect-information game some
-       determinized state must differ from the real one somewhere in the run;
+       determinized state must differ from the real one somewhere in the run; and, for
+       a title that lists what an observer learned (``known_facts``), every fact of an
+       observation holds in the real state and in every state determinized from it
+       (sampled worlds never contradict what the player saw);
     10. the game ends within ``max_steps`` decisions (default: ``max_game_length``),
         final scores have one entry per player, winners are players (at least one,
         unless ``allow_no_winner``: a co-operative game that all players can lose), and
@@ -401,6 +404,9 @@ def _check_observations(
         ctx.check(not _contains_rng(obs), f"observe(state, {p}) exposes the RNG")
         copy: Any = loads(dumps(obs, game), game.observation_type, game)
         ctx.check(copy == obs, f"the observation of player {p} does not round-trip through JSON")
+        facts = known_facts(game, obs)
+        for fact in facts:
+            ctx.check(fact.holds(state), f"player {p} is said to know what is false: {fact.text}")
         for k in range(samples):
             det_seed = (ctx.seed * 7919 + ctx.step * 104729 + p * 31 + k) & 0xFFFFFFFF
             world = game.determinize(obs, det_seed)
@@ -408,6 +414,12 @@ def _check_observations(
                 game.validate(world)
             except StateError as exc:
                 raise ctx.fail(f"determinize for player {p} gave an invalid state: {exc}") from exc
+            for fact in facts:
+                ctx.check(
+                    fact.holds(world),
+                    f"determinize({det_seed}) dealt a state that player {p} knows to be "
+                    f"impossible: it breaks {fact.text!r}",
+                )
             seen = game.observe(world, p)
             if seen != obs:
                 raise ctx.fail(

@@ -29,19 +29,25 @@ ALL = "all"
 class ViewerData:
     """Everything a viewer page shows, as JSON-ready values.
 
+    :ivar seed: the record's seed on a page of everything; None on a seat's page (the seed
+        is the whole game: every hand and deck order follows from it).
     :ivar views: the keys of the views held: ``"all"`` and/or seat numbers as text.
     :ivar fragments: each distinct line of every picture, stored once.
     :ivar boards: per view, per step (0 = after setup), the picture as fragment ids.
     :ivar vp: per view, per step, the VP of each player.
-    :ivar moves: per move, the player who made it and its text in each view.
-    :ivar plots: per view, an SVG plot of the VP over the game.
+    :ivar moves: per move, the player who made it and its text in each view (as that
+        seat saw it: a hidden decision is named so, and a move is told as the seat may
+        know it, ``describe_move(state, move, seat)``).
+    :ivar plots: per view, the frame of the plot of the VP over the game (the page draws
+        the VP up to the step shown, scaled to the most reached so far).
     :ivar colours: each seat's colour, as the pictures draw it.
+    :ivar result: the end of the record, which the page shows at its last step only.
     """
 
     game: str
     title: str
     players: int
-    seed: int
+    seed: int | None
     views: tuple[str, ...]
     fragments: tuple[str, ...]
     boards: dict[str, list[list[int]]]
@@ -101,9 +107,10 @@ def _hidden(game: AnyGame, state: Any, move: Any, seat: int) -> bool:
     return bool(hides(state, move, seat))
 
 
-def _move_text(game: AnyGame, state: Any, move: Any) -> str:
+def _move_text(game: AnyGame, state: Any, move: Any, seat: int | None = None) -> str:
+    """A move as ``seat`` may know it (None: everything): its notation and what it did."""
     notation = game.format_move(move)
-    described = game.describe_move(state, move)
+    described = game.describe_move(state, move, seat)
     return notation if described == notation else f"{notation} · {described}"
 
 
@@ -116,28 +123,25 @@ def _colours(picture: str, players: int) -> tuple[str, ...]:
     return tuple(player_colour(p) for p in range(players))
 
 
-def _plot(series: list[list[int]], colours: tuple[str, ...]) -> str:
-    """The VP of each player over the steps, with a cursor the page moves."""
+def _plot(steps: int, colours: tuple[str, ...]) -> str:
+    """The frame of the plot of each player's VP over the steps: axes, a line per player
+    and a cursor, which the page fills for the step it shows (the VP up to that step,
+    scaled to the most reached so far: nothing of the steps after it)."""
     w, h, left, top, bottom = 320.0, 190.0, 34.0, 12.0, 24.0
     inner_w, inner_h = w - left - 10, h - top - bottom
-    steps = max(1, len(series) - 1)
-    high = max([1, *(v for row in series for v in row)])
+    steps = max(1, steps)
     c = Canvas(w, background="#ffffff")
     g = c.group(id="plot-axes")
     c.rect(g, left, top, inner_w, inner_h, fill="#fbfaf7", stroke="#cccccc")
     for k in range(5):
-        value = round(high * k / 4)
-        y = top + inner_h - inner_h * value / high
+        y = top + inner_h - inner_h * k / 4
         c.line(g, [(left, y), (left + inner_w, y)], stroke="#eeeeee")
-        c.text(g, left - 4, y + 3, value, size=9, anchor="end", fill=MUTED)
+        c.text(g, left - 4, y + 3, 0, size=9, anchor="end", fill=MUTED, data_tick=k)
     c.text(g, left, h - 6, "step 0", size=9, fill=MUTED)
     c.text(g, left + inner_w, h - 6, f"step {steps}", size=9, anchor="end", fill=MUTED)
     for p, colour in enumerate(colours):
-        points = [
-            (left + inner_w * i / steps, top + inner_h - inner_h * row[p] / high)
-            for i, row in enumerate(series)
-        ]
-        c.line(c.group(data_player=p), points, stroke=colour, width=2)
+        start = (left, top + inner_h)
+        c.line(c.group(data_player=p), [start], stroke=colour, width=2, data_series=p)
     cursor = c.group(id="plot-cursor")
     c.line(
         cursor,
@@ -161,7 +165,7 @@ def viewer_data(record: Record, seat: int | None = None, game: AnyGame | None = 
     :raises ValueError: for a seat that is not in the game.
     """
     game = game if game is not None else get_game(record.game)
-    state = game.new_game(record.options, record.seed)
+    state = record.initial_state(game)
     players = game.num_players(state)
     if seat is not None and not 0 <= seat < players:
         raise ValueError(f"seats of this game are 0 to {players - 1}, not {seat}")
@@ -182,12 +186,11 @@ def viewer_data(record: Record, seat: int | None = None, game: AnyGame | None = 
     show(state)
     for number, move in enumerate(record.moves, start=1):
         mover = game.current_player(state)
-        full = _move_text(game, state, move)
         texts = {
             key: (
                 "a hidden decision"
                 if s is not None and mover != s and _hidden(game, state, move, s)
-                else full
+                else _move_text(game, state, move, s)
             )
             for key, s in zip(keys, seats, strict=True)
         }
@@ -205,14 +208,14 @@ def viewer_data(record: Record, seat: int | None = None, game: AnyGame | None = 
         game=game.spec.name,
         title=game.spec.title,
         players=players,
-        seed=record.seed,
+        seed=record.seed if seat is None else None,
         views=tuple(keys),
         fragments=tuple(fragments.ids),
         boards=boards,
         vp=vp,
         actors=actors,
         moves=moves,
-        plots={key: _plot(vp[key], colours) for key in keys},
+        plots={key: _plot(len(moves), colours) for key in keys},
         colours=colours,
         result=result,
     )
@@ -232,8 +235,10 @@ _POLICY = (
 def viewer_page(record: Record, seat: int | None = None, game: AnyGame | None = None) -> str:
     """The self-contained HTML viewer of ``record`` (see the package docstring)."""
     data = viewer_data(record, seat, game)
-    who = "every seat" if seat is None else f"seat P{seat} only"
-    title = f"{data.title}: seed {data.seed}, {len(data.moves)} moves ({who})"
+    if seat is None:
+        title = f"{data.title}: seed {data.seed}, {len(data.moves)} moves (every seat)"
+    else:  # no seed: the page shows the game as the seat saw it
+        title = f"{data.title}: {len(data.moves)} moves (seat P{seat} only)"
     colours = "".join(f".p{p} {{ color: {colour}; }}\n" for p, colour in enumerate(data.colours))
     return _asset("viewer.html").format(
         title=html.escape(title),

@@ -15,7 +15,6 @@
     return view === "all" ? "everything" : "P" + view;
   }
   document.getElementById("step-total").textContent = String(total);
-  document.getElementById("result").textContent = "result: " + data.result;
   slider.max = String(total);
   jump.max = String(total);
   for (const view of data.views) {
@@ -70,15 +69,55 @@
     }
   }
 
-  // A seat's view names a move only once it is made: a later move may name a card that
-  // is still hidden from the seat at this step.
+  // A seat's view tells a move only once it is made, not even who makes it: a later move
+  // may name a card still hidden from the seat at this step, and who decides how often
+  // tells what the cards allowed.
+  function future(i) {
+    return state.view !== "all" && i >= state.step;
+  }
+
   function moveText(i) {
     const move = data.moves[i];
-    const who = move.player === null ? "" : "P" + move.player + ": ";
-    if (state.view !== "all" && i >= state.step) {
-      return who + "…";
+    if (future(i)) {
+      return "…";
     }
+    const who = move.player === null ? "" : "P" + move.player + ": ";
     return who + move.text[state.view];
+  }
+
+  // The VP of every player up to this step, scaled to the most reached so far: the plot
+  // shows nothing of the steps after it.
+  function drawPlot(series, step) {
+    const cursor = document.getElementById("cursor");
+    if (!cursor) {
+      return;
+    }
+    const left = parseFloat(cursor.dataset.left);
+    const width = parseFloat(cursor.dataset.width);
+    const top = parseFloat(cursor.dataset.top);
+    const bottom = parseFloat(cursor.dataset.bottom);
+    const steps = Math.max(1, total);
+    let high = 1;
+    for (let i = 0; i <= step; i += 1) {
+      for (const v of series[i]) {
+        high = Math.max(high, v);
+      }
+    }
+    plot.querySelectorAll("[data-tick]").forEach(function (tick) {
+      tick.textContent = String(Math.round(high * parseInt(tick.dataset.tick, 10) / 4));
+    });
+    plot.querySelectorAll("polyline[data-series]").forEach(function (line) {
+      const p = parseInt(line.dataset.series, 10);
+      const points = [];
+      for (let i = 0; i <= step; i += 1) {
+        const x = left + width * i / steps;
+        const y = bottom - (bottom - top) * series[i][p] / high;
+        points.push(x + "," + y);
+      }
+      line.setAttribute("points", points.join(" "));
+    });
+    const x = left + width * step / steps;
+    cursor.setAttribute("points", x + "," + top + " " + x + "," + bottom);
   }
 
   function render() {
@@ -96,6 +135,9 @@
       text += " · " + data.result;
     }
     document.getElementById("step-text").textContent = text;
+    // the result belongs to the end of the record: shown at its last step only
+    document.getElementById("result").textContent =
+      step === total ? "result: " + data.result : "result: at the last step";
     const vp = data.vp[view][step];
     rows.forEach(function (tr, p) {
       tr.lastChild.textContent = String(vp[p]);
@@ -105,20 +147,14 @@
       plot.innerHTML = data.plots[view];
       state.plotView = view;
     }
-    const cursor = document.getElementById("cursor");
-    if (cursor) {
-      const left = parseFloat(cursor.dataset.left);
-      const width = parseFloat(cursor.dataset.width);
-      const x = left + width * step / Math.max(1, total);
-      cursor.setAttribute("points", x + "," + cursor.dataset.top + " " + x + "," + cursor.dataset.bottom);
-    }
+    drawPlot(data.vp[view], step);
     items.forEach(function (li, i) {
       const move = data.moves[i];
       li.title = "go to step " + (i + 1);
       li.textContent = moveText(i);
       li.classList.toggle("current", i + 1 === step);
       li.classList.toggle("future", i + 1 > step);
-      li.classList.toggle("hidden-move", move.text[view] === "a hidden decision");
+      li.classList.toggle("hidden-move", !future(i) && move.text[view] === "a hidden decision");
     });
     if (step > 0) {
       const li = items[step - 1];
