@@ -557,7 +557,7 @@ def _read(path: str | Path | None, name: str) -> tuple[str, dict[str, Any]]:
             source = str(path)
             text = Path(path).read_text("utf-8")
         return source, tomllib.loads(text)
-    except OSError as exc:
+    except (OSError, UnicodeDecodeError) as exc:
         raise DataError(f"cannot read: {exc}", source=str(path or name)) from None
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"not valid TOML: {exc}", source=str(path or name)) from None

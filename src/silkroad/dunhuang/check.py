@@ -317,6 +317,7 @@ def _choice_problem(state: State, t: Table, n: int, c: Choice) -> str | None:
     if k is ChoiceKind.DRAFT:
         if state.phase is not Phase.DRAFT or len(state.draft) != n:
             return "a draft hand for each player"
+        return _draft_problem(state, n, c.player)
     elif k is ChoiceKind.PLACE:
         if state.phase is not Phase.PLACE or c.arg != ("solo" if t.solo else ""):
             return "made during the first placement"
@@ -370,6 +371,25 @@ def _choice_problem(state: State, t: Table, n: int, c: Choice) -> str | None:
         if choice is None:
             return f"{c.arg!r:.40} is no pack's decision"
         return choice.problem(t, state, c)
+    return None
+
+
+def _draft_problem(state: State, n: int, p: int) -> str | None:
+    """[DH-2.3.5] Whose turn the draft is, from the first player and the draft hands: the
+    players keep a tile each in seat order from the first player, then the hands pass, so
+    the player to keep holds a tile, those before them in this pass hold one tile fewer
+    and the others as many. Any other state runs into a player with nothing to keep."""
+    held = len(state.draft[p])
+    if held < 1:
+        return f"P{p} has no tile left to keep"
+    turn = (p - state.first) % n
+    for q in range(n):
+        want = held - 1 if (q - state.first) % n < turn else held
+        if len(state.draft[q]) != want:
+            return (
+                f"P{p} keeps next after the first player P{state.first}, so P{q} holds "
+                f"{want} draft tiles, not {len(state.draft[q])}"
+            )
     return None
 
 

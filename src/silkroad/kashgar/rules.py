@@ -16,7 +16,7 @@ import attrs
 from pyrsistent import pset, pvector
 from pyrsistent.typing import PSet, PVector
 
-from silkroad.core.errors import IllegalMoveError, shorten
+from silkroad.core.errors import IllegalMoveError, StateError, shorten
 from silkroad.core.game import Outcome
 from silkroad.core.rng import Rng
 from silkroad.core.scoring import last_to_score
@@ -246,8 +246,20 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if cached[0] is state:
         return cached[1]
     moves = _legal_moves(state)
+    if not moves and not state.over:
+        raise _dead_end(state)
     _LAST = (state, moves)
     return moves
+
+
+def _dead_end(state: State) -> StateError:
+    """A state not over with no legal move (the rules never leave one; an edited state
+    that ``validate`` let through): refused, never an empty move list."""
+    waits = "" if state.pending is None else f", {state.pending.kind.value} decision"
+    return StateError(
+        f"a dead end: the Kashgar state of round {state.round}, turn {state.turns}, "
+        f"player {state.active} to act{waits}, is not over but has no legal move"
+    )
 
 
 #: The last (state, legal moves) pair: ``apply`` checks a move against the moves the
