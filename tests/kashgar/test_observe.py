@@ -244,7 +244,8 @@ def test_determinize_during_a_search_of_the_special_deck_offers_the_same_search(
     b = Builder(Options.create(2, expansion="all"))
     state = b.state([[[b.card("messenger")]], [[b.card("baker")]]])
     state = play(state, CaravanAction(0, 0))
-    assert state.pending is not None and state.pending.kind.value == "search"
+    assert state.pending is not None
+    assert state.pending.kind.value == "search"
     assert len(state.pending.options) > 1
     for p in (0, 1):
         obs = observe(state, p)
@@ -266,7 +267,8 @@ def test_determinize_during_a_search_keeps_the_known_bottom_of_the_special_deck(
     s1, s2 = b.card("vizier"), b.card("goldsmith")
     state = b.state([[[prophet], [messenger]], [[b.card("baker")]]], special_top=[s1, s2])
     state = play(state, CaravanAction(0, 0), Keep(s1), Pass(0), CaravanAction(1, 0))
-    assert state.pending is not None and state.pending.kind.value == "search"
+    assert state.pending is not None
+    assert state.pending.kind.value == "search"
     assert observe(state, 0).known
     for p in (0, 1):
         obs = observe(state, p)

@@ -317,7 +317,9 @@ def _choice_problem(state: State, t: Table, n: int, c: Choice) -> str | None:
     if k is ChoiceKind.DRAFT:
         if state.phase is not Phase.DRAFT or len(state.draft) != n:
             return "a draft hand for each player"
-        return _draft_problem(state, n, c.player)
+        drafting = _draft_problem(state, n, c.player)
+        if drafting is not None:
+            return drafting
     elif k is ChoiceKind.PLACE:
         if state.phase is not Phase.PLACE or c.arg != ("solo" if t.solo else ""):
             return "made during the first placement"

@@ -360,7 +360,9 @@ def describe_events(state: State, move: Move, viewer: int | None = None) -> tupl
         if public and not seen and zone not in _HIDDEN_ZONES:
             # [KG-7] from an open pile to a hand the viewer cannot see: the pile was
             # shuffled into its deck and the card drawn from there, which one unseen
-            deck = "the Special deck" if t.deck_of[card] is DeckKind.SPECIAL else "the Standard deck"
+            deck = (
+                "the Special deck" if t.deck_of[card] is DeckKind.SPECIAL else "the Standard deck"
+            )
             moved.setdefault((old, deck), []).append((card, label))
             moved.setdefault((deck, zone), []).append((card, ""))
             continue
