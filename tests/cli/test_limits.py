@@ -48,9 +48,7 @@ def test_simulate_refuses_what_it_cannot_do_at_once(
     assert time.monotonic() - started < 30  # refused, not hung (a generous bound)
 
 
-def test_the_last_seeds_are_accepted(
-    tiny: object, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_the_last_seeds_are_accepted(tiny: object, capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["simulate", "tinydraw", "--quiet", "--seed", str(2**64 - 2), "--games", "2"]
     code, out, err = run(capsys, *argv, "--workers", "1", "--no-ratings")
     assert code == 0, err
