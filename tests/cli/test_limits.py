@@ -1,5 +1,6 @@
 """``simulate`` and ``balance`` refuse, before the first game, the counts a run cannot do
-(which hung) and seeds outside the seed range (which played every game to an error)."""
+(which hung) and seeds outside the seed range (which played every game to an error); a
+data file that is not UTF-8 is one line."""
 
 from __future__ import annotations
 
@@ -70,3 +71,17 @@ def test_the_docs_give_the_limits_of_the_code() -> None:
     assert f"at most {MAX_GAMES:,} games" in page
     assert f"{WORKERS_PER_CPU} local worker processes per CPU" in page
     assert f"{MAX_RESAMPLES:,} resamples" in page
+
+
+def test_a_dunhuang_data_file_that_is_not_utf8_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """``play dunhuang --data FILE`` with a file that is not UTF-8: one line naming the
+    file, exit 2 (it printed a traceback)."""
+    path = tmp_path / "silk.toml"
+    path.write_bytes(b'[pack]\nname = "silk"\ntitle = "Soie \xe9"\n')
+    code, _, err = run(capsys, "play", "dunhuang", "--data", str(path), "--quiet")
+    assert code == 2
+    assert err.startswith(f"silkroad: error: file {path}: cannot read the file: ")
+    assert "utf-8" in err
+    assert err.count("\n") == 1
