@@ -146,7 +146,7 @@ class Summary:
 def configurations(seed: int = 0) -> list[tuple[str, Any]]:
     """Every title's player counts and variants, three Dunhuang pack triples drawn from
     ``seed`` (at 3 and 4 players, with and without promos) and, per title, options with
-    a user data file (the built-in one with a value changed; written where needed)."""
+    a user data file (the built-in one with a value changed), the titles in turn."""
     out: list[tuple[str, Any]] = []
     kashgar, serica, dunhuang = (get_game(t) for t in _TITLES)
     for players in (2, 3, 4):
@@ -167,7 +167,15 @@ def configurations(seed: int = 0) -> list[tuple[str, Any]]:
         out.append(("dunhuang", options(3 + k % 2, triple, promos=k != 1)))
     for title in _TITLES:
         out.append((title, _user_data(title)))
-    return out
+    # the titles in turn, so that a short run plays each of them
+    by_title = [[c for c in out if c[0] == title] for title in _TITLES]
+    return [c for group in itertools.zip_longest(*by_title) for c in group if c is not None]
+
+
+def _with_data(options: Any) -> str:
+    """`` with a user data file`` for options that carry one (their repr leaves it out)."""
+    carried = getattr(options, "cards", None) is not None or getattr(options, "data", ())
+    return " with a user data file" if carried else ""
 
 
 def _bump(text: str, field: str) -> str:
@@ -394,7 +402,7 @@ def soak(
     run = _Run(folder, seed)
     if configs is None:
         configs = [(t, o) for t, o in configurations(seed) if t in titles]
-    run.summary.configurations = [f"{t} {o!r}" for t, o in configs]
+    run.summary.configurations = [f"{t} {o!r}{_with_data(o)}" for t, o in configs]
     started = time.monotonic()
     deadline = started + seconds
     for number in itertools.count():
