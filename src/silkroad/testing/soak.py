@@ -174,7 +174,7 @@ def configurations(seed: int = 0) -> list[tuple[str, Any]]:
 
 def _with_data(options: Any) -> str:
     """`` with a user data file`` for options that carry one (their repr leaves it out)."""
-    carried = getattr(options, "cards", None) is not None or getattr(options, "data", ())
+    carried = getattr(options, "cards", None) is not None or bool(getattr(options, "data", ()))
     return " with a user data file" if carried else ""
 
 
