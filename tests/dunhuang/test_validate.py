@@ -345,3 +345,25 @@ def test_a_draft_position_with_another_first_player_is_refused() -> None:
         edited = text.replace(f"first = {state.first}\n", f"first = {first}\n")
         with pytest.raises(StateError, match=f"after the first player P{first}, so P"):
             GAME.from_position(edited)
+
+
+@pytest.mark.rule("DH-3.1", "DH-3.3")
+@pytest.mark.parametrize("phase", [Phase.START, Phase.CLEANUP])
+def test_a_starting_or_cleanup_phase_without_a_decision_is_refused(phase: Phase) -> None:
+    """[DH-3.1] [DH-3.3] The rules go through the starting and cleanup phases on their
+    own between the decisions they ask for. A position of one with its pending decision
+    left out was accepted and offered a meeple placement, which started an action outside
+    the action phase (found by the soak); it is refused."""
+    state = new_game(Options(4), 20)
+    chooser = random.Random(20)
+    while not (state.phase is phase and state.round > 1):
+        state = apply(state, chooser.choice(legal_moves(state)))
+    assert state.choice is not None
+    validate(state)
+    with pytest.raises(StateError, match=f"the {phase.value} phase waits for a decision"):
+        validate(attrs.evolve(state, choice=None))
+    text = GAME.to_position(state)
+    assert GAME.from_position(text) == state
+    pending = next(line for line in text.splitlines() if line.startswith("pending = "))
+    with pytest.raises(StateError, match="waits for a decision"):
+        GAME.from_position(text.replace(pending + "\n", ""))

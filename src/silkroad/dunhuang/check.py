@@ -243,6 +243,10 @@ def _check_progress(state: State, t: Table, n: int) -> None:
             raise _fail("the fresco draft waits for a tile to keep")
     elif state.draft:
         raise _fail("draft hands outside the fresco draft")
+    if state.phase in (Phase.START, Phase.CLEANUP) and state.choice is None:
+        # [DH-3.1] [DH-3.3] the rules go through these phases on their own between the
+        # decisions they ask for: a state in one of them waits for a decision
+        raise _fail(f"the {state.phase.value} phase waits for a decision")
     if state.phase is Phase.PLACE and (
         state.choice is None
         or state.choice.kind not in (ChoiceKind.PLACE, ChoiceKind.PUBLIC, ChoiceKind.BOTTOM)
