@@ -28,6 +28,7 @@ import argparse
 import contextlib
 import itertools
 import json
+import math
 import random
 import re
 import signal
@@ -119,13 +120,14 @@ class Summary:
         """The summary as Markdown."""
         total = self.bad_inputs
         refused = sum(v[0] for v in self.bad.values())
+        clean = math.floor(10_000 * self.clean_share()) / 100  # 100.00 only without failures
         lines = [
             "# Soak summary",
             "",
             f"- ran {self.seconds / 60:.1f} minutes: {self.games:,} games, "
             f"{self.decisions:,} decisions, every check at every decision "
             f"({self.truncated:,} games stopped by a game-length safeguard)",
-            f"- bad inputs: {total:,}; handled cleanly {100 * self.clean_share():.2f}% "
+            f"- bad inputs: {total:,}; handled cleanly {clean:.2f}% "
             f"(refused with a RulesError {refused:,}, accepted and working "
             f"{total - refused - self.bad_failures:,})",
             f"- failures: {len(self.failures)}",
