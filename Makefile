@@ -7,6 +7,8 @@
 #               carry on; the report is .mutate/report.md
 #   make fuzz   the fuzz tests (tests/fuzz) with many examples each (FUZZ_EXAMPLES, default
 #               1000; make test runs them with 5), with hypothesis' statistics
+#   make soak   every title and variant played for SOAK_MINUTES (default 30) under every
+#               check, with bad input of every kind; the summary is .soak/summary.md
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -17,7 +19,7 @@ BIN    := $(VENV)/bin
 # headless Chromium (the browser itself: apt-get install chromium), and the table server
 EXTRAS := test,dev,bench,openspiel,pettingzoo,gymnasium,ray,analysis,browser,serve
 
-.PHONY: demo test lint typecheck pytest bench coverage mutate fuzz clean
+.PHONY: demo test lint typecheck pytest bench coverage mutate fuzz soak clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -68,8 +70,12 @@ fuzz: $(VENV)/.installed-test
 	SILKROAD_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/pytest tests/fuzz -q -p no:cacheprovider \
 		--hypothesis-show-statistics
 
+SOAK_MINUTES ?= 30
+soak: $(VENV)/.installed-test
+	$(BIN)/python -m silkroad.testing.soak --minutes $(SOAK_MINUTES) --out .soak $(SOAK_ARGS)
+
 mutate: $(VENV)/.installed-mutation
 	$(BIN)/python mutation/mutate.py $(MUTATE_ARGS)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .mutate
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .mutate .soak

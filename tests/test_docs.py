@@ -64,3 +64,17 @@ def test_the_readme_counts_printed_and_reconstructed_components_from_the_data() 
         expected[game.spec.title.split(":")[0]] = game.component_provenance(None).summary()
     shown = {row.split("|")[1].strip(): row.split("|")[2].strip() for row in rows[1:]}
     assert shown == expected
+
+
+@pytest.mark.parametrize("title", ["kashgar", "serica", "dunhuang"])
+def test_the_rules_versions_a_title_reads_are_its_version_history(title: str) -> None:
+    """Records of every version in docs/<title>.md's "Version history" are read (and of
+    no other): the current ``rules_version`` and the title's ``known_rules_versions``."""
+    from silkroad import get_game
+
+    page = (ROOT / "docs" / f"{title}.md").read_text(encoding="utf-8")
+    history = page.split("## Version history", 1)[1].split("\n## ", 1)[0]
+    listed = set(re.findall(r"^\* (?:rules_version )?(\d+(?:\.\d+)*):", history, re.M))
+    spec = get_game(title).spec
+    assert listed == set(spec.rules_versions)
+    assert spec.rules_version in listed

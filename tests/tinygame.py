@@ -35,6 +35,7 @@ SPEC = GameSpec(
     chance=Chance.SAMPLED,
     information=Information.IMPERFECT,
     rules_version="1",
+    known_rules_versions=("0.9",),
 )
 
 

@@ -206,6 +206,29 @@ def test_catches_apply_refusing_a_listed_move() -> None:
         check_game(broken(legal_moves=legal_moves), seeds=SEEDS)
 
 
+def _narrator(leaky: bool) -> Any:
+    """Event texts of Tiny Draw: the card drawn, named to the drawer only (or, when
+    ``leaky``, to everyone)."""
+
+    def narrate(state: tinygame.State, move: Any, viewer: int | None) -> tuple[str, ...]:
+        if not isinstance(move, tinygame.Draw):
+            return (f"P{state.turn} plays {move.card}",)
+        if leaky or viewer in (None, state.turn):
+            return (f"P{state.turn} draws {state.deck[0]}",)
+        return (f"P{state.turn} draws a card",)
+
+    return narrate
+
+
+def test_catches_event_texts_that_name_a_hidden_card() -> None:
+    """Check 11: the texts of a draw name the card drawn to another player: two states
+    that player cannot tell apart give different texts."""
+    honest = check_game(broken(narrator=_narrator(False)), seeds=SEEDS)
+    assert honest.games == len(SEEDS)
+    with pytest.raises(ConformanceError, match="event texts of draw for player"):
+        check_game(broken(narrator=_narrator(True)), seeds=SEEDS)
+
+
 def test_a_finished_game_needs_a_winner_unless_all_can_lose() -> None:
     nobody = broken(winners=lambda s: ())
     with pytest.raises(ConformanceError, match="a finished game has no winner"):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import attrs
 import pytest
 
 import tinygame
@@ -178,6 +179,21 @@ def test_a_record_of_other_rules_that_no_longer_replays_names_both_versions(tiny
         ReplayError, match="does not match.*rules version 0.9; this library plays version 1"
     ):
         replay(Record.from_json(json.dumps(text), source="old.json"))
+
+
+def test_a_record_of_rules_this_library_does_not_know_is_refused(tiny: object) -> None:
+    """A record of a version neither current nor in the title's version history is
+    refused, read from JSON or replayed from Python, naming both versions."""
+    moves, _ = random_moves(6)
+    text = json.loads(Record.from_moves(tinygame.GAME, OPTIONS, 6, moves).to_json())
+    text["data"]["rules_version"] = "7.0"
+    message = "rules version '7.0', which this library does not know: it plays version 1"
+    with pytest.raises(DataError, match=message):
+        Record.from_json(json.dumps(text), source="future.json")
+    future = attrs.evolve(Record.from_moves(tinygame.GAME, OPTIONS, 6, moves), rules_version="7.0")
+    with pytest.raises(DataError, match=message):
+        replay(future)
+    assert tinygame.GAME.spec.rules_versions == ("0.9", "1")
 
 
 def test_a_result_mismatch_names_the_file(tiny: object, tmp_path: Path) -> None:

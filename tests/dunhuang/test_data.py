@@ -11,7 +11,7 @@ import pytest
 
 from silkroad.core.errors import DataError
 from silkroad.dunhuang import Options, load_pack_file
-from silkroad.dunhuang.cards import load_board, parse_effect
+from silkroad.dunhuang.cards import MAX_ENTRIES, load_board, parse_effect, parse_pack_text
 from silkroad.dunhuang.encoding import MAX_EFFECTS
 from silkroad.dunhuang.packs import get
 from silkroad.dunhuang.table import table
@@ -202,6 +202,46 @@ def _tea_with_routes(count: int) -> str:
     return text + extra
 
 
+def _tea_with_tokens(count: int, end_vp: int = 0) -> str:
+    """Tea's file with tokens added up to ``count`` in all, the last worth ``end_vp``."""
+    have = TEA.read_text().count("[[tokens]]")
+    extra = "".join(
+        f'\n[[tokens]]\nkey = "tea-extra-{i}"\nname = "Extra {i}"\ncategory = "derivative"\n'
+        f"end_vp = {end_vp if i == count else 0}\n"
+        'provenance = "reconstructed"\nnote = "A token of a test."\n'
+        for i in range(have + 1, count + 1)
+    )
+    return TEA.read_text() + extra
+
+
+@pytest.mark.rule("DH-1")
+def test_an_array_of_a_pack_file_holds_at_most_its_maximum_of_entries() -> None:
+    """Each array of a pack file holds up to ``MAX_ENTRIES`` tables: exactly that many
+    load, one more is refused naming the array."""
+    tokens = parse_pack_text(_tea_with_tokens(MAX_ENTRIES), "tea.toml").tokens
+    assert len(tokens) == MAX_ENTRIES
+    with pytest.raises(DataError, match=f"at most {MAX_ENTRIES} entries, got {MAX_ENTRIES + 1}"):
+        parse_pack_text(_tea_with_tokens(MAX_ENTRIES + 1), "tea.toml")
+
+
+@pytest.mark.rule("DH-4")
+def test_a_tokens_end_vp_is_at_most_99() -> None:
+    """A token's end-of-game VP is 0 to 99: 99 loads, 100 is refused."""
+    count = TEA.read_text().count("[[tokens]]") + 1
+    assert parse_pack_text(_tea_with_tokens(count, 99), "tea.toml").tokens[-1].end_vp == 99
+    with pytest.raises(DataError, match="field end_vp: must be from 0 to 99, got 100"):
+        parse_pack_text(_tea_with_tokens(count, 100), "tea.toml")
+
+
+@pytest.mark.rule("DH-7.3")
+def test_a_trade_route_with_an_unknown_key_is_refused() -> None:
+    """A misspelt field of a ``[[routes]]`` entry would be lost: it is refused, named."""
+    text = TEA.read_text().replace("[[routes]]\n", '[[routes]]\ncolour = "red"\n', 1)
+    with pytest.raises(DataError, match="field colour: is not a field here") as info:
+        parse_pack_text(text, "tea.toml")
+    assert (info.value.source, info.value.entry) == ("tea.toml", "route 1")
+
+
 @pytest.mark.rule("DH-7.3")
 def test_a_pack_file_may_have_twelve_trade_routes_and_no_more() -> None:
     """A route is chosen by number like every choice (at most twelve): twelve load, and
@@ -292,3 +332,18 @@ def test_a_statistic_read_only_by_an_achievement_of_replacement_data_is_kept(
     validate(player(new_game(options, 1), 0, counters={"painted:wine": 1}))
     with pytest.raises(StateError, match="does not keep"):
         validate(player(new_game(Options(4), 1), 0, counters={"painted:wine": 1}))
+
+
+@pytest.mark.rule("DH-1")
+def test_a_pack_or_promo_file_that_is_not_utf8_is_a_data_error(tmp_path: Path) -> None:
+    """A pack or promo file that is not UTF-8 text is a ``DataError`` naming the file, as
+    for the other titles (it was a ``UnicodeDecodeError``)."""
+    path = tmp_path / "latin1.toml"
+    path.write_bytes(TEA.read_text().replace("Tea Material", "Th\xe9 Material").encode("latin-1"))
+    for load in (Options(4).with_pack_file, Options(4, promos=True).with_promo_file):
+        with pytest.raises(DataError, match="cannot read the file: 'utf-8' codec") as info:
+            load(path)
+        assert info.value.source == str(path)
+    with pytest.raises(DataError, match="cannot read") as info:
+        load_pack_file(path)
+    assert info.value.source == str(path)

@@ -41,6 +41,27 @@ def test_a_partial_position_is_the_setup_with_the_named_parts_moved() -> None:
     assert GAME.from_position(GAME.to_position(state)) == state
 
 
+@pytest.mark.rule("DH-2")
+def test_a_printed_name_two_characters_in_play_share_names_neither() -> None:
+    """Gold and Iron each have a Miner (c204, c802): with both in play a position writes
+    them by id and reads them back; the bare name is refused naming both ids, and a name
+    only one character has still reads."""
+    options = Options(4, ("gold", "iron", "tea"))
+    state = new_game(options, 1)
+    text = GAME.to_position(state)
+    assert '"Miner"' not in text
+    assert '"c204"' in text
+    assert '"c802"' in text
+    assert GAME.from_position(text) == state
+    row = '[board]\nrow = ["Miner", "Banker", "", ""]\n'
+    with pytest.raises(StateError, match=r"board.row\[0\]: 'Miner' is the printed name of "):
+        GAME.from_position(row, options)
+    with pytest.raises(StateError, match=r"several characters in play \(c204, c802\)"):
+        GAME.from_position(row, options)
+    assert GAME.from_position(row.replace('"Miner"', '"c802"'), options).row[0] == 802
+    assert GAME.from_position('[board]\nrow = ["Miner", "", "", ""]').row[0] == 204  # unique
+
+
 @pytest.mark.rule("DH-3.2")
 def test_a_position_naming_the_decision_resumes_at_it() -> None:
     state = GAME.from_position(

@@ -297,3 +297,73 @@ def test_four_players_need_one_tile_beyond_five_each() -> None:
     with pytest.raises(DataError, match="4 players need 21 fresco tiles, the packs have 20"):
         table(Options(4, packs, data=(("bronze", cut),)))
     assert len(table(Options(3, packs, data=(("bronze", cut),))).tile_ids) >= 15
+
+
+def _through_the_draft(players: int, seed: int) -> list[State]:
+    """Every state of a game's fresco draft, the rules playing the first tile each time."""
+    state = new_game(Options(players), seed)
+    out = []
+    while state.phase is Phase.DRAFT:
+        out.append(state)
+        state = apply(state, legal_moves(state)[0])
+    return out
+
+
+@pytest.mark.rule("DH-2.3.5")
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_draft_decision_of_another_player_is_refused(players: int) -> None:
+    """[DH-2.3.5] The draft goes round from the first player, so who keeps a tile next
+    follows from the first player and the hands: a save naming any other player (it
+    passed and, a few keeps later, asked a player with no tile: no legal move) is
+    refused; every state of the draft the rules reach is accepted."""
+    states = _through_the_draft(players, 5)
+    assert len(states) == 4 * players  # the last tile of each hand is kept without asking
+    for state in states:
+        validate(state)
+        assert state.choice is not None
+        for other in range(players):
+            if other == state.choice.player:
+                continue
+            edited = attrs.evolve(state, choice=Choice(ChoiceKind.DRAFT, other))
+            with pytest.raises(StateError, match="the pending draft decision: P"):
+                validate(edited)
+            with pytest.raises(StateError, match="draft"):
+                loads(dumps(edited, GAME), State, GAME)
+
+
+@pytest.mark.rule("DH-2.3.5")
+def test_a_draft_position_with_another_first_player_is_refused() -> None:
+    """[DH-2.3.5] A draft position whose ``first`` is edited (the player to keep and the
+    hands unchanged) is refused, naming the first player and the hand that does not fit;
+    the position as written reads."""
+    state = new_game(Options(4), 1)
+    text = GAME.to_position(state)
+    assert GAME.from_position(text) == state
+    for first in range(4):
+        if first == state.first:
+            continue
+        edited = text.replace(f"first = {state.first}\n", f"first = {first}\n")
+        with pytest.raises(StateError, match=f"after the first player P{first}, so P"):
+            GAME.from_position(edited)
+
+
+@pytest.mark.rule("DH-3.1", "DH-3.3")
+@pytest.mark.parametrize("phase", [Phase.START, Phase.CLEANUP])
+def test_a_starting_or_cleanup_phase_without_a_decision_is_refused(phase: Phase) -> None:
+    """[DH-3.1] [DH-3.3] The rules go through the starting and cleanup phases on their
+    own between the decisions they ask for. A position of one with its pending decision
+    left out was accepted and offered a meeple placement, which started an action outside
+    the action phase (found by the soak); it is refused."""
+    state = new_game(Options(4), 20)
+    chooser = random.Random(20)
+    while not (state.phase is phase and state.round > 1):
+        state = apply(state, chooser.choice(legal_moves(state)))
+    assert state.choice is not None
+    validate(state)
+    with pytest.raises(StateError, match=f"the {phase.value} phase waits for a decision"):
+        validate(attrs.evolve(state, choice=None))
+    text = GAME.to_position(state)
+    assert GAME.from_position(text) == state
+    pending = next(line for line in text.splitlines() if line.startswith("pending = "))
+    with pytest.raises(StateError, match="waits for a decision"):
+        GAME.from_position(text.replace(pending + "\n", ""))

@@ -53,3 +53,12 @@ def test_check_game_through_conjuress_turns_and_declined_orders() -> None:
     assert declined >= 3
     report = check_game(GAME, options, seeds=range(3), determinize_samples=1)
     assert report.games == 3
+
+
+@pytest.mark.rule("KG-7")
+def test_check_game_through_a_reshuffle_of_the_discard_pile() -> None:
+    """[KG-7] A full 2-player game whose discard pile is shuffled into the Standard deck
+    (at step 233): the harness's event-text check finds nothing hidden in the texts."""
+    report = check_game(GAME, Options.create(2), seeds=[0], determinize_samples=1, every_move=False)
+    assert report.games == 1
+    assert report.decisions > 233

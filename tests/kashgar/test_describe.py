@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from silkroad.core.rng import Rng
-from silkroad.kashgar import GAME, CaravanAction, Keep, Options, new_game
+from silkroad.kashgar import GAME, CaravanAction, Keep, Options, determinize, new_game, observe
 from silkroad.kashgar.describe import card_texts, describe_events, describe_move
 
 from .helpers import Builder, play, track
@@ -83,6 +83,32 @@ def test_cards_looked_at_are_named_to_their_player_only() -> None:
     assert "In your hand (looked at):" in GAME.render(after)  # shown to P0, who acts
     kept = describe_events(after, Keep(top[0]), 1)
     assert "Baker: P0's hand (looked at) -> the discard pile" in kept  # unwanted: open
+
+
+@pytest.mark.rule("KG-7")
+def test_a_reshuffled_discard_pile_is_named_without_its_order_or_the_cards_drawn() -> None:
+    """[KG-7] The discard pile shuffled into the empty Standard deck, then two cards drawn
+    face down: the other player reads the pile's cards going into the deck (not in their
+    new, secret order) and two cards drawn, not which; the same in every state they cannot
+    tell from this one."""
+    b = Builder()
+    patriarch = b.card("patriarch")
+    discard = [b.card(k) for k in ("planter", "baker", "quack", "weaver")]
+    state = b.state([[[patriarch]], [[b.card("servant")]]], discard=discard, empty_standard=True)
+    move = CaravanAction(0, 0)
+    theirs = describe_events(state, move, 1)
+    names = ", ".join(b.t.name[c] for c in sorted(discard))
+    assert theirs == (
+        f"{names}: the discard pile -> the Standard deck",
+        "2 cards: the Standard deck -> P0's hand (looked at)",
+    )
+    held = play(state, move).pending.cards  # type: ignore[union-attr]
+    mine = describe_events(state, move, 0)
+    drawn = ", ".join(b.t.name[c] for c in held)
+    assert f"{drawn}: the discard pile -> P0's hand (looked at)" in mine
+    for seed in range(6):
+        world = determinize(observe(state, 1), seed)
+        assert describe_events(world, move, 1) == theirs
 
 
 @pytest.mark.rule("KG-6")

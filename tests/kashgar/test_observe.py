@@ -18,6 +18,7 @@ from silkroad.kashgar import (
     CaravanAction,
     Keep,
     Options,
+    Pass,
     apply,
     determinize,
     known_facts,
@@ -257,3 +258,47 @@ def test_determinize_refuses_a_seed_out_of_range() -> None:
         determinize(obs, 2**64)
     with pytest.raises(RulesError, match="seed"):
         determinize(obs, -1)
+
+
+@pytest.mark.rule("KG-8", "KG-7")
+def test_determinize_during_a_search_of_the_special_deck_offers_the_same_search() -> None:
+    """[KG-8] A search offers the first copy of each Special card in the pile: every
+    determinized state offers the cards the observation shows, and validate accepts it
+    (it refused one when a dealt copy other than the offered one came first)."""
+    b = Builder(Options.create(2, expansion="all"))
+    state = b.state([[[b.card("messenger")]], [[b.card("baker")]]])
+    state = play(state, CaravanAction(0, 0))
+    assert state.pending is not None
+    assert state.pending.kind.value == "search"
+    assert len(state.pending.options) > 1
+    for p in (0, 1):
+        obs = observe(state, p)
+        worlds = [determinize(obs, seed) for seed in range(12)]
+        for world in worlds:
+            validate(world)
+            assert observe(world, p) == obs
+            assert legal_moves(world) == legal_moves(state)
+        assert any(w.special != state.special for w in worlds)
+
+
+@pytest.mark.rule("KG-8", "KG-7")
+def test_determinize_during_a_search_keeps_the_known_bottom_of_the_special_deck() -> None:
+    """[KG-8] [KG-7] The same with a card the searcher put under the Special deck
+    earlier: it stays where they know it, and the other player's view still matches
+    (the position the searcher knows, with the card dealt there, in the other's deal)."""
+    b = Builder(Options.create(2, expansion="all"))
+    prophet, messenger = b.card("prophet"), b.card("messenger")
+    s1, s2 = b.card("vizier"), b.card("goldsmith")
+    state = b.state([[[prophet], [messenger]], [[b.card("baker")]]], special_top=[s1, s2])
+    state = play(state, CaravanAction(0, 0), Keep(s1), Pass(0), CaravanAction(1, 0))
+    assert state.pending is not None
+    assert state.pending.kind.value == "search"
+    assert observe(state, 0).known
+    for p in (0, 1):
+        obs = observe(state, p)
+        for seed in range(12):
+            world = determinize(obs, seed)
+            validate(world)
+            assert observe(world, p) == obs
+            if p == 0:  # the searcher knows the bottom card; the other player does not
+                assert world.special[-1] == state.special[-1]

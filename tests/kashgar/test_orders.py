@@ -120,6 +120,34 @@ def test_an_action_goes_on_after_the_payout_of_the_order_it_fulfils() -> None:
     assert state.tracks[0] == track(cinnamon=0, gold=4 + 3 + 1)
 
 
+@pytest.mark.rule("KG-5.1")
+def test_a_payout_that_asks_a_choice_waits_for_it_in_a_valid_state() -> None:
+    """A user's order whose payout is a choice ("gold or pepper"): the turn waits for the
+    choice inside the payout, in a state ``validate`` accepts (its payout frame is the
+    order's own, action 0), then the chosen good is paid."""
+    import attrs
+
+    from silkroad.kashgar.cards import DeckKind, Effect, Op, default_card_data
+
+    gold, pepper = (0, 0, 0, 0, 0, 1, 0), (0, 0, 1, 0, 0, 0, 0)
+    orders = tuple(
+        attrs.evolve(o, payout=(Effect(Op.INCREASE, choices=(gold, pepper)),))
+        if o.name == "Letter of Credit"
+        else o
+        for o in default_card_data().orders
+    )
+    b = Builder(Options.create(2).with_deck(DeckKind.ORDERS, orders))
+    order = b.order(name="Letter of Credit")
+    state, _ = _grocer_state(b, track(cinnamon=3, gold=4, pepper=1), [order])
+    state = play(state, PartingAction(0, 0))  # validated: the payout frame is the order's
+    assert state.pending is not None
+    assert state.stack[-1].card == order
+    assert state.stack[-1].action == 0
+    assert legal_moves(state) == (Gain(gold), Gain(pepper))
+    state = play(state, Gain(pepper))
+    assert state.tracks[0] == track(cinnamon=0, gold=4, pepper=2)
+
+
 @pytest.mark.rule("KG-5.2")
 def test_mule_requirement_is_held_not_paid() -> None:
     b = Builder()

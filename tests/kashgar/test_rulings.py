@@ -284,6 +284,25 @@ def test_safeguard_also_bounds_turns_so_max_game_length_is_a_bound() -> None:
     assert decisions <= max_game_length(options)
 
 
+@pytest.mark.rule("KG-6")
+def test_safeguard_counts_the_turn_that_hands_over_to_the_next_player() -> None:
+    """The turn limit also stops a game at a hand-off to the next player (not only after
+    an extra turn): the turn that reaches the limit truncates it, the one before does not,
+    in the first round, long before the round limit."""
+    options = Options.create(2, round_limit=2)
+    b = Builder(options)
+    state = b.state([[[b.card("baker")]], [[b.card("huckster")]]])
+    limit = turn_limit(options)
+    before = play(attrs.evolve(state, turns=limit - 2), Pass(0))
+    assert (before.turns, before.active, before.round) == (limit - 1, 1, 0)
+    assert not is_over(before)
+    last = play(attrs.evolve(state, turns=limit - 1), Pass(0))
+    assert (last.turns, last.round) == (limit, 0)
+    assert is_over(last)
+    assert outcome(last) is Outcome.TRUNCATED
+    assert winners(last) == ()
+
+
 @pytest.mark.rule("KG-7")
 def test_r10_aristocrat_brings_the_13th_patriarch_as_a_new_caravan_or_extra_card() -> None:
     b = Builder()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
 from silkroad.core.errors import IllegalMoveError, StateError
@@ -17,6 +18,7 @@ from silkroad.serica import (
     Give,
     Hire,
     Load,
+    Options,
     Pay,
     Pick,
     Place,
@@ -39,7 +41,7 @@ from silkroad.serica import (
     parse_move,
     validate,
 )
-from silkroad.serica.cards import Ability, Good
+from silkroad.serica.cards import Ability, Good, default_cards
 from silkroad.serica.state import PendingKind, State, Step
 
 from .helpers import Builder, goods, play, texts
@@ -593,6 +595,43 @@ def test_governor_moves_with_the_same_result_are_one_move() -> None:
         assert decode_move(state, encode_move(state, move)) == move
         assert parse_move(state, str(move)) == move
     assert sum(action_mask(state)) == len(legal_moves(state))
+
+
+def _guards(copies: int) -> Options:
+    """The built-in cards with ``copies`` Guards (the 53-card deck kept: cards outside the
+    starting decks give up copies)."""
+    extra = copies - 3
+    out = []
+    for card in default_cards():
+        if card.key == "guard":
+            card = attrs.evolve(card, copies=copies)
+        elif extra and card.copies > 1 and not (card.han_start or card.rome_start):
+            cut = min(extra, card.copies - 1)
+            extra -= cut
+            card = attrs.evolve(card, copies=card.copies - cut)
+        out.append(card)
+    return Options(first_player=0).with_cards(tuple(out))
+
+
+@pytest.mark.rule("SR-8.3")
+def test_governor_with_every_built_card_of_one_kind_in_a_full_field() -> None:
+    """[SR-8.3] All built cards alike: nothing to swap, so only an outer card moving to
+    another field's free spot (moves to fields alike are one move); with every field
+    full of them the Governor changes nothing and is not offered; with a card in every
+    field (none empty) it is."""
+    b = Builder()
+    state = b.state(b.player(empire=["governor"], fields=[["guard"] * 3, [], [], []]))
+    assert texts(play(state, Use("governor"))) == ["rearrange 1.3 2.1"]
+    b = Builder(_guards(12))
+    full = b.state(b.player(empire=["governor"], fields=[["guard"] * 3] * 4))
+    assert "use governor" not in texts(full)
+    b = Builder(_guards(4))
+    spread = b.state(b.player(empire=["governor"], fields=[["guard"]] * 4))
+    assert "use governor" in texts(spread)
+    moves = texts(play(spread, Use("governor")))
+    # any card onto any other field's free spot leaves the same fields: one move, and
+    # two alike cards are never swapped
+    assert moves == ["rearrange 1.1 2.2"]
 
 
 @pytest.mark.rule("SR-8.3")

@@ -17,6 +17,7 @@ from silkroad.cli.common import (
     agent_names,
     build_options,
     players_of,
+    positive_int,
     provenance_data,
     provenance_note,
 )
@@ -53,7 +54,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_tournament_arguments(p, games=200, agents="greedy")
     p.add_argument(
         "--min-games",
-        type=int,
+        type=positive_int,
         default=1,
         metavar="N",
         help="leave out components compared in fewer than N games (default 1)",

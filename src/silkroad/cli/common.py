@@ -151,7 +151,7 @@ def agent_names(text: str | None, seats: int, *, round_robin: bool = False) -> l
     """The agent spec of every seat from ``--agents`` (one spec for all, or one per seat;
     with ``round_robin``, also more specs than seats); an unknown agent or a bad
     parameter is refused before any game starts."""
-    names = [_agent_case(n.strip()) for n in (text or "random").split(",")]
+    names = [_agent_case(n.strip()) for n in ("random" if text is None else text).split(",")]
     if len(names) == 1:
         names *= seats
     if len(names) < seats or (len(names) > seats and not round_robin):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,9 @@ from rich.table import Table
 from silkroad.arena.analysis import Rate, TournamentFigures
 from silkroad.arena.tournament import GameResult, run_tournament
 from silkroad.cli.common import UsageError, progress_bar, writable_file
+from silkroad.core.errors import shorten
 from silkroad.core.game import AnyGame
+from silkroad.core.rng import SEEDS
 
 __all__ = [
     "Played",
@@ -38,6 +41,7 @@ def check_tournament_arguments(args: argparse.Namespace, *, needs_analysis: bool
         raise UsageError("--resamples must be at least 100")
     if args.workers < 1:
         raise UsageError(f"--workers must be at least 1, got {args.workers}")
+    _check_limits(args)
     if args.backend == "ray" and importlib.util.find_spec("ray") is None:
         raise UsageError("--backend ray needs Ray: pip install 'silkroad[ray]'")
     if (needs_analysis or args.plot) and not analysis.available():
@@ -60,6 +64,41 @@ class Played:
     results: list[GameResult]
     requested: int
     interrupted: bool = False
+
+
+#: The most games one run plays (their results are kept in memory): more is a run of
+#: several, one ``--seed`` after another.
+MAX_GAMES = 1_000_000
+#: The most bootstrap resamples of an interval.
+MAX_RESAMPLES = 1_000_000
+#: The most local worker processes per CPU (more only wait for a core).
+WORKERS_PER_CPU = 4
+
+
+def _check_limits(args: argparse.Namespace) -> None:
+    """Refuse counts beyond what a run can do, and seeds outside the seed range, at
+    once (each would otherwise hang, or play every game to an error)."""
+    if args.games > MAX_GAMES:
+        raise UsageError(
+            f"--games {shorten(args.games)}: at most {MAX_GAMES:,} games a run (the results "
+            "are kept in memory; play more as several runs, each with its own --seed)"
+        )
+    if args.resamples > MAX_RESAMPLES:
+        raise UsageError(f"--resamples {shorten(args.resamples)}: at most {MAX_RESAMPLES:,}")
+    cpus = os.cpu_count() or 1
+    most = WORKERS_PER_CPU * cpus
+    local = args.backend != "ray" or args.ray_address is None
+    if local and args.workers > most:
+        raise UsageError(
+            f"--workers {shorten(args.workers)}: this machine runs at most {most} worker "
+            f"processes ({WORKERS_PER_CPU} per CPU, {cpus} CPUs)"
+        )
+    last = args.seed + args.games - 1
+    if args.seed not in SEEDS or last not in SEEDS:
+        raise UsageError(
+            f"--seed {shorten(args.seed)}: the games' seeds {shorten(args.seed)} to "
+            f"{shorten(last)} must be integers from 0 to 2**64 - 1"
+        )
 
 
 def play_tournament(

@@ -344,7 +344,9 @@ def read_options(
     players = data.get("players")
     try:
         base = defaults(players if isinstance(players, int) else None)
-        merged = {**to_data(base, kind), **_restore(data)}
+        # options_data leaves None out: put it back where the type admits it (a title's
+        # replacement component data has optional fields)
+        merged = _fill_missing({**to_data(base, kind), **_restore(data)}, kind)
         options: Any = from_data(merged, kind, source="position")
     except (DataError, StateError, ValueError) as exc:
         raise StateError(f"options: {exc}") from None
@@ -395,7 +397,8 @@ def _restore(value: Any) -> Any:
 
 def _fill_missing(data: Any, tp: Any) -> Any:
     """``data`` of type ``tp`` with every absent field whose type admits ``None`` (and has
-    no default) set to ``None``, recursively."""
+    no default, or ``None``) set to ``None``, recursively: the JSON data of attrs
+    classes names every field, and :func:`_drop_none` left those out."""
     origin = get_origin(tp)
     if origin in (Union, types.UnionType):
         members = [a for a in get_args(tp) if a is not type(None)]
@@ -416,7 +419,7 @@ def _fill_missing(data: Any, tp: Any) -> Any:
             kind = hints.get(field.name, Any)
             if field.name in out:
                 out[field.name] = _fill_missing(out[field.name], kind)
-            elif field.default is attrs.NOTHING and type(None) in get_args(kind):
+            elif field.default in (attrs.NOTHING, None) and type(None) in get_args(kind):
                 out[field.name] = None
         return out
     if isinstance(data, list):

@@ -101,6 +101,10 @@ class GameSpec:
     :ivar rules_version: version of this implementation of the rules; it changes whenever
         the same (options, seed, moves) could give a different game.
     :ivar description: one sentence for listings.
+    :ivar known_rules_versions: the earlier versions of the rules (the title's version
+        history) whose records this library still reads: they replay under the current
+        rules, and one that no longer does is refused naming both versions. A record of
+        any other version is refused (:attr:`rules_versions`).
     """
 
     name: str = attrs.field(validator=_check_name)
@@ -113,8 +117,16 @@ class GameSpec:
     variants: tuple[str, ...] = ()
     description: str = ""
     player_counts: tuple[int, ...] = ()
+    known_rules_versions: tuple[str, ...] = ()
 
     def __attrs_post_init__(self) -> None:
+        if not isinstance(self.known_rules_versions, tuple) or not all(
+            isinstance(v, str) for v in self.known_rules_versions
+        ):
+            raise ValueError(
+                f"known_rules_versions must be a tuple of strings, got "
+                f"{self.known_rules_versions!r:.60}"
+            )
         if not 1 <= self.min_players <= self.max_players:
             raise ValueError(
                 f"player counts must satisfy 1 <= min <= max, got "
@@ -129,6 +141,13 @@ class GameSpec:
             raise ValueError(
                 f"player_counts must be increasing from min_players to max_players, got {counts}"
             )
+
+    @property
+    def rules_versions(self) -> tuple[str, ...]:
+        """Every rules version whose records this library reads: the earlier ones it
+        knows, then the current one."""
+        earlier = (v for v in self.known_rules_versions if v != self.rules_version)
+        return (*dict.fromkeys(earlier), self.rules_version)
 
     @property
     def allowed_players(self) -> tuple[int, ...]:

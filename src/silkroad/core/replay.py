@@ -246,6 +246,7 @@ class Record:
             raise DataError(
                 f"must be a string, got {_short(version)}", source=source, field="rules_version"
             )
+        _check_rules_version(game, version, source)
         try:
             return cls._read(game, data, version, source)
         except ReplayError as exc:
@@ -332,6 +333,25 @@ class Record:
         return cls.from_json(text, source=str(path), game=game)
 
 
+def _check_rules_version(game: AnyGame, version: str | None, source: str | None = None) -> None:
+    """Refuse a record made under rules this library does not know: neither its current
+    ``rules_version`` nor one of the title's earlier ones (``known_rules_versions``, its
+    version history). ``None`` (not stated) is read under the current rules.
+
+    :raises DataError: naming the record's version and the library's.
+    """
+    spec = game.spec
+    if version is None or version in spec.rules_versions:
+        return
+    raise DataError(
+        f"the record was made under {spec.name} rules version {_short(version)}, which this "
+        f"library does not know: it plays version {spec.rules_version} and reads records "
+        f"of versions {', '.join(spec.rules_versions)}",
+        source=source,
+        field="rules_version",
+    )
+
+
 def _version_note(exc: ReplayError, game: AnyGame, version: str | None) -> ReplayError:
     """``exc``, saying which rules the record was made under when they are not the rules
     this library plays: a record of another version is accepted only if it replays."""
@@ -379,6 +399,7 @@ def states(record: Record, game: AnyGame | None = None) -> Iterator[Any]:
     :raises ReplayError: at the first illegal move, with its number.
     """
     game = _game(record.game, game)
+    _check_rules_version(game, record.rules_version, record.source)
     state = record.initial_state(game)
     yield state
     for number, move in enumerate(record.moves, start=1):

@@ -565,7 +565,7 @@ def read_data_file(path: str | Path | None, name: str) -> tuple[str, dict[str, A
             source = str(path)
             text = Path(path).read_text("utf-8")
         return source, tomllib.loads(text)
-    except OSError as exc:
+    except (OSError, UnicodeDecodeError) as exc:
         raise DataError(f"cannot read: {exc}", source=str(path or name)) from None
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"not valid TOML: {exc}", source=str(path or name)) from None

@@ -294,6 +294,10 @@ def _check_progress(state: State, t: Table, n: int) -> None:
             raise _fail("the fresco draft waits for a tile to keep")
     elif state.draft:
         raise _fail("draft hands outside the fresco draft")
+    if state.phase in (Phase.START, Phase.CLEANUP) and state.choice is None:
+        # [DH-3.1] [DH-3.3] the rules go through these phases on their own between the
+        # decisions they ask for: a state in one of them waits for a decision
+        raise _fail(f"the {state.phase.value} phase waits for a decision")
     if state.phase is Phase.PLACE and (
         state.choice is None
         or state.choice.kind not in (ChoiceKind.PLACE, ChoiceKind.PUBLIC, ChoiceKind.BOTTOM)
@@ -368,6 +372,9 @@ def _choice_problem(state: State, t: Table, n: int, c: Choice) -> str | None:
     if k is ChoiceKind.DRAFT:
         if state.phase is not Phase.DRAFT or len(state.draft) != n:
             return "a draft hand for each player"
+        drafting = _draft_problem(state, n, c.player)
+        if drafting is not None:
+            return drafting
     elif k is ChoiceKind.PLACE:
         if state.phase is not Phase.PLACE or c.arg != ("solo" if t.solo else ""):
             return "made during the first placement"
@@ -421,6 +428,25 @@ def _choice_problem(state: State, t: Table, n: int, c: Choice) -> str | None:
         if choice is None:
             return f"{c.arg!r:.40} is no pack's decision"
         return choice.problem(t, state, c)
+    return None
+
+
+def _draft_problem(state: State, n: int, p: int) -> str | None:
+    """[DH-2.3.5] Whose turn the draft is, from the first player and the draft hands: the
+    players keep a tile each in seat order from the first player, then the hands pass, so
+    the player to keep holds a tile, those before them in this pass hold one tile fewer
+    and the others as many. Any other state runs into a player with nothing to keep."""
+    held = len(state.draft[p])
+    if held < 1:
+        return f"P{p} has no tile left to keep"
+    turn = (p - state.first) % n
+    for q in range(n):
+        want = held - 1 if (q - state.first) % n < turn else held
+        if len(state.draft[q]) != want:
+            return (
+                f"P{p} keeps next after the first player P{state.first}, so P{q} holds "
+                f"{want} draft tiles, not {len(state.draft[q])}"
+            )
     return None
 
 

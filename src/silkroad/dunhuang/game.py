@@ -110,6 +110,10 @@ def max_game_length(options: Options) -> int:
     return 6 * max(n, 2) + ROUNDS * per_round
 
 
+#: [the version history of docs/dunhuang.md] The rules versions whose records this library
+#: reads (they replay under the current rules; a record of another version is refused).
+RULES_HISTORY: tuple[str, ...] = ("1.0", "1.1", "1.2", "1.3", "1.4", "1.5")
+
 SPEC = GameSpec(
     name="dunhuang",
     title="Dunhuang: Pearl on the Silk Road",
@@ -125,6 +129,7 @@ SPEC = GameSpec(
     description=(
         "Worker placement: paint frescoes, recruit characters, fulfil the Emperor's quests."
     ),
+    known_rules_versions=RULES_HISTORY,
 )
 
 #: Each function is the part of the contract its name says (docs/api.md).

@@ -1,7 +1,9 @@
 """[DH-2] Dunhuang positions: a state as TOML a person can read and write.
 
 Characters are named by their printed name (``"Weaver"``) or their data id as in the
-notation (``"c401"``), fresco tiles by their data id as in the notation (``"t401"``),
+notation (``"c401"``); a printed name that two characters in play share (Gold's and
+Iron's ``"Miner"``) names neither, and a position writes such a character by its id. Fresco
+tiles by their data id as in the notation (``"t401"``),
 tokens by their data key (``silk-material = 2``), action spots by their notation label
 (``b3``, ``u1``, ``f2.1``, ``p4``), players by seat from 0 (``[player.0]``); meeples,
 character spots and fresco spots count from 1 as in the notation, and ``""`` is an empty
@@ -16,6 +18,7 @@ had there (:func:`silkroad.core.position.fill_zones`; ``docs/scenarios.md``).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -146,7 +149,7 @@ def _player_data(player: Player, draft: Sequence[int] | None, t: Table) -> dict[
         "left": player.left,
         "right": player.right,
         "tokens": dict(sorted(player.tokens.items())),
-        "characters": [EMPTY if c is None else t.characters[c].name for c in player.characters],
+        "characters": [EMPTY if c is None else _written_names(t)[c] for c in player.characters],
         "grain": list(player.grain),
         "home": list(player.home),
         "frescoes": [
@@ -166,10 +169,17 @@ def _player_data(player: Player, draft: Sequence[int] | None, t: Table) -> dict[
     return out
 
 
+def _written_names(t: Table) -> dict[int, str]:
+    """How a position writes each character: its printed name, or ``c<id>`` where two
+    characters in play share that name."""
+    counts = Counter(d.name.lower() for d in t.characters.values())
+    return {c: d.name if counts[d.name.lower()] == 1 else f"c{c}" for c, d in t.characters.items()}
+
+
 def to_position(state: State) -> str:
     """[DH-2] The whole of ``state`` as a position (``from_position`` reads it back equal)."""
     t = table(state.options)
-    name = {c: d.name for c, d in t.characters.items()}
+    name = _written_names(t)
     document: dict[str, Any] = {
         "game": "dunhuang",
         "format": FORMAT_VERSION,
@@ -238,15 +248,23 @@ def to_position(state: State) -> str:
 class _Names:
     def __init__(self, t: Table) -> None:
         self.t = t
-        self.by_name = {d.name.lower(): c for c, d in t.characters.items()}
+        self.by_name: dict[str, list[int]] = {}
+        for c, d in t.characters.items():
+            self.by_name.setdefault(d.name.lower(), []).append(c)
 
     def character(self, value: Any, path: str) -> int:
         if isinstance(value, str):
             m = _CHAR.fullmatch(value)
             if m and int(m.group(1)) in self.t.characters:
                 return int(m.group(1))
-            if value.lower() in self.by_name:
-                return self.by_name[value.lower()]
+            ids = self.by_name.get(value.lower(), [])
+            if len(ids) == 1:
+                return ids[0]
+            if ids:
+                raise StateError(
+                    f"{path}: {value!r} is the printed name of several characters in play "
+                    f"({', '.join(f'c{c}' for c in sorted(ids))}): name one by its id"
+                )
         raise StateError(
             f"{path}: {value!r} is not a character of this game's packs (a name or c<id>)"
         )

@@ -16,7 +16,7 @@ import attrs
 from immutables import Map
 
 from silkroad.core import scoring
-from silkroad.core.errors import IllegalMoveError, shorten
+from silkroad.core.errors import IllegalMoveError, StateError, shorten
 from silkroad.core.game import Outcome
 from silkroad.core.memo import LastValue
 from silkroad.core.rng import Rng
@@ -1154,8 +1154,21 @@ def _table(options: Options) -> Table:
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
-    """[DH-3.2] Every legal move of the player to decide, in a fixed order."""
-    return _cached_moves(_table(state.options), state)
+    """[DH-3.2] Every legal move of the player to decide, in a fixed order (empty only
+    once the game is over).
+
+    :raises StateError: for a state not over with no legal move (the rules never leave
+        one; an edited state that ``validate`` let through).
+    """
+    moves = _cached_moves(_table(state.options), state)
+    if not moves and state.phase is not Phase.OVER:
+        c = state.choice
+        waits = "" if c is None else f", {c.kind.value} decision of P{c.player}"
+        raise StateError(
+            f"a dead end: the Dunhuang state of round {state.round}, {state.phase.value} "
+            f"phase, P{state.turn}'s turn{waits}, is not over but has no legal move"
+        )
+    return moves
 
 
 def current_player(state: State) -> int | None:

@@ -16,6 +16,7 @@ from pathlib import Path
 import attrs
 from immutables import Map
 
+from silkroad.core.data import read_data_file
 from silkroad.core.errors import DataError, RulesError
 from silkroad.core.game import OMITTABLE
 from silkroad.core.registry import jupyter_svg
@@ -215,10 +216,7 @@ class Options:
         :raises DataError: for a file that cannot be read or breaks the format, or that
             does not make a game with the other packs of these options.
         """
-        try:
-            text = Path(path).read_text("utf-8")
-        except OSError as exc:
-            raise DataError(f"cannot read: {exc}", source=str(path)) from None
+        text = read_data_file(path)  # a DataError naming the file (not UTF-8, missing)
         if _promo_file(text):
             return self.with_promo_file(path)
         name = parse_pack_text(text, str(path)).name
@@ -254,10 +252,7 @@ class Options:
 
         :raises DataError: for a file that cannot be read or breaks the format.
         """
-        try:
-            text = Path(path).read_text("utf-8")
-        except OSError as exc:
-            raise DataError(f"cannot read: {exc}", source=str(path)) from None
+        text = read_data_file(path)  # a DataError naming the file (not UTF-8, missing)
         parse_promo_text(text, str(path))  # errors named by the file
         data = (*((n, t) for n, t in self.data if n != PROMO_DATA), (PROMO_DATA, text))
         return attrs.evolve(self, data=data)

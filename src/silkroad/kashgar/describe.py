@@ -346,20 +346,37 @@ def describe_events(state: State, move: Move, viewer: int | None = None) -> tupl
     after = apply(state, move)
     t = table(state.options)
     before_zones, after_zones = _zones(state), _zones(after)
-    moved: dict[tuple[str, str], list[str]] = {}
-    for card, zone in after_zones.items():
+    items = list(after_zones.items())
+    if viewer is not None:  # [KG-7] the order of a hidden pile is secret: cards by id
+        items = [i for i in items if i[1] not in _HIDDEN_ZONES] + sorted(
+            i for i in items if i[1] in _HIDDEN_ZONES
+        )
+    moved: dict[tuple[str, str], list[tuple[int, str]]] = {}
+    for card, zone in items:
         old = before_zones.get(card)
         if old is None or old == zone:
             continue
         label = t.face(card, card in after.turned).name if t.order[card] is None else t.name[card]
-        known = _known(after, viewer, card, zone) or (
-            old not in _HIDDEN_ZONES and not old.endswith("(looked at)")
-        )
+        public = old not in _HIDDEN_ZONES and not old.endswith("(looked at)")
+        seen = _known(after, viewer, card, zone)
+        if public and not seen and zone not in _HIDDEN_ZONES:
+            # [KG-7] from an open pile to a hand the viewer cannot see: the pile was
+            # shuffled into its deck and the card drawn from there, which one unseen
+            deck = (
+                "the Special deck" if t.deck_of[card] is DeckKind.SPECIAL else "the Standard deck"
+            )
+            moved.setdefault((old, deck), []).append((card, label))
+            moved.setdefault((deck, zone), []).append((card, ""))
+            continue
+        known = seen or public
         if old.endswith("(looked at)") and not known:
             known = _known(state, viewer, card, old)
-        moved.setdefault((old, zone), []).append(label if known else "")
+        moved.setdefault((old, zone), []).append((card, label if known else ""))
     lines: list[str] = []
-    for (old, zone), labels in moved.items():
+    for (old, zone), cards in moved.items():
+        if viewer is not None and zone in _HIDDEN_ZONES:
+            cards = sorted(cards)
+        labels = [label for _, label in cards]
         named = [x for x in labels if x]
         hidden = len(labels) - len(named)
         parts = ", ".join(named)

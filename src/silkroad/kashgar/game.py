@@ -162,6 +162,10 @@ def max_game_length(options: Options) -> int:
     return turn_limit(options) * (1 + longest) + payouts
 
 
+#: [the version history of docs/kashgar.md] The rules versions whose records this library
+#: reads (they replay under the current rules; a record of another version is refused).
+RULES_HISTORY: tuple[str, ...] = ("1.0", "1.1", "1.2")
+
 SPEC = GameSpec(
     name="kashgar",
     title="Kashgar: Merchants of the Silk Road",
@@ -172,6 +176,7 @@ SPEC = GameSpec(
     rules_version="1.3",
     variants=("cut-and-thrust",),
     description="Caravan card game: cycle your three caravans, gather spices, fulfil orders.",
+    known_rules_versions=RULES_HISTORY,
 )
 
 #: Each function is the part of the contract its name says (docs/api.md).

@@ -30,6 +30,7 @@ from silkroad.kashgar.rules import (
     frame_effects,
     keep_options,
     turned_frozenset,
+    twin_key,
     vouch_for_points,
 )
 from silkroad.kashgar.state import Decision, Frame, Options, Pending, State
@@ -486,6 +487,9 @@ def determinize(observation: Observation, seed: int) -> State:
             it = iter(pool)
             pool = [fixed[i] if i in fixed else next(it) for i in range(size)]
         piles.append(pool)
+    if pending is not None and pending.kind is Decision.SEARCH:
+        spare = spare or Rng.from_seed(seed)
+        piles[1], spare = _searchable(obs, piles[1], plan.piles[1][1], spare)
     known = plan.known
     if known is None:  # another player knows where cards lie: which cards, in this deal
         knowledge = list(plan.knowledge)
@@ -573,6 +577,42 @@ def known_facts(observation: Observation) -> tuple[Fact, ...]:
         assert deck is not None
         facts.append(Fact(f"P{who} looks at {count} cards of the {deck.value} deck", held))
     return tuple(facts)
+
+
+def _searchable(
+    obs: Observation, pile: list[int], fixed: dict[int, int], spare: Rng
+) -> tuple[list[int], Rng]:
+    """[KG-8] A dealt Special pile that offers the search the observation shows: a search
+    offers the first card of each kind in the pile, so each offered card must be the
+    first of its copies. Copies are identical, so the offered card trades places with the
+    first copy dealt (which changes no card's kind, only which copy lies where: every deal
+    of the kinds stays equally likely); when a position the observer knows stands in the
+    way, the unknown positions are dealt again (rare: only cards put under the pile are
+    known, at its bottom).
+
+    :raises StateError: if no deal offers the search shown (an inconsistent observation).
+    """
+    assert obs.pending is not None
+    t = table(obs.options)
+    turned = turned_frozenset(obs.turned)
+    discarded = [c for c in obs.discard if t.deck_of[c] is DeckKind.SPECIAL]
+    offered = distinct(t, obs.turned, discarded)
+    wanted = [c for c in obs.pending.options if c not in offered]
+    free = [i for i in range(len(pile)) if i not in fixed]
+    for _ in range(_REDEALS):
+        out = list(pile)
+        for card in wanted:
+            key = twin_key(t, turned, card)
+            first = next((i for i in free if twin_key(t, turned, out[i]) == key), None)
+            at = out.index(card) if card in out else None
+            if first is not None and at is not None and at in free:
+                out[first], out[at] = out[at], out[first]
+        if tuple(sorted((*distinct(t, obs.turned, out), *offered))) == obs.pending.options:
+            return out, spare
+        cards, spare = spare.shuffle([pile[i] for i in free])
+        for i, card in zip(free, cards, strict=True):
+            pile[i] = card
+    raise StateError("observation: no deal of the Special pile offers the search shown")
 
 
 @functools.cache

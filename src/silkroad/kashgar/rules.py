@@ -16,7 +16,7 @@ import attrs
 from pyrsistent import pset, pvector
 from pyrsistent.typing import PSet, PVector
 
-from silkroad.core.errors import IllegalMoveError, shorten
+from silkroad.core.errors import IllegalMoveError, StateError, shorten
 from silkroad.core.game import Outcome
 from silkroad.core.memo import LastValue
 from silkroad.core.rng import Rng
@@ -68,6 +68,7 @@ __all__ = [
     "scores",
     "turn_limit",
     "turned_frozenset",
+    "twin_key",
     "vouch_for_points",
     "winners",
 ]
@@ -300,8 +301,20 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     if key is state:
         return listed
     moves = _legal_moves(state)
+    if not moves and not state.over:
+        raise _dead_end(state)
     _LEGAL.pair = (state, moves)
     return moves
+
+
+def _dead_end(state: State) -> StateError:
+    """A state not over with no legal move (the rules never leave one; an edited state
+    that ``validate`` let through): refused, never an empty move list."""
+    waits = "" if state.pending is None else f", {state.pending.kind.value} decision"
+    return StateError(
+        f"a dead end: the Kashgar state of round {state.round}, turn {state.turns}, "
+        f"player {state.active} to act{waits}, is not over but has no legal move"
+    )
 
 
 #: The legal moves of the last state listed: ``apply`` checks a move against the moves
@@ -838,7 +851,7 @@ def _others(w: _Work, p: int) -> list[int]:
     return [(p + i) % n for i in range(1, n)]
 
 
-def _twin_key(t: Table, turned: Set[int], card: int) -> int:
+def twin_key(t: Table, turned: Set[int], card: int) -> int:
     """Cards with the same key are identical components: copies of one definition,
     showing the same side."""
     return 2 * t.kind[card] + (card in turned and t.back[card] is not None)
@@ -867,9 +880,9 @@ def distinct(
     out: list[int] = []
     for card in options:
         if row is None:
-            key: object = _twin_key(t, frozen, card)
+            key: object = twin_key(t, frozen, card)
         else:
-            key = tuple(None if c == fixed else _twin_key(t, frozen, c) for c in row if c != card)
+            key = tuple(None if c == fixed else twin_key(t, frozen, c) for c in row if c != card)
         if key not in seen:
             seen.add(key)
             out.append(card)

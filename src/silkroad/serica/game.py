@@ -107,6 +107,10 @@ def _decisions_per_turn(options: Options) -> int:
     return uses + production + buys + builds + defence + attacks + caravans + 3
 
 
+#: [the version history of docs/serica.md] The rules versions whose records this library
+#: reads (they replay under the current rules; a record of another version is refused).
+RULES_HISTORY: tuple[str, ...] = ("1.0", "1.1", "1.2")
+
 SPEC = GameSpec(
     name="serica",
     title="Serica: Plains of Dust",
@@ -117,6 +121,7 @@ SPEC = GameSpec(
     rules_version="1.3",
     variants=("co-op",),
     description="Two empires trade along the Silk Road, build their fields, fight raiders.",
+    known_rules_versions=RULES_HISTORY,
 )
 
 #: Each function is the part of the contract its name says (docs/api.md).

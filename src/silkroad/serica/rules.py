@@ -16,7 +16,7 @@ from typing import Any
 from pyrsistent import pvector
 from pyrsistent.typing import PVector
 
-from silkroad.core.errors import IllegalMoveError, shorten
+from silkroad.core.errors import IllegalMoveError, StateError, shorten
 from silkroad.core.evolve import replace
 from silkroad.core.game import Outcome
 from silkroad.core.memo import LastValue
@@ -872,8 +872,20 @@ def legal_moves(state: State) -> tuple[Move, ...]:
             moves = tuple(_step_moves(state, t))
         else:
             moves = tuple(_pending_moves(state, t, pending))
+        if not moves:
+            raise _dead_end(state)
     _CACHE.pair = (state, moves)
     return moves
+
+
+def _dead_end(state: State) -> StateError:
+    """A state not over with no legal move (the rules never leave one; an edited state
+    that ``validate`` let through): refused, never an empty move list."""
+    waits = "" if state.pending is None else f", {state.pending.kind.value} decision"
+    return StateError(
+        f"a dead end: the Serica state of round {state.round}, {state.step.value} step, "
+        f"player {current_player(state)} to act{waits}, is not over but has no legal move"
+    )
 
 
 # =========================================================================== apply

@@ -242,7 +242,11 @@ def check_game(
     10. the game ends within ``max_steps`` decisions (default: ``max_game_length``),
         final scores have one entry per player, winners are players (at least one,
         unless ``allow_no_winner``: a co-operative game that all players can lose), and
-        the game's record round-trips through JSON and replays to the same final state.
+        the game's record round-trips through JSON and replays to the same final state;
+    11. event texts: for one player ``p`` a decision (each in turn), a determinized state
+        ``w`` of ``observe(s, p)`` in which the chosen move is legal and leaves ``p`` the
+        same view as in ``s`` gives ``p`` the same ``describe_events`` (texts depend only
+        on what ``p`` sees).
 
     ``check_every=k`` makes the checks of 4-9 at every k-th decision (and at the end) only,
     for cheap sweeps over many configurations; ``validate``, the end conditions and the
@@ -317,6 +321,7 @@ def check_game(
             index, chooser = chooser.randrange(len(moves))
             chosen = moves[index]
             if full:
+                _check_event_texts(ctx, state, chosen, n_players)
                 applied, refused = _check_decision(
                     ctx,
                     state,
@@ -439,6 +444,31 @@ def _check_observations(
             if _differs_beyond_rng(world, state):
                 differences += 1
     return differences
+
+
+def _check_event_texts(ctx: _Context, state: Any, move: Any, n: int) -> None:
+    """Check 11: two states a player cannot tell apart, before and after ``move``, give
+    that player the same event texts (so the texts carry nothing hidden from them). One
+    player a decision, each in turn (the check costs a determinization and three moves)."""
+    game = ctx.game
+    if getattr(game, "narrator", True) is None:
+        return  # a GameDefinition without a narrator: no texts
+    p = (ctx.seed + ctx.step) % n
+    obs = game.observe(state, p)
+    det_seed = (ctx.seed * 7919 + ctx.step * 104729 + p * 31 + 0x7E47) & 0xFFFFFFFF
+    world = game.determinize(obs, det_seed)
+    if move not in game.legal_moves(world):
+        return  # the move names something the other state holds elsewhere
+    if game.observe(game.apply(world, move), p) != game.observe(game.apply(state, move), p):
+        return  # the move shows the player something that tells the states apart
+    mine = game.describe_events(state, move, p)
+    other = game.describe_events(world, move, p)
+    if mine != other:
+        raise ctx.fail(
+            f"the event texts of {game.format_move(move)} for player {p} differ between "
+            f"two states that player cannot tell apart: {list(mine)} in one, "
+            f"{list(other)} in the other (they show something hidden from player {p})"
+        )
 
 
 def _check_record(ctx: _Context, history: list[Any], final: Any) -> None:
