@@ -54,7 +54,7 @@ def library_outputs(game: Any, state: Any, p: int) -> dict[str, Any]:
         "observe (JSON)": dumps(obs, game),
         "observation tensor": game.observation_tensor(obs).tobytes(),
         "known facts": [f.text for f in game.known_facts(obs)],
-        "picture": game.picture(state, p),
+        "picture": game.svg(state, p),
         "card texts": json.dumps(game.card_texts(state, p), sort_keys=True),
         "OpenSpiel observation text": observation_text(game, obs),
     }
@@ -163,9 +163,9 @@ def test_seat_outputs_are_the_same_whatever_the_seat_cannot_see(
 @pytest.mark.parametrize(
     ("leak", "caught"),
     [
-        ("picture", "library picture"),
-        ("describer", "library moves in words"),
-        ("card_lister", "library card texts"),
+        ("svg", "library picture"),
+        ("describe_move", "library moves in words"),
+        ("card_texts", "library card texts"),
     ],
 )
 def test_the_check_catches_an_output_that_tells_a_hidden_part(leak: str, caught: str) -> None:
@@ -183,8 +183,8 @@ def test_the_check_catches_an_output_that_tells_a_hidden_part(leak: str, caught:
     def card_lister(state: Any, player: int) -> dict[str, str]:
         return {**card_texts(state, player), "generator": str(state.rng.seed)}
 
-    parts = {"picture": picture, "describer": describer, "card_lister": card_lister}
-    game = attrs.evolve(GAME, **{leak: parts[leak]})
+    parts = {"svg": picture, "describe_move": describer, "card_texts": card_lister}
+    game = GAME.replace(**{leak: parts[leak]})
     states = positions("serica", 2, 2, 37)
     with pytest.raises(AssertionError, match=caught):
         check_seat_outputs(game, states, "library")

@@ -31,7 +31,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
         (["--workers", "100000"], f"at most {MOST_WORKERS} worker processes"),
         (["--workers", str(MOST_WORKERS + 1)], f"({WORKERS_PER_CPU} per CPU"),
         (["--resamples", str(10**12)], f"at most {MAX_RESAMPLES:,}"),
-        (["--seed", "-5"], "--seed -5: the games' seeds -5 to 94 must be integers from 0"),
+        (["--seed", "-5"], "--seed -5: a seed is an integer from 0 to 2**64 - 1"),
         (["--seed", str(2**64 - 1), "--games", "2"], "must be integers from 0 to 2**64 - 1"),
         (["--agents", ""], "an agent spec starts with a name, got ''"),
     ],

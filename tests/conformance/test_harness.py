@@ -223,10 +223,10 @@ def _narrator(leaky: bool) -> Any:
 def test_catches_event_texts_that_name_a_hidden_card() -> None:
     """Check 11: the texts of a draw name the card drawn to another player: two states
     that player cannot tell apart give different texts."""
-    honest = check_game(broken(narrator=_narrator(False)), seeds=SEEDS)
+    honest = check_game(broken(describe_events=_narrator(False)), seeds=SEEDS)
     assert honest.games == len(SEEDS)
     with pytest.raises(ConformanceError, match="event texts of draw for player"):
-        check_game(broken(narrator=_narrator(True)), seeds=SEEDS)
+        check_game(broken(describe_events=_narrator(True)), seeds=SEEDS)
 
 
 def test_a_finished_game_needs_a_winner_unless_all_can_lose() -> None:

@@ -37,6 +37,7 @@ HOMES = {
     "to_position": "position",
     "from_position": "position",
     "component_provenance": "docgen",
+    "known_facts": "observe",
 }
 
 

@@ -139,7 +139,8 @@ def test_a_payout_that_asks_a_choice_waits_for_it_in_a_valid_state() -> None:
     b = Builder(Options.create(2).with_deck(DeckKind.ORDERS, orders))
     order = b.order(name="Letter of Credit")
     state, _ = _grocer_state(b, track(cinnamon=3, gold=4, pepper=1), [order])
-    state = play(state, PartingAction(0, 0))  # validated: the payout frame is the order's
+    # [KG-5.X] the player may fulfil: they choose the order, and its payout waits
+    state = play(state, PartingAction(0, 0), Fulfill(order))  # validated: the order's frame
     assert state.pending is not None
     assert state.stack[-1].card == order
     assert state.stack[-1].action == 0

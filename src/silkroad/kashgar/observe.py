@@ -607,7 +607,7 @@ def _searchable(
             at = out.index(card) if card in out else None
             if first is not None and at is not None and at in free:
                 out[first], out[at] = out[at], out[first]
-        if tuple(sorted((*distinct(t, obs.turned, out), *offered))) == obs.pending.options:
+        if tuple(sorted((*distinct(t, obs.turned, sorted(out)), *offered))) == obs.pending.options:
             return out, spare
         cards, spare = spare.shuffle([pile[i] for i in free])
         for i, card in zip(free, cards, strict=True):

@@ -15,12 +15,23 @@ from typing import Any
 import attrs
 
 from silkroad.core.errors import IllegalMoveError, InvalidMoveError, RulesError, StateError
-from silkroad.core.game import AnyGame, Information, Outcome, known_facts
+from silkroad.core.game import AnyGame, GameDefinition, Information, Outcome, known_facts
 from silkroad.core.replay import Record, replay
 from silkroad.core.rng import Rng
 from silkroad.core.serialize import dumps, loads, move_union
 
-__all__ = ["ConformanceError", "ConformanceReport", "check_game", "mutations"]
+__all__ = [
+    "CheckContext",
+    "ConformanceError",
+    "ConformanceReport",
+    "check_decision",
+    "check_event_texts",
+    "check_game",
+    "check_observations",
+    "check_record",
+    "deep_copy",
+    "mutations",
+]
 
 
 class ConformanceError(AssertionError):
@@ -42,7 +53,7 @@ class ConformanceReport:
     truncated_games: int = 0
 
 
-class _Context:
+class CheckContext:
     def __init__(self, game: AnyGame, options: Any, seed: int) -> None:
         self.game, self.options, self.seed, self.step = game, options, seed, 0
         self.last_move = ""
@@ -57,7 +68,7 @@ class _Context:
             raise self.fail(message)
 
 
-def _copy(game: AnyGame, state: Any) -> Any:
+def deep_copy(game: AnyGame, state: Any) -> Any:
     """An independent copy of a state, through JSON, to detect in-place mutation."""
     return loads(dumps(state, game), game.state_type, game)
 
@@ -122,7 +133,7 @@ def mutations(move: Any) -> list[Any]:
     return out
 
 
-def _apply_legal(ctx: _Context, state: Any, move: Any) -> Any:
+def _apply_legal(ctx: CheckContext, state: Any, move: Any) -> Any:
     try:
         return ctx.game.apply(state, move)
     except Exception as exc:
@@ -131,7 +142,7 @@ def _apply_legal(ctx: _Context, state: Any, move: Any) -> Any:
         ) from exc
 
 
-def _check_illegal(ctx: _Context, state: Any, move: Any, snapshot: Any) -> None:
+def _check_illegal(ctx: CheckContext, state: Any, move: Any, snapshot: Any) -> None:
     game = ctx.game
     try:
         game.apply(state, move)
@@ -147,7 +158,7 @@ def _check_illegal(ctx: _Context, state: Any, move: Any, snapshot: Any) -> None:
     ctx.check(state == snapshot, f"a refused move {move!r} changed the state")
 
 
-def _check_encoding(ctx: _Context, state: Any, moves: Sequence[Any]) -> None:
+def _check_encoding(ctx: CheckContext, state: Any, moves: Sequence[Any]) -> None:
     game = ctx.game
     n = game.num_actions(ctx.options)
     ids = []
@@ -177,7 +188,7 @@ def _check_encoding(ctx: _Context, state: Any, moves: Sequence[Any]) -> None:
         raise ctx.fail(f"decode_move accepted action {bad}, which names no legal move")
 
 
-def _check_notation(ctx: _Context, state: Any, moves: Sequence[Any]) -> None:
+def _check_notation(ctx: CheckContext, state: Any, moves: Sequence[Any]) -> None:
     game = ctx.game
     for move in moves:
         text = game.format_move(move)
@@ -266,7 +277,7 @@ def check_game(
     report_truncated = 0
 
     for seed in seeds:
-        ctx = _Context(game, options, seed)
+        ctx = CheckContext(game, options, seed)
         state = game.new_game(options, seed)
         ctx.check(state == game.new_game(options, seed), "new_game is not deterministic")
         chooser = Rng.from_seed(seed ^ 0x5EED)
@@ -289,9 +300,9 @@ def check_game(
             n_players = game.num_players(state)
             full = over or ctx.step % check_every == 0
             if full:
-                snapshot = _copy(game, state)
+                snapshot = deep_copy(game, state)
                 ctx.check(snapshot == state, "the state does not round-trip through JSON")
-                differences += _check_observations(
+                differences += check_observations(
                     ctx, state, player, moves, n_players, determinize_samples
                 )
                 dets += determinize_samples * n_players
@@ -321,8 +332,8 @@ def check_game(
             index, chooser = chooser.randrange(len(moves))
             chosen = moves[index]
             if full:
-                _check_event_texts(ctx, state, chosen, n_players)
-                applied, refused = _check_decision(
+                check_event_texts(ctx, state, chosen, n_players)
+                applied, refused = check_decision(
                     ctx,
                     state,
                     moves,
@@ -344,7 +355,7 @@ def check_game(
                 raise ctx.fail(f"the game did not end within {limit} decisions")
         games += 1
         longest = max(longest, ctx.step)
-        _check_record(ctx, history, state)
+        check_record(ctx, history, state)
 
     if games and game.spec.information is Information.IMPERFECT and differences == 0:
         raise ConformanceError(
@@ -357,8 +368,8 @@ def check_game(
     )
 
 
-def _check_decision(
-    ctx: _Context,
+def check_decision(
+    ctx: CheckContext,
     state: Any,
     moves: tuple[Any, ...],
     chosen: Any,
@@ -397,8 +408,8 @@ def _check_decision(
     return applied, refused
 
 
-def _check_observations(
-    ctx: _Context, state: Any, actor: int | None, moves: Sequence[Any], n: int, samples: int
+def check_observations(
+    ctx: CheckContext, state: Any, actor: int | None, moves: Sequence[Any], n: int, samples: int
 ) -> int:
     """Check every player's observation; returns how many determinized states differed."""
     game = ctx.game
@@ -446,13 +457,13 @@ def _check_observations(
     return differences
 
 
-def _check_event_texts(ctx: _Context, state: Any, move: Any, n: int) -> None:
+def check_event_texts(ctx: CheckContext, state: Any, move: Any, n: int) -> None:
     """Check 11: two states a player cannot tell apart, before and after ``move``, give
     that player the same event texts (so the texts carry nothing hidden from them). One
     player a decision, each in turn (the check costs a determinization and three moves)."""
     game = ctx.game
-    if getattr(game, "narrator", True) is None:
-        return  # a GameDefinition without a narrator: no texts
+    if isinstance(game, GameDefinition) and game.optional.describe_events is None:
+        return  # a definition without describe_events: no texts
     p = (ctx.seed + ctx.step) % n
     obs = game.observe(state, p)
     det_seed = (ctx.seed * 7919 + ctx.step * 104729 + p * 31 + 0x7E47) & 0xFFFFFFFF
@@ -471,7 +482,7 @@ def _check_event_texts(ctx: _Context, state: Any, move: Any, n: int) -> None:
         )
 
 
-def _check_record(ctx: _Context, history: list[Any], final: Any) -> None:
+def check_record(ctx: CheckContext, history: list[Any], final: Any) -> None:
     game = ctx.game
     record = Record.from_moves(game, ctx.options, ctx.seed, history)
     text = record.to_json(game=game)

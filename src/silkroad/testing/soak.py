@@ -47,12 +47,12 @@ from silkroad.core.replay import Record, replay
 from silkroad.core.rng import Rng
 from silkroad.core.serialize import dumps, loads, move_union
 from silkroad.testing._conformance import (
-    _check_decision,
-    _check_event_texts,
-    _check_observations,
-    _check_record,
-    _Context,
-    _copy,
+    CheckContext,
+    check_decision,
+    check_event_texts,
+    check_observations,
+    check_record,
+    deep_copy,
 )
 
 __all__ = ["Summary", "configurations", "main", "soak"]
@@ -430,7 +430,7 @@ def soak(
 
 
 def _one_game(run: _Run, game: AnyGame, options: Any, seed: int, deadline: float) -> None:
-    ctx = _Context(game, options, seed)
+    ctx = CheckContext(game, options, seed)
     union = move_union(game)
     hostile = random.Random(seed)
     chooser = Rng.from_seed(seed ^ 0x50AC)
@@ -449,7 +449,7 @@ def _one_game(run: _Run, game: AnyGame, options: Any, seed: int, deadline: float
             moves = game.legal_moves(state)
             over = game.is_over(state)
             ctx.check((len(moves) == 0) == over, "legal_moves is empty exactly when over")
-            snapshot = _copy(game, state)
+            snapshot = deep_copy(game, state)
             ctx.check(snapshot == state, "the state does not round-trip through JSON")
             text = game.to_position(state)
             ctx.check(game.from_position(text) == state, "the position does not read back")
@@ -457,13 +457,13 @@ def _one_game(run: _Run, game: AnyGame, options: Any, seed: int, deadline: float
                 again = game.from_position(text, options)
                 ctx.check(again == state, "the position does not read back (options given)")
             player = game.current_player(state)
-            _check_observations(ctx, state, player, moves, game.num_players(state), 1)
+            check_observations(ctx, state, player, moves, game.num_players(state), 1)
             if over:
                 break
             index, chooser = chooser.randrange(len(moves))
             chosen = moves[index]
-            _check_event_texts(ctx, state, chosen, game.num_players(state))
-            _, refused = _check_decision(
+            check_event_texts(ctx, state, chosen, game.num_players(state))
+            _, refused = check_decision(
                 ctx, state, moves, chosen, snapshot, earlier, False, union, 0, 0
             )
         except Exception as exc:  # a broken promise (ConformanceError) or an escape
@@ -485,7 +485,7 @@ def _one_game(run: _Run, game: AnyGame, options: Any, seed: int, deadline: float
     summary.games += 1
     summary.truncated += game.outcome(state) is Outcome.TRUNCATED
     try:
-        _check_record(ctx, history, state)
+        check_record(ctx, history, state)
     except Exception as exc:  # a broken promise or an escape
         run.fail(game, where(), "record", f"{type(exc).__name__}: {exc}", state)
         return
