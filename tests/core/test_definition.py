@@ -181,3 +181,41 @@ def _construction() -> dict[str, Any]:
         "observation_type": tinygame.Observation,
         **_tiny_parts(),
     }
+
+
+def test_a_title_package_gives_each_part_from_its_home_module() -> None:
+    """``define_game(package=...)`` finds every part in the module of its role, the same
+    functions the title's ``GAME`` holds; a package lacking parts is told what it lacks."""
+    import silkroad
+
+    for title in TITLES:
+        game = silkroad.get_game(title)
+        again = define_game(
+            game.spec,
+            options_type=game.options_type,
+            state_type=game.state_type,
+            move_types=game.move_types,
+            observation_type=game.observation_type,
+            package=f"silkroad.{title}",
+        )
+        for name in REQUIRED_PARTS:
+            assert getattr(again, name) is getattr(game, name)
+        for name in OPTIONAL_PARTS:
+            assert getattr(again.optional, name) is getattr(game.optional, name), name
+    with pytest.raises(TypeError, match="lacks default_options"):
+        define_game(
+            tinygame.SPEC,
+            options_type=tinygame.Options,
+            state_type=tinygame.State,
+            move_types=(tinygame.Play, tinygame.Draw),
+            observation_type=tinygame.Observation,
+            package="silkroad.core",
+        )
+    with pytest.raises(TypeError, match="a package or parts"):
+        define_game(
+            tinygame.SPEC,
+            options_type=tinygame.Options,
+            state_type=tinygame.State,
+            move_types=(tinygame.Play, tinygame.Draw),
+            observation_type=tinygame.Observation,
+        )

@@ -18,6 +18,7 @@ its arguments; the RNG is a field of the state, so a game is fully reproduced by
 
 from __future__ import annotations
 
+import importlib
 import warnings
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Generic
@@ -55,6 +56,7 @@ __all__ = [
     "DEPRECATED_NAMES",
     "OMITTABLE",
     "OPTIONAL_PARTS",
+    "PART_HOMES",
     "REQUIRED_PARTS",
     "AnyGame",
     "Chance",
@@ -484,6 +486,50 @@ def known_facts(game: Game[Any, Any, Any, ObsT], observation: ObsT) -> tuple[Fac
     return () if lister is None else tuple(lister(observation))
 
 
+#: The module of a title package that is home to each part of the contract (docs/api.md,
+#: "The shape of a title"): ``define_game(SPEC, package=__package__, ...)`` takes each
+#: part from there, by its name.
+PART_HOMES: dict[str, str] = {
+    **dict.fromkeys(
+        ("default_options", "num_players", "parse_move", "format_move", "max_game_length"),
+        "game",
+    ),
+    **dict.fromkeys(
+        ("new_game", "legal_moves", "apply", "current_player", "is_over", "scores"),
+        "rules",
+    ),
+    "winners": "rules",
+    "outcome": "rules",
+    "validate": "check",
+    **dict.fromkeys(("observe", "determinize", "known_facts"), "observe"),
+    **dict.fromkeys(("num_actions", "encode_move", "decode_move", "action_mask"), "encoding"),
+    "render": "render",
+    **dict.fromkeys(("describe_move", "describe_events", "card_texts"), "describe"),
+    "evaluate": "evaluate",
+    "holdings": "holdings",
+    **dict.fromkeys(("observation_tensor", "observation_layout", "score_bounds"), "tensor"),
+    **dict.fromkeys(("svg", "hides_move"), "svg"),
+    **dict.fromkeys(("to_position", "from_position"), "position"),
+    "component_provenance": "docgen",
+}
+
+
+def _parts_of_package(package: str) -> dict[str, Any]:
+    """Each part of the contract found in its home module of ``package``
+    (:data:`PART_HOMES`); a home module that does not exist gives no part."""
+    found: dict[str, Any] = {}
+    for name, home in PART_HOMES.items():
+        try:
+            module = importlib.import_module(f"{package}.{home}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{package}.{home}":
+                raise
+            continue
+        if hasattr(module, name):
+            found[name] = getattr(module, name)
+    return found
+
+
 def define_game(
     spec: GameSpec,
     *,
@@ -491,21 +537,29 @@ def define_game(
     state_type: type[StateT],
     move_types: tuple[type, ...],
     observation_type: type[ObsT],
-    parts: Iterable[Callable[..., Any]] | Mapping[str, Callable[..., Any]],
+    package: str | None = None,
+    parts: Iterable[Callable[..., Any]] | Mapping[str, Callable[..., Any]] | None = None,
 ) -> GameDefinition[StateT, Any, OptionsT, ObsT]:
-    """A title's ``GAME`` from its functions, each the part of the contract its own name
-    says, so that no function can stand under another part's name::
+    """A title's ``GAME``, each part of the contract found by its own name, so that no
+    function can stand under another part's name. A title package whose modules have the
+    roles of docs/api.md passes its name, and every part is taken from its home module
+    (:data:`PART_HOMES`: ``legal_moves`` from ``rules``, ``svg`` from ``svg``...)::
 
-        GAME = define_game(SPEC, options_type=Options, state_type=State, move_types=(...),
-                           observation_type=Observation, parts=(new_game, legal_moves, ...))
+        GAME = define_game(SPEC, package=__package__, options_type=Options, ...)
 
-    ``parts`` is the functions themselves (named by ``__name__``), or a mapping from part
-    names to functions (for lambdas and wrappers). Every name of :data:`REQUIRED_PARTS`
-    must be there; those of :data:`OPTIONAL_PARTS` may be.
+    Any other game gives ``parts``: the functions themselves (named by ``__name__``), or
+    a mapping from part names to functions (for lambdas and wrappers). Every name of
+    :data:`REQUIRED_PARTS` must be found; those of :data:`OPTIONAL_PARTS` may be.
 
     :raises TypeError: naming each required part that is missing, each name that is no
-        part of the contract, each part given twice and each one that is not callable.
+        part of the contract, each part given twice and each one that is not callable;
+        and for neither or both of ``package`` and ``parts``.
     """
+    if (package is None) == (parts is None):
+        raise TypeError("define_game takes a package or parts, not both and not neither")
+    if package is not None:
+        parts = _parts_of_package(package)
+    assert parts is not None
     named: dict[str, Any] = {}
     problems: list[str] = []
     items = (

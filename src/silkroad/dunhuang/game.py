@@ -3,12 +3,6 @@
 from __future__ import annotations
 
 from silkroad.core.game import Chance, GameDefinition, GameSpec, Information, define_game
-from silkroad.dunhuang.check import validate
-from silkroad.dunhuang.describe import card_texts, describe_events, describe_move
-from silkroad.dunhuang.docgen import component_provenance
-from silkroad.dunhuang.encoding import action_mask, decode_move, encode_move, num_actions
-from silkroad.dunhuang.evaluate import evaluate
-from silkroad.dunhuang.holdings import holdings
 from silkroad.dunhuang.moves import (
     Ability,
     Bottom,
@@ -27,22 +21,8 @@ from silkroad.dunhuang.moves import (
     UseDie,
     parse_notation,
 )
-from silkroad.dunhuang.observe import Observation, determinize, known_facts, observe
-from silkroad.dunhuang.position import from_position, to_position
-from silkroad.dunhuang.render import render
-from silkroad.dunhuang.rules import (
-    apply,
-    current_player,
-    is_over,
-    legal_moves,
-    new_game,
-    outcome,
-    scores,
-    winners,
-)
+from silkroad.dunhuang.observe import Observation
 from silkroad.dunhuang.state import ROUNDS, Options, State
-from silkroad.dunhuang.svg import hides_move, svg
-from silkroad.dunhuang.tensor import observation_layout, observation_tensor, score_bounds
 
 __all__ = [
     "GAME",
@@ -132,49 +112,12 @@ SPEC = GameSpec(
     known_rules_versions=RULES_HISTORY,
 )
 
-#: Each function is the part of the contract its name says (docs/api.md).
+#: Each part of the contract is the function of its name in its home module (docs/api.md).
 GAME: GameDefinition[State, Move, Options, Observation] = define_game(
     SPEC,
     options_type=Options,
     state_type=State,
     move_types=MOVE_TYPES,
     observation_type=Observation,
-    parts=(
-        default_options,
-        new_game,
-        legal_moves,
-        apply,
-        current_player,
-        num_players,
-        is_over,
-        scores,
-        winners,
-        observe,
-        determinize,
-        parse_move,
-        format_move,
-        num_actions,
-        encode_move,
-        decode_move,
-        action_mask,
-        max_game_length,
-        render,
-        validate,
-        # optional parts
-        describe_move,
-        describe_events,
-        card_texts,
-        evaluate,
-        outcome,
-        holdings,
-        observation_tensor,
-        observation_layout,
-        score_bounds,
-        svg,
-        hides_move,
-        to_position,
-        from_position,
-        component_provenance,
-        known_facts,
-    ),
+    package=__package__,
 )

@@ -8,12 +8,6 @@ import functools
 from silkroad.core.errors import InvalidMoveError, shorten
 from silkroad.core.game import Chance, GameDefinition, GameSpec, Information, define_game
 from silkroad.kashgar.cards import Effect, Op
-from silkroad.kashgar.check import validate
-from silkroad.kashgar.describe import card_texts, describe_events, describe_move
-from silkroad.kashgar.docgen import component_provenance
-from silkroad.kashgar.encoding import action_mask, decode_move, encode_move, num_actions
-from silkroad.kashgar.evaluate import evaluate
-from silkroad.kashgar.holdings import holdings
 from silkroad.kashgar.moves import (
     CaravanAction,
     Fulfill,
@@ -27,25 +21,15 @@ from silkroad.kashgar.moves import (
     Take,
     parse_notation,
 )
-from silkroad.kashgar.observe import Observation, determinize, known_facts, observe
-from silkroad.kashgar.position import from_position, names, to_position
-from silkroad.kashgar.render import render
+from silkroad.kashgar.observe import Observation
+from silkroad.kashgar.position import names
 from silkroad.kashgar.rules import (
     MAX_CARAVANS,
-    apply,
-    current_player,
-    is_over,
     legal_moves,
-    new_game,
-    outcome,
-    scores,
     turn_limit,
-    winners,
 )
 from silkroad.kashgar.state import Options, State
-from silkroad.kashgar.svg import hides_move, svg
 from silkroad.kashgar.table import table
-from silkroad.kashgar.tensor import observation_layout, observation_tensor, score_bounds
 
 __all__ = [
     "GAME",
@@ -179,49 +163,12 @@ SPEC = GameSpec(
     known_rules_versions=RULES_HISTORY,
 )
 
-#: Each function is the part of the contract its name says (docs/api.md).
+#: Each part of the contract is the function of its name in its home module (docs/api.md).
 GAME: GameDefinition[State, Move, Options, Observation] = define_game(
     SPEC,
     options_type=Options,
     state_type=State,
     move_types=(CaravanAction, PartingAction, Pass, Gain, Keep, Take, Fulfill, Remove, Place),
     observation_type=Observation,
-    parts=(
-        default_options,
-        new_game,
-        legal_moves,
-        apply,
-        current_player,
-        num_players,
-        is_over,
-        scores,
-        winners,
-        observe,
-        determinize,
-        parse_move,
-        format_move,
-        num_actions,
-        encode_move,
-        decode_move,
-        action_mask,
-        max_game_length,
-        render,
-        validate,
-        # optional parts
-        describe_move,
-        describe_events,
-        card_texts,
-        evaluate,
-        outcome,
-        holdings,
-        observation_tensor,
-        observation_layout,
-        score_bounds,
-        svg,
-        hides_move,
-        to_position,
-        from_position,
-        component_provenance,
-        known_facts,
-    ),
+    package=__package__,
 )

@@ -5,29 +5,9 @@ from __future__ import annotations
 
 from silkroad.core.errors import InvalidMoveError, shorten
 from silkroad.core.game import Chance, GameDefinition, GameSpec, Information, define_game
-from silkroad.serica.check import validate
-from silkroad.serica.describe import card_texts, describe_events, describe_move
-from silkroad.serica.docgen import component_provenance
-from silkroad.serica.encoding import action_mask, decode_move, encode_move, num_actions
-from silkroad.serica.evaluate import evaluate
-from silkroad.serica.holdings import holdings
 from silkroad.serica.moves import MOVE_TYPES, Move, parse_notation
-from silkroad.serica.observe import Observation, determinize, known_facts, observe
-from silkroad.serica.position import from_position, to_position
-from silkroad.serica.render import render
-from silkroad.serica.rules import (
-    apply,
-    current_player,
-    is_over,
-    legal_moves,
-    new_game,
-    outcome,
-    scores,
-    winners,
-)
+from silkroad.serica.observe import Observation
 from silkroad.serica.state import Options, State
-from silkroad.serica.svg import hides_move, svg
-from silkroad.serica.tensor import observation_layout, observation_tensor, score_bounds
 
 __all__ = [
     "GAME",
@@ -124,49 +104,12 @@ SPEC = GameSpec(
     known_rules_versions=RULES_HISTORY,
 )
 
-#: Each function is the part of the contract its name says (docs/api.md).
+#: Each part of the contract is the function of its name in its home module (docs/api.md).
 GAME: GameDefinition[State, Move, Options, Observation] = define_game(
     SPEC,
     options_type=Options,
     state_type=State,
     move_types=MOVE_TYPES,
     observation_type=Observation,
-    parts=(
-        default_options,
-        new_game,
-        legal_moves,
-        apply,
-        current_player,
-        num_players,
-        is_over,
-        scores,
-        winners,
-        observe,
-        determinize,
-        parse_move,
-        format_move,
-        num_actions,
-        encode_move,
-        decode_move,
-        action_mask,
-        max_game_length,
-        render,
-        validate,
-        # optional parts
-        describe_move,
-        describe_events,
-        card_texts,
-        evaluate,
-        outcome,
-        holdings,
-        observation_tensor,
-        observation_layout,
-        score_bounds,
-        svg,
-        hides_move,
-        to_position,
-        from_position,
-        component_provenance,
-        known_facts,
-    ),
+    package=__package__,
 )
