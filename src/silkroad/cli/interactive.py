@@ -72,6 +72,7 @@ __all__ = [
     "default_path",
     "event_lines",
     "final_table",
+    "free_path",
     "move_line",
     "offer_to_save",
     "step_through",
@@ -139,15 +140,20 @@ def final_table(
     return table
 
 
-def default_path(game: AnyGame, seed: int) -> str:
-    """A file name for a game that no file has yet: ``kashgar-seed7.json``,
-    ``kashgar-seed7-2.json`` ..."""
-    stem = f"{game.spec.name}-seed{seed}"
+def free_path(stem: str) -> str:
+    """``<stem>.json``, or ``<stem>-2.json``, ``<stem>-3.json`` ...: the first name no file
+    has yet."""
     path, n = Path(f"{stem}.json"), 1
     while path.exists():
         n += 1
         path = Path(f"{stem}-{n}.json")
     return str(path)
+
+
+def default_path(game: AnyGame, seed: int) -> str:
+    """A file name for a game that no file has yet: ``kashgar-seed7.json``,
+    ``kashgar-seed7-2.json`` ..."""
+    return free_path(f"{game.spec.name}-seed{seed}")
 
 
 def offer_to_save(

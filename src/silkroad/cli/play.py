@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import secrets
 import sys
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -35,6 +34,7 @@ from silkroad.cli.interactive import (
     default_path,
     event_lines,
     final_table,
+    free_path,
     move_line,
     offer_to_save,
 )
@@ -267,12 +267,7 @@ class _Session(HumanGame):
     def default_path(self) -> str:
         """A file name for the game that no file has yet: ``kashgar-game.json``,
         ``kashgar-game-2.json`` ..."""
-        stem = f"{self.game.spec.name}-game"
-        path, n = Path(f"{stem}.json"), 1
-        while path.exists():
-            n += 1
-            path = Path(f"{stem}-{n}.json")
-        return str(path)
+        return free_path(f"{self.game.spec.name}-game")
 
 
 def _keep(
