@@ -38,6 +38,8 @@ HOMES = {
     "from_position": "position",
     "component_provenance": "docgen",
     "known_facts": "observe",
+    "explain": "explain",
+    "action_move": "encoding",
 }
 
 

@@ -36,13 +36,18 @@ class IllegalMoveError(RulesError):
     """A well-formed move that is not among the legal moves of this state.
 
     The state is never changed by the failed call; ``state`` and ``move`` are kept on the
-    exception for the caller to inspect.
+    exception for the caller to inspect, and ``reason`` (a
+    :class:`silkroad.core.explain.Reason`, or None) says which rule refuses the move: the
+    message leads with it.
     """
 
-    def __init__(self, message: str, *, state: Any = None, move: Any = None) -> None:
+    def __init__(
+        self, message: str, *, state: Any = None, move: Any = None, reason: Any = None
+    ) -> None:
         super().__init__(message)
         self.state = state
         self.move = move
+        self.reason = reason
 
 
 class InvalidMoveError(RulesError):

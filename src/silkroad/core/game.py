@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING, Any, Generic
 
 import attrs
 
+from silkroad.core.errors import RulesError
+from silkroad.core.explain import Reason, explain
 from silkroad.core.features import hashed_layout, observation_features
 from silkroad.core.position import generic_from_position, generic_to_position
 from silkroad.core.protocol import (
@@ -184,6 +186,14 @@ class OptionalParts(Generic[StateT, MoveT, OptionsT, ObsT]):
     #: ``known_facts(observation)``: what an observer learned of the hidden part of the
     #: game, as facts every state dealt from the observation keeps.
     known_facts: Callable[[ObsT], tuple[Fact, ...]] | None = None
+    #: ``explain(state, move)``: the rule that refuses a move that is not legal, as a
+    #: :class:`~silkroad.core.explain.Reason` citing its section
+    #: (:mod:`silkroad.core.explain`; called only for moves ``legal_moves`` does not list).
+    explain: Callable[[StateT, MoveT], Reason] | None = None
+    #: ``action_move(state, action)``: the move an action id stands for in ``state``,
+    #: legal or not (None when it stands for none there, such as a choice beyond those
+    #: pending); ``decode_move`` gives only legal ones.
+    action_move: Callable[[StateT, int], MoveT | None] | None = None
 
     def __attrs_post_init__(self) -> None:
         if (self.observation_tensor is None) != (self.observation_layout is None):
@@ -375,6 +385,25 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
         facts = self.optional.known_facts
         return () if facts is None else tuple(facts(observation))
 
+    def explain(self, state: StateT, move: MoveT | str | int) -> Reason:
+        """Why ``move`` (a move, its notation or an action id) is or is not legal in
+        ``state``: the rule that refuses it, with its section id and the numbers that
+        decide it (the title's ``explain``), "legal" for a legal move, what the text could
+        not find for notation that names nothing, and a generic "not offered here" for a
+        title without ``explain`` (:func:`silkroad.core.explain.explain`)."""
+        return explain(self, state, move)
+
+    def action_move(self, state: StateT, action: int) -> MoveT | None:
+        """The move action id ``action`` stands for in ``state``, legal or not (the
+        title's), or None when it stands for none there; without the title's, the legal
+        move of that id or None."""
+        if self.optional.action_move is not None:
+            return self.optional.action_move(state, action)
+        try:
+            return self.decode_move(state, action)
+        except RulesError:
+            return None
+
     def svg(self, state: Any, player: int | None = None) -> str | None:
         """The title's SVG picture of a state or an observation as ``player`` may see it
         (None: everything), or None when the title draws none."""
@@ -502,7 +531,9 @@ PART_HOMES: dict[str, str] = {
     "outcome": "rules",
     "validate": "check",
     **dict.fromkeys(("observe", "determinize", "known_facts"), "observe"),
-    **dict.fromkeys(("num_actions", "encode_move", "decode_move", "action_mask"), "encoding"),
+    **dict.fromkeys(
+        ("num_actions", "encode_move", "decode_move", "action_mask", "action_move"), "encoding"
+    ),
     "render": "render",
     **dict.fromkeys(("describe_move", "describe_events", "card_texts"), "describe"),
     "evaluate": "evaluate",
@@ -511,6 +542,7 @@ PART_HOMES: dict[str, str] = {
     **dict.fromkeys(("svg", "hides_move"), "svg"),
     **dict.fromkeys(("to_position", "from_position"), "position"),
     "component_provenance": "docgen",
+    "explain": "explain",
 }
 
 

@@ -23,7 +23,8 @@ from collections.abc import Iterator, Mapping
 from importlib.metadata import entry_points
 from typing import Any
 
-from silkroad.core.errors import UnknownGameError
+from silkroad.core.errors import IllegalMoveError, UnknownGameError
+from silkroad.core.explain import illegal_move_error
 from silkroad.core.game import AnyGame, GameSpec, declare_options_type
 
 __all__ = [
@@ -31,6 +32,7 @@ __all__ = [
     "ENV_VAR",
     "GAMES",
     "get_game",
+    "illegal_move",
     "jupyter_svg",
     "register",
     "unregister",
@@ -185,6 +187,17 @@ def jupyter_svg(name: str, value: object) -> str | None:
     """
     draw = getattr(get_game(name), "svg", None)
     return None if draw is None else draw(value)
+
+
+def illegal_move(name: str, state: object, move: object) -> IllegalMoveError:
+    """The error a title's ``apply`` raises for a move it refuses: the message leads with
+    the reason the game definition of the title ``name`` gives
+    (:func:`silkroad.core.explain.illegal_move_error`).
+
+    As with :func:`jupyter_svg`, a title's rules do not import its explanations (which
+    read the rules): the definition knows both.
+    """
+    return illegal_move_error(get_game(name), state, move)
 
 
 def register(game: AnyGame, *, replace: bool = False) -> AnyGame:
