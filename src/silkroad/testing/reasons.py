@@ -22,7 +22,13 @@ import attrs
 from silkroad.core.explain import Reason, Verdict, explain
 from silkroad.testing.coverage import RULEBOOKS, load_sections, owning_section
 
-__all__ = ["ReasonCoverage", "reason_coverage", "refused_pairs", "title_sections"]
+__all__ = [
+    "ReasonCoverage",
+    "configurations",
+    "reason_coverage",
+    "refused_pairs",
+    "title_sections",
+]
 
 
 def title_sections(name: str) -> frozenset[str]:
@@ -30,6 +36,26 @@ def title_sections(name: str) -> frozenset[str]:
     game without a rulebook here)."""
     prefixes = [p for p, title in RULEBOOKS.items() if title == name]
     return frozenset(s.id for s in load_sections() if s.game in prefixes and s.has_rules)
+
+
+def configurations(game: Any) -> list[Any]:
+    """The options the measure runs under: every player count and variant of a built-in
+    title (Kashgar 2, 3 and 4 players, with and without the expansion; Serica
+    competitive and co-op; Dunhuang 1, 3 and 4 players with the default packs), the
+    default options of any other game."""
+    name = game.spec.name
+    if name == "kashgar":
+        return [
+            game.options_type.create(players, expansion=expansion)
+            for players in (2, 3, 4)
+            for expansion in ("none", "all")
+        ]
+    if name == "serica":
+        base = game.default_options()
+        return [base, attrs.evolve(base, coop=True)]
+    if name == "dunhuang":
+        return [game.default_options(players) for players in (1, 3, 4)]
+    return [game.default_options()]
 
 
 @attrs.frozen
@@ -94,7 +120,7 @@ def _check(reason: Any, sections: frozenset[str], known: dict[str, Any]) -> str 
 
 def reason_coverage(
     game: Any,
-    options: Sequence[Any],
+    options: Sequence[Any] | None = None,
     *,
     games: int = 4,
     seed: int = 0,
@@ -102,7 +128,10 @@ def reason_coverage(
     examples: int = 10,
 ) -> ReasonCoverage:
     """Ask ``explain`` about every illegal move of the action space in a sample of states
-    of random games under each of ``options`` (see :func:`refused_pairs`), and count."""
+    of random games under each of ``options`` (default :func:`configurations`; see
+    :func:`refused_pairs`), and count."""
+    if options is None:
+        options = configurations(game)
     name = game.spec.name
     sections = title_sections(name)
     known = {s.id: s for s in load_sections()}
