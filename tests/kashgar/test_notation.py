@@ -126,7 +126,9 @@ def test_an_illegal_move_that_cannot_be_written_is_named_by_its_fields() -> None
     for move in (CaravanAction("a", 0), Pass(None)):  # type: ignore[arg-type]
         with pytest.raises(IllegalMoveError) as info:
             apply(state, move)
-        assert str(info.value).startswith(f"{move!r} is not a legal move here (player 0")
+        assert f"({move!r} refused; player 0 to act; legal: " in str(info.value)
+        assert str(info.value).startswith(f"{info.value.reason} (")
+        assert "there is no caravan" in info.value.reason.text
 
 
 def test_describe_move_names_the_cards() -> None:

@@ -13,7 +13,7 @@ from silkroad.kashgar.cards import Action, Amounts, CardDef, DeckKind, Face, Ord
 from silkroad.kashgar.moves import Fulfill, Keep, Remove, Take
 from silkroad.kashgar.state import Options
 
-__all__ = ["Plan", "Table", "table"]
+__all__ = ["Needs", "Plan", "Table", "needs", "table"]
 
 #: The tracks a cost names and how much of each: ``((track, amount), ...)``.
 Needs = tuple[tuple[int, int], ...]
