@@ -230,17 +230,15 @@ def _where(state: State, t: Table, card: int) -> str:
     return ""
 
 
-def _copy_of(
-    state: State, t: Table, card: int, offered: Sequence[int], rule: str = "KG-1"
-) -> Reason | None:
+def _copy_of(state: State, t: Table, card: int, offered: Sequence[int]) -> Reason | None:
     """[KG-1] Copies of one card are identical components: where choosing either leaves
-    the same game, the rules offer one of them (docs, "Identical components")."""
-    frozen = state.turned
-    key = twin_key(t, frozen, card)
+    the same game, the rules offer one of them (docs, "Identical components"); None if
+    no copy of ``card`` is offered."""
+    key = twin_key(t, state.turned, card)
     for other in offered:
-        if other != card and twin_key(t, frozen, other) == key:
+        if other != card and twin_key(t, state.turned, other) == key:
             return Reason.by_rule(
-                rule,
+                "KG-1",
                 f"this {_name(state, t, card)} and the one offered are copies of one card, "
                 "identical components: choosing either is one move, the one offered",
             )
