@@ -335,6 +335,40 @@ def test_replay_refuses_a_tampered_game(
     assert "cannot read the file" in err
 
 
+@pytest.mark.parametrize("name", ["tinydraw", "tinyreasons"])
+def test_replay_of_a_hand_edited_record_gives_the_first_refused_move_and_why(
+    tiny: object,
+    tiny_reasons: object,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    name: str,
+) -> None:
+    path = tmp_path / "game.json"
+    run(capsys, "play", name, "--seed", "5", "--save", str(path), "--quiet")
+    document = json.loads(path.read_text())
+    document["data"]["moves"][2] = "play 42"  # edited by hand: no such card
+    document["data"]["moves"][4] = "play 43"  # a later bad move is not reached
+    path.write_text(json.dumps(document))
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 2
+    assert out == ""
+    (line,) = err.splitlines()
+    assert line.startswith(f"silkroad: error: file {path}: move 3: illegal move 'play 42': ")
+    if name == "tinyreasons":
+        assert "[TG-1] there is no card 42: the cards are 1 to 9 (player " in line
+    else:
+        assert "play 42 is not among the moves offered to P" in line
+    assert "play 43" not in line
+    assert "Traceback" not in err
+    # in a directory of records, the bad one is reported with its reason and the rest go on
+    other = tmp_path / "good.json"
+    run(capsys, "play", name, "--seed", "6", "--save", str(other), "--quiet")
+    code, out, _ = run(capsys, "replay", str(tmp_path))
+    assert code == 1
+    assert f"BAD: file {path}: move 3: illegal move 'play 42': " in out
+    assert "good.json: OK" in out
+
+
 def test_bench_reports_rates_and_the_chess_reference(
     tiny: object, capsys: pytest.CaptureFixture[str]
 ) -> None:
