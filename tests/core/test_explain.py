@@ -246,3 +246,23 @@ def test_a_seat_is_told_the_generic_reason_when_determinize_or_explain_fails() -
     assert explain_for_seat(_with_explain(broken), state, tinygame.Draw(), 0) == (
         generic_reason(tinygame.GAME, state, tinygame.Draw())
     )
+
+
+def test_the_refusals_measured_are_the_ids_action_move_maps_or_moves_legal_elsewhere() -> None:
+    from silkroad.testing.reasons import refused_pairs
+
+    explained = tinygame.make_explained_game()
+    options = tinygame.Options()
+    pairs = list(refused_pairs(explained, options, games=2, seed=1))
+    assert pairs
+    for state, move, action in pairs:
+        assert 0 <= action < explained.num_actions(options)
+        assert explained.action_move(state, action) == move
+        assert move not in explained.legal_moves(state)
+    # a game without action_move: the moves legal somewhere in the same game
+    plain = list(refused_pairs(tinygame.GAME, options, games=2, seed=1))
+    assert plain
+    assert {action for _, _, action in plain} == {-1}
+    for state, move, _ in plain:
+        assert move not in tinygame.legal_moves(state)
+    assert {m for _, m, _ in plain} <= {tinygame.Draw(), *map(tinygame.Play, tinygame.CARDS)}
