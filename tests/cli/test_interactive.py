@@ -649,3 +649,57 @@ def test_replay_step_explains_a_move_at_the_current_step(
     assert after[3] == ["Say which move: why MOVE (its notation)."]
     assert after[4] == ["Not a move: expected 'draw' or 'play N', got 'zzz'"]
     assert any(line.strip().startswith("why MOVE") for line in after[5])  # the commands
+
+
+def test_a_legal_move_in_another_notation_is_played_not_refused() -> None:
+    """A title's parser may read a move in more than one way (a card by name or by
+    number): the move it reads is played when it is legal."""
+    from rich.console import Console
+
+    from silkroad.agents import make_agent
+    from silkroad.cli.interactive import HumanGame
+
+    def parse(state: tinygame.State, text: str) -> object:
+        words = text.split()
+        if len(words) == 2 and words[0] == "p" and words[1].isdigit():
+            return tinygame.Play(int(words[1]))
+        return tinygame.parse_move(state, text)
+
+    game = tinygame.make_explained_game(parse_move=parse)
+    state = game.new_game(tinygame.Options(), 3)
+    card = min(state.hands[0])
+    answers = [f"p {card}"]
+
+    def read(prompt: str) -> str:
+        if not answers:
+            raise EOFError
+        return answers.pop()
+
+    out = Console(file=io.StringIO(), width=100, color_system=None)
+    session = HumanGame(
+        game, tinygame.Options(), 3, {0}, {1: make_agent("random", 1)}, read=read, out=out,
+        save_path="s.json",
+    )  # fmt: skip
+    record = session.play()
+    assert record.moves[0] == tinygame.Play(card)
+    assert "not legal now" not in out.file.getvalue()  # type: ignore[attr-defined]
+
+
+def test_resuming_a_record_edited_by_hand_names_the_refused_move_and_why(
+    tiny_reasons: object,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "g.json"
+    answers = "1\n1\n1\nsave " + str(path) + "\nquit\nno\n"
+    run(capsys, monkeypatch, answers, "play", "tinyreasons", "--human", "0", "--seed", "3",
+        "--agents", "random")  # fmt: skip
+    document = json.loads(path.read_text())
+    assert len(document["data"]["moves"]) >= 2
+    document["data"]["moves"][1] = "play 42"
+    path.write_text(json.dumps(document))
+    code, _, err = run(capsys, monkeypatch, "", "play", "tinyreasons", "--resume", str(path))
+    assert code == 2
+    assert err.startswith(f"silkroad: error: file {path}: move 2: illegal move 'play 42': ")
+    assert "[TG-1] there is no card 42: the cards are 1 to 9 (player 1 to act; legal: " in err

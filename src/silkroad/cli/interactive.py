@@ -550,6 +550,8 @@ class HumanGame:
         word, _, rest = answer.partition(" ")
         word = word.lower()
         parsed = self._parse(answer)
+        if parsed is not None and parsed in legal:  # a legal move in another notation
+            return parsed
         if parsed is not None:  # a move, but not one of the legal ones: the reason first
             self.say(str(explain_for_seat(self.game, self.state, parsed, player)))
             self.say(
