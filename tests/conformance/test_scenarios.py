@@ -13,7 +13,7 @@ from silkroad.testing.coverage import scan_markers
 
 KASHGAR_START = {
     "active": 0,
-    "player": {"0": {"caravans": [["patriarch", "grocer"], ["patriarch", "servant"]]}},
+    "player": {"0": {"caravans": [["patriarch", "grocer"], ["patriarch", "prophet"]]}},
 }
 
 FAILING = """

@@ -151,6 +151,7 @@ def _example_state() -> object:
     from silkroad import kashgar
 
     text = """
+setup = "bare"
 active = 0
 [player.0]
 caravans = [["patriarch", "grocer"], ["patriarch", "servant"], ["patriarch", "prophet"]]
