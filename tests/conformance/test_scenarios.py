@@ -116,3 +116,14 @@ def test_every_scenario_file_of_the_project_reads() -> None:
     assert len(files) >= 3
     for file in files:
         assert load_scenario(file).rules, f"{file} names no rulebook section"
+
+
+def test_the_moves_check_wants_exactly_the_legal_moves() -> None:
+    start = {"setup": "bare", "player": {"0": {"caravans": [["patriarch", "grocer"]]}}}
+    scenario(game="kashgar", position=start, expect=[{"moves": ["c1.1", "c1.2"]}])
+    with pytest.raises(ScenarioError, match=r"moves: expected exactly \['c1.1'\], legal"):
+        scenario(game="kashgar", position=start, expect=[{"moves": ["c1.1"]}])
+    with pytest.raises(ScenarioError, match="moves: expected exactly"):
+        scenario(game="kashgar", position=start, expect=[{"moves": ["c1.1", "c1.2", "pass 1"]}])
+    with pytest.raises(DataError, match="a list"):
+        scenario(game="kashgar", expect=[{"moves": "c1.1"}])

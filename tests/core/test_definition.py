@@ -36,6 +36,7 @@ HOMES = {
     "hides_move": "svg",
     "to_position": "position",
     "from_position": "position",
+    "fill_position": "position",
     "component_provenance": "docgen",
     "known_facts": "observe",
     "explain": "explain",

@@ -28,7 +28,12 @@ import attrs
 from silkroad.core.errors import RulesError
 from silkroad.core.explain import Reason, explain
 from silkroad.core.features import hashed_layout, observation_features
-from silkroad.core.position import generic_from_position, generic_to_position
+from silkroad.core.position import (
+    Filled,
+    fill_position,
+    generic_from_position,
+    generic_to_position,
+)
 from silkroad.core.protocol import (
     OMITTABLE,
     AnyGame,
@@ -180,6 +185,9 @@ class OptionalParts(Generic[StateT, MoveT, OptionsT, ObsT]):
     to_position: Callable[[StateT], str] | None = None
     #: The state of a position (given with ``to_position``).
     from_position: Callable[[str, OptionsT | None], StateT] | None = None
+    #: ``fill_position(text, options=None)``: the state of a position and what the
+    #: filling rule moved to make it (:class:`~silkroad.core.position.Filled`).
+    fill_position: Callable[[str, OptionsT | None], Filled] | None = None
     #: ``component_provenance(options=None)``: how many components in play are as
     #: printed and how many reconstructed (:mod:`silkroad.core.provenance`).
     component_provenance: Callable[[OptionsT | None], Provenance] | None = None
@@ -202,6 +210,8 @@ class OptionalParts(Generic[StateT, MoveT, OptionsT, ObsT]):
             )
         if (self.to_position is None) != (self.from_position is None):
             raise ValueError("a game gives both to_position and from_position, or neither")
+        if self.fill_position is not None and self.from_position is None:
+            raise ValueError("a game that gives fill_position gives from_position too")
 
 
 #: The optional parts of the contract, by name (the fields of :class:`OptionalParts`).
@@ -504,6 +514,12 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
         state: StateT = generic_from_position(self, text, options)
         return state
 
+    def fill_position(self, text: str, options: OptionsT | None = None) -> Filled:
+        """The state of a position and what the filling rule moved to make it (the
+        title's ``fill_position``; without one, :meth:`from_position` and ``moved``
+        None: :func:`silkroad.core.position.fill_position`)."""
+        return fill_position(self, text, options)
+
     def __repr__(self) -> str:
         return f"<Game {self.spec.name!r}: {self.spec.title}>"
 
@@ -540,7 +556,7 @@ PART_HOMES: dict[str, str] = {
     "holdings": "holdings",
     **dict.fromkeys(("observation_tensor", "observation_layout", "score_bounds"), "tensor"),
     **dict.fromkeys(("svg", "hides_move"), "svg"),
-    **dict.fromkeys(("to_position", "from_position"), "position"),
+    **dict.fromkeys(("to_position", "from_position", "fill_position"), "position"),
     "component_provenance": "docgen",
     "explain": "explain",
 }

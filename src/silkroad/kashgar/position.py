@@ -462,7 +462,8 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
     frames_data = _tables(doc, "stack")
     explicit = [f["player"] for f in frames_data if isinstance(f.get("player"), int)]
     active = seat(doc, "active", explicit[0] if explicit else start_player)
-    context = _Context(r, t, placed, n, caravans, active)
+    orders_won = [zones[f"player.{p}.orders"] for p in range(n)]
+    context = _Context(r, t, placed, n, caravans, zones["piles.removed"], orders_won, active)
     stack: list[Frame] = []
     for i, f in enumerate(frames_data):
         last = i == len(frames_data) - 1
@@ -573,6 +574,8 @@ class _Context:
     placed: Sequence[int]
     players: int
     caravans: Sequence[Any]
+    box: Sequence[int]
+    orders: Sequence[Sequence[int]]
     active: int
 
 
@@ -581,24 +584,31 @@ def _frame(f: Fields, c: _Context, below: Sequence[Frame], decision: str | None)
     ``kind`` a caravan action (an order's payout for an order), ``caravan`` the
     player's caravan holding the card (for a payout, the caravan of the action below it),
     ``action`` 1, ``turned`` false, and ``step`` the effect that asks for the pending
-    decision (for the top action; for one below a payout, its Fulfill effect)."""
+    decision (for the top action; for any other, just after its Fulfill effect). A bare
+    card key names the copy where the action leaves it: in the player's caravans, in the
+    box (a parting action), among the player's orders (a payout)."""
     t, n = c.t, c.players
+    player = f.integer("player", c.active, high=n - 1, rule=f"a seat of the {n} players")
     card_name = f.get("card", str)
     fail = f.failing("card")
-    card = c.r.ref(card_name, fail, list(range(t.n)))
-    is_order = t.order[card] is not None
+    key = c.r.key_of(card_name.split("#", 1)[0]) if isinstance(card_name, str) else None
+    is_order = key is not None and t.order[c.r.n.ids[key][0]] is not None
     default_kind = FrameKind.PAYOUT if is_order else FrameKind.CARAVAN
     kind = FrameKind(f.text("kind", default_kind.value, choices=[k.value for k in FrameKind]))
+    rows = c.caravans[player]
     if kind is FrameKind.PAYOUT:
-        card = c.r.ref(card_name, fail, [x for x in c.placed if t.order[x] is not None])
+        orders = [x for x in c.placed if t.order[x] is not None]
+        own = [x for x in c.orders[player] if x in orders]
+        card = c.r.ref(card_name, fail, _preferred(c, card_name, own, orders))
     else:
-        card = c.r.ref(card_name, fail, list(range(t.persons)))
-    player = f.integer("player", c.active, high=n - 1, rule=f"a seat of the {n} players")
+        persons = list(range(t.persons))
+        near = [x for row in rows for x in row] if kind is FrameKind.CARAVAN else list(c.box)
+        card = c.r.ref(card_name, fail, _preferred(c, card_name, near, persons))
     caravan_default: Any = REQUIRED
     if kind is FrameKind.PAYOUT and below:
         caravan_default = below[-1].caravan + 1
-    elif kind is FrameKind.CARAVAN and player < len(c.caravans):
-        holding = [i for i, row in enumerate(c.caravans[player]) if card in row]
+    elif kind is FrameKind.CARAVAN:
+        holding = [i for i, row in enumerate(rows) if card in row]
         if holding:
             caravan_default = holding[0] + 1
     caravan = (
@@ -609,22 +619,35 @@ def _frame(f: Fields, c: _Context, below: Sequence[Frame], decision: str | None)
     )
     action = f.integer("action", 1, low=1, high=9) - 1
     turned = f.flag("turned", False)
-    step_default = 0
     frame = Frame(player, caravan, card, kind, action, turned, 0)
-    if kind is not FrameKind.PAYOUT and t.front[card] is not None:
+    if decision in _DECISIONS:
+        step_default = _asking_step(t, frame, Decision(decision))
+    else:  # an action below an order's payout: just after its Fulfill
         effects = _effects(t, frame)
-        wanted = DECISION_OPS[Decision(decision)] if decision in _DECISIONS else Op.FULFILL
-        if decision is not None or not below:
-            step_default = next(
-                (i + 1 for i, e in enumerate(effects) if e.op is wanted), step_default
-            )
-    elif kind is FrameKind.PAYOUT and decision in _DECISIONS:
-        effects = _effects(t, frame)
-        wanted = DECISION_OPS[Decision(decision)]
-        step_default = next((i + 1 for i, e in enumerate(effects) if e.op is wanted), 0)
+        step_default = next((i + 1 for i, e in enumerate(effects) if e.op is Op.FULFILL), 0)
     step = f.integer("step", step_default, high=99)
     f.finish()
     return attrs.evolve(frame, step=step)
+
+
+def _preferred(c: _Context, name: str, near: Sequence[int], among: Sequence[int]) -> Sequence[int]:
+    """Where a reference by a bare key looks: ``near`` when a copy is there (the place
+    the action leaves its card), else ``among``; a numbered copy is looked for in
+    ``among``."""
+    key = c.r.key_of(name) if "#" not in name else None
+    if key is not None and any(x in near for x in c.r.n.ids[key]):
+        return near
+    return among
+
+
+def _asking_step(t: Table, frame: Frame, decision: Decision) -> int:
+    """The step (from 1) of the first effect of ``frame``'s action that asks for
+    ``decision`` (a Gain: an increase with alternatives), or 0 when none does."""
+    op = DECISION_OPS[decision]
+    for i, e in enumerate(_effects(t, frame)):
+        if e.op is op and (decision is not Decision.GAIN or len(set(e.choices)) > 1):
+            return i + 1
+    return 0
 
 
 #: The words of the decisions.

@@ -27,7 +27,8 @@ Expectations: ``position`` (values of the position the title writes, by dotted p
 its TOML: ``player.0.tracks.mules``; a card's bare key stands for any copy), ``holds``
 (the cards at a path, in any order and with any other cards; a bare key stands for any
 copy), ``lacks`` (cards not at a path),
-``legal`` / ``not_legal`` (notation), ``to_act`` (the seat to decide), ``over``,
+``legal`` / ``not_legal`` (notation), ``moves`` (exactly these legal moves, in any
+order), ``to_act`` (the seat to decide), ``over``,
 ``winners``, ``scores`` and ``outcome`` (``"ongoing"``, ``"finished"``, ``"truncated"``).
 
 :func:`scenario` runs one from Python (a file, TOML text, or keyword arguments);
@@ -70,6 +71,7 @@ _CHECKS = (
     "lacks",
     "legal",
     "not_legal",
+    "moves",
     "to_act",
     "over",
     "winners",
@@ -246,6 +248,16 @@ def _check(game: AnyGame, state: Any, e: Expectation, name: str) -> None:
                     shown = ", ".join(game.format_move(m) for m in legal)
                     is_ = "is not" if check == "legal" else "is"
                     failures.append(f"{check}: {move_text!r} {is_} legal (legal: {shown})")
+        elif check == "moves":
+            listed = sorted(game.format_move(m) for m in game.legal_moves(state))
+            wanted = []
+            for move_text in value:
+                try:
+                    wanted.append(game.format_move(game.parse_move(state, move_text)))
+                except InvalidMoveError as exc:
+                    failures.append(f"moves: {move_text!r} is not notation: {exc}")
+            if sorted(wanted) != listed:
+                failures.append(f"moves: expected exactly {sorted(value)}, legal: {listed}")
         elif check == "to_act":
             if game.current_player(state) != value:
                 failures.append(f"to_act: expected P{value}, got {game.current_player(state)}")
@@ -341,7 +353,7 @@ def _scenario(data: Mapping[str, Any], where: str, source: str | None) -> Scenar
         for k in ("position", "holds", "lacks"):
             if k in checks and not isinstance(checks[k], dict):
                 raise _fail("a table of paths", where, f"{field}.{k}")
-        for k in ("legal", "not_legal", "winners", "scores"):
+        for k in ("legal", "not_legal", "moves", "winners", "scores"):
             if k in checks and not isinstance(checks[k], list):
                 raise _fail("a list", where, f"{field}.{k}")
         expectations.append(Expectation(after, checks))
