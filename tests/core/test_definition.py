@@ -37,6 +37,7 @@ HOMES = {
     "to_position": "position",
     "from_position": "position",
     "fill_position": "position",
+    "redeal": "observe",
     "component_provenance": "docgen",
     "known_facts": "observe",
     "explain": "explain",

@@ -81,6 +81,7 @@ __all__ = [
     "every_player_evaluator",
     "is_options_type",
     "known_facts",
+    "redeal",
     "score_margin",
     "with_every_player",
 ]
@@ -188,6 +189,10 @@ class OptionalParts(Generic[StateT, MoveT, OptionsT, ObsT]):
     #: ``fill_position(text, options=None)``: the state of a position and what the
     #: filling rule moved to make it (:class:`~silkroad.core.position.Filled`).
     fill_position: Callable[[str, OptionsT | None], Filled] | None = None
+    #: ``redeal(state, seed)``: ``state`` with what no player has seen (the order of the
+    #: draw piles, cards nobody looked at) dealt anew from ``seed``, and a generator of
+    #: its own for what is still random; everything a player has seen stays.
+    redeal: Callable[[StateT, int], StateT] | None = None
     #: ``component_provenance(options=None)``: how many components in play are as
     #: printed and how many reconstructed (:mod:`silkroad.core.provenance`).
     component_provenance: Callable[[OptionsT | None], Provenance] | None = None
@@ -520,8 +525,34 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
         None: :func:`silkroad.core.position.fill_position`)."""
         return fill_position(self, text, options)
 
+    def redeal(self, state: StateT, seed: int) -> StateT:
+        """``state`` with what no player has seen dealt anew from ``seed``, and a fresh
+        generator (the title's ``redeal``; without one, :func:`redeal`'s default)."""
+        return redeal(self, state, seed)
+
     def __repr__(self) -> str:
         return f"<Game {self.spec.name!r}: {self.spec.title}>"
+
+
+def redeal(game: Game[StateT, Any, Any, Any], state: StateT, seed: int) -> StateT:
+    """``state`` with what is still hidden or random dealt anew from ``seed``: "who wins
+    from here?" over many games (``silkroad simulate --from``). The title's optional
+    ``redeal`` deals only what no player has seen (Kashgar: the order of the draw piles
+    but the cards a player put under one). Without it, the default is ``determinize``
+    of the observation of the player to decide: everything that player cannot see is
+    dealt anew (in a game of imperfect information, the other players' hidden cards
+    too), with a generator of its own. A game that is over is returned as it is.
+
+    :raises RulesError: for a seed that is not an integer from 0 to 2**64 - 1.
+    """
+    own = getattr(getattr(game, "optional", None), "redeal", None)
+    if own is not None:
+        dealt: StateT = own(state, seed)
+        return dealt
+    player = game.current_player(state)
+    if player is None:
+        return state
+    return game.determinize(game.observe(state, player), seed)
 
 
 def known_facts(game: Game[Any, Any, Any, ObsT], observation: ObsT) -> tuple[Fact, ...]:
@@ -557,6 +588,7 @@ PART_HOMES: dict[str, str] = {
     **dict.fromkeys(("observation_tensor", "observation_layout", "score_bounds"), "tensor"),
     **dict.fromkeys(("svg", "hides_move"), "svg"),
     **dict.fromkeys(("to_position", "from_position", "fill_position"), "position"),
+    "redeal": "observe",
     "component_provenance": "docgen",
     "explain": "explain",
 }
