@@ -111,22 +111,24 @@ def parse_move(state: State, text: str) -> Move:
 
 def _named(state: State, move: Move) -> Move:
     """The card table's move equal to ``move`` (which carries the card's name), or
-    ``move`` itself when it names no card of the table."""
-    t = table(state.options)
-    if isinstance(move, Keep | Take | Remove | Fulfill):
-        card = _card_of(move)
-        if 0 <= card < t.n:
-            moves = (
-                t.keep_moves
-                if isinstance(move, Keep)
-                else t.take_moves
-                if isinstance(move, Take)
-                else t.remove_moves
-                if isinstance(move, Remove)
-                else t.fulfill_moves
-            )
-            return moves[card]
-    return move
+    ``move`` itself when it names no card of the table (or no state is given: a move that
+    names no card needs none)."""
+    if not isinstance(move, Keep | Take | Remove | Fulfill):
+        return move
+    options = getattr(state, "options", None)
+    if options is None:
+        return move
+    t = table(options)
+    card = _card_of(move)
+    if not 0 <= card < t.n:
+        return move
+    if isinstance(move, Keep):
+        return t.keep_moves[card]
+    if isinstance(move, Take):
+        return t.take_moves[card]
+    if isinstance(move, Remove):
+        return t.remove_moves[card]
+    return t.fulfill_moves[card]
 
 
 def _card_of(move: Keep | Take | Fulfill | Remove) -> int:
