@@ -7,7 +7,7 @@ expectations after any number of moves::
     game = "kashgar"
     rule = ["KG-5.X"]
     title = "The Grocer's parting action fulfils the large order"
-    moves = ["p1.1", "order 134"]
+    moves = ["p1.1", "order large_01_large_order"]
 
     [position.player.0]
     caravans = [["grocer", "planter"]]
@@ -15,7 +15,7 @@ expectations after any number of moves::
 
     [[expect]]
     after = 1                                   # moves played (0: the start)
-    legal = ["order 134"]                       # must be legal now
+    legal = ["order large_01_large_order"]      # must be legal now
     not_legal = ["pass 1"]                      # must not be legal now
 
     [[expect]]
@@ -49,7 +49,7 @@ import attrs
 
 from silkroad.core.errors import DataError, InvalidMoveError, RulesError
 from silkroad.core.game import AnyGame
-from silkroad.core.position import dump
+from silkroad.core.position import Filled, dump, fill_position
 from silkroad.core.registry import get_game
 
 __all__ = [
@@ -129,6 +129,14 @@ class Scenario:
         if self.position is not None:
             return game.from_position(self.position, options)
         return game.new_game(options if options is not None else game.default_options(), self.seed)
+
+    def fill(self, game: AnyGame | None = None) -> Filled:
+        """The starting state and what the filling rule moved to make it
+        (:func:`silkroad.core.position.fill_position`; nothing for the seeded setup)."""
+        game = game or get_game(self.game)
+        if self.position is None:
+            return Filled(self.start(game), ())
+        return fill_position(game, self.position, _options(game, self.options, self.source))
 
     def run(self, game: AnyGame | None = None) -> Any:
         """Play the moves, checking every expectation; returns the final state.
