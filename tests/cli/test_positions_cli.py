@@ -217,3 +217,21 @@ def test_simulate_from_a_position_deals_each_game_anew(capsys: pytest.CaptureFix
     code, _, err = run(capsys, "simulate", "kashgar", "--from", "start.toml", "--option", "x=1")
     assert code == 2
     assert "--from plays with the position's own options" in err
+
+
+def test_the_cli_page_shows_what_position_check_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    page = (Path(__file__).resolve().parents[2] / "docs" / "cli.md").read_text(encoding="utf-8")
+    example = page.partition("$ cat start.toml\n")[2].partition("```")[0]
+    text, _, rest = example.partition("$ silkroad position check start.toml\n")
+    shown, _, bad = rest.partition("$ printf ")
+    Path("start.toml").write_text(text, encoding="utf-8")
+    code, out, _ = run(capsys, "position", "check", "start.toml")
+    assert code == 0
+    lines = [line for line in shown.splitlines() if line != "..."]
+    assert len(lines) >= 4
+    assert all(line in out.splitlines() for line in lines)
+    message = bad.splitlines()[-1].removesuffix("(...)")
+    Path("bad.toml").write_text(PARTIAL.replace("grocer\"], [\"planter\"]", "servant\"]"))
+    code, _, err = run(capsys, "position", "check", "bad.toml")
+    assert code == 2
+    assert err.startswith(message)
