@@ -230,6 +230,15 @@ def test_the_cli_page_shows_what_position_check_prints(capsys: pytest.CaptureFix
     lines = [line for line in shown.splitlines() if line != "..."]
     assert len(lines) >= 4
     assert all(line in out.splitlines() for line in lines)
+    # docs/scenarios.md quotes the same report
+    scenarios = (Path(__file__).resolve().parents[2] / "docs" / "scenarios.md").read_text(
+        encoding="utf-8"
+    )
+    quoted = scenarios.partition("# The filling rule moved")[2].partition("```")[0]
+    quoted_lines = ["# The filling rule moved" + quoted.splitlines()[0]]
+    quoted_lines += quoted.splitlines()[1:]
+    assert len(quoted_lines) >= 3
+    assert all(line in out.splitlines() for line in quoted_lines)
     message = bad.splitlines()[-1].removesuffix("(...)")
     Path("bad.toml").write_text(PARTIAL.replace("grocer\"], [\"planter\"]", "servant\"]"))
     code, _, err = run(capsys, "position", "check", "bad.toml")
