@@ -491,8 +491,17 @@ class CardNames:
     """The names of the physical cards of a card table: its data ``key``, or
     ``key#copy`` for a kind with several copies (numbered in table order), and back.
 
-    ``keys[i]`` and ``printed[i]`` are the data key and printed name of card id ``i``; a
-    printed name is accepted when only one kind has it.
+    Built from ``keys`` and ``printed``, the data key and the printed name of each card id.
+
+    :ivar name: the name of each card id as positions write it (``"grocer"``,
+        ``"patriarch#3"``).
+    :ivar ids: the ids of each data key's copies, in table order.
+    :ivar printed: a printed name in lower case -> its data key, for the names only one
+        kind has (such a name is accepted wherever a key is).
+    :ivar printed_name: the printed name of each card id.
+
+    :meth:`find` goes from any of these (or an id) to the key and copy; a title's
+    ``lookup`` (``silkroad.kashgar.position.lookup``) builds on it.
     """
 
     def __init__(self, keys: Sequence[str], printed: Sequence[str]) -> None:
