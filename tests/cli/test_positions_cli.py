@@ -240,7 +240,7 @@ def test_the_cli_page_shows_what_position_check_prints(capsys: pytest.CaptureFix
     assert len(quoted_lines) >= 3
     assert all(line in out.splitlines() for line in quoted_lines)
     message = bad.splitlines()[-1].removesuffix("(...)")
-    Path("bad.toml").write_text(PARTIAL.replace("grocer\"], [\"planter\"]", "servant\"]"))
+    Path("bad.toml").write_text(PARTIAL.replace('grocer"], ["planter"]', 'servant"]'))
     code, _, err = run(capsys, "position", "check", "bad.toml")
     assert code == 2
     assert err.startswith(message)

@@ -51,7 +51,8 @@ def test_a_bare_key_takes_the_supply_first_and_leaves_the_other_seats_as_set_up(
     # the Patriarch came from the box (supply), the Planter from the Standard pile
     assert _names(state, first) == ["patriarch#1", "grocer"]
     assert names(state.options).ids["patriarch"][0] in setup.box
-    assert second[0] in setup.standard and second[0] not in state.standard
+    assert second[0] in setup.standard
+    assert second[0] not in state.standard
 
 
 @pytest.mark.rule("KG-2")
@@ -136,11 +137,13 @@ def test_a_bare_table_deals_nothing() -> None:
     bare = bare_table(options, 4)
     t = table(options)
     assert all(not caravans for caravans in bare.caravans)
-    assert not bare.display and not bare.reserve
+    assert not bare.display
+    assert not bare.reserve
     assert sorted(bare.box) == sorted(t.ids[DeckKind.PATRIARCH])
     assert sorted(bare.starting) == sorted(t.ids[DeckKind.STARTING])
     assert len(bare.order_deck) == len(t.ids[DeckKind.ORDERS])
-    assert bare.points == (0, 0, 0) and bare.tracks[2] == (3,) * 7
+    assert bare.points == (0, 0, 0)
+    assert bare.tracks[2] == (3,) * 7
     # the piles are shuffled from the seed
     assert bare.standard == new_game(options, 4).standard
     assert bare.standard != bare_table(options, 5).standard
@@ -244,14 +247,16 @@ def test_lookup_goes_from_a_name_to_what_the_engine_shows_and_back() -> None:
     assert (planter.key, planter.name, planter.deck) == ("planter", "Planter", "standard")
     assert planter.copies == ("planter#1", "planter#2", "planter#3", "planter#4")
     t = table(Options.create(2))
-    assert all(t.defs[i].key == "planter" for i in planter.ids) and planter.id is None
+    assert all(t.defs[i].key == "planter" for i in planter.ids)
+    assert planter.id is None
     assert "gain 3 ginger or 3 cloves" in planter.text
     assert lookup("Planter") == planter == lookup(" PLANTER ")
     assert lookup("planter#3").id == planter.ids[2]
     by_id = lookup(planter.ids[1])
     assert (by_id.key, by_id.id) == ("planter", planter.ids[1])
     order = lookup("Large Order")
-    assert order.key == "large_01_large_order" and order.copies == ("large_01_large_order",)
+    assert order.key == "large_01_large_order"
+    assert order.copies == ("large_01_large_order",)
     assert "turned: Matriarch" in lookup("patriarch").text
     # the ids depend on the options: the expansion cards come before the Special cards
     vizier = lookup("vizier", Options.create(2, expansion="all"))

@@ -112,9 +112,7 @@ def test_a_mid_turn_position_must_state_the_points_the_cards_give() -> None:
     b = Builder()
     eminence, noble = b.card("grey_eminence"), b.card("noble")
     top = [b.card("planter"), b.card("baker"), b.card("quack")]
-    state = b.state(
-        [[[eminence, noble]], [[b.card("servant")]]], standard_top=top, start_player=1
-    )
+    state = b.state([[[eminence, noble]], [[b.card("servant")]]], standard_top=top, start_player=1)
     mid = play(state, PartingAction(0, 0))
     text = to_position(mid)
     assert GAME.from_position(text) == mid

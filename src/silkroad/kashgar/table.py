@@ -144,15 +144,15 @@ class Table:
         )
         # The moves that name a card, one per id, made once (they are values), each with
         # the card's name in the notation (docs/kashgar.md, "Moves and notation").
-        copy, key = self.copy_names(), [d.key for d in defs]
+        copy, keys = self.copy_names(), [d.key for d in defs]
         one_sided = [b is None for b in back]
         unordered = (DeckKind.STANDARD, DeckKind.EXPANSION)
         self.keep_moves = tuple(
-            Keep.named(c, key[c] if one_sided[c] and deck_of[c] in unordered else copy[c])
+            Keep.named(c, keys[c] if one_sided[c] and deck_of[c] in unordered else copy[c])
             for c in range(self.n)
         )
         self.take_moves = tuple(
-            Take.named(c, key[c] if one_sided[c] else copy[c]) for c in range(self.n)
+            Take.named(c, keys[c] if one_sided[c] else copy[c]) for c in range(self.n)
         )
         self.fulfill_moves = tuple(Fulfill.named(c, copy[c]) for c in range(self.n))
         self.remove_moves = tuple(Remove.named(c, copy[c]) for c in range(self.n))
