@@ -266,11 +266,29 @@ def test_lookup_goes_from_a_name_to_what_the_engine_shows_and_back() -> None:
             lookup(bad)
 
 
-def test_the_supply_is_the_draw_piles_and_the_box() -> None:
-    assert SUPPLY == (
-        "piles.standard",
-        "piles.special",
-        "piles.orders",
-        "piles.starting",
-        "piles.removed",
-    )
+@pytest.mark.rule("KG-2")
+def test_the_supply_is_the_draw_piles_and_the_box_and_a_bare_key_takes_each_kind_there() -> None:
+    """Every zone of the supply is a face-down pile or the box, never an open zone (the
+    display, the discard pile, the set-aside Patriarch) nor a player's; and a bare key of
+    each kind takes its copy from its own supply pile."""
+    assert all(zone.startswith("piles.") for zone in SUPPLY)
+    assert not {"piles.display", "piles.discard", "piles.reserve"} & set(SUPPLY)
+    setup = new_game(Options.create(2, expansion=["messenger"]), 0)
+    n = names(setup.options)
+    cards = {
+        "planter": setup.standard,
+        "vizier": setup.special,
+        "patriarch": setup.box,
+        "messenger": setup.standard,
+    }
+    text = '[player.0]\ncaravans = [["patriarch", "planter", "vizier", "messenger"]]'
+    state = GAME.from_position(text, setup.options)
+    for card in state.caravans[0][0]:
+        key = n.name[card].split("#")[0]
+        assert card in cards[key], key
+    # the orders and the Starting cards: the top of the order pile, an unused Starting card
+    text = '[player.0]\norders = ["small_01_ginger_sacks"]\ncaravans = [["pilgrim_elder"]]'
+    state = GAME.from_position(text)
+    setup = new_game(Options.create(2), 0)
+    assert state.orders_won[0][0] in setup.order_deck
+    assert state.caravans[0][0][0] in setup.starting
