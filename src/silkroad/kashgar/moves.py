@@ -244,8 +244,8 @@ def parse_notation(text: str) -> Move:
                 return gain
     raise InvalidMoveError(
         f"not a Kashgar move: {shorten(text)} (expected e.g. 'c1.1', 'p2.1', 'pass 3', "
-        "'gain ci+2', 'keep 57', 'take 57', 'order 130', 'order none', 'remove none', "
-        "'place 2')",
+        "'gain ci+2', 'keep planter', 'take vizier', 'order large_01_large_order', "
+        "'order none', 'remove patriarch#3', 'remove none', 'place 2')",
         text=text,
     )
 

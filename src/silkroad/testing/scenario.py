@@ -405,7 +405,7 @@ def scenario(
 
     ``source`` is a ``*.scenario.toml`` path or the TOML text of a scenario; or give the
     parts as keywords: ``scenario(game="kashgar", position={...}, moves=["c1.1"],
-    expect=[{"after": 1, "legal": ["keep 25"]}])``.
+    expect=[{"after": 1, "legal": ["keep farmer"]}])``.
 
     :raises ScenarioError: for the first expectation that does not hold.
     :raises DataError: for a scenario that cannot be read.
