@@ -271,7 +271,9 @@ def writable_file(option: str, name: str | None) -> Path | None:
 
 
 def read_position(game: AnyGame, path: str) -> tuple[str, Any]:
-    """The text of the position file ``path`` and the options it is read with (its own).
+    """The whole position the position file ``path`` fills to (``to_position`` of its
+    state: a record that keeps it replays whatever the filling rule of a later version
+    does with a partial one), and its options.
 
     :raises DataError: for a file that cannot be read, is not TOML or is of another game.
     :raises StateError: for a position that cannot be a state of ``game``.
@@ -284,7 +286,7 @@ def read_position(game: AnyGame, path: str) -> tuple[str, Any]:
     options = getattr(state, "options", None)
     if options is None:
         options = game.default_options(game.num_players(state))
-    return text, options
+    return game.to_position(state), options
 
 
 def record_files(paths: Sequence[str]) -> list[Path]:
