@@ -225,7 +225,7 @@ def test_moves_and_game_names_are_taken_in_any_case(
         if len(seen) == 1:
             return "C1.1"
         if len(seen) == 2:  # the first card to keep, typed in capitals and spaced out
-            kept.append(re.findall(r"^ +\d+\. (keep \d+)", seen[-1], re.M)[0])
+            kept.append(re.findall(r"^ +\d+\. (keep \S+)", seen[-1], re.M)[0])
             return kept[0].upper().replace(" ", "   ")
         return ["save g.json", "quit", "no"][len(seen) - 3]
 

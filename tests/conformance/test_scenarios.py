@@ -16,7 +16,7 @@ from silkroad.testing.scenario import check_refused
 
 KASHGAR_START = {
     "active": 0,
-    "player": {"0": {"caravans": [["patriarch", "grocer"], ["patriarch", "servant"]]}},
+    "player": {"0": {"caravans": [["patriarch", "grocer"], ["patriarch", "prophet"]]}},
 }
 
 FAILING = """
@@ -285,3 +285,12 @@ def test_an_unknown_section_in_refused_fails_collection(pytester: pytest.Pyteste
     result = pytester.runpytest()
     assert result.ret != 0
     result.stderr.fnmatch_lines(["*KG-99*names no rulebook section*"])
+def test_the_moves_check_wants_exactly_the_legal_moves() -> None:
+    start = {"setup": "bare", "player": {"0": {"caravans": [["patriarch", "grocer"]]}}}
+    scenario(game="kashgar", position=start, expect=[{"moves": ["c1.1", "c1.2"]}])
+    with pytest.raises(ScenarioError, match=r"moves: expected exactly \['c1.1'\], legal"):
+        scenario(game="kashgar", position=start, expect=[{"moves": ["c1.1"]}])
+    with pytest.raises(ScenarioError, match="moves: expected exactly"):
+        scenario(game="kashgar", position=start, expect=[{"moves": ["c1.1", "c1.2", "pass 1"]}])
+    with pytest.raises(DataError, match="a list"):
+        scenario(game="kashgar", expect=[{"moves": "c1.1"}])

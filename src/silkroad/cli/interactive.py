@@ -234,7 +234,8 @@ class HumanGame:
     when the session ends (``--save``), if anywhere. ``wide`` shows the whole table and
     every move at each decision instead of the screen of :data:`HEIGHT` lines.
     ``interactive`` says whether a person can answer a question after Ctrl-C (the input
-    is a terminal); when not, a stopped game is saved without asking.
+    is a terminal); when not, a stopped game is saved without asking. ``position`` (a
+    position's text) is the start instead of the seeded setup; the record keeps it.
     """
 
     def __init__(
@@ -253,14 +254,16 @@ class HumanGame:
         wide: bool = False,
         interactive: bool = True,
         height: int = HEIGHT,
+        position: str | None = None,
     ) -> None:
         self.game, self.options, self.seed = game, options, seed
+        self.position = position
         self.humans, self.agents = humans, agents
         self.read, self.out = read, out
         self.moves: list[Any] = []
         self.save_path = save_path
         self.wide, self.interactive, self.height = wide, interactive, height
-        self.state = game.new_game(options, seed)
+        self.state = self._start()
         self.log: list[_Entry] = []
         for move in moves:
             self._advance(move)
@@ -276,6 +279,12 @@ class HumanGame:
         #: the moves offered now, by key, and the choices as shown
         self._offered: dict[int, Any] = {}
         self._choices: list[Choice] = []
+
+    def _start(self) -> Any:
+        """The state before any move: the seeded setup, or the starting position."""
+        if self.position is None:
+            return self.game.new_game(self.options, self.seed)
+        return self.game.from_position(self.position, self.options)
 
     def _default_name(self, seat: int) -> str:
         if seat in self.humans:
@@ -313,6 +322,8 @@ class HumanGame:
             tuple(self.moves),
             result,
             names if all(names) else (),
+            rules_version=self.game.spec.rules_version,
+            position=self.position,
         )
 
     # ------------------------------------------------------------------ the log
@@ -689,7 +700,7 @@ class HumanGame:
         taken = len(self.moves) - index
         moves = self.moves[:index]
         self.moves, self.log = [], []
-        self.state = self.game.new_game(self.options, self.seed)
+        self.state = self._start()
         for move in moves:
             self._advance(move)
         self.seen = {h: min(n, len(self.log)) for h, n in self.seen.items()}

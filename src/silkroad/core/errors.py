@@ -8,6 +8,7 @@ already guards against bad values keeps working. Each says *what kind* of wrong:
 * :class:`DataError`: a bad card file, replay file or JSON document (names file, entry, field).
 * :class:`StateError`: a state that breaks an invariant of its game (e.g. a corrupt save).
 * :class:`ReplayError`: a record whose moves or result do not replay (names the move number).
+* :class:`UnknownGameError`, :class:`UnknownCardError`: a name that names no game, no card.
 
 Messages are written for a person who has to fix the input: they say what was
 expected and what was found.
@@ -24,6 +25,7 @@ __all__ = [
     "ReplayError",
     "RulesError",
     "StateError",
+    "UnknownCardError",
     "UnknownGameError",
 ]
 
@@ -138,3 +140,8 @@ def shorten(value: object, limit: int = 40) -> str:
 
 class UnknownGameError(RulesError, LookupError):
     """A game name that is not registered."""
+
+
+class UnknownCardError(RulesError, LookupError):
+    """A card name (a data key, a printed name, ``key#n``) or id that names no card of the
+    game (a title's ``lookup``)."""

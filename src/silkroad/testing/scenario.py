@@ -7,7 +7,7 @@ expectations after any number of moves::
     game = "kashgar"
     rule = ["KG-5.X"]
     title = "The Grocer's parting action fulfils the large order"
-    moves = ["p1.1", "order 134"]
+    moves = ["p1.1", "order large_01_large_order"]
 
     [position.player.0]
     caravans = [["grocer", "planter"]]
@@ -15,7 +15,7 @@ expectations after any number of moves::
 
     [[expect]]
     after = 1                                   # moves played (0: the start)
-    legal = ["order 134"]                       # must be legal now
+    legal = ["order large_01_large_order"]      # must be legal now
     not_legal = ["pass 1"]                      # must not be legal now
 
     [[expect]]
@@ -28,7 +28,8 @@ Expectations: ``position`` (values of the position the title writes, by dotted p
 its TOML: ``player.0.tracks.mules``; a card's bare key stands for any copy), ``holds``
 (the cards at a path, in any order and with any other cards; a bare key stands for any
 copy), ``lacks`` (cards not at a path),
-``legal`` / ``not_legal`` (notation), ``refused`` (a move that is not legal, and, with
+``legal`` / ``not_legal`` (notation), ``moves`` (exactly these legal moves, in any
+order), ``refused`` (a move that is not legal, and, with
 ``rule``, refused by that section: see :func:`check_refused`), ``to_act`` (the seat to
 decide), ``over``, ``winners``, ``scores`` and ``outcome`` (``"ongoing"``, ``"finished"``,
 ``"truncated"``).
@@ -57,7 +58,7 @@ from silkroad.core.explain import (
     refusal,
 )
 from silkroad.core.game import AnyGame
-from silkroad.core.position import dump
+from silkroad.core.position import Filled, dump, fill_position
 from silkroad.core.registry import get_game
 
 __all__ = [
@@ -82,6 +83,7 @@ _CHECKS = (
     "legal",
     "not_legal",
     "refused",
+    "moves",
     "to_act",
     "over",
     "winners",
@@ -149,6 +151,14 @@ class Scenario:
         if self.position is not None:
             return game.from_position(self.position, options)
         return game.new_game(options if options is not None else game.default_options(), self.seed)
+
+    def fill(self, game: AnyGame | None = None) -> Filled:
+        """The starting state and what the filling rule moved to make it
+        (:func:`silkroad.core.position.fill_position`; nothing for the seeded setup)."""
+        game = game or get_game(self.game)
+        if self.position is None:
+            return Filled(self.start(game), ())
+        return fill_position(game, self.position, _options(game, self.options, self.source))
 
     def run(self, game: AnyGame | None = None) -> Any:
         """Play the moves, checking every expectation; returns the final state.
@@ -358,6 +368,16 @@ def _check(game: AnyGame, state: Any, e: Expectation, name: str) -> None:
                 failure = check_refused(game, state, item["move"], item.get("rule"))
                 if failure is not None:
                     failures.append(failure)
+        elif check == "moves":
+            listed = sorted(game.format_move(m) for m in game.legal_moves(state))
+            wanted = []
+            for move_text in value:
+                try:
+                    wanted.append(game.format_move(game.parse_move(state, move_text)))
+                except InvalidMoveError as exc:
+                    failures.append(f"moves: {move_text!r} is not notation: {exc}")
+            if sorted(wanted) != listed:
+                failures.append(f"moves: expected exactly {sorted(value)}, legal: {listed}")
         elif check == "to_act":
             if game.current_player(state) != value:
                 failures.append(f"to_act: expected P{value}, got {game.current_player(state)}")
@@ -453,7 +473,7 @@ def _scenario(data: Mapping[str, Any], where: str, source: str | None) -> Scenar
         for k in ("position", "holds", "lacks"):
             if k in checks and not isinstance(checks[k], dict):
                 raise _fail("a table of paths", where, f"{field}.{k}")
-        for k in ("legal", "not_legal", "winners", "scores"):
+        for k in ("legal", "not_legal", "moves", "winners", "scores"):
             if k in checks and not isinstance(checks[k], list):
                 raise _fail("a list", where, f"{field}.{k}")
         if "refused" in checks:
@@ -499,7 +519,7 @@ def scenario(
 
     ``source`` is a ``*.scenario.toml`` path or the TOML text of a scenario; or give the
     parts as keywords: ``scenario(game="kashgar", position={...}, moves=["c1.1"],
-    expect=[{"after": 1, "legal": ["keep 25"]}])``.
+    expect=[{"after": 1, "legal": ["keep farmer"]}])``.
 
     :raises ScenarioError: for the first expectation that does not hold.
     :raises DataError: for a scenario that cannot be read.
