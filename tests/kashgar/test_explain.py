@@ -41,8 +41,10 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "kashgar.md"
 EXPANSION = Options.create(2, expansion="all")
 
 
-def position(text: str, options: Options | None = None) -> State:
-    state: State = GAME.from_position(text, options)
+def position(text: str, options: Options | None = None, setup: str = "bare") -> State:
+    """The position on a bare table (what it does not give stays in the supply), or on
+    the seeded setup."""
+    state: State = GAME.from_position(f"setup = {setup!r}\n" + text, options)
     return state
 
 
@@ -428,6 +430,7 @@ active = 0
 caravans = [["conjuress", "grocer"], ["patriarch", "prophet"], ["patriarch", "widow"]]
 """,
         EXPANSION,
+        setup="seeded",
     )
     state = apply(state, CaravanAction(0, 0))
     assert waits(state) is Decision.PLACE_LEFT
@@ -466,7 +469,8 @@ def test_the_set_aside_patriarch_goes_here_or_starts_a_caravan() -> None:
 active = 0
 [player.0]
 caravans = [["patriarch", "grocer"], ["aristocrat", "prophet"], ["patriarch", "widow"]]
-"""
+""",
+        setup="seeded",
     )
     state = apply(state, PartingAction(1, 0))
     assert waits(state) is Decision.PLACE_PATRIARCH
