@@ -10,13 +10,13 @@ Prints one line per game (with ``--verbose``) and a Markdown table row::
     PYTHONPATH=src python benchmarks/bench_agents.py kashgar --players 2 \\
         --agents ismcts,random --games 40
 
-A shared win counts as ``1 / len(winners)`` of a win. The fair share of a seat is
-``1 / players``. The win rate's 95% interval is the Wilson score interval of
+A shared win counts as ``1 / len(winners)`` of a win. The fair share of a seat is ``1 /
+players``. The win rate's 95% interval is the Wilson score interval of
 :func:`silkroad.arena.analysis.rate` (scipy's ``binomtest``); with shared wins, whose count
-is not a whole number, it runs from the lower end of the interval of the wins rounded
-down to the upper end of the interval of the wins rounded up. Times are CPU seconds of this process (``time.process_time``), so other
-work on a shared machine disturbs them less than it would wall-clock times; they are
-measurements, not tests.
+is not a whole number, it runs from the lower end of the interval of the wins rounded down
+to the upper end of the interval of the wins rounded up. Times are CPU seconds of this
+process (``time.process_time``), so other work on a shared machine disturbs them less than
+it would wall-clock times; they are measurements, not tests.
 """
 
 from __future__ import annotations

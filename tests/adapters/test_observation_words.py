@@ -149,10 +149,9 @@ def at(data: Any, path: tuple[Any, ...]) -> Iterator[tuple[Any, Any]]:
         for key, value in items:
             for where, found in at(value, rest):
                 yield (key, *where), found
-    elif isinstance(data, dict) and head in data:
-        for where, found in at(data[head], rest):
-            yield (head, *where), found
-    elif isinstance(data, list) and isinstance(head, int) and head < len(data):
+    elif (isinstance(data, dict) and head in data) or (
+        isinstance(data, list) and isinstance(head, int) and head < len(data)
+    ):
         for where, found in at(data[head], rest):
             yield (head, *where), found
 

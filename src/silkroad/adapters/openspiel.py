@@ -42,11 +42,12 @@ segments are the observer's named views, ``observation_shape`` its size);
 ``observation_string`` lists the observation's fields, one ``name: value`` line each
 (values in compact JSON), cards and tiles named as the table names them (the title's
 ``observation_words``: Kashgar's and Serica's data keys, ``key#n`` for one of several
-copies, Dunhuang's ``t401`` tiles and characters by printed name). The information state adds the player's own past: its string
-starts with a digest of every observation the player has had (perfect recall) and the
-player's moves so far; its tensor is the observation tensor followed by, for every action
-id, ``n / (n + 1)`` where ``n`` is how often the player took it (a summary of the own
-action history, not of its order). Actions are the title's integer action ids.
+copies, Dunhuang's ``t401`` tiles and characters by printed name). The information state
+adds the player's own past: its string starts with a digest of every observation the player
+has had (perfect recall) and the player's moves so far; its tensor is the observation
+tensor followed by, for every action id, ``n / (n + 1)`` where ``n`` is how often the
+player took it (a summary of the own action history, not of its order). Actions are the
+title's integer action ids.
 
 Resampling: ``state.resample_from_infostate(player, sampler)`` is the title's
 ``determinize`` of the player's observation, seeded from the sampler's draws, so

@@ -550,6 +550,27 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
         return f"<Game {self.spec.name!r}: {self.spec.title}>"
 
 
+def redeal(game: Game[StateT, Any, Any, Any], state: StateT, seed: int) -> StateT:
+    """``state`` with what is still hidden or random dealt anew from ``seed``: "who wins
+    from here?" over many games (``silkroad simulate --from``). The title's optional
+    ``redeal`` deals only what no player has seen (Kashgar: the order of the draw piles
+    but the cards a player put under one). Without it, the default is ``determinize``
+    of the observation of the player to decide: everything that player cannot see is
+    dealt anew (in a game of imperfect information, the other players' hidden cards
+    too), with a generator of its own. A game that is over is returned as it is.
+
+    :raises RulesError: for a seed that is not an integer from 0 to 2**64 - 1.
+    """
+    own = getattr(getattr(game, "optional", None), "redeal", None)
+    if own is not None:
+        dealt: StateT = own(state, seed)
+        return dealt
+    player = game.current_player(state)
+    if player is None:
+        return state
+    return game.determinize(game.observe(state, player), seed)
+
+
 def observation_data(observation: Any, options_type: type) -> dict[str, Any]:
     """Every field of an attrs ``observation`` but its options as JSON data (field name ->
     :func:`silkroad.core.serialize.to_data` of its value)."""

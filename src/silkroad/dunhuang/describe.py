@@ -19,6 +19,7 @@ from typing import Any
 from silkroad.core.serialize import to_data
 from silkroad.dunhuang import engine
 from silkroad.dunhuang.cards import Effect, parse_effect
+from silkroad.dunhuang.check import held_tile
 from silkroad.dunhuang.moves import (
     Ability,
     Bottom,
@@ -37,7 +38,6 @@ from silkroad.dunhuang.moves import (
     UseDie,
     spot_label,
 )
-from silkroad.dunhuang.check import held_tile
 from silkroad.dunhuang.observe import Observation, observe
 from silkroad.dunhuang.promos import LOWER
 from silkroad.dunhuang.rules import apply, current_player, spot_effects
