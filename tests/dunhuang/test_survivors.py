@@ -153,7 +153,8 @@ def test_two_packs_in_play_with_one_character_id_are_refused() -> None:
     """Ids name components in moves and records: a replacement pack file that gives one of
     its characters the id of another pack's character is refused, naming both packs."""
     tea = (DATA / "tea.toml").read_text(encoding="utf-8")
-    assert "[[characters]]\nid = 601\n" in tea and "[[characters]]\nid = 401\n" in SILK_TEXT
+    assert "[[characters]]\nid = 601\n" in tea
+    assert "[[characters]]\nid = 401\n" in SILK_TEXT
     tea = tea.replace("[[characters]]\nid = 601\n", "[[characters]]\nid = 401\n")
     with pytest.raises(DataError, match="character id 401 is also one of the silk pack") as info:
         table(Options(3, ("silk", "tea", "gold"), data=(("tea", tea),)))
