@@ -402,7 +402,8 @@ def _buy(state: State, t: Table, move: Buy) -> Reason | None:
     artisans = f" and {me.artisans} artisans for {smith} Smiths" if smith else ""
     return Reason.by_rule(
         "SR-5.2",
-        f"the {d.name} costs {n} goods each of {m} types among {_goods(d.goods)}; P{p} has "
+        f"the {d.name} costs {n} {'good' if n == 1 else 'goods'} each of {m} types among "
+        f"{', '.join(g.label for g in d.goods)}; P{p} has "
         f"{held}{artisans}",
     )
 
