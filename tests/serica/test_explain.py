@@ -6,13 +6,17 @@ objects.
 
 from __future__ import annotations
 
+import inspect
 import random
+import re
+from pathlib import Path
 
 import pytest
 
 from silkroad.core.errors import IllegalMoveError
 from silkroad.core.explain import Reason, Verdict
 from silkroad.serica import GAME, Options, apply, encode_move, legal_moves
+from silkroad.serica import explain as serica_explain
 from silkroad.serica.cards import Good
 from silkroad.serica.encoding import action_move, all_moves, num_actions
 from silkroad.serica.explain import why_not
@@ -383,3 +387,42 @@ def test_every_sampled_refusal_is_explained_by_a_rule() -> None:
     assert coverage.generic == ()
     assert coverage.share == 1.0
     assert coverage.pairs > 1000
+
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "serica.md"
+
+
+def _reasons_table() -> dict[str, int]:
+    text = DOCS.read_text(encoding="utf-8")
+    block = text.split("<!-- reasons:start")[1].split("<!-- reasons:end -->")[0]
+    rows = re.findall(r"^\| (SR-[\w.]+) \| ([\d,]+) \|$", block, re.M)
+    return {rule: int(count.replace(",", "")) for rule, count in rows}
+
+
+def test_every_refusal_of_the_measure_is_explained_by_a_rule_as_documented() -> None:
+    """The measure of docs/serica.md, computed again: ``silkroad rules --reasons serica``
+    (4 games per configuration, seed 0)."""
+    coverage = reason_coverage(GAME)
+    assert coverage.problems == ()
+    assert coverage.generic == ()
+    text = " ".join(DOCS.read_text(encoding="utf-8").split())
+    assert (
+        f"a rule explains {coverage.share:.1%} of {coverage.pairs:,} (state, illegal move) "
+        f"pairs in {coverage.states:,} states"
+    ) in text
+    assert _reasons_table() == coverage.by_rule
+
+
+def test_the_examples_of_the_docs_hold() -> None:
+    """The example of the docs, and the code shown as one rule's condition and reason,
+    which is the code of ``explain.py`` as it is."""
+    text = DOCS.read_text(encoding="utf-8")
+    example = re.search(
+        r'>>> print\(serica\.GAME\.explain\(state, "produce silk"\)\)\n(.*)\n', text
+    )
+    assert example is not None
+    state = GAME.new_game(Options(), 0)
+    assert str(GAME.explain(state, "produce silk")) == example.group(1)
+    shown = [b for b in re.findall(r"```python\n(.*?)```", text, re.S) if "can_pay" in b]
+    assert len(shown) == 1
+    assert shown[0] in inspect.getsource(serica_explain)

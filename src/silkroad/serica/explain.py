@@ -5,9 +5,9 @@ and every ``IllegalMoveError`` of the title ask it): the section of the rule tha
 refuses it and a sentence with the cards, goods, fields, caravans and numbers that
 decide it::
 
-    [SR-5.2] no buying after a build this turn: P0 built in step build
+    [SR-5.2] no buying after a build this turn: P1 has built
     [SR-5.1] silk costs 3 production points; P0 has 2 left
-    [SR-5.2] the Trading Post costs 2 goods each of 2 types among wine, gold, silk; ...
+    [SR-5.2] the Bandit has strength 2; P1 has 0 (0 in the fields, 0 readied)
 
 The reasons come from the conditions that make the legal moves, not from a copy of
 them: a buy's cost from :func:`~silkroad.serica.rules.effective_cost` and
