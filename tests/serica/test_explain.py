@@ -15,7 +15,15 @@ import pytest
 
 from silkroad.core.errors import IllegalMoveError
 from silkroad.core.explain import Reason, Verdict
-from silkroad.serica import GAME, Options, apply, encode_move, legal_moves
+from silkroad.serica import (
+    GAME,
+    Options,
+    apply,
+    determinize,
+    encode_move,
+    legal_moves,
+    observe,
+)
 from silkroad.serica import explain as serica_explain
 from silkroad.serica.cards import Good
 from silkroad.serica.encoding import action_move, all_moves, num_actions
@@ -266,6 +274,48 @@ def test_a_decision_move_with_no_decision_pending() -> None:
     assert refused(state, Choose(Choice.VP)).rule == "SR-8"
 
 
+@pytest.mark.rule("SR-8.3")
+def test_a_governor_swaps_two_kinds_or_moves_an_outer_card_to_a_free_spot() -> None:
+    state = position(
+        """
+active = 0
+step = "buy"
+[player.0]
+empire = ["governor", "guard#1", "artisan#1", "marketplace#1"]
+fields = [["artisan#2", "scholar#1"], ["artisan#3"], [], []]
+"""
+    )
+    state = apply(state, Use("governor"))
+    expected = {
+        "rearrange 1.1 3.1": "only the outer card of field 1 (spot 1.2) can move",
+        "rearrange 1.1 2.1": "spots 1.1 and 2.1 hold copies of the Artisan: swapping them "
+        "changes nothing",
+        "rearrange 3.1 4.1": "spots 3.1 and 4.1 of P0 are both empty",
+        "rearrange 1.2 3.2": "a card moves to the next free spot of field 3, 3.1: a field "
+        "has no gap",
+        "rearrange 1.2 1.3": "a card moves to another field, not within field 1",
+        "rearrange 1.2 4.1": "rearrange 1.2 4.1 leaves P0's fields as rearrange 1.2 3.1 does "
+        "(alike cards and fields are one choice), offered as rearrange 1.2 3.1",
+        "done": "the Governor rearranges at least one card before done",
+    }
+    for move, text in expected.items():
+        assert str(refused(state, move)) == f"[SR-8.3] {text}"
+    assert refused(state, "use guard").text.startswith(
+        "P0 is to rearrange built cards with the Governor before any other move: "
+        "rearrange 1.1 1.2, "
+    )
+    moved = apply(state, GAME.parse_move(state, "rearrange 1.2 3.1"))
+    assert str(refused(moved, "rearrange 1.1 2.1")) == (
+        "[SR-8.3] after a card moved, the Governor moves one more card, not a swap"
+    )
+    assert str(refused(moved, "rearrange 3.1 4.1")) == (
+        "[SR-8.3] the Scholar has moved already: another card moves"
+    )
+    assert str(refused(moved, "rearrange 2.1 4.1")) == (
+        "[SR-8.3] the second card moves between fields 1 and 3, as the first did"
+    )
+
+
 @pytest.mark.rule("SR-6")
 @pytest.mark.rule("SR-7")
 @pytest.mark.parametrize("coop", [False, True])
@@ -426,3 +476,19 @@ def test_the_examples_of_the_docs_hold() -> None:
     shown = [b for b in re.findall(r"```python\n(.*?)```", text, re.S) if "can_pay" in b]
     assert len(shown) == 1
     assert shown[0] in inspect.getsource(serica_explain)
+
+
+def test_a_reason_tells_nothing_the_player_to_act_cannot_see() -> None:
+    """Reasons depend only on what the player to act sees: the same in a state dealt
+    anew from their observation (other draw piles, another Crossroads pile)."""
+    checked = 0
+    for state in _sample(games=1, seed=70)[::4]:
+        if GAME.is_over(state):
+            continue
+        dealt = determinize(observe(state, state.active), 11)
+        for action in range(num_actions(state.options)):
+            move = action_move(state, action)
+            if move is not None and move not in legal_moves(state):
+                assert GAME.explain(dealt, move) == GAME.explain(state, move), move
+                checked += 1
+    assert checked > 1000

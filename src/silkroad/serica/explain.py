@@ -63,6 +63,8 @@ from silkroad.serica.rules import (
     envoy_kinds,
     field_strength,
     free_fields,
+    governor_can,
+    governor_twin,
     legal_moves,
     my_strength,
     produce_points,
@@ -633,6 +635,8 @@ def _option(state: State, t: Table, pending: Pending, move: Move) -> Reason | No
         return _pick(state, t, pending, move)
     if isinstance(move, Place):
         return _field(state, t, move.field, "place")
+    if isinstance(move, Rearrange):
+        return _rearrange(state, t, pending, move)
     if isinstance(move, Supply):
         pair = (
             (Good.GLASSWARE, Good.SPICES)
@@ -785,3 +789,60 @@ def _swap(state: State, move: Swap) -> Reason | None:
         if not caravan.goods[move.out]:
             return Reason.by_rule("SR-8.2", f"caravan {move.route} carries no {move.out.label}")
     return None
+
+
+def _rearrange(state: State, t: Table, pending: Pending, move: Rearrange) -> Reason | None:
+    """[SR-8.3] Governor: two built cards of different kinds swap, or a field's outer card
+    moves to the next free spot of another field; after a move, one more card may move
+    between the same two fields."""
+    p = state.active
+    fields = state.players[p].fields
+    a = (move.field_a - 1, move.position_a - 1)
+    b = (move.field_b - 1, move.position_b - 1)
+    if governor_can(state, pending, a, b):
+        twin = governor_twin(state, pending, a, b)
+        if twin is None or twin == move:  # pragma: no cover - then the move is offered
+            return None
+        return Reason.by_rule(
+            "SR-8.3",
+            f"{_move_text(move)} leaves P{p}'s fields as {twin} does (alike cards and fields "
+            f"are one choice), offered as {twin}",
+        )
+    spot_a, spot_b = f"{move.field_a}.{move.position_a}", f"{move.field_b}.{move.position_b}"
+    full_a, full_b = a[1] < len(fields[a[0]]), b[1] < len(fields[b[0]])
+    if full_a and full_b:
+        if pending.card >= 0:
+            return Reason.by_rule(
+                "SR-8.3", "after a card moved, the Governor moves one more card, not a swap"
+            )
+        name = t.card[fields[a[0]][a[1]]].name
+        return Reason.by_rule(
+            "SR-8.3",
+            f"spots {spot_a} and {spot_b} hold copies of the {name}: swapping them changes nothing",
+        )
+    if not full_a and not full_b:
+        return Reason.by_rule("SR-8.3", f"spots {spot_a} and {spot_b} of P{p} are both empty")
+    (fs, i_s), (fd, i_d) = (a, b) if full_a else (b, a)
+    if fs == fd:
+        return Reason.by_rule("SR-8.3", f"a card moves to another field, not within field {fs + 1}")
+    if i_s != len(fields[fs]) - 1:
+        return Reason.by_rule(
+            "SR-8.3",
+            f"only the outer card of field {fs + 1} (spot {fs + 1}.{len(fields[fs])}) can move",
+        )
+    if i_d != len(fields[fd]):
+        if len(fields[fd]) >= FIELD_DEPTH:
+            return Reason.by_rule("SR-8.3", f"field {fd + 1} is full: no card can move into it")
+        return Reason.by_rule(
+            "SR-8.3",
+            f"a card moves to the next free spot of field {fd + 1}, "
+            f"{fd + 1}.{len(fields[fd]) + 1}: a field has no gap",
+        )
+    if fields[fs][i_s] == pending.card:
+        return Reason.by_rule(
+            "SR-8.3", f"the {t.card[pending.card].name} has moved already: another card moves"
+        )
+    first, second = sorted(pending.routes)
+    return Reason.by_rule(
+        "SR-8.3", f"the second card moves between fields {first} and {second}, as the first did"
+    )

@@ -94,7 +94,9 @@ __all__ = [
     "envoy_kinds",
     "field_strength",
     "free_fields",
+    "governor_can",
     "governor_options",
+    "governor_twin",
     "is_over",
     "legal_moves",
     "my_strength",
@@ -931,6 +933,32 @@ def my_strength(state: State) -> int:
     """[SR-5.2] [SR-8.3] The active player's strength: fields plus readied Soldiers and
     Encampments."""
     return _my_strength(state)
+
+
+def governor_can(state: State, pending: Pending, a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """[SR-8.3] Whether a Governor's decision lets the contents of spots ``a`` and ``b``
+    ((field, position), 0-based) change places, before alike results are merged."""
+    moved, touched = -1, frozenset[int]()
+    if pending.card >= 0:
+        moved, touched = pending.card, frozenset(pending.routes)
+    fields = state.players[state.active].fields
+    return _governor_can(table(state.options), fields, a, b, moved, touched)
+
+
+def governor_twin(
+    state: State, pending: Pending, a: tuple[int, int], b: tuple[int, int]
+) -> Rearrange | None:
+    """[SR-8.3] The rearrangement offered with the same result as changing spots ``a``
+    and ``b`` (docs/serica.md, "Identical components"), or None."""
+    t = table(state.options)
+    fields = state.players[state.active].fields
+    key = _governor_key(t, *_governor_result(t, fields, pending, a, b))
+    for move in _governor_moves(state, t, pending):
+        spot_a = (move.field_a - 1, move.position_a - 1)
+        spot_b = (move.field_b - 1, move.position_b - 1)
+        if _governor_key(t, *_governor_result(t, fields, pending, spot_a, spot_b)) == key:
+            return move
+    return None
 
 
 def produce_points(state: State) -> int:
