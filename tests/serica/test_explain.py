@@ -316,6 +316,72 @@ fields = [["artisan#2", "scholar#1"], ["artisan#3"], [], []]
     )
 
 
+#: P0 (Han) in phase 3 with the trade action taken and three caravans on the map.
+THREE_CARAVANS = """
+active = 0
+step = "trade"
+[turn]
+traded = true
+[player.0]
+supply = {spices = 2}
+empire = ["guard#1", "settler#1", "ambassador#1", "trading-post#1"]
+[[player.0.caravans]]
+route = 1
+position = 0
+goods = {spices = 1}
+[[player.0.caravans]]
+route = 2
+position = 0
+goods = {spices = 1}
+[[player.0.caravans]]
+route = 3
+position = 0
+goods = {spices = 1, porcelain = 1}
+"""
+
+
+@pytest.mark.rule("SR-8.2")
+@pytest.mark.rule("SR-8.4")
+def test_the_options_of_a_guard_and_a_trading_post() -> None:
+    state = position(THREE_CARAVANS)
+    assert str(refused(state, "use ambassador")) == (
+        "[SR-8.4] the Ambassador has no effect now: both discard piles are empty"
+    )
+    guard = apply(state, Use("guard"))
+    assert str(refused(guard, "choose caravan")) == (
+        "[SR-8.2] P0 has 3 caravans, the most: no extra caravan"
+    )
+    assert refused(guard, "choose draw").rule == "SR-8.2"
+    post = apply(state, Use("trading-post"))
+    expected = {
+        "add silk to 1": "P0 has no silk in supply",
+        "add wine to 1": "P0 (Han) trades spices, porcelain or silk, not wine",
+        "swap silk for spices in 1": "caravan 1 carries no silk",
+        "swap spices for spices in 1": "swapping spices for itself changes nothing",
+    }
+    for move, text in expected.items():
+        assert str(refused(post, move)) == f"[SR-8.2] {text}"
+
+
+@pytest.mark.rule("SR-5.3")
+def test_loading_a_caravan_begun() -> None:
+    state = position(
+        """
+active = 0
+step = "trade"
+[player.0]
+supply = {spices = 1}
+empire = ["guard#1", "settler#1", "ambassador#1", "trading-post#1"]
+"""
+    )
+    loading = apply(state, GAME.parse_move(state, "begin"))
+    assert str(refused(loading, "load silk")) == "[SR-5.3] P0 has no silk in supply"
+    assert str(refused(loading, "load wine")) == (
+        "[SR-5.3] P0 (Han) ships spices, porcelain or silk, not wine"
+    )
+    assert str(refused(loading, "done")) == "[SR-5.3] a caravan begun carries at least one good"
+
+
 @pytest.mark.rule("SR-6")
 @pytest.mark.rule("SR-7")
 @pytest.mark.parametrize("coop", [False, True])
