@@ -28,7 +28,19 @@ from silkroad.serica import explain as serica_explain
 from silkroad.serica.cards import Good
 from silkroad.serica.encoding import action_move, all_moves, num_actions
 from silkroad.serica.explain import why_not
-from silkroad.serica.moves import Build, Choice, Choose, Move, Pay, Produce, Send, Take, Use
+from silkroad.serica.moves import (
+    Build,
+    Choice,
+    Choose,
+    Move,
+    Pay,
+    Produce,
+    Save,
+    Send,
+    Supply,
+    Take,
+    Use,
+)
 from silkroad.serica.state import PendingKind, State, Step
 from silkroad.testing.reasons import reason_coverage
 
@@ -380,6 +392,59 @@ empire = ["guard#1", "settler#1", "ambassador#1", "trading-post#1"]
         "[SR-5.3] P0 (Han) ships spices, porcelain or silk, not wine"
     )
     assert str(refused(loading, "done")) == "[SR-5.3] a caravan begun carries at least one good"
+
+
+def reach(kind: PendingKind, seeds: range = range(8)) -> State:
+    """The first state of a seeded random game in which a ``kind`` decision waits."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        state = GAME.new_game(Options(), seed)
+        while not GAME.is_over(state):
+            if state.pending is not None and state.pending.kind is kind:
+                return state
+            state = apply(state, rng.choice(legal_moves(state)))
+    raise AssertionError(f"no {kind} decision in the games sampled")
+
+
+@pytest.mark.rule("SR-8.3")
+@pytest.mark.rule("SR-8.5")
+@pytest.mark.parametrize(
+    ("kind", "rule", "what"),
+    [
+        (PendingKind.LOSE, "SR-8.5", "choose the caravan the attack hits"),
+        (PendingKind.FORT, "SR-8.3", "decide whether a Fort saves a good from the attack"),
+        (PendingKind.BANDIT_BONUS, "SR-8.5", "take the defeated Bandit's bonus"),
+        (PendingKind.PIRATE_BONUS, "SR-8.5", "take the defeated Pirate's bonus"),
+        (PendingKind.CITY_GIVE, "SR-8.4", "give an Empire card to the Crossroads for the City"),
+        (PendingKind.ENVOY, "SR-8.4", "pick the Crossroads card whose ability the Envoy copies"),
+    ],
+)
+def test_a_decision_waits_before_any_other_move(kind: PendingKind, rule: str, what: str) -> None:
+    state = reach(kind)
+    reason = refused(state, "hire")
+    assert reason.rule == rule
+    assert reason.text.startswith(f"P{state.active} is to {what} before any other move: ")
+    assert str(legal_moves(state)[0]) in reason.text
+
+
+@pytest.mark.rule("SR-8.3")
+@pytest.mark.rule("SR-8.5")
+def test_the_goods_of_an_attack_and_of_a_bonus() -> None:
+    fort = reach(PendingKind.FORT)
+    (saved,) = [m for m in legal_moves(fort) if isinstance(m, Save)]
+    other = next(g for g in Good if g is not saved.good)
+    reason = refused(fort, Save(other))
+    assert reason.rule == "SR-8.3"
+    assert reason.text.endswith(f"takes {saved.good.label}: a Fort saves {saved.good.label}")
+    bandit = reach(PendingKind.BANDIT_BONUS)
+    assert str(refused(bandit, Supply(Good.WINE))) == (
+        "[SR-8.5] a defeated Bandit gives glassware or spices, not wine"
+    )
+    lose = reach(PendingKind.LOSE)  # seed 0: a Pirate, P0's caravans 1, 2 and 3
+    assert [c.route for c in lose.players[lose.active].caravans] == [1, 2, 3]
+    assert str(refused(lose, Send(3))) == (
+        "[SR-8.5] the Pirate hits a caravan carrying the good it takes: caravan 1 or 2"
+    )
 
 
 @pytest.mark.rule("SR-6")
