@@ -42,6 +42,7 @@ from silkroad.serica.moves import (
     Use,
 )
 from silkroad.serica.state import PendingKind, State, Step
+from silkroad.serica.table import table
 from silkroad.testing.reasons import reason_coverage
 
 
@@ -444,6 +445,29 @@ def test_the_goods_of_an_attack_and_of_a_bonus() -> None:
     assert [c.route for c in lose.players[lose.active].caravans] == [1, 2, 3]
     assert str(refused(lose, Send(3))) == (
         "[SR-8.5] the Pirate hits a caravan carrying the good it takes: caravan 1 or 2"
+    )
+
+
+@pytest.mark.rule("SR-8.1")
+@pytest.mark.rule("SR-8.4")
+def test_a_settler_and_a_capitol_name_the_cards_and_the_artisans() -> None:
+    settler = reach(PendingKind.SETTLER)  # seed 0: P1's piles are empty
+    p = settler.active
+    assert not settler.players[p].draw
+    assert not settler.players[p].discard
+    assert str(refused(settler, Choose(Choice.DRAW))) == (
+        f"[SR-8.1] P{p}'s draw and discard piles are empty"
+    )
+    pick = reach(PendingKind.SETTLER_PICK)  # seed 0: P1 has 3 artisans, a Marketplace needs 5
+    assert pick.players[pick.active].artisans == 3
+    assert str(refused(pick, "pick marketplace")) == (
+        f"[SR-8.1] the Marketplace needs 5 artisans to build; P{pick.active} has 3"
+    )
+    capitol = reach(PendingKind.CAPITOL)
+    row = ", ".join(table(capitol.options).card[c].name for c in capitol.crossroads)
+    assert "Artisan" not in row
+    assert str(refused(capitol, "pick artisan")) == (
+        f"[SR-8.4] there is no Artisan in the Crossroads (the row: {row})"
     )
 
 

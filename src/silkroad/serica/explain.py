@@ -730,7 +730,9 @@ def _choose(state: State, pending: Pending, move: Choose) -> Reason | None:
         if choice is Choice.OTHER:
             return Reason.by_rule("SR-8.4", f"P{1 - p}'s discard pile is empty")
         return Reason.by_rule(
-            "SR-8.4", "an Ambassador takes from P's own discard pile (own) or the other's (other)"
+            "SR-8.4",
+            "an Ambassador takes the top card of the player's own discard pile (own) or "
+            "the other's (other)",
         )
     return None
 
