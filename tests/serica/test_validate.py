@@ -127,7 +127,7 @@ def test_bad_moves_notation_ids_and_players_are_refused() -> None:
         with pytest.raises(InvalidMoveError) as info:
             GAME.parse_move(state, text)
         assert len(str(info.value)) < 300
-    with pytest.raises(IllegalMoveError, match="not a legal move"):
+    with pytest.raises(IllegalMoveError, match="99 is not a good"):
         apply(state, Produce(good=99))  # type: ignore[arg-type]  # once AttributeError
     with pytest.raises(IllegalMoveError):
         GAME.encode_move(state, Take(1))  # once an id for a move that is not legal

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import functools
 
-from silkroad.core.errors import IllegalMoveError, InvalidMoveError, shorten
+from silkroad.core.errors import InvalidMoveError, shorten
+from silkroad.core.registry import illegal_move
 from silkroad.serica.cards import GOODS, CardDef
 from silkroad.serica.moves import (
     Advance,
@@ -42,7 +43,14 @@ from silkroad.serica.moves import (
 from silkroad.serica.rules import legal_moves
 from silkroad.serica.state import FIELD_DEPTH, FIELDS, MAX_CARAVANS, Options, State
 
-__all__ = ["action_mask", "all_moves", "decode_move", "encode_move", "num_actions"]
+__all__ = [
+    "action_mask",
+    "action_move",
+    "all_moves",
+    "decode_move",
+    "encode_move",
+    "num_actions",
+]
 
 
 @functools.cache
@@ -100,12 +108,8 @@ def encode_move(state: State, move: Move) -> int:
         legal = move in legal_moves(state)
     except TypeError:  # an unhashable object is no move
         legal = False
-    if not legal:
-        raise IllegalMoveError(
-            f"{shorten(move, 60)} is not a legal move here, so it has no action id",
-            state=state,
-            move=move,
-        )
+    if not legal:  # the message leads with the rule that refuses it
+        raise illegal_move("serica", state, move)
     return _space(state.options.card_defs)[1][move]
 
 
@@ -136,3 +140,15 @@ def action_mask(state: State) -> tuple[bool, ...]:
     for move in legal_moves(state):
         mask[index[move]] = True
     return tuple(mask)
+
+
+def action_move(state: State, action: int) -> Move | None:
+    """The move action id ``action`` stands for, legal or not (``explain`` says why an
+    illegal one is refused); None for an id outside the action space or not an int.
+    The action space is fixed by the options, so every id in it names one move."""
+    if isinstance(action, bool) or not isinstance(action, int):
+        return None
+    moves = _space(state.options.card_defs)[0]
+    if not 0 <= action < len(moves):
+        return None
+    return moves[action]

@@ -16,10 +16,11 @@ from typing import Any
 from pyrsistent import pvector
 from pyrsistent.typing import PVector
 
-from silkroad.core.errors import IllegalMoveError, StateError, shorten
+from silkroad.core.errors import StateError
 from silkroad.core.evolve import replace
 from silkroad.core.game import Outcome
 from silkroad.core.memo import LastValue
+from silkroad.core.registry import illegal_move
 from silkroad.core.rng import Rng
 from silkroad.serica.cards import (
     GOOD_VALUE,
@@ -82,13 +83,30 @@ from silkroad.serica.table import Table, table
 __all__ = [
     "apply",
     "built_count",
+    "can_activate",
+    "can_pay",
+    "can_settler_build",
     "current_player",
+    "distinct_cards",
+    "distinct_fields",
+    "effective_cost",
+    "enemy_strength",
+    "envoy_kinds",
     "field_strength",
+    "free_fields",
+    "governor_can",
+    "governor_options",
+    "governor_twin",
     "is_over",
     "legal_moves",
+    "my_strength",
     "new_game",
     "outcome",
+    "pay_options",
+    "produce_points",
+    "row_kinds",
     "scores",
+    "target_good",
     "winners",
 ]
 
@@ -854,6 +872,123 @@ def _pending_moves(state: State, t: Table, pending: Pending) -> list[Move]:
     raise AssertionError(f"unknown pending decision {kind}")  # pragma: no cover
 
 
+# --------------------------------------------------------------------------- conditions
+# The conditions ``legal_moves`` reads, under public names for ``explain`` (which says
+# why a move is refused from the very functions that refuse it). They are the same
+# functions: ``legal_moves`` itself calls the private names, its hot path unchanged.
+
+
+def effective_cost(state: State, kind: int) -> tuple[int, int]:
+    """[SR-5.2] [SR-8.2] [SR-8.4] The cost N/M of a Crossroads card of kind ``kind`` for
+    the active player now, after the readied Merchants and Oases."""
+    turn = state.turn
+    d = table(state.options).kinds[kind]
+    return _effective_cost(d, turn.count(Ability.MERCHANT), turn.count(Ability.OASIS))
+
+
+def can_pay(state: State, kind: int) -> bool:
+    """[SR-5.2] [SR-8.1] Whether the active player can pay for a card of kind ``kind``
+    now (the test that makes the ``buy`` moves)."""
+    return kind in _buyable(state, table(state.options))
+
+
+def row_kinds(state: State, *, enemies: bool | None) -> list[int]:
+    """[SR-5.2] The distinct kinds in the Crossroads, left to right (only Enemies,
+    only non-Enemies, or all with ``enemies`` None)."""
+    return _row_kinds(state, table(state.options), enemies=enemies)
+
+
+def free_fields(player: PlayerState) -> list[int]:
+    """[SR-5.2] The fields (0-based) with room for another card."""
+    return _free_fields(player)
+
+
+def distinct_fields(state: State, fields: list[int]) -> list[int]:
+    """The fields among ``fields`` worth a choice (alike fields are one place to build:
+    docs/serica.md, "Identical components")."""
+    return _distinct_fields(table(state.options), state.players[state.active], fields)
+
+
+def distinct_cards(state: State, cards: tuple[int, ...]) -> list[int]:
+    """The positions (0-based) of ``cards`` worth a choice (copies are one choice)."""
+    return _distinct_cards(table(state.options), cards)
+
+
+def can_activate(state: State, ability: Ability) -> bool:
+    """[SR-8] Whether ``ability`` can change something now (it is offered only then)."""
+    return _can_activate(state, table(state.options), ability)
+
+
+def envoy_kinds(state: State) -> list[int]:
+    """[SR-8.4] The Crossroads kinds whose ability an Envoy can copy now."""
+    return _envoy_kinds(state, table(state.options))
+
+
+def can_settler_build(state: State) -> bool:
+    """[SR-8.1] Whether a Settler could build a Crossroads card now."""
+    return _can_settler_build(state, table(state.options))
+
+
+def my_strength(state: State) -> int:
+    """[SR-5.2] [SR-8.3] The active player's strength: fields plus readied Soldiers and
+    Encampments."""
+    return _my_strength(state)
+
+
+def governor_can(state: State, pending: Pending, a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """[SR-8.3] Whether a Governor's decision lets the contents of spots ``a`` and ``b``
+    ((field, position), 0-based) change places, before alike results are merged."""
+    moved, touched = -1, frozenset[int]()
+    if pending.card >= 0:
+        moved, touched = pending.card, frozenset(pending.routes)
+    fields = state.players[state.active].fields
+    return _governor_can(table(state.options), fields, a, b, moved, touched)
+
+
+def governor_twin(
+    state: State, pending: Pending, a: tuple[int, int], b: tuple[int, int]
+) -> Rearrange | None:
+    """[SR-8.3] The rearrangement offered with the same result as changing spots ``a``
+    and ``b`` (docs/serica.md, "Identical components"), or None."""
+    t = table(state.options)
+    fields = state.players[state.active].fields
+    key = _governor_key(t, *_governor_result(t, fields, pending, a, b))
+    for move in _governor_moves(state, t, pending):
+        spot_a = (move.field_a - 1, move.position_a - 1)
+        spot_b = (move.field_b - 1, move.position_b - 1)
+        if _governor_key(t, *_governor_result(t, fields, pending, spot_a, spot_b)) == key:
+            return move
+    return None
+
+
+def produce_points(state: State) -> int:
+    """[SR-5.1] [SR-8.1] The points that pay for producing a good now: production points
+    left plus readied Laborers (which pay for nothing else)."""
+    return state.turn.pp + state.turn.count(Ability.LABORER)
+
+
+def enemy_strength(state: State, kind: int) -> int:
+    """[SR-5.2] [SR-8.3] The strength of an Enemy of kind ``kind`` now, less one per
+    readied Outpost."""
+    d = table(state.options).kinds[kind]
+    return max(0, d.enemy_strength - state.turn.outpost)
+
+
+def pay_options(state: State, pending: Pending) -> list[Move]:
+    """[SR-5.2] The payments a pending buy offers (those that leave the rest payable)."""
+    return _pay_options(state, table(state.options), pending)
+
+
+def target_good(caravans: tuple[Caravan, ...], most: bool) -> int:
+    """[SR-8.5] The most (Bandit) or least (Pirate) valuable good shipped."""
+    return _target_good(caravans, most)
+
+
+def governor_options(state: State, pending: Pending) -> list[Rearrange]:
+    """[SR-8.3] The rearrangements a Governor's decision offers now."""
+    return _governor_moves(state, table(state.options), pending)
+
+
 # One-entry cache: apply() usually follows legal_moves() on the same state object.
 _CACHE = LastValue[State, tuple[Move, ...]]("Serica: the legal moves of the last state", ())
 
@@ -906,36 +1041,14 @@ def apply(state: State, move: Move) -> State:
             legal = move in moves
         except TypeError:  # an object that cannot be compared is no move
             legal = False
-        if not legal:
-            raise IllegalMoveError(
-                f"{_shown(move)} is not a legal move now ({_describe(state)})",
-                state=state,
-                move=move,
-            )
+        if not legal:  # the message leads with the rule that refuses it
+            raise illegal_move("serica", state, move)
     t = table(state.options)
     pending = state.pending
     if pending is not None:
         return _resolve(state, t, pending, move)
     handler = _HANDLERS[type(move)]
     return handler(state, t, move)
-
-
-def _shown(move: object) -> str:
-    """The notation of ``move``, or a short account of a value that has none."""
-    try:
-        text = str(move)
-    except Exception:  # a malformed move (a good that does not exist, say)
-        return shorten(move, 60)
-    return text if len(text) <= 60 else shorten(move, 60)
-
-
-def _describe(state: State) -> str:
-    if state.step is Step.OVER:
-        return "the game is over"
-    who = "Han" if state.active == HAN else "Rome"
-    if state.pending is not None:
-        return f"{who} must decide: {state.pending.kind.value}"
-    return f"{who} to play, step {state.step.value}"
 
 
 # --------------------------------------------------------------------------- phase 1
