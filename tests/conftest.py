@@ -18,3 +18,12 @@ def tiny() -> Iterator[silkroad.GameDefinition]:  # type: ignore[type-arg]
     silkroad.register(tinygame.GAME, replace=True)
     yield tinygame.GAME
     silkroad.unregister(tinygame.SPEC.name)
+
+
+@pytest.fixture
+def tiny_reasons() -> Iterator[silkroad.GameDefinition]:  # type: ignore[type-arg]
+    """Tiny Draw with reasons of its own (``explain``, citing TG-1 to TG-3), registered as
+    'tinyreasons' while the test runs: a title-like game for the tools' tests."""
+    silkroad.register(tinygame.EXPLAINED, replace=True)
+    yield tinygame.EXPLAINED
+    silkroad.unregister(tinygame.EXPLAINED.spec.name)

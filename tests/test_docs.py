@@ -30,7 +30,12 @@ def test_every_doc_page_linked_from_the_readme_exists() -> None:
     links = re.findall(r"\]\((docs/[^)]+)\)", readme)
     assert links
     for link in links:
-        assert (ROOT / link).is_file(), f"README links to missing {link}"
+        page, _, anchor = link.partition("#")
+        assert (ROOT / page).is_file(), f"README links to missing {link}"
+        if anchor:  # a heading of the page, as GitHub makes its anchor
+            headings = re.findall(r"^#+ (.+)$", (ROOT / page).read_text(encoding="utf-8"), re.M)
+            slugs = {re.sub(r"[^\w\- ]", "", h.lower()).replace(" ", "-") for h in headings}
+            assert anchor in slugs, f"README links to {link}: {page} has no such heading"
 
 
 def test_the_scenario_page_examples_hold() -> None:

@@ -1,10 +1,16 @@
 """Tiny Draw: a small card game used only to prove the shared harness and the command.
 
 Cards 1..9 are shuffled; each player is dealt a hidden hand. On a turn a player either
-plays a card from their hand onto their open pile (scoring its value) or, while the deck
-lasts and their hand holds fewer than three cards, draws the top card. A player with
-nothing to do is skipped; the game ends when nobody can act. Most points wins; ties share.
-It has hidden information (hands, deck order) and chance (the shuffle), like the titles.
+plays a card from their hand onto their open pile (scoring its value) [TG-1] or, while
+the deck lasts and their hand holds fewer than three cards, draws the top card [TG-2]. A
+player with nothing to do is skipped; the game ends when nobody can act [TG-3]. Most
+points wins; ties share. It has hidden information (hands, deck order) and chance (the
+shuffle), like the titles.
+
+``GAME`` is a game written without reasons (no ``explain``, no ``action_move``; its
+``apply`` raises an ``IllegalMoveError`` with none), as a third party's game may be;
+:func:`make_explained_game` is the same game with them, citing the sections above
+(``EXPLAINED``, named ``tinyreasons``).
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from pyrsistent import pvector
 from pyrsistent.typing import PVector
 
 from silkroad.core.errors import IllegalMoveError, InvalidMoveError, StateError
+from silkroad.core.explain import Reason, Verdict, illegal_move_error
 from silkroad.core.game import (
     OPTIONAL_PARTS,
     Chance,
@@ -287,3 +294,56 @@ def winners_of_scores(state: State) -> tuple[int, ...]:
     """The best scores, whether or not the game is over (for broken variants)."""
     s = scores(state)
     return tuple(p for p, v in enumerate(s) if v == max(s))
+
+
+def explain(state: State, move: object) -> Reason:
+    """Why a move that is not legal is refused, citing the rule above that refuses it."""
+    if state.turn is None:
+        return Reason.by_rule("TG-3", "the game is over: nobody can play or draw")
+    player, hand = state.turn, state.hands[state.turn]
+    if isinstance(move, Play):
+        if move.card not in CARDS:
+            return Reason.by_rule(
+                "TG-1", f"there is no card {move.card!r:.20}: the cards are 1 to 9"
+            )
+        held = ", ".join(map(str, sorted(hand))) or "nothing"
+        return Reason.by_rule("TG-1", f"card {move.card} is not in P{player}'s hand ({held})")
+    if isinstance(move, Draw):
+        if not state.deck:
+            return Reason.by_rule("TG-2", "the deck is empty")
+        return Reason.by_rule(
+            "TG-2", f"P{player} holds {len(hand)} cards, the most a hand may hold is {MAX_HAND}"
+        )
+    return Reason(Verdict.UNKNOWN, f"{move!r:.40} is not a move of Tiny Draw")
+
+
+def action_move(state: State, action: int) -> Move | None:
+    """The move of an action id, legal or not: 0 draws, 1 to 9 play that card."""
+    if action == 0:
+        return Draw()
+    return Play(action) if action in CARDS else None
+
+
+def make_explained_game(**overrides: object) -> GameDefinition[State, Move, Options, Observation]:
+    """Tiny Draw with reasons: ``explain`` and ``action_move`` above, and an ``apply`` whose
+    ``IllegalMoveError`` carries the reason (as a title's does)."""
+
+    def apply_explained(state: State, move: Move) -> State:
+        if move not in legal_moves(state):
+            raise illegal_move_error(game, state, move)
+        return apply(state, move)
+
+    parts: dict[str, object] = {
+        "explain": explain,
+        "action_move": action_move,
+        "apply": apply_explained,
+    }
+    game = make_game(**{**parts, **overrides})
+    return game
+
+
+#: Tiny Draw with reasons, under its own name, so that it is registered beside ``GAME``
+#: (``SILKROAD_GAMES=tinygame:EXPLAINED``): the tools' tests use it as a title-like game.
+EXPLAINED = make_explained_game(
+    spec=attrs.evolve(SPEC, name="tinyreasons", title="Tiny Draw with reasons")
+)

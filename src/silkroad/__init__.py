@@ -17,6 +17,7 @@ from silkroad.core.errors import (
     ReplayError,
     RulesError,
     StateError,
+    UnknownCardError,
     UnknownGameError,
 )
 from silkroad.core.game import Chance, Game, GameDefinition, GameSpec, Information, Outcome
@@ -38,6 +39,7 @@ __all__ = [
     "ReplayError",
     "RulesError",
     "StateError",
+    "UnknownCardError",
     "UnknownGameError",
     "__version__",
     "get_game",

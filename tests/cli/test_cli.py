@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+import tinygame
 from silkroad.cli import main
 from silkroad.core.replay import Record
 
@@ -82,6 +84,21 @@ def test_play_accepts_options(
         (["simulate", "tinydraw", "--games", "0"], "--games must be at least 1"),
         (["rules", "--coverage", "--tests", "/no/such/dir"], "does not exist"),
         (["rules", "--game", "chess"], "the rulebooks are kashgar (KG)"),
+        (["rules", "--reasons", "chess"], "unknown game 'chess'"),
+        (["rules", "--reasons", "tinydraw", "--games", "0"], "--games 0: between 1 and 10000"),
+        (["rules", "--reasons", "tinydraw", "--games", "10001"], "between 1 and 10000 games"),
+        (["rules", "--reasons", "tinydraw", "--seed", "-1"], "a seed is an integer from 0"),
+        (
+            ["rules", "--reasons", "tinydraw", "--seed", str(2**64 - 2), "--games", "3"],
+            f"the games' seeds run to {2**64}, past 2**64 - 1",
+        ),
+        (["rules", "--reasons", "tinydraw", "--coverage"], "--reasons GAME does not go with --cov"),
+        (["rules", "--reasons", "tinydraw", "--game", "KG"], "does not go with --game"),
+        (["rules", "--reasons", "tinydraw", "--all"], "does not go with --all"),
+        (["rules", "--reasons", "tinydraw", "--tests", "t"], "does not go with --tests"),
+        (["rules", "--games", "3"], "--games goes with --reasons GAME"),
+        (["rules", "--coverage", "--seed", "3"], "--seed goes with --reasons GAME"),
+        (["rules", "--tests", "tests"], "--tests goes with --coverage"),
         (["play", "tinydraw", "--seed", "-1"], "a seed is an integer from 0 to 2**64 - 1"),
         (["play", "tinydraw", "--seed", str(2**64)], "a seed is an integer from 0 to 2**64 - 1"),
         (["play", "tinydraw", "--save", "/no/such/dir/g.json"], "directory '/no/such/dir' does"),
@@ -335,6 +352,40 @@ def test_replay_refuses_a_tampered_game(
     assert "cannot read the file" in err
 
 
+@pytest.mark.parametrize("name", ["tinydraw", "tinyreasons"])
+def test_replay_of_a_hand_edited_record_gives_the_first_refused_move_and_why(
+    tiny: object,
+    tiny_reasons: object,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    name: str,
+) -> None:
+    path = tmp_path / "game.json"
+    run(capsys, "play", name, "--seed", "5", "--save", str(path), "--quiet")
+    document = json.loads(path.read_text())
+    document["data"]["moves"][2] = "play 42"  # edited by hand: no such card
+    document["data"]["moves"][4] = "play 43"  # a later bad move is not reached
+    path.write_text(json.dumps(document))
+    code, out, err = run(capsys, "replay", str(path))
+    assert code == 2
+    assert out == ""
+    (line,) = err.splitlines()
+    assert line.startswith(f"silkroad: error: file {path}: move 3: illegal move 'play 42': ")
+    if name == "tinyreasons":
+        assert "[TG-1] there is no card 42: the cards are 1 to 9 (player " in line
+    else:
+        assert "play 42 is not among the moves offered to P" in line
+    assert "play 43" not in line
+    assert "Traceback" not in err
+    # in a directory of records, the bad one is reported with its reason and the rest go on
+    other = tmp_path / "good.json"
+    run(capsys, "play", name, "--seed", "6", "--save", str(other), "--quiet")
+    code, out, _ = run(capsys, "replay", str(tmp_path))
+    assert code == 1
+    assert f"BAD: file {path}: move 3: illegal move 'play 42': " in out
+    assert "good.json: OK" in out
+
+
 def test_bench_reports_rates_and_the_chess_reference(
     tiny: object, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -405,6 +456,85 @@ def test_rules_lists_sections_and_coverage(
     assert "none" in out
     assert "SR:" not in out
     assert "name no section" not in out  # another rulebook's ids are still known
+
+
+def test_rules_reasons_of_a_game_without_explain_are_all_generic(
+    tiny: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from silkroad.testing.reasons import reason_coverage
+
+    code, out, err = run(capsys, "rules", "--reasons", "tinydraw")
+    assert code == 0, err
+    report = reason_coverage(tinygame.GAME)
+    assert report.pairs > 100
+    assert report.specific == 0
+    lines = out.splitlines()
+    assert lines[0] == (
+        f"tinydraw: {report.pairs} illegal moves in {report.states} states of random games "
+        f"(4 a configuration, seeds from 0); 0 explained by a rule (0.0%), {report.pairs} by a "
+        "generic reason"
+    )
+    assert lines[1] == "tinydraw has no explain of its own: every refusal gets the generic reason"
+    generic = lines[2:]
+    assert len(generic) == 10  # examples
+    assert all(
+        re.fullmatch(
+            r"  generic: (play \d|draw): \1 is not among the moves "
+            r"offered to P\d here",
+            line,
+        )
+        for line in generic
+    ), generic
+    assert "section" not in out  # no table of sections
+
+
+def test_rules_reasons_of_a_game_with_explain_count_each_section(
+    tiny_reasons: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from silkroad.testing.reasons import reason_coverage
+
+    code, out, err = run(capsys, "rules", "--reasons", "tinyreasons", "--games", "2", "--seed", "5")
+    assert code == 0, err
+    report = reason_coverage(tinygame.EXPLAINED, games=2, seed=5)
+    assert report.specific == report.pairs > 50
+    assert set(report.by_rule) == {"TG-1", "TG-2"}
+    for rule, count in report.by_rule.items():
+        assert re.search(rf"│ {rule} +│ +{count} │", out), out
+    assert (
+        f"tinyreasons: {report.pairs} illegal moves in {report.states} states of random games "
+        f"(2 a configuration, seeds from 5); {report.pairs} explained by a rule (100.0%), 0 by "
+        "a generic reason"
+    ) in out
+    assert "generic:" not in out
+    assert "no explain of its own" not in out
+
+
+def test_rules_reasons_report_a_broken_explain_and_exit_1(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import attrs
+
+    import silkroad
+    from silkroad.core.explain import Reason
+
+    def explain(state: tinygame.State, move: object) -> Reason:
+        if isinstance(move, tinygame.Play) and move.card % 2:
+            raise RuntimeError("a bug in explain")
+        return Reason.by_rule("TG-1", "   ")  # empty
+
+    spec = attrs.evolve(tinygame.SPEC, name="tinybroken")
+    silkroad.register(tinygame.make_explained_game(explain=explain, spec=spec), replace=True)
+    try:
+        code, out, _ = run(capsys, "rules", "--reasons", "tinybroken", "--games", "1")
+    finally:
+        silkroad.unregister("tinybroken")
+    assert code == 1
+    assert re.search(
+        r"problem: Options\(.*\), action (\d) \(play \1\): explain raised "
+        r"RuntimeError: a bug in explain",
+        out,
+    ), out
+    assert re.search(r"problem: .*action (\d) \(play \1\): gave an empty reason", out), out
 
 
 def test_demo_plays_every_registered_title(

@@ -521,3 +521,185 @@ def test_a_co_op_game_is_won_or_lost_by_both(
     final = out[out.rindex("Final scores") :]
     results = [line.split("│")[4].strip() for line in final.splitlines() if "│ P" in line]
     assert results in (["won", "won"], ["lost", "lost"])
+
+
+def _between_prompts(out: str, prompt: str = "P0 you> ") -> list[list[str]]:
+    """What the command printed after each answer, up to the next prompt, line by line."""
+    return [chunk.rstrip("\n").split("\n") for chunk in out.split(prompt)[1:]]
+
+
+def test_a_refused_move_shows_the_rule_first_then_a_short_hint(
+    tiny_reasons: object,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    hand = sorted(tinygame.new_game(tinygame.Options(), 3).hands[0])
+    card = next(c for c in tinygame.CARDS if c not in hand)
+    held = ", ".join(map(str, hand))
+    path = tmp_path / "g.json"
+    answers = f"PLAY  {card}\nplay 42\nsave {path}\nquit\nno\n"
+    code, out, err = run(
+        capsys, monkeypatch, answers, "play", "tinyreasons", "--human", "0", "--seed", "3",
+        "--agents", "random",
+    )  # fmt: skip
+    assert code == 0, err
+    after = _between_prompts(out)
+    assert after[0] == [
+        f"[TG-1] card {card} is not in P0's hand ({held})",
+        f"'PLAY {card}' is not legal now: choose one of the listed moves ('board' shows them "
+        "again).",
+    ]
+    assert after[1][0] == "[TG-1] there is no card 42: the cards are 1 to 9"
+    assert len(after[1]) == 2  # the reason and the hint: not the list of legal moves
+    assert Record.load(path).moves == ()
+    assert "Traceback" not in out + err
+
+
+def test_a_refused_move_of_a_game_without_explain_gets_the_generic_reason(
+    tiny: object, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, _ = run(
+        capsys, monkeypatch, "play 42\nquit\nno\n", "play", "tinydraw", "--human", "0"
+    )
+    assert code == 0
+    assert _between_prompts(out)[0] == [
+        "play 42 is not among the moves offered to P0 here",
+        "'play 42' is not legal now: choose one of the listed moves ('board' shows them again).",
+    ]
+
+
+def test_why_explains_a_move_without_playing_it(
+    tiny_reasons: object,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    state = tinygame.new_game(tinygame.Options(), 3)
+    hand = sorted(state.hands[0])
+    card = next(c for c in tinygame.CARDS if c not in hand)
+    first = str(tinygame.legal_moves(state)[0])
+    path = tmp_path / "g.json"
+    answers = f"why play {card}\nwhy 1\nwhy {first.upper()}\nwhy\nwhy fly\nwhy 9\nhelp\n"
+    answers += f"save {path}\nquit\nno\n"
+    code, out, _ = run(
+        capsys, monkeypatch, answers, "play", "tinyreasons", "--human", "0", "--seed", "3",
+        "--agents", "random",
+    )  # fmt: skip
+    assert code == 0
+    after = _between_prompts(out)
+    held = ", ".join(map(str, hand))
+    assert after[0] == [f"[TG-1] card {card} is not in P0's hand ({held})"]
+    assert after[1] == [f"{first} is legal for P0"]  # key 1
+    assert after[2] == [f"{first} is legal for P0"]
+    assert after[3] == ["Say which move: why MOVE (its notation or key), e.g. 'why 3'."]
+    assert after[4] == ["Not a move: expected 'draw' or 'play N', got 'fly'"]
+    assert after[5] == ["Not a move: expected 'draw' or 'play N', got '9'"]  # no key 9
+    assert "  why MOVE    why a move is refused now" in "\n".join(after[6])
+    assert Record.load(path).moves == ()  # nothing was played
+
+
+def test_why_of_a_game_without_explain_gives_the_generic_reason(
+    tiny: object, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, out, _ = run(
+        capsys, monkeypatch, "why play 42\nwhy draw\nquit\nno\n", "play", "tinydraw",
+        "--human", "0", "--seed", "3",
+    )  # fmt: skip
+    assert code == 0
+    after = _between_prompts(out)
+    assert after[0] == ["play 42 is not among the moves offered to P0 here"]
+    assert after[1] == ["draw is legal for P0"]
+
+
+def test_replay_step_explains_a_move_at_the_current_step(
+    tiny_reasons: object,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "game.json"
+    run(
+        capsys,
+        monkeypatch,
+        "",
+        "play",
+        "tinyreasons",
+        "--quiet",
+        "--seed",
+        "3",
+        "--save",
+        str(path),
+    )
+    record = Record.load(path)
+    state = tinygame.new_game(record.options, record.seed)
+    after_one = tinygame.apply(state, record.moves[0])
+    player = after_one.turn
+    assert player is not None
+    hand = sorted(after_one.hands[player])
+    card = next(c for c in tinygame.CARDS if c not in hand)
+    answers = f"\nwhy play {card}\nPLAY {card}\nwhy\nwhy zzz\nzzz\nq\n"
+    code, out, _ = run(capsys, monkeypatch, answers, "replay", str(path), "--step")
+    assert code == 0
+    prompt = "[enter] next, b back, N jump, p position, q quit> "
+    after = [chunk.rstrip("\n").split("\n") for chunk in out.split(prompt)[1:]]
+    reason = f"[TG-1] card {card} is not in P{player}'s hand ({', '.join(map(str, hand))})"
+    assert after[1] == [reason]  # at the state after move 1
+    assert after[2] == [reason]  # a move alone
+    assert after[3] == ["Say which move: why MOVE (its notation)."]
+    assert after[4] == ["Not a move: expected 'draw' or 'play N', got 'zzz'"]
+    assert any(line.strip().startswith("why MOVE") for line in after[5])  # the commands
+
+
+def test_a_legal_move_in_another_notation_is_played_not_refused() -> None:
+    """A title's parser may read a move in more than one way (a card by name or by
+    number): the move it reads is played when it is legal."""
+    from rich.console import Console
+
+    from silkroad.agents import make_agent
+    from silkroad.cli.interactive import HumanGame
+
+    def parse(state: tinygame.State, text: str) -> object:
+        words = text.split()
+        if len(words) == 2 and words[0] == "p" and words[1].isdigit():
+            return tinygame.Play(int(words[1]))
+        return tinygame.parse_move(state, text)
+
+    game = tinygame.make_explained_game(parse_move=parse)
+    state = game.new_game(tinygame.Options(), 3)
+    card = min(state.hands[0])
+    answers = [f"p {card}"]
+
+    def read(prompt: str) -> str:
+        if not answers:
+            raise EOFError
+        return answers.pop()
+
+    out = Console(file=io.StringIO(), width=100, color_system=None)
+    session = HumanGame(
+        game, tinygame.Options(), 3, {0}, {1: make_agent("random", 1)}, read=read, out=out,
+        save_path="s.json",
+    )  # fmt: skip
+    record = session.play()
+    assert record.moves[0] == tinygame.Play(card)
+    assert "not legal now" not in out.file.getvalue()  # type: ignore[attr-defined]
+
+
+def test_resuming_a_record_edited_by_hand_names_the_refused_move_and_why(
+    tiny_reasons: object,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "g.json"
+    answers = "1\n1\n1\nsave " + str(path) + "\nquit\nno\n"
+    run(capsys, monkeypatch, answers, "play", "tinyreasons", "--human", "0", "--seed", "3",
+        "--agents", "random")  # fmt: skip
+    document = json.loads(path.read_text())
+    assert len(document["data"]["moves"]) >= 2
+    document["data"]["moves"][1] = "play 42"
+    path.write_text(json.dumps(document))
+    code, _, err = run(capsys, monkeypatch, "", "play", "tinyreasons", "--resume", str(path))
+    assert code == 2
+    assert err.startswith(f"silkroad: error: file {path}: move 2: illegal move 'play 42': ")
+    assert "[TG-1] there is no card 42: the cards are 1 to 9 (player 1 to act; legal: " in err

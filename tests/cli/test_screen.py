@@ -20,6 +20,7 @@ from silkroad.agents import make_agent
 from silkroad.cli import main
 from silkroad.cli.interactive import CLEAR_SCROLLBACK, HumanGame
 from silkroad.cli.screen import HEIGHT, Choice, Keys, choice_lines, fit_changes
+from silkroad.core.errors import RulesError
 from silkroad.core.game import AnyGame
 from silkroad.core.replay import Record, states
 
@@ -224,7 +225,7 @@ def test_moves_and_game_names_are_taken_in_any_case(
         if len(seen) == 1:
             return "C1.1"
         if len(seen) == 2:  # the first card to keep, typed in capitals and spaced out
-            kept.append(re.findall(r"^ +\d+\. (keep \d+)", seen[-1], re.M)[0])
+            kept.append(re.findall(r"^ +\d+\. (keep \S+)", seen[-1], re.M)[0])
             return kept[0].upper().replace(" ", "   ")
         return ["save g.json", "quit", "no"][len(seen) - 3]
 
@@ -491,3 +492,48 @@ def test_a_decision_with_many_moves_fits_with_every_key(name: str, players: int)
     if len(keys) < len(legal):
         assert f"({len(legal) - len(keys)} more choices: 'moves' lists every choice" in moves
         assert len(keys) >= 24
+
+
+@pytest.mark.parametrize("name", ["kashgar", "serica", "dunhuang"])
+def test_a_refused_move_is_its_reason_and_a_hint_not_the_list_of_moves(name: str) -> None:
+    """A move offered at some moment of a game, typed when it is not legal: the reason
+    the seat may know (the title's rule, or the generic one) and a one-line hint, in a
+    few lines under the screen, never the moves again."""
+    from silkroad.core.explain import explain_for_seat
+
+    game = get_game(name)
+    options = game.default_options()
+    start = game.new_game(options, 2)
+    seat = game.current_player(start)
+    assert seat is not None
+    state, offered = game.new_game(options, 1), []
+    while not game.is_over(state) and len(offered) < 400:
+        moves = game.legal_moves(state)
+        offered += [game.format_move(m) for m in moves]
+        state = game.apply(state, moves[len(offered) % len(moves)])
+    legal = game.legal_moves(start)
+
+    def refused(text: str) -> bool:
+        try:
+            return game.parse_move(start, text) not in legal
+        except RulesError:
+            return False
+
+    text = next(t for t in offered if refused(t))
+    out = console()
+    answers = [text]
+
+    def read(prompt: str) -> str:
+        out.file.write(prompt)
+        if not answers:
+            raise EOFError  # the input ends: the game is saved and the command stops
+        return answers.pop()
+
+    agents = {p: make_agent("random", p) for p in range(game.num_players(start)) if p != seat}
+    HumanGame(game, options, 2, {seat}, agents, read=read, out=out, save_path="s.json").play()
+    after = text_of(out).split(f"P{seat} you> ")[1].split("\n")
+    reason = str(explain_for_seat(game, start, game.parse_move(start, text), seat))
+    hint = f"{text!r} is not legal now: choose one of the listed moves ('board' shows them again)."
+    shown = after[: after.index(hint) + 1]
+    assert " ".join(line.strip() for line in shown[:-1]) == reason
+    assert len(shown) <= 4

@@ -20,14 +20,16 @@ ROOT = Path(__file__).resolve().parents[2]
 COLUMNS, LINES = 160, 50
 
 
-def environment(*, tiny: bool = False) -> dict[str, str]:
+def environment(*, tiny: bool | str = False) -> dict[str, str]:
+    """The command's environment; ``tiny`` registers Tiny Draw (``True``: ``GAME``, or
+    the name of another game of ``tinygame``)."""
     paths = [str(ROOT / "src")] + ([str(ROOT / "tests")] if tiny else [])
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths), "TERM": "xterm"}
     env.pop("NO_COLOR", None)
     # the size of the pseudo-terminal, not whatever the test run's own environment says
     env["COLUMNS"], env["LINES"] = str(COLUMNS), str(LINES)
     if tiny:
-        env["SILKROAD_GAMES"] = "tinygame:GAME"
+        env["SILKROAD_GAMES"] = f"tinygame:{'GAME' if tiny is True else tiny}"
     return env
 
 
@@ -35,7 +37,7 @@ class Terminal:
     """The command in a pseudo-terminal, and the screen (with its scrollback) that a
     terminal shows of everything it wrote."""
 
-    def __init__(self, *args: str, cwd: Path, tiny: bool = False) -> None:
+    def __init__(self, *args: str, cwd: Path, tiny: bool | str = False) -> None:
         self.child = pexpect.spawn(
             sys.executable,
             ["-m", "silkroad.cli", *args],
@@ -187,3 +189,70 @@ def test_a_hot_seat_handoff_leaves_nothing_on_the_screen_or_in_the_scrollback(
     term.expect(b"or 'no': ")
     term.child.sendline("no")
     assert term.end() == 0
+
+
+def _after(term: Terminal, answer: str, prompt: bytes) -> list[str]:
+    """Type ``answer``; the lines the screen shows from the answer's line to the prompt
+    that follows (both left out)."""
+    term.child.sendline(answer)
+    term.expect(prompt)
+    shown = term.lines()
+    start = max(i for i, line in enumerate(shown) if line.endswith("> " + answer))
+    end = max(i for i, line in enumerate(shown) if line)
+    return shown[start + 1 : end]
+
+
+def test_a_refused_move_at_the_terminal_shows_the_rule_and_a_hint_under_the_screen(
+    tmp_path: Path,
+) -> None:
+    """A title-like game (Tiny Draw with reasons): the refusal is two lines, the reason
+    first, under the decision's screen, which stays on the terminal; ``why`` explains
+    without playing."""
+    term = Terminal(
+        "play", "tinyreasons", "--human", "0", "--agents", "random", "--seed", "3",
+        cwd=tmp_path, tiny="EXPLAINED",
+    )  # fmt: skip
+    term.expect(b"P0 you> ")
+    hand = re.search(r"P0: hand \[([\d, ]+)\]", "\n".join(term.lines()))
+    assert hand is not None
+    held = [int(c) for c in hand.group(1).split(", ")]
+    card = next(c for c in range(1, 10) if c not in held)
+    shown = _after(term, f"play {card}", b"P0 you> ")
+    assert shown == [
+        f"[TG-1] card {card} is not in P0's hand ({', '.join(map(str, sorted(held)))})",
+        f"'play {card}' is not legal now: choose one of the listed moves ('board' shows them "
+        "again).",
+    ]
+    assert any("P0 you to decide" in line for line in term.lines())  # the screen is still up
+    assert _after(term, "why draw", b"P0 you> ") == ["draw is legal for P0"]
+    term.child.sendline("quit")
+    term.expect(b"or 'no': ")
+    term.child.sendline("no")
+    assert term.end() == 0
+    assert b"Traceback" not in term.raw
+
+
+def test_a_refused_move_of_a_title_keeps_the_decision_on_the_screen(tmp_path: Path) -> None:
+    """Kashgar: a Patriarch's caravan cannot be passed; the refusal (the title's reason, or
+    the generic one) and the hint take a few lines, the moves are not listed again."""
+    term = Terminal(
+        "play", "kashgar", "--human", "0", "--agents", "random", "--seed", "3", cwd=tmp_path
+    )
+    term.expect(b"P0 you> ")
+    before = term.lines()
+    shown = _after(term, "pass 1", b"P0 you> ")
+    assert 2 <= len(shown) <= 4
+    assert shown[-1] == (
+        "'pass 1' is not legal now: choose one of the listed moves ('board' shows them again)."
+    )
+    assert not any(line.strip().startswith("1. c1.1") for line in shown)
+    assert any("P0 you to decide" in line for line in term.lines())
+    # every line of the decision's screen is still on the terminal, above the refusal
+    rule = next(i for i, line in enumerate(before) if "P0 you to decide" in line)
+    prompt = max(i for i, line in enumerate(before) if line)
+    assert "\n".join(before[rule:prompt]) in "\n".join(term.lines())
+    term.child.sendline("quit")
+    term.expect(b"or 'no': ")
+    term.child.sendline("no")
+    assert term.end() == 0
+    assert b"Traceback" not in term.raw

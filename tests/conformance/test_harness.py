@@ -292,3 +292,87 @@ def _mutating_apply(state: tinygame.State, move: Any) -> tinygame.State:
     nxt = tinygame.apply(state, move)
     object.__setattr__(state, "turn", nxt.turn)
     return nxt
+
+
+# ---------------------------------------------------------------- check 12: the reasons
+
+
+def test_a_game_without_explain_passes_the_reasons_check_with_the_generic_reason() -> None:
+    assert tinygame.GAME.optional.explain is None
+    report = check_game(tinygame.GAME, seeds=range(4))
+    assert report.reasons_checked > report.decisions * 4
+
+
+def test_a_game_with_explain_passes_the_reasons_check() -> None:
+    report = check_game(tinygame.make_explained_game(), seeds=range(4))
+    assert report.reasons_checked > report.decisions * 4
+
+
+def _explained(**overrides: Any) -> Any:
+    return tinygame.make_explained_game(**overrides)
+
+
+def test_catches_an_explain_that_raises() -> None:
+    def explain(state: tinygame.State, move: Any) -> Any:
+        return tinygame.explain(state, move) if isinstance(move, tinygame.Draw) else 1 / 0
+
+    with pytest.raises(ConformanceError, match=r"explain of .* raised ZeroDivisionError"):
+        check_game(_explained(explain=explain), seeds=SEEDS)
+
+
+def test_catches_an_explain_that_calls_an_illegal_move_legal() -> None:
+    def explain(state: tinygame.State, move: Any) -> Any:
+        from silkroad.core.explain import Reason, Verdict
+
+        return Reason(Verdict.LEGAL, "fine")
+
+    with pytest.raises(ConformanceError, match="for an illegal move"):
+        check_game(_explained(explain=explain), seeds=SEEDS)
+
+
+def test_catches_an_explain_that_gives_no_reason() -> None:
+    with pytest.raises(ConformanceError, match="explain of .* gave 'not a reason'"):
+        check_game(_explained(explain=lambda s, m: "not a reason"), seeds=SEEDS)
+
+
+def test_catches_an_action_move_that_calls_a_legal_id_refused() -> None:
+    """``explain`` of a legal move's action id must say legal: an ``action_move`` that
+    maps the id to another move is caught."""
+
+    def action_move(state: tinygame.State, action: int) -> Any:
+        return tinygame.Play(action % 9 + 1) if action else tinygame.Draw()
+
+    with pytest.raises(ConformanceError, match=r"explain calls the legal move \d+ not legal"):
+        check_game(_explained(action_move=action_move), seeds=SEEDS)
+
+
+def test_catches_an_illegal_move_error_without_the_reason() -> None:
+    """A game with ``explain`` whose ``apply`` raises an error without the reason."""
+    with pytest.raises(ConformanceError, match="carries no reason"):
+        check_game(_explained(apply=tinygame.apply), seeds=SEEDS)
+
+
+def test_catches_an_illegal_move_error_with_another_reason() -> None:
+    from silkroad.core.explain import Reason
+
+    def apply(state: tinygame.State, move: Any) -> tinygame.State:
+        if move not in tinygame.legal_moves(state):
+            reason = Reason.by_rule("TG-3", "another rule")
+            raise IllegalMoveError("no", state=state, move=move, reason=reason)
+        return tinygame.apply(state, move)
+
+    with pytest.raises(ConformanceError, match=r"carries \[TG-3\] another rule but explain"):
+        check_game(_explained(apply=apply), seeds=SEEDS)
+
+
+def test_catches_a_game_without_explain_whose_error_calls_the_move_legal() -> None:
+    from silkroad.core.explain import Reason, Verdict
+
+    def apply(state: tinygame.State, move: Any) -> tinygame.State:
+        if move not in tinygame.legal_moves(state):
+            legal = Reason(Verdict.LEGAL, "legal")
+            raise IllegalMoveError("no", state=state, move=move, reason=legal)
+        return tinygame.apply(state, move)
+
+    with pytest.raises(ConformanceError, match="as its reason"):
+        check_game(broken(apply=apply), seeds=SEEDS)

@@ -36,6 +36,8 @@ HOMES = {
     "hides_move": "svg",
     "to_position": "position",
     "from_position": "position",
+    "fill_position": "position",
+    "redeal": "observe",
     "component_provenance": "docgen",
     "known_facts": "observe",
     "explain": "explain",

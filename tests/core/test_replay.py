@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
 
 import tinygame
 from silkroad.core.errors import DataError, ReplayError
+from silkroad.core.explain import Verdict
 from silkroad.core.replay import Record, Result, replay, states, step_to
 from silkroad.core.rng import Rng
 
@@ -110,7 +112,7 @@ def test_hand_written_records_are_read(tiny: object) -> None:
 @pytest.mark.parametrize(
     ("changes", "error", "message"),
     [
-        ({"moves": ["fly away"]}, ReplayError, "move 1: expected 'draw' or 'play N'"),
+        ({"moves": ["fly away"]}, ReplayError, "move 1: 'fly away' names no move: expected 'draw'"),
         ({"moves": [7]}, ReplayError, "move 1: a move must be a notation string"),
         ({"moves": ["play 9", "play 9"]}, ReplayError, "move 1: illegal"),
         ({"seed": "x"}, DataError, "field seed"),
@@ -230,3 +232,62 @@ def test_a_record_starts_from_a_position_and_replays() -> None:
     broken = record.to_json().replace("grocer", "nobody")
     with pytest.raises(DataError, match="field position.*nobody"):
         Record.from_json(broken)
+
+
+def _refused_move(game: Any, seed: int) -> tuple[list[str], str, int]:
+    """The notation of a game's first moves, a move that is not legal after them (a card
+    its player does not hold) and that player."""
+    state = game.new_game(OPTIONS, seed)
+    played = []
+    for _ in range(2):
+        move = game.legal_moves(state)[0]
+        played.append(game.format_move(move))
+        state = game.apply(state, move)
+    player = game.current_player(state)
+    held = set(state.hands[player])
+    absent = next(c for c in tinygame.CARDS if c not in held and c not in state.piles[player])
+    return played, f"play {absent}", player
+
+
+@pytest.mark.parametrize("explained", [False, True])
+def test_a_hand_edited_record_is_refused_at_its_first_bad_move_with_the_reason(
+    tiny: object, tiny_reasons: object, tmp_path: Path, explained: bool
+) -> None:
+    game = tinygame.EXPLAINED if explained else tinygame.GAME
+    played, bad, player = _refused_move(game, 1)
+    text = document([*played, bad, "draw", "play 99"], game=game.spec.name)
+    with pytest.raises(ReplayError) as info:
+        Record.from_json(text)
+    error = info.value
+    assert error.move_number == 3
+    assert error.reason is not None
+    state = game.new_game(OPTIONS, 1)
+    for move in played:
+        state = game.apply(state, game.parse_move(state, move))
+    assert error.reason == game.explain(state, bad)
+    if explained:
+        assert error.reason.rule == "TG-1"
+        assert f"card {bad.split()[1]} is not in P{player}'s hand" in error.reason.text
+    else:
+        assert error.reason.text == f"{bad} is not among the moves offered to P{player} here"
+    legal = ", ".join(game.format_move(m) for m in game.legal_moves(state))
+    assert str(error) == (
+        f"move 3: illegal move {bad!r}: {error.reason} (player {player} to act; legal: {legal})"
+    )
+    # the same for a record of moves (replay, states) and for a record file
+    moves = [game.parse_move(None, m) for m in (*played, bad)]
+    with pytest.raises(ReplayError, match=r"^move 3: illegal move") as again:
+        replay(Record(game.spec.name, OPTIONS, 1, tuple(moves)))
+    assert again.value.reason == error.reason
+    path = tmp_path / "edited.json"
+    path.write_text(text)
+    with pytest.raises(ReplayError, match=f"^file {path}: move 3: illegal move {bad!r}: "):
+        Record.load(path)
+
+
+def test_a_record_move_that_names_nothing_carries_an_unknown_reason(tiny: object) -> None:
+    with pytest.raises(ReplayError) as info:
+        Record.from_json(document(["fly away"]))
+    assert info.value.reason is not None
+    assert info.value.reason.verdict is Verdict.UNKNOWN
+    assert "expected 'draw' or 'play N'" in info.value.reason.text

@@ -57,3 +57,26 @@ def test_every_ruling_and_section_is_documented() -> None:
         "KG-8",
     ):
         assert section in text
+
+
+@pytest.mark.rule("KG-2")
+def test_the_kashgar_positions_of_the_scenario_page_read() -> None:
+    """Every Kashgar position on docs/scenarios.md reads (partial ones too), the start
+    player of the printed example is the Grocer's owner, and the decision written as a
+    position offers the moves the page names."""
+    import re
+
+    from silkroad.kashgar import GAME
+
+    page = (PAGE.parent / "scenarios.md").read_text(encoding="utf-8")
+    section = page.split("\n## Kashgar\n", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```toml\n(.*?)```", section, re.S)
+    assert len(blocks) == 3
+    states = [GAME.from_position(block) for block in blocks]
+    decision, _, example = states
+    assert [GAME.format_move(m) for m in GAME.legal_moves(decision)] == [
+        "keep planter",
+        "keep baker",
+    ]
+    assert "`legal_moves` is then `keep planter`, `keep baker`" in section
+    assert example.start_player == example.active == 0

@@ -126,7 +126,9 @@ def test_an_illegal_move_that_cannot_be_written_is_named_by_its_fields() -> None
     for move in (CaravanAction("a", 0), Pass(None)):  # type: ignore[arg-type]
         with pytest.raises(IllegalMoveError) as info:
             apply(state, move)
-        assert str(info.value).startswith(f"{move!r} is not a legal move here (player 0")
+        assert f"({move!r} refused; player 0 to act; legal: " in str(info.value)
+        assert str(info.value).startswith(f"{info.value.reason} (")
+        assert "there is no caravan" in info.value.reason.text
 
 
 def test_describe_move_names_the_cards() -> None:
@@ -151,6 +153,7 @@ def _example_state() -> object:
     from silkroad import kashgar
 
     text = """
+setup = "bare"
 active = 0
 [player.0]
 caravans = [["patriarch", "grocer"], ["patriarch", "servant"], ["patriarch", "prophet"]]
@@ -187,3 +190,77 @@ def test_a_card_move_may_name_the_card_by_key_or_printed_name() -> None:
 def test_a_card_name_that_names_no_card_is_invalid(text: str) -> None:
     with pytest.raises(InvalidMoveError, match="not a card of this game"):
         parse_move(_example_state(), text)  # type: ignore[arg-type]
+
+
+@pytest.mark.rule("KG-4")
+def test_the_notation_names_cards_as_positions_do_over_random_games() -> None:
+    """Every legal move's notation is unique in its state, reads back as the move, and
+    names a card by its data key (``key#n`` where copies can be different moves)."""
+    from silkroad.kashgar.position import names
+
+    for players, expansion in ((2, "none"), (4, "all")):
+        options = Options.create(players, expansion=expansion)
+        known = set(names(options).name) | {n.split("#")[0] for n in names(options).name}
+        state = new_game(options, 5)
+        rng = Rng.from_seed(5)
+        while legal_moves(state):
+            moves = legal_moves(state)
+            texts = [format_move(m) for m in moves]
+            assert len(set(texts)) == len(texts), texts
+            for move, text in zip(moves, texts, strict=True):
+                assert str(move) == text
+                assert parse_move(state, text) == move
+                arg = text.partition(" ")[2]
+                if isinstance(move, Keep | Take | Fulfill | Remove) and arg != "none":
+                    assert arg in known, text
+            i, rng = rng.randrange(len(moves))
+            state = apply(state, moves[i])
+
+
+@pytest.mark.rule("KG-4")
+def test_a_copy_is_numbered_only_where_copies_can_be_different_moves() -> None:
+    from silkroad.kashgar.table import table
+
+    t = table(Options.create(2, expansion="all"))
+    ids = {d.key: [i for i, e in enumerate(t.defs) if e.key == d.key] for d in t.defs}
+    planter, vizier, patriarch = ids["planter"][1], ids["vizier"][1], ids["patriarch"][2]
+    assert str(t.keep_moves[planter]) == "keep planter"  # the others go to the discard
+    assert str(t.take_moves[planter]) == "take planter"  # the discard pile's order is unused
+    assert str(t.remove_moves[planter]) == "remove planter#2"  # a caravan's order counts
+    assert str(t.keep_moves[vizier]) == "keep vizier#2"  # Special cards go under in order
+    assert str(t.take_moves[vizier]) == "take vizier"
+    assert str(t.take_moves[patriarch]) == "take patriarch#3"  # two faces
+    grocer = ids["grocer"][0]
+    assert str(t.remove_moves[grocer]) == "remove grocer"  # one copy
+    # the name is no part of the value
+    assert t.keep_moves[planter] == Keep(planter)
+    assert repr(t.keep_moves[planter]) == repr(Keep(planter))
+    assert hash(t.keep_moves[planter]) == hash(Keep(planter))
+
+
+@pytest.mark.rule("KG-4")
+def test_records_written_with_card_ids_still_replay_and_are_saved_with_names() -> None:
+    import json
+    from pathlib import Path
+
+    from silkroad.core.replay import Record
+    from silkroad.kashgar import GAME
+
+    path = Path(__file__).resolve().parents[1] / "scenarios" / "kashgar" / "2p-base-seed1.json"
+    record = Record.load(path, game=GAME)
+    document = json.loads(record.to_json(game=GAME))
+    named = document["data"]["moves"]
+    assert "keep pilgrim" in named
+    cards = ("keep", "take", "order", "remove")
+    assert not any(m.split()[0] in cards and m.split()[1].isdigit() for m in named)
+    by_id = [
+        str(type(m)(m.card if isinstance(m, Keep | Take | Remove) else m.order))  # type: ignore[attr-defined]
+        if isinstance(m, Keep | Take | Fulfill | Remove) and format_move(m).split()[1] != "none"
+        else format_move(m)
+        for m in record.moves
+    ]
+    assert "keep 96" in by_id  # the notation before cards were named
+    document["data"]["moves"] = by_id
+    old = Record.from_json(json.dumps(document), game=GAME)
+    assert old == record
+    assert json.loads(old.to_json(game=GAME))["data"]["moves"] == named

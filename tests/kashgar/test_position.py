@@ -96,7 +96,7 @@ def test_a_position_naming_the_pending_decision_resumes_at_it() -> None:
         ("active = 3", r"active: 3 is above 1 \(a seat of the 2 players\)"),
         ("round = -2", r"round: -2 is below 0"),
         ('[pending]\ndecision = "dance"\nplayer = 0', r"pending.decision: 'dance' is not one of"),
-        ('[pending]\ndecision = "place_left"\nplayer = 0', r"pending.options: missing"),
+        ('[pending]\ndecision = "place_left"\nplayer = 0', r"pending: a decision needs the action"),
         ("[piles]\norders = []", r"has no place"),
     ],
 )

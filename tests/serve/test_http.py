@@ -15,6 +15,7 @@ from starlette.testclient import TestClient
 
 import silkroad
 from serve.helpers import new_table, read_table, record_of, server
+from silkroad.core.explain import explain_for_seat
 from silkroad.serve.store import SEATS_FILE
 
 
@@ -177,13 +178,14 @@ def test_moves_are_checked_by_the_engine_and_a_refusal_changes_nothing(tmp_path:
         state = record.initial_state()
         illegal = next(t for t in ("use scholar", "use envoy", "hire", "done") if t not in legal)
         parsed = game.parse_move(state, illegal)
-        with pytest.raises(silkroad.IllegalMoveError) as engine:
+        with pytest.raises(silkroad.IllegalMoveError):
             game.apply(state, parsed)
+        told = explain_for_seat(game, state, parsed, 0)  # the reason, as seat 0 may know it
         cases = [
             (other, {"move": legal[0]}, 409, "it is not your decision: P0 seat 0 is deciding"),
             (me, {"move": legal[0], "at": 3}, 409, "the table has moved on"),
             (me, {"move": "fly away"}, 409, "not a move: "),
-            (me, {"move": illegal}, 409, f"refused: {engine.value}"),
+            (me, {"move": illegal}, 409, f"refused: {told}"),
             (me, {"move": 12}, 400, "a move is its notation"),
             (me, {"move": legal[0], "at": "now"}, 400, "'at' is the number"),
             (me, {"move": legal[0], "cheat": True}, 400, "a move is"),
@@ -203,7 +205,11 @@ def test_moves_are_checked_by_the_engine_and_a_refusal_changes_nothing(tmp_path:
             ws.send_bytes(b"\x00")
             assert ws.receive_json() == {"type": "error", "message": "send text (JSON), not bytes"}
             ws.send_json({"type": "move", "move": illegal, "at": 0})
-            assert ws.receive_json() == {"type": "refused", "message": f"refused: {engine.value}"}
+            assert ws.receive_json() == {
+                "type": "refused",
+                "message": f"refused: {told}",
+                "rule": told.rule,
+            }
         assert served(client, me) == before
         assert files(tmp_path) == saved
         ok = client.post(f"/api/seat/{me}/move", json={"move": legal[0], "at": 0})

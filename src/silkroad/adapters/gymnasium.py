@@ -30,9 +30,11 @@ Importing this module registers ``silkroad/<Title>-v0`` for every built-in title
 * A game the rules end is ``terminated``; a game stopped by the title's game-length
   safeguard (``Outcome.TRUNCATED``, no winner) is ``truncated``.
 * An action that is not legal now ends the episode (``terminated``) with reward
-  ``illegal_reward`` (default -1) and ``info["illegal"] = True``, as masked environments do
-  (Gymnasium's checker steps with unmasked random actions); ``illegal="raise"`` raises the
-  title's ``InvalidMoveError`` instead.
+  ``illegal_reward`` (default -1), ``info["illegal"] = True`` and ``info["reason"]`` (why
+  it is refused, as the seat may know it: :func:`silkroad.adapters.action_reason`), as
+  masked environments do (Gymnasium's checker steps with unmasked random actions);
+  ``illegal="raise"`` raises an ``InvalidMoveError`` that leads with the reason instead
+  (``.reason``).
 * ``render_mode="human"`` prints the title's ``render`` text, ``"ansi"`` returns it.
 
 The distribution also declares the ``gymnasium.envs`` entry point (Gymnasium's plugin hook
@@ -50,7 +52,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from silkroad.adapters import UTILITIES, returns_from_scores
+from silkroad.adapters import UTILITIES, action_reason, decode_action, returns_from_scores
 from silkroad.agents import make_agent
 from silkroad.core.game import AnyGame, Outcome
 
@@ -167,9 +169,10 @@ class SilkroadGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         index = int(action)
         if not 0 <= index < self.n_actions or not mask[index]:
             if self.illegal == "raise":
-                game.decode_move(self.state, index)  # raises InvalidMoveError
+                decode_action(game, self.state, index)  # raises InvalidMoveError, with why
             info = self._info()
             info["illegal"] = True
+            info["reason"] = str(action_reason(game, self.state, index))
             return self._observation(), self.illegal_reward, True, False, info
         self.state = game.apply(self.state, game.decode_move(self.state, index))
         self._play_others()

@@ -67,7 +67,7 @@ import pyspiel
 from pyrsistent import pvector
 from pyrsistent.typing import PVector
 
-from silkroad.adapters import UTILITIES, returns_from_scores
+from silkroad.adapters import UTILITIES, decode_action, returns_from_scores
 from silkroad.core.errors import DataError
 from silkroad.core.game import AnyGame, Chance, Outcome
 from silkroad.core.serialize import dumps, from_data, loads, to_data
@@ -453,7 +453,7 @@ class SilkroadState(pyspiel.State):  # type: ignore[misc]
             return
         title, inner = self.cfg.title, self.cur.state
         player = title.current_player(inner)
-        move = title.decode_move(inner, int(action))
+        move = decode_action(title, inner, int(action))  # InvalidMoveError, with why
         nxt = title.apply(inner, move)
         if player is not None:
             self.own = self.own.add(player, int(action), title.format_move(move))

@@ -47,7 +47,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
-from silkroad.adapters import UTILITIES, returns_from_scores
+from silkroad.adapters import UTILITIES, decode_action, returns_from_scores
 from silkroad.core.game import AnyGame, Outcome
 from silkroad.core.rng import Rng
 
@@ -153,7 +153,7 @@ class SilkroadEnv(AECEnv):  # type: ignore[misc]
         if action is None:
             raise ValueError(f"{agent} must act: step() needs an action id")
         game = self.game
-        move = game.decode_move(self.state_, int(action))  # InvalidMoveError if illegal
+        move = decode_action(game, self.state_, int(action))  # InvalidMoveError, with why
         self.state_ = game.apply(self.state_, move)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()

@@ -68,16 +68,28 @@ def play_game(
     *,
     on_move: Callable[[int, int, Any, Any], None] | None = None,
     max_decisions: int | None = None,
+    position: str | None = None,
+    moves: Sequence[Any] = (),
 ) -> PlayedGame:
     """Play a game to its end; ``agents[i]`` plays seat ``i`` (a name makes a new agent).
 
-    ``on_move(number, player, move, state_before)`` is called after every decision, with
-    the state the move was played in.
+    The game starts from the seeded setup of ``options``, or from ``position`` (the
+    title's position text, read with ``options``; the record keeps it), then ``moves``
+    already made are played (a resumed game: they are part of the record, not told to
+    ``on_move``). ``on_move(number, player, move, state_before)`` is called after every
+    decision the agents make, with the state the move was played in.
 
     :raises RulesError: if the game does not end within ``max_decisions`` (default: the
         game's ``max_game_length``) or an agent returns an illegal move.
     """
-    state = game.new_game(options, seed)
+    state = (
+        game.new_game(options, seed) if position is None else game.from_position(position, options)
+    )
+    first = game.current_player(state)
+    made: list[Any] = []
+    for move in moves:
+        state = game.apply(state, move)
+        made.append(move)
     seats = game.num_players(state)
     if len(agents) != seats:
         raise ValueError(
@@ -88,12 +100,10 @@ def play_game(
         make_agent(a, s) if isinstance(a, str) else a for a, s in zip(agents, seeds, strict=True)
     ]
     limit = max_decisions if max_decisions is not None else game.max_game_length(options)
-    moves: list[Any] = []
     counts = [0] * seats
     seconds = [0.0] * seats
-    first = game.current_player(state)
     while not game.is_over(state):
-        if len(moves) >= limit:
+        if len(made) >= limit:
             raise RulesError(f"{game.spec.name} seed {seed} did not end within {limit} decisions")
         player = game.current_player(state)
         assert player is not None
@@ -104,9 +114,18 @@ def play_game(
         seconds[player] += time.perf_counter() - start
         counts[player] += 1
         before, state = state, game.apply(state, move)
-        moves.append(move)
+        made.append(move)
         if on_move is not None:
-            on_move(len(moves), player, move, before)
+            on_move(len(made), player, move, before)
     names = tuple(agent_name(a) for a in agents)
-    record = Record(game.spec.name, options, seed, tuple(moves), Result.of(game, state), names)
-    return PlayedGame(record, state, len(moves), tuple(counts), tuple(seconds), first)
+    record = Record(
+        game.spec.name,
+        options,
+        seed,
+        tuple(made),
+        Result.of(game, state),
+        names,
+        rules_version=game.spec.rules_version,
+        position=position,
+    )
+    return PlayedGame(record, state, len(made), tuple(counts), tuple(seconds), first)

@@ -32,7 +32,7 @@ import attrs
 
 from silkroad.agents import agent_factory, parse_agent_spec
 from silkroad.arena.match import play_game
-from silkroad.core.game import AnyGame
+from silkroad.core.game import AnyGame, redeal
 from silkroad.core.registry import get_game
 from silkroad.core.replay import Record
 
@@ -135,14 +135,17 @@ def lineups(n: int, seats: int, games: int, *, rotate: bool = True) -> list[tupl
     return [round_robin_lineup(n, seats, i) for i in range(games)]
 
 
-_Job = tuple[str, Any, int, tuple[str, ...], tuple[int, ...], bool, bool]
+_Job = tuple[str, Any, int, tuple[str, ...], tuple[int, ...], bool, bool, str | None]
 
 
 def _play(job: _Job) -> GameResult:
-    name, options, seed, agents, entrants, keep, want_holdings = job
+    name, options, seed, agents, entrants, keep, want_holdings, position = job
     specs = tuple(agents[e] for e in entrants)
     try:
         game = get_game(name)
+        start = None
+        if position is not None:  # this game's deal of what no player has seen
+            start = game.to_position(redeal(game, game.from_position(position, options), seed))
         held: list[set[str]] = []
 
         holdings_of: Callable[[Any], tuple[frozenset[str], ...]] | None
@@ -156,7 +159,9 @@ def _play(job: _Job) -> GameResult:
         want = want_holdings and holdings_of is not None
         if want:
             held = [set() for _ in specs]
-        played = play_game(game, options, seed, list(specs), on_move=collect if want else None)
+        played = play_game(
+            game, options, seed, list(specs), on_move=collect if want else None, position=start
+        )
         if want:
             collect(0, 0, None, played.state)
     except Exception as exc:  # counted and reported, never hidden
@@ -222,9 +227,15 @@ def run_tournament(
     start_method: str | None = None,
     ray_timeout: float = 30.0,
     on_result: Callable[[GameResult], None] | None = None,
+    position: str | None = None,
 ) -> list[GameResult]:
     """Play one game per seed; ``agents`` are specs, one entrant each: one per seat, or
     more for a round robin (see :func:`lineups`).
+
+    Each game starts from the seeded setup of ``options``, or from ``position`` (a
+    position's text, read with ``options``) with what no player has seen dealt anew
+    from the game's seed (:func:`silkroad.core.game.redeal`): "who wins from here?".
+    A record kept holds that game's whole starting position.
 
     ``backend="local"`` plays in ``workers`` local processes, started by
     ``start_method`` (``"fork"``, ``"spawn"`` or ``"forkserver"``; default fork where
@@ -248,11 +259,16 @@ def run_tournament(
         raise ValueError(f"workers must be at least 1, got {workers!r}")
     n = len(agents)
     try:
-        seats = game.num_players(game.new_game(options, seeds[0])) if seeds else n
+        if not seeds:
+            seats = n
+        elif position is None:
+            seats = game.num_players(game.new_game(options, seeds[0]))
+        else:
+            seats = game.num_players(game.from_position(position, options))
     except Exception:  # that game will be reported with its error
         seats = n
     jobs: list[_Job] = [
-        (game.spec.name, options, seed, tuple(agents), entrants, keep_records, holdings)
+        (game.spec.name, options, seed, tuple(agents), entrants, keep_records, holdings, position)
         for seed, entrants in zip(seeds, lineups(n, seats, len(seeds), rotate=rotate), strict=True)
     ]
     results: list[GameResult] = []

@@ -26,7 +26,7 @@ from rich.progress import (
 from rich.text import Text
 
 from silkroad.agents import AGENTS, make_agent
-from silkroad.core.errors import InvalidMoveError, RulesError
+from silkroad.core.errors import DataError, InvalidMoveError, RulesError
 from silkroad.core.game import AnyGame
 from silkroad.core.provenance import Provenance
 from silkroad.core.rng import SEEDS
@@ -52,6 +52,7 @@ __all__ = [
     "provenance_data",
     "provenance_note",
     "read_line",
+    "read_position",
     "record_files",
     "with_data_files",
     "writable_file",
@@ -267,6 +268,25 @@ def writable_file(option: str, name: str | None) -> Path | None:
     else:
         return path
     raise UsageError(f"{option} {name}: cannot write there ({problem})")
+
+
+def read_position(game: AnyGame, path: str) -> tuple[str, Any]:
+    """The whole position the position file ``path`` fills to (``to_position`` of its
+    state: a record that keeps it replays whatever the filling rule of a later version
+    does with a partial one), and its options.
+
+    :raises DataError: for a file that cannot be read, is not TOML or is of another game.
+    :raises StateError: for a position that cannot be a state of ``game``.
+    """
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataError(f"cannot read the file: {exc}", source=path) from None
+    state = game.from_position(text)
+    options = getattr(state, "options", None)
+    if options is None:
+        options = game.default_options(game.num_players(state))
+    return game.to_position(state), options
 
 
 def record_files(paths: Sequence[str]) -> list[Path]:

@@ -11,9 +11,12 @@ the move's notation, in any case. Commands: ``table`` prints the whole table
 the person can see, ``moves`` every choice with what it does, ``board`` the screen
 again, ``log [N]`` the last moves again, ``undo`` takes back the person's last decision
 (and whatever followed it), ``save FILE`` writes the record so far, ``help`` explains,
-``quit`` ends (offering to save). With ``wide`` the screen is the whole table and every
-move, as long as they are. A wrong answer is asked again with the reason. Input and
-output are injected, so tests feed it text.
+``why MOVE`` why a move is refused (without playing it), ``quit`` ends (offering to
+save). With ``wide`` the screen is the whole table and every move, as long as they are.
+A wrong answer is asked again with the reason: a move that is not legal gets the rule
+that refuses it first (the title's ``explain``, as the person's seat may know it:
+:func:`silkroad.core.explain.explain_for_seat`), then a one-line hint, never the list of
+every move. Input and output are injected, so tests feed it text.
 
 Ctrl-C anywhere (at the prompt, while an agent thinks) stops the game as ``quit`` does;
 when nobody can answer (the input is not a terminal, or it ended), the game so far is
@@ -62,6 +65,7 @@ from silkroad.cli.screen import (
     wrap,
 )
 from silkroad.core.errors import RulesError
+from silkroad.core.explain import Verdict, explain, explain_for_seat
 from silkroad.core.game import AnyGame, Outcome
 from silkroad.core.replay import Record, Result, states
 
@@ -85,6 +89,7 @@ Other commands:
   player N    the area of player N (P0, P1, ...): tracks, cards, fields, as you may see them
   card NAME   the full text of a card you can see (by name or number, e.g. card 12)
   moves [N]   every choice with what it does (page N when they are many)
+  why MOVE    why a move is refused now (the rule, with its section), without playing it
   board       show this screen again
   log [N]     show the last N moves again (default 20)
   undo        take back your last decision (and the moves that followed it)
@@ -229,7 +234,8 @@ class HumanGame:
     when the session ends (``--save``), if anywhere. ``wide`` shows the whole table and
     every move at each decision instead of the screen of :data:`HEIGHT` lines.
     ``interactive`` says whether a person can answer a question after Ctrl-C (the input
-    is a terminal); when not, a stopped game is saved without asking.
+    is a terminal); when not, a stopped game is saved without asking. ``position`` (a
+    position's text) is the start instead of the seeded setup; the record keeps it.
     """
 
     def __init__(
@@ -248,14 +254,16 @@ class HumanGame:
         wide: bool = False,
         interactive: bool = True,
         height: int = HEIGHT,
+        position: str | None = None,
     ) -> None:
         self.game, self.options, self.seed = game, options, seed
+        self.position = position
         self.humans, self.agents = humans, agents
         self.read, self.out = read, out
         self.moves: list[Any] = []
         self.save_path = save_path
         self.wide, self.interactive, self.height = wide, interactive, height
-        self.state = game.new_game(options, seed)
+        self.state = self._start()
         self.log: list[_Entry] = []
         for move in moves:
             self._advance(move)
@@ -271,6 +279,12 @@ class HumanGame:
         #: the moves offered now, by key, and the choices as shown
         self._offered: dict[int, Any] = {}
         self._choices: list[Choice] = []
+
+    def _start(self) -> Any:
+        """The state before any move: the seeded setup, or the starting position."""
+        if self.position is None:
+            return self.game.new_game(self.options, self.seed)
+        return self.game.from_position(self.position, self.options)
 
     def _default_name(self, seat: int) -> str:
         if seat in self.humans:
@@ -308,6 +322,8 @@ class HumanGame:
             tuple(self.moves),
             result,
             names if all(names) else (),
+            rules_version=self.game.spec.rules_version,
+            position=self.position,
         )
 
     # ------------------------------------------------------------------ the log
@@ -545,9 +561,13 @@ class HumanGame:
         word, _, rest = answer.partition(" ")
         word = word.lower()
         parsed = self._parse(answer)
-        if parsed is not None:  # a move, but not one of the legal ones
-            self.out.print(
-                f"{answer!r} is not legal now; choose one of the listed moves.", markup=False
+        if parsed is not None and parsed in legal:  # a legal move in another notation
+            return parsed
+        if parsed is not None:  # a move, but not one of the legal ones: the reason first
+            self.say(str(explain_for_seat(self.game, self.state, parsed, player)))
+            self.say(
+                f"{answer!r} is not legal now: choose one of the listed moves ('board' shows "
+                "them again)."
             )
             return _AGAIN
         if word in _BARE and rest:
@@ -563,12 +583,8 @@ class HumanGame:
         if word in _COMMANDS:
             _COMMANDS[word](self, player, rest)
             return _AGAIN
-        try:
-            parse_typed_move(self.game, self.state, answer)
-        except RulesError as exc:
-            self.out.print(
-                f"Not a move: {exc}. Type 'help' for the commands.", highlight=False, markup=False
-            )
+        reason = explain_for_seat(self.game, self.state, answer, player)
+        self.say(f"Not a move: {reason}. Type 'help' for the commands.")
         return _AGAIN
 
     def _by_key(self, key: int) -> Any:
@@ -634,6 +650,20 @@ class HumanGame:
             return
         self._print_entries(entries, player)
 
+    def _why(self, player: int, text: str) -> None:
+        """``why MOVE``: why a move (its notation, or the key of a choice) is or is not
+        legal now, as ``player`` may know it, without playing it."""
+        if not text:
+            self.out.print("Say which move: why MOVE (its notation or key), e.g. 'why 3'.")
+            return
+        move: Any = self._parse(text)
+        if text.isdigit() and int(text) in self._offered:
+            move = self._offered[int(text)]
+        elif move is None:
+            move = text
+        reason = explain_for_seat(self.game, self.state, move, player)
+        self.say(f"Not a move: {reason}" if reason.verdict is Verdict.UNKNOWN else str(reason))
+
     def _moves_command(self, player: int, text: str) -> None:
         del player
         self._moves(text)
@@ -670,7 +700,7 @@ class HumanGame:
         taken = len(self.moves) - index
         moves = self.moves[:index]
         self.moves, self.log = [], []
-        self.state = self.game.new_game(self.options, self.seed)
+        self.state = self._start()
         for move in moves:
             self._advance(move)
         self.seen = {h: min(n, len(self.log)) for h, n in self.seen.items()}
@@ -743,6 +773,7 @@ _COMMANDS: dict[str, Callable[[HumanGame, int, str], None]] = {
     "save": HumanGame._save_command,
     "log": HumanGame._show_log,
     "moves": HumanGame._moves_command,
+    "why": HumanGame._why,
     "card": HumanGame._card,
 }
 
@@ -751,6 +782,7 @@ STEP_HELP = """\
   enter, n    next decision            b, back    previous decision
   N           jump to the state after decision N (0: the start)
   p, position print the position here (TOML: start a scenario from it)
+  why MOVE    why MOVE is or is not legal here (the rule that refuses it); a move alone too
   q, quit     stop"""
 
 
@@ -758,8 +790,11 @@ def step_through(record: Record, game: AnyGame, out: Console, read: Reader) -> N
     """Show a record decision by decision: the move, then the table after it.
 
     Enter (or ``n``) goes on, ``b`` steps back, a number jumps to the state after that
-    many decisions, ``p`` prints the position at the current step, ``h`` lists the
-    commands, ``q`` stops; when the input ends, the rest is shown without pausing.
+    many decisions, ``p`` prints the position at the current step, ``why MOVE`` (or a
+    move's notation alone) says why that move is or is not legal at the current step
+    (the title's ``explain``: a record is not a seat's view, so the whole state is read),
+    ``h`` lists the commands, ``q`` stops; when the input ends, the rest is shown without
+    pausing.
     """
     all_states = list(states(record, game))
     last = len(record.moves)
@@ -789,10 +824,11 @@ def step_through(record: Record, game: AnyGame, out: Console, read: Reader) -> N
         else:
             prompt = "[enter] next, b back, N jump, p position, q quit> "
         try:
-            answer = read(prompt).strip().lower()
+            typed = " ".join(read(prompt).split())
         except EOFError:
             pausing = False
             continue
+        answer = typed.lower()
         if answer in ("q", "quit"):
             return
         if answer in ("", "n", "next"):
@@ -812,7 +848,34 @@ def step_through(record: Record, game: AnyGame, out: Console, read: Reader) -> N
         elif answer in ("p", "position"):
             out.print(game.to_position(all_states[index]), markup=False, highlight=False, end="")
             continue
+        elif answer == "why" or answer.startswith("why "):
+            asked = typed[4:].strip()
+            if asked:
+                _explain_step(game, all_states[index], asked, out)
+            else:
+                out.print("Say which move: why MOVE (its notation).")
+            continue
         else:
-            out.print(STEP_HELP, highlight=False)
+            if not _explain_step(game, all_states[index], typed, out, quiet=True):
+                out.print(STEP_HELP, highlight=False)
             continue
         show(index)
+
+
+def _explain_step(
+    game: AnyGame, state: Any, text: str, out: Console, *, quiet: bool = False
+) -> bool:
+    """Print why the move ``text`` names is or is not legal in ``state`` (a step of a
+    record); with ``quiet``, print nothing for text that names no move. Returns whether
+    something was printed."""
+    try:
+        move: Any = parse_typed_move(game, state, text)
+    except RulesError:
+        if quiet:
+            return False
+        move = text
+    reason = explain(game, state, move)
+    text = f"Not a move: {reason}" if reason.verdict is Verdict.UNKNOWN else str(reason)
+    for line in wrap(text, min(WIDTH, out.width or WIDTH)):
+        out.print(line, highlight=False, markup=False)
+    return True

@@ -6,6 +6,12 @@ seat draws its seed from the operating system's entropy when none is given, and 
 it only once the game is over; until then nothing on the screen tells it (the default
 name of a save file neither). A game of agents only keeps the default seed 0, so that
 the command's examples and their logs stay reproducible.
+
+``--from FILE`` starts from a position (docs/scenarios.md) instead of the seeded setup,
+played as the file fills it (``silkroad position check FILE`` shows it); the seed then
+seeds the agents. ``--resume FILE`` goes on with a saved game; without ``--human`` the
+agents of the record play their seats again (``--agents`` chooses others), and the game
+is printed as any game of agents is (``--quiet``: the scores only).
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from __future__ import annotations
 import argparse
 import secrets
 import sys
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Console
@@ -27,6 +34,7 @@ from silkroad.cli.common import (
     build_options,
     players_of,
     read_line,
+    read_position,
     writable_file,
 )
 from silkroad.cli.interactive import (
@@ -58,6 +66,9 @@ EXAMPLES = [
     "silkroad play serica --human 0 --agents ismcts",
     "silkroad play serica --human 0 --wide",
     "silkroad play kashgar --resume saved.json --human 1",
+    "silkroad play kashgar --resume saved.json --quiet",
+    "silkroad play kashgar --from start.toml --agents greedy,random",
+    "silkroad play kashgar --from start.toml --human 0",
     "silkroad play dunhuang --players 3 --human 0 --human 1 --name Ann --name Bo",
     'silkroad play kashgar --option \'expansion=["herder", "beggar"]\'',
 ]
@@ -65,6 +76,10 @@ EXAMPLES = [
 
 #: Bits of a seed drawn from the operating system's entropy.
 SEED_BITS = 63
+
+#: The agent of a seat without one: a seat opposite a person, or a seat a person played in
+#: a resumed record (the strongest built-in agent there is).
+DEFAULT_OPPONENT = next((a for a in ("ismcts", "greedy") if a in AGENTS), "random")
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -95,7 +110,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--resume",
         metavar="FILE",
-        help="continue a game saved with 'save FILE' (or any unfinished record)",
+        help="continue a game saved with 'save FILE' (or any unfinished record); without "
+        "--agents, each seat keeps the agent the record names (a seat a person played: "
+        f"{DEFAULT_OPPONENT})",
+    )
+    p.add_argument(
+        "--from",
+        dest="source",
+        metavar="FILE",
+        help="start from this position (TOML, whole or partial, with its own options) "
+        "instead of the seeded setup; 'silkroad position check FILE' shows it filled",
     )
     p.add_argument(
         "--wide",
@@ -113,22 +137,34 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def play_and_print(
-    game: AnyGame, options: Any, seed: int, names: list[str], out: Console, *, quiet: bool
+    game: AnyGame,
+    options: Any,
+    seed: int,
+    names: list[str],
+    out: Console,
+    *,
+    quiet: bool,
+    position: str | None = None,
+    moves: Sequence[Any] = (),
 ) -> PlayedGame:
     """Play a game between agents, printing the turn log (unless ``quiet``), the final
-    table and the scores.
+    table and the scores. The game starts from ``position`` when given (else the seeded
+    setup), after ``moves`` already made (a resumed game: they are not printed again).
 
     :raises Stopped: on Ctrl-C, with the game so far.
     """
+    start = " · from a position" if position is not None else ""
     out.print(
         f"[bold]{game.spec.title}[/bold] ({game.spec.name}) · {len(names)} players · "
-        f"seed {seed} · agents {', '.join(names)}"
+        f"seed {seed}{start} · agents {', '.join(names)}"
     )
+    if moves:
+        out.print(f"resuming after {len(moves)} decisions")
 
-    moves: list[Any] = []
+    made: list[Any] = list(moves)
 
     def log(number: int, player: int, move: Any, before: Any) -> None:
-        moves.append(move)
+        made.append(move)
         if not quiet:
             out.print(
                 f"{number:5d}. P{player}  {move_line(game, before, move)}",
@@ -139,9 +175,18 @@ def play_and_print(
                 out.print(f"{'':11}{line}", highlight=False, markup=False)
 
     try:
-        played = play_game(game, options, seed, names, on_move=log)
+        played = play_game(game, options, seed, names, on_move=log, position=position, moves=moves)
     except KeyboardInterrupt:
-        record = Record(game.spec.name, options, seed, tuple(moves), None, tuple(names))
+        record = Record(
+            game.spec.name,
+            options,
+            seed,
+            tuple(made),
+            None,
+            tuple(names),
+            rules_version=game.spec.rules_version,
+            position=position,
+        )
         raise Stopped(record) from None
     if not quiet:
         out.print()
@@ -156,7 +201,11 @@ def run(args: argparse.Namespace, out: Console) -> int:
     writable_file("--save", args.save)
     writable_file("--view", args.view)
     moves: tuple[Any, ...] = ()
+    position: str | None = None
+    recorded: tuple[str, ...] = ()
     seed: int | None
+    if args.resume and args.source:
+        raise UsageError("--resume goes on with a record, --from starts from a position: not both")
     if args.resume:
         if args.players is not None or args.option:
             raise UsageError("--resume continues with the record's own options")
@@ -166,6 +215,12 @@ def run(args: argparse.Namespace, out: Console) -> int:
         if record.result is not None:
             raise UsageError(f"{args.resume} is a finished game; use 'silkroad replay'")
         options, seed, moves = record.options, record.seed, record.moves
+        position, recorded = record.position, record.agents
+    elif args.source:
+        if args.players is not None or args.option or args.data:
+            raise UsageError("--from plays with the position's own options")
+        position, options = read_position(game, args.source)
+        seed = args.seed
     else:
         options, seed = build_options(game, args.players, args.option, args.data), args.seed
     seats = players_of(game, options)
@@ -178,30 +233,56 @@ def run(args: argparse.Namespace, out: Console) -> int:
             raise UsageError(f"--human {seat}: seats are 0 to {seats - 1}")
     if args.name and len(args.name) > len(args.human or ()):
         raise UsageError("--name names the person at a --human seat: give a --human for each")
-    if not humans and not args.resume:
-        names = agent_names(args.agents, seats)
+    if not humans:
+        names = (
+            agent_names(args.agents, seats)
+            if args.agents or not args.resume
+            else resumed_agents(recorded, seats)
+        )
         try:
-            played = play_and_print(game, options, seed, names, out, quiet=args.quiet)
+            played = play_and_print(
+                game,
+                options,
+                seed,
+                names,
+                out,
+                quiet=args.quiet,
+                position=position,
+                moves=moves,
+            )
         except Stopped as stop:
             _stopped(game, stop.record, args, out)
             return EXIT_INTERRUPTED
         _keep(played.record, args, out)
         return 0
-    return _play_with_humans(game, options, seed, seats, humans, moves, args, out)
+    names = agent_names(args.agents, seats) if args.agents else resumed_agents(recorded, seats)
+    return _play_with_humans(game, options, seed, humans, names, moves, position, args, out)
+
+
+def resumed_agents(recorded: Sequence[str], seats: int) -> list[str]:
+    """The agent of every seat of a resumed game: the one the record names, or
+    :data:`DEFAULT_OPPONENT` for a seat it names none for (a person played it, or the
+    record names no agents); a recorded agent that cannot be made here (a plugin's that
+    is not installed) is refused before the game goes on."""
+    known = [
+        name if i < len(recorded) and name not in ("", "human") else DEFAULT_OPPONENT
+        for i, name in enumerate(list(recorded[:seats]) + [""] * (seats - len(recorded)))
+    ]
+    return agent_names(",".join(known), seats)
 
 
 def _play_with_humans(
     game: AnyGame,
     options: Any,
     seed: int,
-    seats: int,
     humans: set[int],
+    names: list[str],
     moves: tuple[Any, ...],
+    position: str | None,
     args: argparse.Namespace,
     out: Console,
 ) -> int:
-    default = next((a for a in ("ismcts", "greedy") if a in AGENTS), "random")
-    names = agent_names(args.agents or default, seats)
+    seats = len(names)
     seeds = agent_seeds(seed, seats)
     agents = {p: make_agent(names[p], seeds[p]) for p in range(seats) if p not in humans}
     people = dict(zip(args.human or (), args.name or (), strict=False))
@@ -228,6 +309,7 @@ def _play_with_humans(
         save_path=args.save,
         wide=args.wide,
         interactive=sys.stdin.isatty(),
+        position=position,
     )
     record = session.play()
     if record.result is not None:

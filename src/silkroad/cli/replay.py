@@ -15,15 +15,16 @@ from silkroad.core.replay import Record, replay
 
 HELP = "verify saved records by replaying them"
 DESCRIPTION = (
-    "Verify records by replaying every move and checking the recorded result; "
-    "--step then walks through one decision at a time, back and forth, and prints the "
-    "position at any step."
+    "Verify records by replaying every move and checking the recorded result (a record "
+    "that does not replay is refused at its first bad move, with the rule that refuses it); "
+    "--step then walks through one decision at a time, back and forth, prints the "
+    "position at any step and says why a move is or is not legal there (why MOVE)."
 )
 EXAMPLES = [
     "silkroad replay game.json",
     "silkroad replay records/",
     "silkroad replay g.json --step",
-    "silkroad replay g.json --step   # then: b (back), 12 (jump), p (position)",
+    "silkroad replay g.json --step   # then: b (back), 12 (jump), p (position), why MOVE",
 ]
 
 
@@ -40,7 +41,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--step",
         action="store_true",
         help="then walk through it decision by decision, showing the table (enter: next, "
-        "b: back, N: jump to decision N, p: print the position, q: stop)",
+        "b: back, N: jump to decision N, p: print the position, why MOVE: why a move is "
+        "refused there, q: stop)",
     )
 
 

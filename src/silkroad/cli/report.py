@@ -111,9 +111,12 @@ def play_tournament(
     rotate: bool = True,
     keep_records: bool = False,
     holdings: bool = False,
+    position: str | None = None,
 ) -> Played:
     """Play ``args.games`` seeded games (seeds ``args.seed`` on) with a progress bar;
-    Ctrl-C stops them, keeping the games finished so far."""
+    Ctrl-C stops them, keeping the games finished so far. With ``position`` every game
+    starts from it, what no player has seen dealt anew from the game's seed
+    (:func:`~silkroad.arena.tournament.run_tournament`)."""
     seeds = [args.seed + i for i in range(args.games)]
     done: list[GameResult] = []
     try:
@@ -133,6 +136,7 @@ def play_tournament(
                 holdings=holdings,
                 start_method=args.start_method,
                 on_result=done.append,
+                position=position,
             )
     except ValueError as exc:
         raise UsageError(str(exc)) from None

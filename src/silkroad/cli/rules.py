@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
 from silkroad.cli.common import UsageError
 from silkroad.core.registry import get_game
+from silkroad.core.rng import SEEDS
 from silkroad.testing.coverage import RULEBOOKS, coverage, load_sections, scan_markers
 from silkroad.testing.reasons import reason_coverage
 
@@ -20,6 +22,9 @@ DESCRIPTION = (
     "--reasons GAME, ask the game why it refuses every illegal move of its action space in "
     "a sample of states of random games, and count the refusals a rule explains."
 )
+#: ``--reasons``: the random games per configuration by default, and at most.
+GAMES, MAX_GAMES = 4, 10_000
+
 EXAMPLES = [
     "silkroad rules --game KG",
     "silkroad rules --coverage --tests tests",
@@ -29,7 +34,7 @@ EXAMPLES = [
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--coverage", action="store_true", help="count tests per section")
-    p.add_argument("--tests", default="tests", help="test directory to scan (default tests)")
+    p.add_argument("--tests", help="with --coverage: the test directory to scan (default tests)")
     p.add_argument(
         "--game",
         metavar="GAME",
@@ -43,10 +48,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--games",
         type=int,
-        default=4,
-        help="with --reasons: random games per configuration (default 4)",
+        help=f"with --reasons: random games per configuration (default {GAMES})",
     )
-    p.add_argument("--seed", type=int, default=0, help="with --reasons: the first seed (default 0)")
+    p.add_argument("--seed", type=int, help="with --reasons: the first seed (default 0)")
     p.add_argument(
         "--all",
         action="store_true",
@@ -65,35 +69,80 @@ def _prefix(game: str | None) -> str | None:
     raise UsageError(f"--game {game!r}: the rulebooks are {choices}")
 
 
+def _check_arguments(args: argparse.Namespace) -> None:
+    """Refuse options that do not go together: ``--reasons`` is a command of its own."""
+    if args.reasons is None:
+        for name in ("games", "seed"):
+            if getattr(args, name) is not None:
+                raise UsageError(f"--{name} goes with --reasons GAME")
+        if args.tests is not None and not args.coverage:
+            raise UsageError("--tests goes with --coverage")
+        return
+    for name, given in (
+        ("--coverage", args.coverage),
+        ("--game", args.game is not None),
+        ("--all", args.all),
+        ("--tests", args.tests is not None),
+    ):
+        if given:
+            raise UsageError(f"--reasons GAME does not go with {name}")
+    if args.games is not None and not 1 <= args.games <= MAX_GAMES:
+        raise UsageError(f"--games {args.games}: between 1 and {MAX_GAMES} games per configuration")
+    last = (args.seed or 0) + (GAMES if args.games is None else args.games) - 1
+    if last not in SEEDS:  # --seed itself is checked before any command runs
+        raise UsageError(
+            f"--seed {args.seed}: the games' seeds run to {last}, past 2**64 - 1 (the last seed)"
+        )
+
+
 def _reasons(args: argparse.Namespace, out: Console) -> int:
     """``--reasons GAME``: the refusals of a sample explained by a rule."""
-    if not 1 <= args.games <= 10_000:
-        raise UsageError(f"--games {args.games}: between 1 and 10000 games per configuration")
-    if not 0 <= args.seed < 2**63:
-        raise UsageError(f"--seed {args.seed}: a seed is between 0 and 2**63 - 1")
+    games = GAMES if args.games is None else args.games
+    seed = 0 if args.seed is None else args.seed
     game = get_game(args.reasons)
-    report = reason_coverage(game, games=args.games, seed=args.seed)
-    table = Table(title=f"{game.spec.name}: refusals by the rule that explains them")
-    table.add_column("section")
-    table.add_column("refusals", justify="right")
-    for rule, count in report.by_rule.items():
-        table.add_row(rule, f"{count:,}")
-    out.print(table)
-    out.print(
-        f"{game.spec.name}: {report.pairs:,} illegal moves in {report.states:,} states of "
-        f"random games ({args.games} a configuration, seeds from {args.seed}); "
-        f"{report.specific:,} explained by a rule ({report.share:.1%}), "
-        f"{report.pairs - report.specific:,} by a generic reason",
-        highlight=False,
+    name = game.spec.name
+    report = reason_coverage(game, games=games, seed=seed)
+    if report.by_rule:
+        table = Table(title=f"{name}: refusals by the rule that explains them")
+        table.add_column("section")
+        table.add_column("refusals", justify="right")
+        for rule, count in report.by_rule.items():
+            table.add_row(rule, f"{count:,}")
+        out.print(table)
+    sample = (
+        f"{name}: {report.pairs:,} illegal moves in {report.states:,} states of random games "
+        f"({games} a configuration, seeds from {seed})"
     )
+    if not report.pairs:
+        out.print(f"{sample}: nothing to explain", highlight=False)
+    else:
+        out.print(
+            f"{sample}; {report.specific:,} explained by a rule ({report.share:.1%}), "
+            f"{report.pairs - report.specific:,} by a generic reason",
+            highlight=False,
+        )
+    if report.specific == 0 and report.pairs and not _explains(game):
+        out.print(
+            f"{name} has no explain of its own: every refusal gets the generic reason",
+            highlight=False,
+        )
     for example in report.generic:
-        out.print(f"  generic: {example}", highlight=False)
+        out.print(f"  generic: {example}", highlight=False, markup=False)
     for problem in report.problems:
-        out.print(f"  [red]problem[/red]: {problem}", highlight=False)
+        out.print("  [red]problem[/red]: ", problem, sep="", highlight=False)
     return 1 if report.problems else 0
 
 
+def _explains(game: Any) -> bool:
+    """Whether the game gives reasons of its own (``explain``)."""
+    optional = getattr(game, "optional", None)
+    if optional is not None and hasattr(optional, "explain"):  # a GameDefinition
+        return optional.explain is not None
+    return callable(getattr(game, "explain", None))
+
+
 def run(args: argparse.Namespace, out: Console) -> int:
+    _check_arguments(args)
     if args.reasons is not None:
         return _reasons(args, out)
     prefix = _prefix(args.game)
@@ -106,7 +155,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
                     highlight=False,
                 )
         return 0
-    tests = Path(args.tests)
+    tests = Path("tests" if args.tests is None else args.tests)
     if not tests.exists():
         raise UsageError(f"test directory {str(tests)!r} does not exist (use --tests DIR)")
     files = [tests] if tests.is_file() else [*tests.rglob("*.py"), *tests.rglob("*.scenario.toml")]

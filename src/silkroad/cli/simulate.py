@@ -24,6 +24,7 @@ from silkroad.cli.common import (
     players_of,
     provenance_data,
     provenance_note,
+    read_position,
 )
 from silkroad.cli.report import (
     Played,
@@ -43,7 +44,11 @@ DESCRIPTION = (
     "are named), and print per agent: win rate with its 95% interval, score distribution, "
     "time per decision; the win rate by place in turn order (the first player's "
     "advantage) and by seat; the game-length distribution; the truncated games; and, "
-    "with several agents, Bradley-Terry ratings with intervals."
+    "with several agents, Bradley-Terry ratings with intervals. With --from FILE every game "
+    "starts from that position ('who wins from here?'): what no player has seen (the order "
+    "of the draw piles) is dealt anew from each game's seed, and what is still random "
+    "draws from it too; what a partial position leaves out is filled once, as 'silkroad "
+    "position check FILE' shows."
 )
 EXAMPLES = [
     "silkroad simulate kashgar --games 200 --agents ismcts,random",
@@ -52,6 +57,7 @@ EXAMPLES = [
     "silkroad simulate dunhuang --games 4 --save records/ --view",
     "silkroad simulate kashgar --games 100 --agents mypkg.bots:Cautious,greedy",
     "silkroad simulate kashgar --games 5000 --backend ray --ray-address auto",
+    "silkroad simulate kashgar --from start.toml --games 100 --agents ismcts,greedy",
 ]
 
 
@@ -70,11 +76,24 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="keep each agent in its seat (default: rotate the lineup each game)",
     )
     p.add_argument("--no-ratings", action="store_true", help="skip the Bradley-Terry ratings")
+    p.add_argument(
+        "--from",
+        dest="source",
+        metavar="FILE",
+        help="start every game from this position (TOML, with its own options), what no "
+        "player has seen dealt anew from each game's seed",
+    )
 
 
 def run(args: argparse.Namespace, out: Console) -> int:
     game = get_game(args.game)
-    options = build_options(game, args.players, args.option, args.data)
+    position: str | None = None
+    if args.source is not None:
+        if args.players is not None or args.option or args.data:
+            raise UsageError("--from plays with the position's own options")
+        position, options = read_position(game, args.source)
+    else:
+        options = build_options(game, args.players, args.option, args.data)
     seats = players_of(game, options)
     names = agent_names(args.agents, seats, round_robin=True)
     check_tournament_arguments(args, needs_analysis=False)
@@ -91,6 +110,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
         names,
         rotate=not args.no_rotate,
         keep_records=save_dir is not None,
+        position=position,
     )
     results = played.results
     if played.interrupted and args.json:  # the JSON document alone on standard output
@@ -140,6 +160,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
             "requested": played.requested,
             "interrupted": played.interrupted,
             "seeds": [args.seed, args.seed + args.games - 1],
+            "from": args.source,
             "rotated": not args.no_rotate,
             "round_robin": len(names) > seats,
             "errors": len(errors),
@@ -174,8 +195,9 @@ def run(args: argparse.Namespace, out: Console) -> int:
         else "fixed seats"
     )
     stopped = f" (of {played.requested}: interrupted)" if played.interrupted else ""
+    start = "" if args.source is None else f", from {args.source}"
     table = Table(
-        title=f"{game.spec.title}: {len(results)} games{stopped}, {seats} players, "
+        title=f"{game.spec.title}: {len(results)} games{stopped}, {seats} players{start}, "
         f"seeds {args.seed}..{args.seed + args.games - 1}, {rotated}"
     )
     columns = ["entrant", "agent", "games", "wins", "win rate [95%]"]

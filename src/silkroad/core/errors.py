@@ -8,6 +8,7 @@ already guards against bad values keeps working. Each says *what kind* of wrong:
 * :class:`DataError`: a bad card file, replay file or JSON document (names file, entry, field).
 * :class:`StateError`: a state that breaks an invariant of its game (e.g. a corrupt save).
 * :class:`ReplayError`: a record whose moves or result do not replay (names the move number).
+* :class:`UnknownGameError`, :class:`UnknownCardError`: a name that names no game, no card.
 
 Messages are written for a person who has to fix the input: they say what was
 expected and what was found.
@@ -24,6 +25,7 @@ __all__ = [
     "ReplayError",
     "RulesError",
     "StateError",
+    "UnknownCardError",
     "UnknownGameError",
 ]
 
@@ -51,11 +53,17 @@ class IllegalMoveError(RulesError):
 
 
 class InvalidMoveError(RulesError):
-    """Move notation or an integer action id that does not name any move."""
+    """Move notation or an integer action id that does not name any move.
 
-    def __init__(self, message: str, *, text: str | int | None = None) -> None:
+    ``reason`` (a :class:`silkroad.core.explain.Reason`, or None) is set where a tool
+    explains the refusal: an adapter's action id that stands for a move that is not legal
+    now carries that move's reason.
+    """
+
+    def __init__(self, message: str, *, text: str | int | None = None, reason: Any = None) -> None:
         super().__init__(message)
         self.text = text
+        self.reason = reason
 
 
 class DataError(RulesError):
@@ -94,15 +102,22 @@ class ReplayError(DataError):
     """A record that does not replay: an illegal move, or a result that does not match.
 
     ``move_number`` is the 1-based number of the offending move, or ``None`` when the
-    moves replay but the recorded result differs from the replayed one.
+    moves replay but the recorded result differs from the replayed one; ``reason`` (a
+    :class:`silkroad.core.explain.Reason`, or None) says why that move is refused.
     """
 
     def __init__(
-        self, message: str, *, move_number: int | None = None, source: str | None = None
+        self,
+        message: str,
+        *,
+        move_number: int | None = None,
+        source: str | None = None,
+        reason: Any = None,
     ) -> None:
         prefix = f"move {move_number}: " if move_number is not None else ""
         super().__init__(prefix + message, source=source)
         self.move_number = move_number
+        self.reason = reason
         #: the message without the file and move number
         self.detail = message
 
@@ -125,3 +140,8 @@ def shorten(value: object, limit: int = 40) -> str:
 
 class UnknownGameError(RulesError, LookupError):
     """A game name that is not registered."""
+
+
+class UnknownCardError(RulesError, LookupError):
+    """A card name (a data key, a printed name, ``key#n``) or id that names no card of the
+    game (a title's ``lookup``)."""

@@ -26,14 +26,18 @@ from typing import Any
 import attrs
 
 from silkroad.core.errors import IllegalMoveError, RulesError, shorten
+from silkroad.core.protocol import Information
 
 __all__ = [
     "RULE_ID",
+    "SEAT_SAMPLES",
     "Reason",
     "Verdict",
     "explain",
+    "explain_for_seat",
     "generic_reason",
     "illegal_move_error",
+    "reason_of",
     "refusal",
 ]
 
@@ -91,6 +95,14 @@ class Reason:
         """Whether a rule of the rulebook is named (not a generic "not offered")."""
         return self.verdict is Verdict.RULE
 
+    def cites(self, section: str) -> bool:
+        """Whether the reason cites ``section`` or a part of it: ``DH-3.E`` is cited by a
+        reason of ``DH-3.E`` or ``DH-3.E.6`` (an item inside it), ``KG-5`` by one of
+        ``KG-5.2``; a reason of ``DH-3.E`` does not cite ``DH-3.E.6`` (the more specific
+        section), nor does ``KG-5`` cite ``KG-51``."""
+        rule = self.rule
+        return rule is not None and (rule == section or rule.startswith(section + "."))
+
     def __str__(self) -> str:
         return f"[{self.rule}] {self.text}" if self.rule is not None else self.text
 
@@ -104,14 +116,17 @@ def _text(game: Any, move: Any) -> str:
 
 
 def generic_reason(game: Any, state: Any, move: Any) -> Reason:
-    """The reason of a game that gives none of its own: the move is not offered here."""
+    """The reason of a game that gives none of its own: the move is not offered here.
+    ``move`` may be a move or the text a person typed."""
     if game.is_over(state):
         return Reason(Verdict.NOT_OFFERED, "the game is over: no move is legal")
     who = game.current_player(state)
-    return Reason(
-        Verdict.NOT_OFFERED,
-        f"{_text(game, move)} is not among the moves offered to P{who} here",
-    )
+    if isinstance(move, str):
+        words = " ".join(move.split())
+        text = words if len(words) <= 60 else words[:57] + "..."
+    else:
+        text = _text(game, move)
+    return Reason(Verdict.NOT_OFFERED, f"{text} is not among the moves offered to P{who} here")
 
 
 def _find(legal: Sequence[Any], move: Any) -> bool:
@@ -129,8 +144,8 @@ def explain(game: Any, state: Any, move: Any) -> Reason:
     gives a :attr:`Verdict.UNKNOWN` reason with the parser's words (a card not in the
     game, a caravan that does not exist); a legal move a :attr:`Verdict.LEGAL` one; an
     illegal move the title's ``explain`` (its rules' reason, with the section id), or
-    :func:`generic_reason` for a game without one. Never raises
-    for a move, whatever it is.
+    :func:`generic_reason` for a game without one (an action id of its action space that
+    it cannot map to a move included). Never raises for a move, whatever it is.
     """
     if isinstance(move, str):
         try:
@@ -140,7 +155,7 @@ def explain(game: Any, state: Any, move: Any) -> Reason:
     elif isinstance(move, int) and not isinstance(move, bool):
         action, move = move, _action_move(game, state, move)
         if move is None:
-            return Reason(Verdict.UNKNOWN, f"action {shorten(action)} stands for no move here")
+            return _no_move(game, state, action)
     if not game.is_over(state) and _find(game.legal_moves(state), move):
         return Reason(
             Verdict.LEGAL, f"{_text(game, move)} is legal for P{game.current_player(state)}"
@@ -162,6 +177,31 @@ def explain(game: Any, state: Any, move: Any) -> Reason:
     return reason
 
 
+def _no_move(game: Any, state: Any, action: int) -> Reason:
+    """The reason of an action id that stands for no move here: an id outside the action
+    space, or one the game's ``action_move`` maps to nothing, names nothing
+    (:attr:`Verdict.UNKNOWN`); an id of the action space of a game without
+    ``action_move`` (which cannot say what an illegal id stands for) is not offered."""
+    unknown = Reason(Verdict.UNKNOWN, f"action {shorten(action)} stands for no move here")
+    if _maps_actions(game):
+        return unknown
+    try:
+        size = len(game.action_mask(state))
+    except Exception:  # a game whose mask fails: nothing more can be said
+        return unknown
+    if not 0 <= action < size:
+        return unknown
+    return generic_reason(game, state, f"action {action}")
+
+
+def _maps_actions(game: Any) -> bool:
+    """Whether the game says what an illegal action id stands for (``action_move``)."""
+    optional = getattr(game, "optional", None)
+    if optional is not None and hasattr(optional, "action_move"):  # a GameDefinition
+        return optional.action_move is not None
+    return callable(getattr(game, "action_move", None))
+
+
 def _action_move(game: Any, state: Any, action: int) -> Any:
     """The move an action id stands for (the game's ``action_move``, else its legal move
     of that id), or None."""
@@ -177,9 +217,10 @@ def _action_move(game: Any, state: Any, action: int) -> Any:
         return None
 
 
-def refusal(reason: Reason, move_text: str, player: int | None, legal: Sequence[str]) -> str:
-    """The message of an :class:`IllegalMoveError`: the reason first, then the move and
-    the legal moves, the first :data:`LISTED` of them."""
+def refusal(reason: Reason, move_text: str | None, player: int | None, legal: Sequence[str]) -> str:
+    """The message of an :class:`IllegalMoveError`: the reason first, then the move
+    (unless ``move_text`` is None: the caller names it) and the legal moves, the first
+    :data:`LISTED` of them."""
     if not legal:
         offered = "none, the game is over"
     elif len(legal) <= LISTED:
@@ -187,7 +228,8 @@ def refusal(reason: Reason, move_text: str, player: int | None, legal: Sequence[
     else:
         offered = f"{', '.join(legal[:LISTED])} and {len(legal) - LISTED} more"
     who = "" if player is None else f"player {player} to act; "
-    return f"{reason} ({move_text} refused; {who}legal: {offered})"
+    refused = "" if move_text is None else f"{move_text} refused; "
+    return f"{reason} ({refused}{who}legal: {offered})"
 
 
 def illegal_move_error(game: Any, state: Any, move: Any) -> IllegalMoveError:
@@ -211,3 +253,71 @@ def illegal_move_error(game: Any, state: Any, move: Any) -> IllegalMoveError:
         move=move,
         reason=reason,
     )
+
+
+def reason_of(game: Any, state: Any, move: Any, error: BaseException | None = None) -> Reason:
+    """The reason a refused ``move`` is refused in ``state``: the one ``error`` (an
+    :class:`IllegalMoveError`) carries, else :func:`explain`'s, else (an ``explain`` that
+    fails or calls the move legal) the generic one. For tools that report a refusal of a
+    game whose ``apply`` may raise an error without a reason (a game written before
+    reasons were)."""
+    carried = getattr(error, "reason", None)
+    if isinstance(carried, Reason) and not carried.legal:
+        return carried
+    try:
+        reason = explain(game, state, move)
+    except Exception:
+        return generic_reason(game, state, move)
+    return generic_reason(game, state, move) if reason.legal else reason
+
+
+#: How many states dealt from a seat's observation :func:`explain_for_seat` asks.
+SEAT_SAMPLES = 3
+
+
+def explain_for_seat(
+    game: Any, state: Any, move: Any, seat: int, *, samples: int = SEAT_SAMPLES
+) -> Reason:
+    """Why ``move`` is or is not legal, as ``seat`` may know it: a reason that never
+    tells the seat what it cannot see, for every output meant for one seat (a person at
+    the terminal or at the table server, a learning seat).
+
+    A title's ``explain`` reads the whole state, and a reason could name what is hidden
+    from the player ("the top card of the deck is ..."). So in a game of imperfect
+    information the seat's reason is not taken from the state itself but from
+    ``samples`` states dealt from the seat's observation (``determinize`` with seeds 0,
+    1, ...): when they all give the same reason, it depends only on what the seat sees,
+    and it is given; when they differ, the reason rests on something hidden from the
+    seat, and the generic reason is given instead. What is told is thus a function of
+    the seat's observation alone. The legal moves of the seat to act are the same in
+    every such state (the conformance suite checks it), so a move is called legal
+    exactly when it is. A seat that is not to act is told whose decision it is.
+    """
+    if game.is_over(state):
+        return generic_reason(game, state, move)
+    actor = game.current_player(state)
+    if actor != seat:
+        return Reason(Verdict.NOT_OFFERED, f"it is not P{seat}'s decision: P{actor} is deciding")
+    real = _reason_or_generic(game, state, move)
+    if real.legal or getattr(game.spec, "information", None) is not Information.IMPERFECT:
+        return real
+    try:
+        observation = game.observe(state, seat)
+        told = {
+            _reason_or_generic(game, game.determinize(observation, k), move) for k in range(samples)
+        }
+    except Exception:  # a determinize that fails: say nothing specific
+        told = set()
+    if len(told) == 1:
+        (reason,) = told
+        if not reason.legal:
+            return reason
+    return generic_reason(game, state, move)
+
+
+def _reason_or_generic(game: Any, state: Any, move: Any) -> Reason:
+    """:func:`explain`, or the generic reason when the game's ``explain`` fails."""
+    try:
+        return explain(game, state, move)
+    except Exception:
+        return generic_reason(game, state, move)

@@ -28,7 +28,12 @@ import attrs
 from silkroad.core.errors import RulesError
 from silkroad.core.explain import Reason, explain
 from silkroad.core.features import hashed_layout, observation_features
-from silkroad.core.position import generic_from_position, generic_to_position
+from silkroad.core.position import (
+    Filled,
+    fill_position,
+    generic_from_position,
+    generic_to_position,
+)
 from silkroad.core.protocol import (
     OMITTABLE,
     AnyGame,
@@ -76,6 +81,7 @@ __all__ = [
     "every_player_evaluator",
     "is_options_type",
     "known_facts",
+    "redeal",
     "score_margin",
     "with_every_player",
 ]
@@ -180,6 +186,13 @@ class OptionalParts(Generic[StateT, MoveT, OptionsT, ObsT]):
     to_position: Callable[[StateT], str] | None = None
     #: The state of a position (given with ``to_position``).
     from_position: Callable[[str, OptionsT | None], StateT] | None = None
+    #: ``fill_position(text, options=None)``: the state of a position and what the
+    #: filling rule moved to make it (:class:`~silkroad.core.position.Filled`).
+    fill_position: Callable[[str, OptionsT | None], Filled] | None = None
+    #: ``redeal(state, seed)``: ``state`` with what no player has seen (the order of the
+    #: draw piles, cards nobody looked at) dealt anew from ``seed``, and a generator of
+    #: its own for what is still random; everything a player has seen stays.
+    redeal: Callable[[StateT, int], StateT] | None = None
     #: ``component_provenance(options=None)``: how many components in play are as
     #: printed and how many reconstructed (:mod:`silkroad.core.provenance`).
     component_provenance: Callable[[OptionsT | None], Provenance] | None = None
@@ -202,6 +215,8 @@ class OptionalParts(Generic[StateT, MoveT, OptionsT, ObsT]):
             )
         if (self.to_position is None) != (self.from_position is None):
             raise ValueError("a game gives both to_position and from_position, or neither")
+        if self.fill_position is not None and self.from_position is None:
+            raise ValueError("a game that gives fill_position gives from_position too")
 
 
 #: The optional parts of the contract, by name (the fields of :class:`OptionalParts`).
@@ -504,8 +519,40 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
         state: StateT = generic_from_position(self, text, options)
         return state
 
+    def fill_position(self, text: str, options: OptionsT | None = None) -> Filled:
+        """The state of a position and what the filling rule moved to make it (the
+        title's ``fill_position``; without one, :meth:`from_position` and ``moved``
+        None: :func:`silkroad.core.position.fill_position`)."""
+        return fill_position(self, text, options)
+
+    def redeal(self, state: StateT, seed: int) -> StateT:
+        """``state`` with what no player has seen dealt anew from ``seed``, and a fresh
+        generator (the title's ``redeal``; without one, :func:`redeal`'s default)."""
+        return redeal(self, state, seed)
+
     def __repr__(self) -> str:
         return f"<Game {self.spec.name!r}: {self.spec.title}>"
+
+
+def redeal(game: Game[StateT, Any, Any, Any], state: StateT, seed: int) -> StateT:
+    """``state`` with what is still hidden or random dealt anew from ``seed``: "who wins
+    from here?" over many games (``silkroad simulate --from``). The title's optional
+    ``redeal`` deals only what no player has seen (Kashgar: the order of the draw piles
+    but the cards a player put under one). Without it, the default is ``determinize``
+    of the observation of the player to decide: everything that player cannot see is
+    dealt anew (in a game of imperfect information, the other players' hidden cards
+    too), with a generator of its own. A game that is over is returned as it is.
+
+    :raises RulesError: for a seed that is not an integer from 0 to 2**64 - 1.
+    """
+    own = getattr(getattr(game, "optional", None), "redeal", None)
+    if own is not None:
+        dealt: StateT = own(state, seed)
+        return dealt
+    player = game.current_player(state)
+    if player is None:
+        return state
+    return game.determinize(game.observe(state, player), seed)
 
 
 def known_facts(game: Game[Any, Any, Any, ObsT], observation: ObsT) -> tuple[Fact, ...]:
@@ -540,7 +587,8 @@ PART_HOMES: dict[str, str] = {
     "holdings": "holdings",
     **dict.fromkeys(("observation_tensor", "observation_layout", "score_bounds"), "tensor"),
     **dict.fromkeys(("svg", "hides_move"), "svg"),
-    **dict.fromkeys(("to_position", "from_position"), "position"),
+    **dict.fromkeys(("to_position", "from_position", "fill_position"), "position"),
+    "redeal": "observe",
     "component_provenance": "docgen",
     "explain": "explain",
 }

@@ -28,12 +28,12 @@ import re
 import tomllib
 import types
 import typing
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from typing import Any, Union, get_args, get_origin
 
 import attrs
 
-from silkroad.core.errors import DataError, StateError, shorten
+from silkroad.core.errors import DataError, StateError, UnknownCardError, shorten
 from silkroad.core.protocol import AnyGame
 from silkroad.core.rng import MASK64, Rng
 from silkroad.core.serialize import from_data, to_data
@@ -41,12 +41,18 @@ from silkroad.core.serialize import from_data, to_data
 __all__ = [
     "FORMAT_VERSION",
     "REQUIRED",
+    "SETUPS",
+    "CardInfo",
     "CardNames",
     "CardResolver",
     "Fields",
+    "Filled",
+    "Moved",
+    "check_derived",
     "check_range",
     "dump",
     "failing_at",
+    "fill_position",
     "fill_zones",
     "generic_from_position",
     "generic_to_position",
@@ -55,6 +61,7 @@ __all__ = [
     "read_options",
     "read_rng",
     "read_seed",
+    "read_start",
     "rng_data",
 ]
 
@@ -484,8 +491,17 @@ class CardNames:
     """The names of the physical cards of a card table: its data ``key``, or
     ``key#copy`` for a kind with several copies (numbered in table order), and back.
 
-    ``keys[i]`` and ``printed[i]`` are the data key and printed name of card id ``i``; a
-    printed name is accepted when only one kind has it.
+    Built from ``keys`` and ``printed``, the data key and the printed name of each card id.
+
+    :ivar name: the name of each card id as positions write it (``"grocer"``,
+        ``"patriarch#3"``).
+    :ivar ids: the ids of each data key's copies, in table order.
+    :ivar printed: a printed name in lower case -> its data key, for the names only one
+        kind has (such a name is accepted wherever a key is).
+    :ivar printed_name: the printed name of each card id.
+
+    :meth:`find` goes from any of these (or an id) to the key and copy; a title's
+    ``lookup`` (``silkroad.kashgar.position.lookup``) builds on it.
     """
 
     def __init__(self, keys: Sequence[str], printed: Sequence[str]) -> None:
@@ -500,29 +516,125 @@ class CardNames:
         for key, name in zip(keys, printed, strict=True):
             by_name.setdefault(name.lower(), set()).add(key)
         self.printed = {n: next(iter(ks)) for n, ks in by_name.items() if len(ks) == 1}
+        #: the printed name of each card id
+        self.printed_name: tuple[str, ...] = tuple(printed)
 
     def order(self, name: str) -> int:
         """Sort key: a card's id."""
         return self.name.index(name)
 
+    def find(self, query: str | int) -> tuple[str, int | None]:
+        """The data key ``query`` names, and the id of the copy when it names one: a data
+        key, a printed name (any case, when only one kind has it), a numbered copy
+        ``key#n``, or a card id.
+
+        :raises UnknownCardError: for anything else, saying what a card is named by.
+        """
+        if isinstance(query, int) and not isinstance(query, bool):
+            if 0 <= query < len(self.name):
+                return self.name[query].split("#", 1)[0], query
+            raise UnknownCardError(f"no card has id {query} (ids 0 to {len(self.name) - 1})")
+        if isinstance(query, str):
+            m = _COPY.fullmatch(query)
+            if m and m.group(1) in self.ids:
+                copies = self.ids[m.group(1)]
+                if int(m.group(2)) <= len(copies):
+                    return m.group(1), copies[int(m.group(2)) - 1]
+                raise UnknownCardError(
+                    f"{m.group(1)!r} has {len(copies)} copies in this game, not {m.group(2)}"
+                )
+            if query in self.ids:
+                return query, None
+            key = self.printed.get(" ".join(query.split()).lower())
+            if key is not None:
+                return key, None
+        raise UnknownCardError(
+            f"{shorten(query)} is not a card of this game (a data key, a printed name, "
+            "key#n or an id)"
+        )
+
+
+@attrs.frozen
+class CardInfo:
+    """One card as positions, the notation and the engine name it: what a title's
+    ``lookup`` returns (``silkroad.kashgar.position.lookup``).
+
+    :ivar key: the data key (positions and the notation name the card by it).
+    :ivar name: the printed name.
+    :ivar deck: where the card belongs (its deck or kind, in the title's words).
+    :ivar copies: how positions and records name each copy (``("planter#1", ...)``, or
+        ``("grocer",)`` for a card with one copy).
+    :ivar ids: the engine's id of each copy, in the same order (the ids states and moves
+        hold).
+    :ivar text: the card's text as the engine reads it (costs, actions, points).
+    :ivar id: the copy the query named (by ``key#n`` or by id), None for a key or a
+        printed name.
+    """
+
+    key: str
+    name: str
+    deck: str
+    copies: tuple[str, ...]
+    ids: tuple[int, ...]
+    text: str
+    id: int | None = None
+
+    def __str__(self) -> str:
+        copies = ", ".join(f"{c} = {i}" for c, i in zip(self.copies, self.ids, strict=True))
+        chosen = "" if self.id is None else f" (the copy with id {self.id})"
+        return (
+            f"{self.name} ({self.key}, {self.deck}){chosen}\n  copies and ids: {copies}\n"
+            f"  {self.text}"
+        )
+
 
 class CardResolver:
-    """Card names to ids while one position is read: a numbered copy as written, a bare
-    key the lowest copy that the position does not name with a number (and has not placed
-    already)."""
+    """Card names to ids while one position is read.
 
-    def __init__(self, names: CardNames, text: str) -> None:
+    A numbered copy (``patriarch#3``) is that copy, wherever the setup put it. A bare key
+    (or printed name) is a copy the position neither names with a number nor has placed
+    already:
+
+    * without ``setup``: the lowest such copy, wherever it is;
+    * with ``setup`` (the zones of the table the position is filled from, each with its
+      cards): *supply first*. The lowest such copy in a ``supply`` zone (a draw pile, the
+      box), else the lowest in a zone the position replaces (``replaced``: the zones it
+      gives, looked at when a card is placed, so a reader may pass the collection it
+      fills), never one in a zone the position leaves as set up (another player's
+      caravan or hand, a display): with no free copy the position is refused with a
+      :class:`StateError` naming where the copies are.
+    """
+
+    def __init__(
+        self,
+        names: CardNames,
+        text: str,
+        *,
+        setup: Mapping[str, Sequence[Any]] | None = None,
+        supply: Iterable[str] = (),
+        replaced: Container[str] = (),
+    ) -> None:
         self.n = names
         self.explicit = {m.group(0) for m in _COPY.finditer(text)}
         self.used: set[int] = set()
+        #: where each card placed so far is (the path given to :meth:`card`)
+        self.at: dict[int, str] = {}
+        self.zone: dict[int, str] | None = (
+            None
+            if setup is None
+            else {c: zone for zone, cards in setup.items() for c in cards if c is not None}
+        )
+        self.supply = frozenset(supply)
+        self.replaced = replaced
 
     def key_of(self, text: str) -> str | None:
         if text in self.n.ids:
             return text
         return self.n.printed.get(text.lower())
 
-    def card(self, value: Any, fail: Callable[[str], Exception]) -> int:
-        """The id of a card placed by this name (each physical card once)."""
+    def card(self, value: Any, fail: Callable[[str], Exception], at: str | None = None) -> int:
+        """The id of a card placed by this name (each physical card once); ``at`` is the
+        path it is placed at (for the message about a card left with no free copy)."""
         if not isinstance(value, str):
             raise fail(f"a card is named by a string, got {value!r}")
         m = _COPY.fullmatch(value)
@@ -533,22 +645,53 @@ class CardResolver:
                 raise fail(f"{key!r} is not a card of this game")
             if copy > len(copies):
                 raise fail(f"{key!r} has {len(copies)} copies in this game, not {copy}")
-            return copies[copy - 1]
+            return self._take(copies[copy - 1], at)
         key = self.key_of(value)
         if key is None:
             raise fail(f"{value!r} is not a card of this game (a data key or a printed name)")
-        for i in self.n.ids[key]:
-            if i not in self.used and self.n.name[i] not in self.explicit:
-                self.used.add(i)
-                return i
-        if len(self.n.ids[key]) == 1:  # the caller reports where it is already
-            return self.n.ids[key][0]
-        raise fail(f"every copy of {key!r} is placed already")
+        copies = self.n.ids[key]
+        free = [i for i in copies if i not in self.used and self.n.name[i] not in self.explicit]
+        zone = self.zone
+        if zone is None:
+            if free:
+                return self._take(free[0], at)
+        else:
+            for tier in (self.supply, self.replaced):
+                for i in free:
+                    where = zone.get(i)
+                    if where is None or where in tier:
+                        return self._take(i, at)
+        if len(copies) == 1 and copies[0] in self.used:  # the caller reports where it is
+            return copies[0]
+        if zone is None:
+            raise fail(f"every copy of {key!r} is placed already")
+        places = "; ".join(self._where(i) for i in copies)
+        supply = ", ".join(sorted(self.supply)) or "none"
+        raise fail(
+            f"no free copy of {key!r}: {places} (a bare key takes a copy from the supply "
+            f"({supply}) or from a zone the position gives; give the zone that holds one "
+            'too, name the copy as key#n, or start from setup = "bare")'
+        )
+
+    def _take(self, card: int, at: str | None) -> int:
+        self.used.add(card)
+        if at is not None:
+            self.at.setdefault(card, at)
+        return card
+
+    def _where(self, card: int) -> str:
+        name = self.n.name[card]
+        if card in self.at:
+            return f"{name} is at {self.at[card]}"
+        if card in self.used or name in self.explicit:
+            return f"{name} is named elsewhere in the position"
+        assert self.zone is not None
+        return f"{name} is at {self.zone.get(card, 'no place')}"
 
     def ref(self, value: Any, fail: Callable[[str], Exception], among: Sequence[int]) -> int:
         """The id of a card that must be among ``among`` (a reference, not a placement)."""
         if isinstance(value, str) and _COPY.fullmatch(value):
-            card = self.card(value, fail)
+            card = self._numbered(value, fail)
         else:
             key = self.key_of(value) if isinstance(value, str) else None
             if key is None:
@@ -561,8 +704,121 @@ class CardResolver:
             raise fail(f"{self.n.name[card]} is not there")
         return card
 
+    def _numbered(self, value: str, fail: Callable[[str], Exception]) -> int:
+        m = _COPY.fullmatch(value)
+        assert m is not None
+        key, copy = m.group(1), int(m.group(2))
+        copies = self.n.ids.get(key)
+        if copies is None:
+            raise fail(f"{key!r} is not a card of this game")
+        if copy > len(copies):
+            raise fail(f"{key!r} has {len(copies)} copies in this game, not {copy}")
+        return copies[copy - 1]
+
 
 # --------------------------------------------------------------------------- the filling rule
+
+#: The tables a position may be filled from (``setup = "..."``): the seeded setup of its
+#: options (the default), or a bare table: nothing dealt to the players, no public
+#: display, every component in its supply pile (each title says what that is).
+SETUPS = ("seeded", "bare")
+
+
+def read_start(
+    document: Fields,
+    options: Any,
+    new_game: Callable[[Any, int], Any],
+    bare: Callable[[Any, int], Any] | None = None,
+) -> Any:
+    """[the filling rule] The table a position is filled from: the seeded setup of
+    ``options`` (``seed``, default 0), or with ``setup = "bare"`` the title's ``bare``
+    table of that seed (its draw piles shuffled by it).
+
+    :raises StateError: for a bare setup of a title without one, or another word.
+    """
+    seed = read_seed(document)
+    kind = document.text("setup", SETUPS[0], choices=SETUPS)
+    if kind == SETUPS[0]:
+        return new_game(options, seed)
+    if bare is None:
+        raise document.fail(
+            "setup",
+            "bare setup is not available for this title yet (leave setup out: the seeded "
+            "setup of the options)",
+        )
+    return bare(options, seed)
+
+
+def check_derived(fields: Fields, key: str, derived: int, why: str) -> int:
+    """A value derived from others (the start player, the points): ``derived`` when the
+    position leaves ``key`` out; a value given must be the derived one, else the
+    position is refused with both numbers and ``why`` (the rule that derives it)."""
+    if key not in fields:
+        fields.used.add(key)
+        return derived
+    given = fields.integer(key, low=None)
+    if given != derived:
+        raise fields.fail(key, f"{given} given, but {derived} derived ({why})")
+    return given
+
+
+@attrs.frozen
+class Moved:
+    """One card the filling rule moved, from the table the position is filled from to the
+    state (:func:`fill_position`): zones are named as the position names them.
+
+    :ivar card: the card's name (``patriarch#8``).
+    :ivar source: the zone the setup had it in.
+    :ivar target: the zone it is in now.
+    :ivar how: ``"taken"``, the position names it at ``target`` and took it out of
+        ``source``, a zone the position does not give (a draw pile, the box, or any zone
+        a numbered copy is taken from); ``"home"``, it was in a zone the position
+        replaced and is not named: it went to the bottom of its own pile ``target``;
+        ``"spare"``, the same, but the position gives its own pile too, so it went to
+        ``target`` (Kashgar: out of the game).
+    """
+
+    card: str
+    source: str
+    target: str
+    how: str
+
+    def __str__(self) -> str:
+        if self.how == "taken":
+            return f"{self.card}: taken from {self.source} to {self.target}"
+        if self.how == "home":
+            return (
+                f"{self.card}: left without a place in {self.source}, to the bottom of "
+                f"{self.target}"
+            )
+        return (
+            f"{self.card}: left without a place in {self.source}, its own pile given, "
+            f"to {self.target}"
+        )
+
+
+@attrs.frozen
+class Filled:
+    """A position read by :func:`fill_position`: the state, and what the filling rule
+    moved to make it (None: the title's reader does not say)."""
+
+    state: Any
+    moved: tuple[Moved, ...] | None = None
+
+
+def fill_position(game: AnyGame, text: str, options: Any = None) -> Filled:
+    """[the filling rule] The state of a position, with what the filling rule moved to
+    make it: the title's ``fill_position`` (an optional part of a game definition, in
+    its ``position`` module), else the game's ``from_position`` with ``moved`` None.
+
+    :raises DataError: for text that is not TOML, or a position of another game.
+    :raises StateError: for a position that cannot be a state of the game.
+    """
+    reader = getattr(getattr(game, "optional", None), "fill_position", None)
+    if reader is not None:
+        filled: Filled = reader(text, options)
+        return filled
+    return Filled(game.from_position(text, options), None)
 
 
 def fill_zones(
@@ -573,28 +829,38 @@ def fill_zones(
     spare: str | Callable[[Any], str | None] | None = None,
     label: Callable[[Any], str] = str,
     fixed: Iterable[str] = (),
+    tops: Iterable[str] = (),
+    report: list[Moved] | None = None,
 ) -> dict[str, list[Any]]:
     """[the filling rule] Where every component is, from a seeded setup and the zones a
     position gives.
 
     ``setup`` maps each zone to its components after the seeded setup, ``given`` the
     zones the position names (each component at most once, checked by the caller). A
-    zone the position gives holds exactly what it says; every other zone keeps its setup
-    content less the components the position puts elsewhere. A component left with no
-    place (it was in a zone the position replaced, and the position does not name it)
-    goes to the bottom of ``home(component)``, its own draw pile, unless the position
-    gives that pile too, in which case it goes to ``spare`` (out of the game; a function
-    of the component when only some kinds may leave the game); with no spare such a
-    component is an error (``StateError`` naming it by ``label``). A ``fixed`` zone is a
-    row of positions (``None``: empty): a component taken out of it leaves its position
-    empty.
+    zone the position gives holds exactly what it says, except a zone of ``tops`` (a
+    pile given as ``{ top = [...] }``): its given cards, then the rest of its setup
+    content. Every other zone keeps its setup content less the components the position
+    puts elsewhere. A component left with no place (it was in a zone the position
+    replaced, and the position does not name it) goes to the bottom of
+    ``home(component)``, its own draw pile, unless the position gives that pile too (not
+    as a top), in which case it goes to ``spare`` (out of the game; a function of the
+    component when only some kinds may leave the game); with no spare such a component
+    is an error (``StateError`` naming it by ``label``). A ``fixed`` zone is a row of
+    positions (``None``: empty): a component taken out of it leaves its position empty.
+
+    With ``report`` (a list), what the rule moved is appended to it as :class:`Moved`
+    records, in setup order: the cards named and taken out of a zone the position does
+    not give (or gives as a top), and the cards left with no place.
     """
     named = {c for cards in given.values() for c in cards if c is not None}
     rows = set(fixed)
+    topped = set(tops)
     out: dict[str, list[Any]] = {}
     for zone, cards in setup.items():
         if zone in given:
             out[zone] = list(given[zone])
+            if zone in topped:
+                out[zone] += [c for c in cards if c is not None and c not in named]
         elif zone in rows:
             out[zone] = [None if c in named else c for c in cards]
         else:
@@ -602,18 +868,36 @@ def fill_zones(
     for zone, cards in given.items():
         out.setdefault(zone, list(cards))
     placed = {c for cards in out.values() for c in cards}
-    for cards in setup.values():
+    named_at = {c: zone for zone, cards in given.items() for c in cards if c is not None}
+    for source, cards in setup.items():
         for c in cards:
-            if c is None or c in placed:
+            if c is None:
+                continue
+            if c in placed:
+                target = named_at.get(c)
+                if (
+                    report is not None
+                    and target is not None
+                    and target != source
+                    and (source not in given or source in topped)
+                ):
+                    report.append(Moved(label(c), source, target, "taken"))
                 continue
             zone = home(c)
-            if zone in given or zone not in out:
+            how = "home"
+            if (zone in given and zone not in topped) or zone not in out:
                 extra = spare(c) if callable(spare) else spare
-                if extra is None or extra not in out or (extra in given and extra != zone):
+                if (
+                    extra is None
+                    or extra not in out
+                    or (extra in given and extra != zone and extra not in topped)
+                ):
                     raise StateError(
                         f"{zone}: {label(c)} has no place (the position gives its pile without it)"
                     )
-                zone = extra
+                zone, how = extra, "spare"
             out[zone].append(c)
             placed.add(c)
+            if report is not None:
+                report.append(Moved(label(c), source, zone, how))
     return out

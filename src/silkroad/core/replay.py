@@ -9,8 +9,10 @@ holds just those plus the result, which :func:`replay` checks::
 
 On disk the moves are written in the game's text notation, one string per decision, so
 a record is readable and can be written by hand as a scripted scenario. Loading parses
-each move against the state it is played in; a move that is malformed or illegal is
-refused with a :class:`~silkroad.core.errors.ReplayError` giving its 1-based number.
+each move against the state it is played in; the first move that is malformed or illegal
+is refused with a :class:`~silkroad.core.errors.ReplayError` giving its 1-based number,
+the move and the reason it is refused (``.reason``: the rule that refuses it, see
+:mod:`silkroad.core.explain`), then the legal moves there.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from silkroad.core.errors import (
     RulesError,
 )
 from silkroad.core.errors import shorten as _short
+from silkroad.core.explain import Reason, Verdict, reason_of, refusal
 from silkroad.core.game import AnyGame, Outcome
 from silkroad.core.registry import get_game
 from silkroad.core.rng import SEEDS
@@ -84,12 +87,31 @@ def _game(name: str, game: AnyGame | None = None) -> AnyGame:
     return get_game(name)
 
 
+def _quoted(game: AnyGame, move: Any) -> str:
+    """The move's notation in quotes, or its shortened repr for an object that has none."""
+    try:
+        return repr(str(game.format_move(move)))
+    except Exception:  # a malformed move object of a record built by hand
+        return _short(move, 60)
+
+
 def _apply_numbered(game: AnyGame, state: Any, move: Any, number: int, source: str | None) -> Any:
+    """``apply``, or a :class:`ReplayError` naming the move's number, the move and the
+    reason it is refused (the rule's section and sentence; see :mod:`silkroad.core.explain`)."""
     try:
         return game.apply(state, move)
     except IllegalMoveError as exc:
+        reason = reason_of(game, state, move, exc)
+        try:
+            legal = [game.format_move(m) for m in game.legal_moves(state)]
+        except RulesError:
+            legal = []
+        player = None if game.is_over(state) else game.current_player(state)
         raise ReplayError(
-            f"illegal move {game.format_move(move)!r}: {exc}", move_number=number, source=source
+            f"illegal move {_quoted(game, move)}: {refusal(reason, None, player, legal)}",
+            move_number=number,
+            source=source,
+            reason=reason,
         ) from exc
 
 
@@ -296,11 +318,17 @@ class Record:
                     f"{text_move!r} is played after the game is over",
                     move_number=number,
                     source=source,
+                    reason=Reason(Verdict.NOT_OFFERED, "the game is over: no move is legal"),
                 )
             try:
                 move = game.parse_move(state, text_move)
             except InvalidMoveError as exc:
-                raise ReplayError(str(exc), move_number=number, source=source) from exc
+                raise ReplayError(
+                    f"{_short(text_move, 60)} names no move: {exc}",
+                    move_number=number,
+                    source=source,
+                    reason=Reason(Verdict.UNKNOWN, str(exc)),
+                ) from exc
             state = _apply_numbered(game, state, move, number, source)
             moves.append(move)
         return cls(
@@ -363,6 +391,7 @@ def _version_note(exc: ReplayError, game: AnyGame, version: str | None) -> Repla
         f"{version}; this library plays version {current})",
         move_number=exc.move_number,
         source=exc.source,
+        reason=exc.reason,
     )
 
 

@@ -47,7 +47,7 @@ from silkroad.dunhuang.moves import (
     Upgrade,
     UseDie,
 )
-from silkroad.dunhuang.observe import Observation, determinize, known_facts, observe
+from silkroad.dunhuang.observe import Observation, determinize, known_facts, observe, redeal
 from silkroad.dunhuang.packs import Pack
 from silkroad.dunhuang.promos import load_promo_file
 from silkroad.dunhuang.render import render
@@ -116,6 +116,7 @@ __all__ = [
     "observe",
     "outcome",
     "parse_move",
+    "redeal",
     "render",
     "score_bounds",
     "scores",

@@ -24,7 +24,7 @@ from silkroad.core.errors import StateError
 from silkroad.core.game import Fact, check_player
 from silkroad.core.memo import LastValue
 from silkroad.core.registry import jupyter_svg
-from silkroad.core.rng import Rng
+from silkroad.core.rng import Rng, check_seed
 from silkroad.dunhuang.check import draft_known, held_tile
 from silkroad.dunhuang.engine import replace
 from silkroad.dunhuang.state import (
@@ -41,7 +41,7 @@ from silkroad.dunhuang.state import (
 )
 from silkroad.dunhuang.table import Table, table
 
-__all__ = ["Observation", "determinize", "known_facts", "observe", "packs_seen"]
+__all__ = ["Observation", "determinize", "known_facts", "observe", "packs_seen", "redeal"]
 
 
 @attrs.frozen
@@ -452,6 +452,23 @@ def determinize(observation: Observation, seed: int) -> State:
     stack = (*rest, *o.stack_bottom)
     deck, rng = rng.shuffle(unseen_characters)
     return _state(o, rng, players, deck, public, draft, stack)
+
+
+def redeal(state: State, seed: int) -> State:
+    """[DH-2.3] [DH-6.3.3] ``state`` with what no player has seen dealt anew from
+    ``seed``: the character deck in a new random order, in solitaire the fresco tile
+    stack above the tiles the player put at its bottom, and a new generator. The tiles
+    in hands and packs stay (their holder saw them), and so does everything open
+    (``silkroad simulate --from``)."""
+    rng = Rng.from_seed(check_seed(seed))
+    deck, rng = rng.shuffle(state.deck)
+    solo = state.solo
+    if solo is not None:
+        top = len(solo.stack) - solo.known
+        stack, rng = rng.shuffle(solo.stack[:top])
+        solo = replace(solo, stack=(*stack, *solo.stack[top:]))
+    child, _ = rng.split()
+    return replace(state, rng=child, deck=deck, solo=solo)
 
 
 def _state(

@@ -30,13 +30,15 @@ from silkroad.core.position import (
     FORMAT_VERSION,
     REQUIRED,
     Fields,
+    Filled,
+    Moved,
     dump,
     fill_zones,
     options_data,
     parse,
     read_options,
     read_rng,
-    read_seed,
+    read_start,
     rng_data,
 )
 from silkroad.dunhuang.cards import parse_effect
@@ -63,7 +65,7 @@ from silkroad.dunhuang.state import (
 )
 from silkroad.dunhuang.table import Table, table
 
-__all__ = ["from_position", "to_position"]
+__all__ = ["fill_position", "from_position", "to_position"]
 
 _TILE = re.compile(r"t([0-9]+)")
 _CHAR = re.compile(r"c([0-9]+)")
@@ -285,6 +287,19 @@ def from_position(text: str, options: Options | None = None) -> State:
     :raises StateError: naming the field and the rule, for a position that cannot be a
         Dunhuang state.
     """
+    return _read(text, options, None)
+
+
+def fill_position(text: str, options: Options | None = None) -> Filled:
+    """[DH-2] :func:`from_position`, with what the filling rule moved to make the state
+    (each a :class:`~silkroad.core.position.Moved`; characters as ``c<id>``, tiles as
+    ``t<id>``)."""
+    moved: list[Moved] = []
+    state = _read(text, options, moved)
+    return Filled(state, tuple(moved))
+
+
+def _read(text: str, options: Options | None, report: list[Moved] | None) -> State:
     doc = Fields(parse(text, "dunhuang"))
     doc.get("game", str, None)
     doc.get("format", int, None)
@@ -293,7 +308,7 @@ def from_position(text: str, options: Options | None = None) -> State:
     opts: Options = read_options(doc, Options, _defaults, None if drawn else options)
     if drawn and opts.players != 1:
         raise StateError(f"options: the position is for {opts!r}, not a solitaire game")
-    base = new_game(opts, read_seed(doc))
+    base: State = read_start(doc, opts, new_game)
     opts = base.options  # solitaire draws its packs at setup
     t = table(opts)
     nm = _Names(t)
@@ -445,9 +460,19 @@ def from_position(text: str, options: Options | None = None) -> State:
     def tagged(zones: dict[str, list[Any]]) -> dict[str, list[Any]]:
         return {z: [None if c is None else (z[0], c) for c in cs] for z, cs in zones.items()}
 
+    tagged_moves: list[Moved] = []
     filled = fill_zones(
-        tagged(setup), tagged(given), home, label=lambda c: f"{c[0]}{c[1]}", fixed=fixed
+        tagged(setup),
+        tagged(given),
+        home,
+        label=lambda c: f"{c[0]}{c[1]}",
+        fixed=fixed,
+        report=tagged_moves if report is not None else None,
     )
+    if report is not None:  # the zones as positions name them, without their tag
+        report.extend(
+            attrs.evolve(m, source=m.source[2:], target=m.target[2:]) for m in tagged_moves
+        )
     zones = {z: [None if c is None else c[1] for c in cs] for z, cs in filled.items()}
 
     players = []

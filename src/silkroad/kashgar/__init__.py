@@ -47,7 +47,7 @@ from silkroad.kashgar.moves import (
     Remove,
     Take,
 )
-from silkroad.kashgar.observe import Observation, determinize, known_facts, observe
+from silkroad.kashgar.observe import Observation, determinize, known_facts, observe, redeal
 from silkroad.kashgar.render import render
 from silkroad.kashgar.rules import (
     apply,
@@ -107,6 +107,7 @@ __all__ = [
     "outcome",
     "parse_card_text",
     "parse_move",
+    "redeal",
     "render",
     "score_bounds",
     "scores",

@@ -39,6 +39,7 @@ __all__ = [
     "OrderKind",
     "Resource",
     "Target",
+    "amount_text",
     "check_card_data",
     "check_deck",
     "default_card_data",
@@ -71,6 +72,13 @@ ANY_SPICE = "any_spice"
 
 Amounts = tuple[int, int, int, int, int, int, int]
 NO_AMOUNTS: Amounts = (0, 0, 0, 0, 0, 0, 0)
+
+
+def amount_text(resource: Resource, n: int) -> str:
+    """An amount of one track in words: ``2 pepper``, ``1 mule``, ``3 mules``."""
+    if resource is Resource.MULES:
+        return f"{n} mule{'s' if n != 1 else ''}"
+    return f"{n} {resource.value}"
 
 
 class DeckKind(enum.Enum):

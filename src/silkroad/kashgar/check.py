@@ -26,7 +26,7 @@ from silkroad.kashgar.rules import (
 from silkroad.kashgar.state import Decision, Frame, FrameKind, Pending, State
 from silkroad.kashgar.table import Table, table
 
-__all__ = ["validate"]
+__all__ = ["DECISION_OPS", "offered", "validate"]
 
 
 def _is_int(value: object) -> bool:
@@ -259,7 +259,7 @@ def _check_pending(state: State, t: Table, pending: Pending) -> None:
     effect = effects[frame.step - 1]
     p = frame.player
     kind = pending.kind
-    expected_op = _CREATED_BY[kind]
+    expected_op = DECISION_OPS[kind]
     if effect.op is not expected_op:
         raise StateError(f"a {kind.value} decision after a {effect.op.value} effect")
     if pending.hidden != 0:
@@ -278,6 +278,45 @@ def _need(condition: bool, message: str) -> None:
         raise StateError(f"pending decision: {message}")
 
 
+def offered(state: State, pending: Pending) -> tuple[int, ...]:
+    """[KG-7] [KG-8] The options the rules offer for ``pending`` in ``state`` (cards,
+    orders or caravans; none for a Gain, whose alternatives are ``choices``), as the
+    rules make them when the effect on top of the stack asks for the decision: what
+    ``legal_moves`` then lists. ``state`` holds the rest of the table (its stack, its
+    zones, ``pending.cards``)."""
+    t = table(state.options)
+    frame = state.stack[-1]
+    effect = frame_effects(t, frame)[frame.step - 1]
+    kind = pending.kind
+    turned = state.turned
+    if kind is Decision.KEEP:
+        return keep_options(t, turned, pending.cards, pending.deck)
+    if kind is Decision.SEARCH:
+        discarded = [c for c in state.discard if t.deck_of[c] is DeckKind.SPECIAL]
+        return tuple(
+            sorted((*distinct(t, turned, sorted(state.special)), *distinct(t, turned, discarded)))
+        )
+    if kind is Decision.TAKE:
+        return distinct(t, turned, sorted(set(state.discard)))
+    if kind is Decision.FULFILL:
+        track = state.tracks[frame.player]
+        if effect.from_deck:
+            looked = pending.cards
+            return distinct(t, turned, eligible_orders(t, track, effect, looked), looked)
+        return distinct(t, turned, eligible_orders(t, track, effect, state.display))
+    if kind is Decision.REMOVE:
+        row = state.caravans[frame.player][frame.caravan]
+        return distinct(t, turned, [c for c in row if c != frame.card], row, frame.card)
+    if kind is Decision.PLACE_PATRIARCH:
+        return (frame.caravan, len(state.caravans[frame.player]))
+    if kind is Decision.PLACE_LEFT:
+        left = (frame.player + 1) % state.options.players
+        return tuple(range(len(state.caravans[left])))
+    if kind is Decision.HERD:
+        return tuple(range(len(state.caravans[pending.player])))
+    return ()
+
+
 def _gain(state: State, t: Table, pending: Pending, effect: Effect, frame: Frame) -> None:
     distinct = tuple(dict.fromkeys(effect.choices))
     _need(pending.choices == distinct and len(distinct) > 1, "alternatives not the effect's")
@@ -288,7 +327,7 @@ def _gain(state: State, t: Table, pending: Pending, effect: Effect, frame: Frame
 def _keep(state: State, t: Table, pending: Pending, effect: Effect, frame: Frame) -> None:
     cards = pending.cards
     _need(pending.deck is effect.deck, "cards from the drawing effect's deck")
-    options = keep_options(t, state.turned, cards, pending.deck)
+    options = offered(state, pending)
     _need(pending.options == options and len(options) > 1, "a choice among the drawn cards")
     _need(1 <= pending.keep < len(cards) <= effect.count, "more drawn cards than to keep")
     _need(pending.keep <= effect.keep, f"at most {effect.keep} to keep")
@@ -301,41 +340,32 @@ def _keep(state: State, t: Table, pending: Pending, effect: Effect, frame: Frame
 
 
 def _search(state: State, t: Table, pending: Pending, effect: Effect, frame: Frame) -> None:
-    discarded = [c for c in state.discard if t.deck_of[c] is DeckKind.SPECIAL]
-    specials = (
-        *distinct(t, state.turned, sorted(state.special)),
-        *distinct(t, state.turned, discarded),
-    )
-    _need(pending.options == tuple(sorted(specials)), "the Special cards searched")
+    _need(pending.options == offered(state, pending), "the Special cards searched")
     _need(len(pending.options) > 1 and not pending.cards, "a choice among the Special cards")
     _need(pending.deck is DeckKind.SPECIAL and pending.keep == 0, "keep one Special card")
 
 
 def _take(state: State, t: Table, pending: Pending, effect: Effect, frame: Frame) -> None:
-    options = distinct(t, state.turned, sorted(set(state.discard)))
-    _need(pending.options == options, "the cards of the discard pile")
+    _need(pending.options == offered(state, pending), "the cards of the discard pile")
     _need(len(pending.options) > 1 and not pending.cards, "a choice in the discard pile")
     _need(pending.deck is None and pending.keep == 0, "take one card")
 
 
 def _fulfill(state: State, t: Table, pending: Pending, effect: Effect, frame: Frame) -> None:
-    track = state.tracks[frame.player]
     _need(pending.keep == int(effect.free), "free exactly when the effect is")
     if effect.from_deck:
         looked = pending.cards
         _need(pending.deck is DeckKind.ORDERS, "orders looked at from the order pile")
         _need(1 <= len(looked) <= effect.count, f"1 to {effect.count} orders looked at")
         _need(all(t.deck_of[c] is DeckKind.ORDERS for c in looked), "orders looked at")
-        options = distinct(t, state.turned, eligible_orders(t, track, effect, looked), looked)
     else:
         _need(not pending.cards and pending.deck is None, "orders on display")
-        options = distinct(t, state.turned, eligible_orders(t, track, effect, state.display))
+    options = offered(state, pending)
     _need(pending.options == options and bool(options), "the orders the player may fulfill")
 
 
 def _remove(state: State, t: Table, pending: Pending, effect: Effect, frame: Frame) -> None:
-    row = state.caravans[frame.player][frame.caravan]
-    options = distinct(t, state.turned, [c for c in row if c != frame.card], row, frame.card)
+    options = offered(state, pending)
     _need(pending.options == options and bool(options), "the other cards of the caravan")
     _need(not pending.cards and pending.deck is None and pending.keep == 0, "remove one card")
 
@@ -345,13 +375,12 @@ def _place_patriarch(
 ) -> None:
     count = len(state.caravans[frame.player])
     _need(bool(state.reserve) and count < MAX_CARAVANS, "a Patriarch to place, room for it")
-    _need(pending.options == (frame.caravan, count), "this caravan or a new one")
+    _need(pending.options == offered(state, pending), "this caravan or a new one")
     _need(not pending.cards and pending.deck is None and pending.keep == 0, "place it")
 
 
 def _place_left(state: State, t: Table, pending: Pending, effect: Effect, frame: Frame) -> None:
-    left = (frame.player + 1) % state.options.players
-    options = tuple(range(len(state.caravans[left])))
+    options = offered(state, pending)
     _need(frame.card in state.caravans[frame.player][frame.caravan], "the card to move")
     _need(pending.options == options and len(options) > 1, "a caravan of the left player")
     _need(not pending.cards and pending.deck is None and pending.keep == 0, "place it")
@@ -365,7 +394,7 @@ def _herd(state: State, t: Table, pending: Pending, effect: Effect, frame: Frame
     _need(q in others, "an opponent of the Herder places their cards")
     _need(pending.queue == tuple(others[others.index(q) + 1 :]), "the opponents after them")
     caravans = state.caravans[q]
-    _need(pending.options == tuple(range(len(caravans))), "any of their caravans")
+    _need(pending.options == offered(state, pending), "any of their caravans")
     cards, sources = pending.cards, pending.sources
     _need(bool(cards) and len(sources) == len(cards), "a source caravan for each card lifted")
     _need(
@@ -379,7 +408,8 @@ def _herd(state: State, t: Table, pending: Pending, effect: Effect, frame: Frame
     _need(pending.deck is None and pending.keep == 0, "place the lifted cards")
 
 
-_CREATED_BY = {
+#: [KG-7] [KG-8] The effect that asks for each kind of decision.
+DECISION_OPS: dict[Decision, Op] = {
     Decision.GAIN: Op.INCREASE,
     Decision.KEEP: Op.DRAW,
     Decision.SEARCH: Op.SEARCH,
@@ -403,4 +433,4 @@ _PENDING_CHECKS = {
     Decision.HERD: _herd,
 }
 
-assert set(_CREATED_BY) == set(Decision) == set(_PENDING_CHECKS)
+assert set(DECISION_OPS) == set(Decision) == set(_PENDING_CHECKS)

@@ -25,6 +25,7 @@ from silkroad.kashgar.cards import (
     OrderDef,
     Resource,
     Target,
+    amount_text,
 )
 from silkroad.kashgar.moves import (
     CaravanAction,
@@ -58,15 +59,9 @@ __all__ = [
 _DECK_NAMES = {DeckKind.STANDARD: "Standard", DeckKind.SPECIAL: "Special"}
 
 
-def _amount(resource: Resource, n: int) -> str:
-    if resource is Resource.MULES:
-        return f"{n} mule{'s' if n != 1 else ''}"
-    return f"{n} {resource.value}"
-
-
 def amounts_text(amounts: Sequence[int]) -> str:
     """``2 pepper, 1 mule``: the non-zero amounts in track order (``nothing`` if none)."""
-    parts = [_amount(r, n) for r, n in zip(RESOURCES, amounts, strict=True) if n > 0]
+    parts = [amount_text(r, n) for r, n in zip(RESOURCES, amounts, strict=True) if n > 0]
     return ", ".join(parts) or "nothing"
 
 
@@ -90,7 +85,7 @@ def _choices(choices: Sequence[Amounts]) -> str:
 
 def _bound(c: Condition) -> str:
     """``5 or more mules``, ``no gold``."""
-    noun = _amount(c.resource, 2).split(" ", 1)[1]  # the plural: "mules", "gold"
+    noun = amount_text(c.resource, 2).split(" ", 1)[1]  # the plural: "mules", "gold"
     if c.at_most == 0 and not c.at_least:
         return f"no {noun}"
     if c.at_least is not None and c.at_most is not None:
@@ -199,7 +194,7 @@ def order_text(od: OrderDef) -> str:
     grain = ", grain field" if od.grain else ""
     text = (
         f"{od.name} ({od.kind.value} order{grain}, {od.vp} VP): needs "
-        f"{_amount(Resource.MULES, od.mules)}, costs {amounts_text(od.cost)}"
+        f"{amount_text(Resource.MULES, od.mules)}, costs {amounts_text(od.cost)}"
     )
     if od.payout:
         text += "; then " + "; ".join(effect_text(e) for e in od.payout)

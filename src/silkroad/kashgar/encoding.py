@@ -17,7 +17,8 @@ Layout (``n`` = number of card ids of the options, persons and orders)::
 
 from __future__ import annotations
 
-from silkroad.core.errors import IllegalMoveError, InvalidMoveError, shorten
+from silkroad.core.errors import InvalidMoveError, shorten
+from silkroad.core.registry import illegal_move
 from silkroad.kashgar.moves import (
     CaravanAction,
     Fulfill,
@@ -31,10 +32,10 @@ from silkroad.kashgar.moves import (
     Take,
 )
 from silkroad.kashgar.rules import MAX_ACTIONS, MAX_CARAVANS, legal_moves
-from silkroad.kashgar.state import Options, State
+from silkroad.kashgar.state import Decision, Options, State
 from silkroad.kashgar.table import table
 
-__all__ = ["action_mask", "decode_move", "encode_move", "num_actions"]
+__all__ = ["action_mask", "action_move", "decode_move", "encode_move", "num_actions"]
 
 MAX_CHOICES = 8
 _CARAVAN = 0
@@ -81,10 +82,8 @@ def encode_move(state: State, move: Move) -> int:
     :raises IllegalMoveError: if ``move`` is not legal in ``state``.
     """
     legal = legal_moves(state)
-    if move not in legal:
-        raise IllegalMoveError(
-            f"{shorten(move, 60)} is not a legal move here", state=state, move=move
-        )
+    if move not in legal:  # the message leads with the rule that refuses it
+        raise illegal_move("kashgar", state, move)
     action = _id(state, legal[legal.index(move)])  # a value equal to it acts as it
     assert action is not None
     return action
@@ -108,6 +107,44 @@ def decode_move(state: State, action: int) -> Move:
         f"(the action space has {num_actions(state.options)} ids)",
         text=action,
     )
+
+
+def action_move(state: State, action: int) -> Move | None:
+    """The move action id ``action`` stands for in ``state``, legal or not (``explain``
+    says why an illegal one is refused); None for an id outside the action space, not an
+    int, or a Gain id beyond the alternatives of a pending Gain decision (with none
+    pending, no Gain id stands for a move)."""
+    if isinstance(action, bool) or not isinstance(action, int):
+        return None
+    n = table(state.options).n
+    if action < 0 or action >= num_actions(state.options):
+        return None
+    if action < _PARTING:
+        return CaravanAction(*divmod(action - _CARAVAN, MAX_ACTIONS))
+    if action < _PASS:
+        return PartingAction(*divmod(action - _PARTING, MAX_ACTIONS))
+    if action < _GAIN:
+        return Pass(action - _PASS)
+    if action < _PLACE:
+        pending = state.pending
+        index = action - _GAIN
+        if pending is None or pending.kind is not Decision.GAIN or index >= len(pending.choices):
+            return None
+        return Gain(pending.choices[index])
+    if action < _REMOVE_NONE:
+        return Place(action - _PLACE)
+    if action == _REMOVE_NONE:
+        return Remove(None)
+    block, card = divmod(action - _CARDS, n)
+    if block == 0:
+        return Keep(card)
+    if block == 1:
+        return Take(card)
+    if block == 2:
+        return Fulfill(card)
+    if block == 3:
+        return Remove(card)
+    return Fulfill(None)
 
 
 def action_mask(state: State) -> tuple[bool, ...]:

@@ -53,7 +53,9 @@ def num_players(state: State) -> int:
 
 
 def format_move(move: Move) -> str:
-    """[KG-4] The notation of ``move`` (equal to ``str(move)``)."""
+    """[KG-4] The notation of ``move`` (equal to ``str(move)``): a card by its name as
+    positions write it (``keep planter``, ``remove patriarch#3``) when the move is the
+    card table's (every legal move is), by its id for a move made by hand (``keep 57``)."""
     return str(move)
 
 
@@ -69,10 +71,12 @@ _CARD_MOVES: dict[str, type[Keep | Take | Fulfill | Remove]] = {
 def parse_move(state: State, text: str) -> Move:
     """[KG-4] The move named by ``text``; it may be illegal in ``state`` (``apply`` says).
 
-    Besides the notation (``keep 25``), a card may be named as in positions: by its data
-    key or printed name (``keep planter``, ``take Scribe``, ``order large_order``), which
-    names the legal move that takes such a card (copies of one card are one move), or by
-    a numbered copy (``keep planter#2``).
+    A card is named as in positions, by its data key or printed name (``keep planter``,
+    ``take Scribe``, ``order large_01_large_order``), which names the legal move that
+    takes such a card (copies of one card are one move), or by a numbered copy
+    (``keep planter#2``); its id is read too (``keep 25``, the notation of records made
+    before cards were named). A move naming a card is the card table's, so it is written
+    back with the card's name.
 
     :raises InvalidMoveError: if ``text`` is not the notation of any move, names no card of
         this game, or names a card of which several copies are different legal moves.
@@ -80,7 +84,7 @@ def parse_move(state: State, text: str) -> Move:
     word, _, arg = text.partition(" ") if isinstance(text, str) else ("", "", "")
     cls = _CARD_MOVES.get(word)
     if cls is None or not arg or arg.isdigit() or arg == "none":
-        return parse_notation(text)
+        return _named(state, parse_notation(text))
     n = names(state.options)
     key, _, copy = arg.partition("#")
     if copy:
@@ -90,7 +94,7 @@ def parse_move(state: State, text: str) -> Move:
                 f"{shorten(arg)} is not a card of this game ({shorten(key)} has {len(ids)} copies)",
                 text=text,
             )
-        return cls(ids[int(copy) - 1])
+        return _named(state, cls(ids[int(copy) - 1]))
     found = key if key in n.ids else n.printed.get(arg.lower())
     if found is None:
         raise InvalidMoveError(
@@ -100,9 +104,31 @@ def parse_move(state: State, text: str) -> Move:
     ids = n.ids[found]
     legal = [m for m in legal_moves(state) if isinstance(m, cls) and _card_of(m) in ids]
     if len(legal) > 1:
-        choices = ", ".join(f"{word} {n.name[_card_of(m)]}" for m in legal)
+        choices = ", ".join(str(m) for m in legal)
         raise InvalidMoveError(f"{shorten(text)} could be {choices}", text=text)
-    return legal[0] if legal else cls(ids[0])
+    return legal[0] if legal else _named(state, cls(ids[0]))
+
+
+def _named(state: State, move: Move) -> Move:
+    """The card table's move equal to ``move`` (which carries the card's name), or
+    ``move`` itself when it names no card of the table (or no state is given: a move that
+    names no card needs none)."""
+    if not isinstance(move, Keep | Take | Remove | Fulfill):
+        return move
+    options = getattr(state, "options", None)
+    if options is None:
+        return move
+    t = table(options)
+    card = _card_of(move)
+    if not 0 <= card < t.n:
+        return move
+    if isinstance(move, Keep):
+        return t.keep_moves[card]
+    if isinstance(move, Take):
+        return t.take_moves[card]
+    if isinstance(move, Remove):
+        return t.remove_moves[card]
+    return t.fulfill_moves[card]
 
 
 def _card_of(move: Keep | Take | Fulfill | Remove) -> int:

@@ -4,26 +4,40 @@ A turn starts with one of :class:`CaravanAction`, :class:`PartingAction` or
 :class:`Pass` on the front card of a caravan; the choices an action then needs are
 separate decisions (:class:`Gain`, :class:`Keep`, :class:`Take`, :class:`Fulfill`,
 :class:`Remove`, :class:`Place`). Caravans and actions are numbered from 1 in the
-notation and from 0 in the fields; cards and orders are named by their id.
+notation and from 0 in the fields; a move that names a card holds its id (its place in
+the card table of the options) and, when the card table made it, the card's name as
+positions write it, which the notation shows:
 
-===============================  ===================  =====================================
-move                             notation             meaning
-===============================  ===================  =====================================
-``CaravanAction(0, 1)``          ``c1.2``             front card of caravan 1, caravan action 2
-``PartingAction(2, 0)``          ``p3.1``             front card of caravan 3, parting action 1
-``Pass(1)``                      ``pass 2``           front card of caravan 2 to the back
-``Gain((2, 0, 0, 0, 0, 0, 0))``  ``gain gi+2``        take this alternative of a "/" increase
-``Keep(57)``                     ``keep 57``          keep card 57 (drawn or searched)
-``Take(57)``                     ``take 57``          take card 57 from the discard pile
-``Fulfill(130)`` / ``Fulfill(None)``  ``order 130``/``order none``  fulfill order 130, or none
-``Remove(57)`` / ``Remove()``    ``remove 57``/``remove none``  remove a card of the caravan, or not
-``Place(1)``                     ``place 2``          put the card at the back of caravan 2
-===============================  ===================  =====================================
+===============================  ======================  ==================================
+move                             notation                meaning
+===============================  ======================  ==================================
+``CaravanAction(0, 1)``          ``c1.2``                caravan 1's front card, action 2
+``PartingAction(2, 0)``          ``p3.1``                caravan 3's front card, parting 1
+``Pass(1)``                      ``pass 2``              caravan 2's front card to the back
+``Gain((2, 0, 0, 0, 0, 0, 0))``  ``gain gi+2``           this alternative of a "/" increase
+``Keep(57)``                     ``keep planter``        keep this card (drawn or searched)
+``Take(57)``                     ``take planter``        take this card from the discard
+``Fulfill(130)``                 ``order large_01_...``  fulfill this order
+``Fulfill(None)``                ``order none``          fulfill none
+``Remove(57)``                   ``remove planter#2``    remove this card of the caravan
+``Remove(None)``                 ``remove none``         remove none
+``Place(1)``                     ``place 2``             the card to the back of caravan 2
+===============================  ======================  ==================================
+
+A card is named by its data key, and a copy of a card with several by ``key#n`` (its
+number among the copies, as in positions) wherever two copies can be different moves: a
+caravan's cards (``remove``), Special cards and orders that go under their deck in order
+(``keep``, ``order``), the two faces of a Patriarch. The legal moves are the card
+table's (:attr:`silkroad.kashgar.table.Table.keep_moves` ...), which carry these names;
+a move made by hand (``Keep(57)``) has none and is written with the id (``keep 57``),
+which :func:`parse_notation` reads too. The name is not part of a move's value: equality,
+hashing, ``repr`` and the JSON data are those of the id alone.
 """
 
 from __future__ import annotations
 
 import re
+from typing import TypeVar
 
 import attrs
 
@@ -97,9 +111,16 @@ class Keep:
     """[KG-7] Keep this card (of those drawn or searched) at the back of the caravan."""
 
     card: int
+    #: the card's name in the notation (set by the card table; not part of the value)
+    name: str | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def __str__(self) -> str:
-        return f"keep {self.card}"
+        return f"keep {self.card if self.name is None else self.name}"
+
+    @classmethod
+    def named(cls, card: int, name: str) -> Keep:
+        """The move of ``card``, written with ``name`` in the notation."""
+        return _with_name(cls(card), name)
 
 
 @attrs.frozen
@@ -107,9 +128,16 @@ class Take:
     """[KG-7] Take this card from the open discard pile."""
 
     card: int
+    #: the card's name in the notation (set by the card table; not part of the value)
+    name: str | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def __str__(self) -> str:
-        return f"take {self.card}"
+        return f"take {self.card if self.name is None else self.name}"
+
+    @classmethod
+    def named(cls, card: int, name: str) -> Take:
+        """The move of ``card``, written with ``name`` in the notation."""
+        return _with_name(cls(card), name)
 
 
 @attrs.frozen
@@ -117,9 +145,18 @@ class Fulfill:
     """[KG-5.2] Fulfill this order (None: fulfill none; [KG-5.X] the player may)."""
 
     order: int | None
+    #: the order's name in the notation (set by the card table; not part of the value)
+    name: str | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def __str__(self) -> str:
-        return f"order {'none' if self.order is None else self.order}"
+        if self.order is None:
+            return "order none"
+        return f"order {self.order if self.name is None else self.name}"
+
+    @classmethod
+    def named(cls, order: int, name: str) -> Fulfill:
+        """The move of ``order``, written with ``name`` in the notation."""
+        return _with_name(cls(order), name)
 
 
 @attrs.frozen
@@ -127,9 +164,18 @@ class Remove:
     """[KG-7] Remove this card of the caravan from the game (None: remove nothing)."""
 
     card: int | None = None
+    #: the card's name in the notation (set by the card table; not part of the value)
+    name: str | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def __str__(self) -> str:
-        return f"remove {'none' if self.card is None else self.card}"
+        if self.card is None:
+            return "remove none"
+        return f"remove {self.card if self.name is None else self.name}"
+
+    @classmethod
+    def named(cls, card: int, name: str) -> Remove:
+        """The move of ``card``, written with ``name`` in the notation."""
+        return _with_name(cls(card), name)
 
 
 @attrs.frozen
@@ -144,6 +190,15 @@ class Place:
 
 Move = CaravanAction | PartingAction | Pass | Gain | Keep | Take | Fulfill | Remove | Place
 
+_Named = TypeVar("_Named", Keep, Take, Fulfill, Remove)
+
+
+def _with_name(move: _Named, name: str) -> _Named:
+    """``move`` with its notation name set (once, as it is made: a frozen value)."""
+    object.__setattr__(move, "name", name)
+    return move
+
+
 _ACTION = re.compile(r"([cp])([1-9])\.([1-9])")
 #: A card or order id: at most 18 digits (larger numbers name no card and are refused
 #: before Python's limit on converting long digit strings).
@@ -152,7 +207,8 @@ _GAIN_PART = re.compile(r"(gi|cl|pe|an|ci|go|mu)\+([1-9][0-9]?)")
 
 
 def parse_notation(text: str) -> Move:
-    """[KG-4] The move named by ``text`` (the inverse of ``str(move)``).
+    """[KG-4] The move named by ``text`` with ids (``keep 57``; ``str(move)`` of a move made
+    by hand). Card names (``keep planter``) need the state: :func:`silkroad.kashgar.parse_move`.
 
     :raises InvalidMoveError: if ``text`` is not notation of any move.
     """
@@ -188,8 +244,8 @@ def parse_notation(text: str) -> Move:
                 return gain
     raise InvalidMoveError(
         f"not a Kashgar move: {shorten(text)} (expected e.g. 'c1.1', 'p2.1', 'pass 3', "
-        "'gain ci+2', 'keep 57', 'take 57', 'order 130', 'order none', 'remove none', "
-        "'place 2')",
+        "'gain ci+2', 'keep planter', 'take vizier', 'order large_01_large_order', "
+        "'order none', 'remove patriarch#3', 'remove none', 'place 2')",
         text=text,
     )
 

@@ -36,7 +36,15 @@ from silkroad.kashgar.rules import (
 from silkroad.kashgar.state import Decision, Frame, Options, Pending, State
 from silkroad.kashgar.table import table
 
-__all__ = ["KnownCard", "KnownSlot", "Observation", "determinize", "known_facts", "observe"]
+__all__ = [
+    "KnownCard",
+    "KnownSlot",
+    "Observation",
+    "determinize",
+    "known_facts",
+    "observe",
+    "redeal",
+]
 
 _DECK_FIELDS = {DeckKind.SPECIAL: "special", DeckKind.ORDERS: "order_deck"}
 
@@ -537,6 +545,40 @@ _PILES = {
     DeckKind.ORDERS: "order_deck",
     DeckKind.STARTING: "starting",
 }
+
+
+def redeal(state: State, seed: int) -> State:
+    """[KG-7] ``state`` with what no player has seen dealt anew from ``seed``: each draw
+    pile (Standard, Special, orders, the unused Starting cards) in a new random order,
+    but a card a player put under a pile, which stays at its place (that player knows
+    it); and a new generator for what is still random (the discard pile shuffled into
+    an empty Standard pile). Everything open stays, and so do the cards a player is
+    looking at (the pending decision's). Each pile is shuffled uniformly, independently
+    of the others: "who wins from here?" over many seeds (``silkroad simulate --from``).
+
+    :raises RulesError: for a seed that is not an integer from 0 to 2**64 - 1.
+    """
+    rng = Rng.from_seed(check_seed(seed))
+    known = frozenset(c for cards in state.knowledge for c in cards)
+    piles: list[PVector[int]] = []
+    for field in _PILES.values():
+        pile = getattr(state, field)
+        free = [i for i, c in enumerate(pile) if c not in known]
+        order, rng = rng.shuffle([pile[i] for i in free])
+        cards = list(pile)
+        for i, card in zip(free, order, strict=True):
+            cards[i] = card
+        piles.append(pvector(cards))
+    standard, special, order_deck, starting = piles
+    child, _ = rng.split()
+    return attrs.evolve(
+        state,
+        rng=child,
+        standard=standard,
+        special=special,
+        order_deck=order_deck,
+        starting=starting,
+    )
 
 
 def known_facts(observation: Observation) -> tuple[Fact, ...]:

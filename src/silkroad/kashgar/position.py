@@ -25,9 +25,14 @@ from pyrsistent import pset, pvector
 from silkroad.core.errors import StateError
 from silkroad.core.position import (
     FORMAT_VERSION,
+    REQUIRED,
+    CardInfo,
     CardNames,
     CardResolver,
     Fields,
+    Filled,
+    Moved,
+    check_derived,
     dump,
     failing_at,
     fill_zones,
@@ -35,16 +40,25 @@ from silkroad.core.position import (
     parse,
     read_options,
     read_rng,
-    read_seed,
+    read_start,
     rng_data,
 )
-from silkroad.kashgar.cards import RESOURCES, Amounts, DeckKind
-from silkroad.kashgar.check import validate
-from silkroad.kashgar.rules import CAPS, MAX_CARAVANS, new_game, scores
+from silkroad.kashgar.cards import RESOURCES, Amounts, DeckKind, Effect, Op
+from silkroad.kashgar.check import DECISION_OPS, offered, validate
+from silkroad.kashgar.describe import card_text
+from silkroad.kashgar.rules import CAPS, MAX_CARAVANS, frame_effects, new_game, scores
 from silkroad.kashgar.state import Decision, Frame, FrameKind, Options, Pending, State
 from silkroad.kashgar.table import Table, table
 
-__all__ = ["from_position", "to_position"]
+__all__ = [
+    "SUPPLY",
+    "bare_table",
+    "fill_position",
+    "from_position",
+    "lookup",
+    "names",
+    "to_position",
+]
 
 TRACKS: tuple[str, ...] = tuple(r.value for r in RESOURCES)
 
@@ -65,9 +79,41 @@ CARAVAN_DECISIONS = (Decision.PLACE_PATRIARCH, Decision.PLACE_LEFT, Decision.HER
 
 @functools.lru_cache(maxsize=16)
 def names(options: Options) -> CardNames:
-    """The card names of the card table of ``options``."""
+    """The card names of the card table of ``options``: ``names(o).name[id]`` is how
+    positions and records name card ``id`` (``grocer``, ``patriarch#3``),
+    ``names(o).ids[key]`` the ids of a data key's copies."""
     t = table(options)
     return CardNames([d.key for d in t.defs], t.name)
+
+
+def lookup(query: str | int, options: Options | None = None) -> CardInfo:
+    """[KG-1] A card as positions, the notation and the engine show it, found by its data
+    key (``"planter"``), its printed name in any case (``"Large Order"``), a numbered
+    copy (``"patriarch#3"``) or its id (``57``, as in ``Keep(57)`` and the state's
+    zones): the key, the printed name, its deck, every copy's name and id, and its text
+    (both faces of a Patriarch). ``options`` default to a 2-player base game; ids depend
+    on them (the expansion cards come before the Special cards).
+
+    :raises UnknownCardError: for a name or id of no card of the game.
+    """
+    opts = options if options is not None else _defaults(None)
+    t = table(opts)
+    n = names(opts)
+    key, copy = n.find(query)
+    ids = tuple(n.ids[key])
+    first = ids[0]
+    text = card_text(t, first, False)
+    if t.back[first] is not None:
+        text += f"; turned: {card_text(t, first, True)}"
+    return CardInfo(
+        key=key,
+        name=t.name[first],
+        deck=t.deck_of[first].value,
+        copies=tuple(n.name[i] for i in ids),
+        ids=ids,
+        text=text,
+        id=copy,
+    )
 
 
 # --------------------------------------------------------------------------- writing
@@ -193,6 +239,20 @@ def _defaults(players: int | None) -> Options:
 
 # --------------------------------------------------------------------------- reading
 
+#: The zones of the supply (docs/scenarios.md, "the filling rule"): a bare card key takes
+#: its copy from one of these first.
+SUPPLY = ("piles.standard", "piles.special", "piles.orders", "piles.starting", "piles.removed")
+
+#: Each kind of card's own pile, where a card left without a place goes.
+_HOME = {
+    DeckKind.STANDARD: "piles.standard",
+    DeckKind.EXPANSION: "piles.standard",
+    DeckKind.SPECIAL: "piles.special",
+    DeckKind.ORDERS: "piles.orders",
+    DeckKind.STARTING: "piles.starting",
+    DeckKind.PATRIARCH: "piles.removed",
+}
+
 
 def _amounts_of(
     fields: Fields, key: str, base: Amounts, *, low: int = 0, caps: bool = True
@@ -208,62 +268,88 @@ def _amounts_of(
     return (a, b, c, d, e, f, g)
 
 
+def bare_table(options: Options, seed: int) -> State:
+    """[KG-2] The bare table a position may be filled from (``setup = "bare"``): the
+    decks shuffled from ``seed`` as for a game, but nothing dealt. No caravans, no order
+    on display, no Patriarch set aside: every Patriarch in the box, every Starting card
+    in the Starting pile, the orders in the order pile (those the setup would have put on
+    display on top); every track at 3 and no points. Not a state to play from as it is
+    (nobody has a card): a position names the caravans it is about."""
+    state = new_game(options, seed)
+    t = table(options)
+    dealt = [c for caravans in state.caravans for caravan in caravans for c in caravan]
+    patriarchs = [c for c in dealt if t.deck_of[c] is DeckKind.PATRIARCH]
+    starting = [c for c in dealt if t.deck_of[c] is DeckKind.STARTING]
+    n = options.players
+    return attrs.evolve(
+        state,
+        caravans=pvector(pvector() for _ in range(n)),
+        box=pvector([*state.reserve, *patriarchs, *state.box]),
+        reserve=pvector(),
+        starting=pvector([*starting, *state.starting]),
+        order_deck=pvector([*state.display, *state.order_deck]),
+        display=pvector(),
+        points=(0,) * n,
+        active=0,
+        start_player=0,
+    )
+
+
 def from_position(text: str, options: Options | None = None) -> State:
     """[KG-2] The state a position describes; what it leaves out comes from the seeded
-    setup of its options, the cards it names moved out of their setup places.
+    setup of its options (or a bare table), the cards it names taken from the supply
+    first (docs/scenarios.md, "the filling rule").
 
     :raises DataError: for text that is not TOML, or a position of another game.
     :raises StateError: naming the field and the rule, for a position that cannot be a
-        Kashgar state (a card in two places or none, a track out of range, an unknown
-        card, a seat that does not exist, a decision that cannot arise).
+        Kashgar state (a card in two places or none, a card with no free copy, a track
+        out of range, an unknown card, a seat that does not exist, a decision that cannot
+        arise, a value that contradicts the one the rules derive).
     """
+    return _read(text, options, None)
+
+
+def fill_position(text: str, options: Options | None = None) -> Filled:
+    """[KG-2] :func:`from_position`, with what the filling rule moved to make the state:
+    the cards named and taken from a zone the position does not give, and the cards left
+    without a place (each a :class:`~silkroad.core.position.Moved`)."""
+    moved: list[Moved] = []
+    state = _read(text, options, moved)
+    return Filled(state, tuple(moved))
+
+
+def _read(text: str, options: Options | None, report: list[Moved] | None) -> State:
     doc = Fields(parse(text, "kashgar"))
     doc.get("game", str, None)
     doc.get("format", int, None)
     opts: Options = read_options(doc, Options, _defaults, options)
-    base = new_game(opts, read_seed(doc))
+    base: State = read_start(doc, opts, new_game, bare_table)
     t = table(opts)
     n = opts.players
-    r = CardResolver(names(opts), text)
-    where: dict[int, str] = {}
 
-    def place(values: Any, path: str) -> list[int]:
-        if not isinstance(values, list):
-            raise StateError(f"{path}: must be an array of card names, got {values!r}")
-        out = []
-        for i, value in enumerate(values):
-            spot = f"{path}[{i}]"
-            card = r.card(value, failing_at(spot))
-            if card in where:
-                raise StateError(
-                    f"{spot}: {r.n.name[card]} is also at {where[card]} "
-                    "(KG-1: every card is in exactly one place)"
-                )
-            where[card] = spot
-            out.append(card)
-        return out
-
-    # Zones: the setup's, and those the position gives.
+    # The zones of the table the position is filled from.
     setup: dict[str, list[int]] = {f"piles.{k}": list(getattr(base, a)) for k, a in PILES.items()}
     for p in range(n):
         for i, caravan in enumerate(base.caravans[p]):
-            setup[f"player.{p}.caravan.{i}"] = list(caravan)
+            setup[_caravan_zone(p, i)] = list(caravan)
         setup[f"player.{p}.orders"] = list(base.orders_won[p])
     setup["pending.cards"] = []
-    given: dict[str, list[int]] = {}
 
-    piles = doc.table("piles", {})
+    # The zones the position gives, with the names it gives (read before any card is
+    # placed: a bare key takes its copy from the supply, then from these zones).
+    named: dict[str, tuple[list[Any], str]] = {}
     tops: list[str] = []
+    piles = doc.table("piles", {})
     for name in PILES:
         if name in piles:
             value = piles.get(name, (list, dict))
             if isinstance(value, dict):  # { top = [...] }: these first, then the setup pile
                 top = Fields(value, piles.name(name))
-                given[f"piles.{name}"] = place(top.array("top"), top.name("top"))
+                named[f"piles.{name}"] = (top.array("top"), top.name("top"))
                 top.finish()
                 tops.append(f"piles.{name}")
             else:
-                given[f"piles.{name}"] = place(value, piles.name(name))
+                named[f"piles.{name}"] = (value, piles.name(name))
     piles.finish()
 
     seats = doc.table("player", {})
@@ -284,43 +370,55 @@ def from_position(text: str, options: Options | None = None) -> State:
                     "caravans", f"{len(caravans)} caravans (KG-4: at most {MAX_CARAVANS})"
                 )
             for i in range(max(caravan_count[p], len(caravans))):
-                given[f"player.{p}.caravan.{i}"] = []
+                named[_caravan_zone(p, i)] = ([], pf.name(f"caravans[{i}]"))
             for i, caravan in enumerate(caravans):
-                given[f"player.{p}.caravan.{i}"] = place(caravan, pf.name(f"caravans[{i}]"))
+                named[_caravan_zone(p, i)] = (caravan, pf.name(f"caravans[{i}]"))
             caravan_count[p] = len(caravans)
         if "orders" in pf:
-            given[f"player.{p}.orders"] = place(pf.get("orders", list), pf.name("orders"))
+            named[f"player.{p}.orders"] = (pf.get("orders", list), pf.name("orders"))
 
     pending_fields = doc.table("pending") if "pending" in doc else None
     if pending_fields is not None and "cards" in pending_fields:
-        given["pending.cards"] = place(
-            pending_fields.get("cards", list), pending_fields.name("cards")
-        )
+        named["pending.cards"] = (pending_fields.get("cards", list), pending_fields.name("cards"))
 
-    for zone in tops:
-        given[zone] += [c for c in setup[zone] if c not in where]
-    home = {
-        DeckKind.STANDARD: "piles.standard",
-        DeckKind.EXPANSION: "piles.standard",
-        DeckKind.SPECIAL: "piles.special",
-        DeckKind.ORDERS: "piles.orders",
-        DeckKind.STARTING: "piles.starting",
-        DeckKind.PATRIARCH: "piles.removed",
-    }
+    # The cards, supply first.
+    replaced = {zone for zone in named if zone not in tops}
+    r = CardResolver(names(opts), text, setup=setup, supply=SUPPLY, replaced=replaced)
+    where: dict[int, str] = {}
+
+    def place(values: Any, path: str) -> list[int]:
+        if not isinstance(values, list):
+            raise StateError(f"{path}: must be an array of card names, got {values!r}")
+        out = []
+        for i, value in enumerate(values):
+            spot = f"{path}[{i}]"
+            card = r.card(value, failing_at(spot), spot)
+            if card in where:
+                raise StateError(
+                    f"{spot}: {r.n.name[card]} is also at {where[card]} "
+                    "(KG-1: every card is in exactly one place)"
+                )
+            where[card] = spot
+            out.append(card)
+        return out
+
+    given = {zone: place(values, path) for zone, (values, path) in named.items()}
     zones = fill_zones(
         setup,
         given,
-        lambda c: home[t.deck_of[c]],
+        lambda c: _HOME[t.deck_of[c]],
         spare=lambda c: None if t.deck_of[c] is DeckKind.ORDERS else "piles.removed",
         label=r.n.name.__getitem__,
+        tops=tops,
+        report=report,
     )
     caravans = [
-        pvector(pvector(zones[f"player.{p}.caravan.{i}"]) for i in range(caravan_count[p]))
+        pvector(pvector(zones[_caravan_zone(p, i)]) for i in range(caravan_count[p]))
         for p in range(n)
     ]
     placed = [c for cards in zones.values() for c in cards]
 
-    # Per player: tracks, VP, knowledge.
+    # Per player: tracks, VP (checked below), knowledge.
     tracks = list(base.tracks)
     knowledge = list(base.knowledge)
     vp_given: dict[int, int] = {}
@@ -344,23 +442,43 @@ def from_position(text: str, options: Options | None = None) -> State:
     def seat(fields: Fields, key: str, default: int) -> int:
         return fields.integer(key, default, high=n - 1, rule=f"a seat of the {n} players")
 
-    stack = tuple(
-        _frame(Fields(f, f"stack[{i}]"), r, t, placed, n)
-        for i, f in enumerate(_tables(doc, "stack"))
-    )
+    # [KG-4] The start player: the owner of the lowest Starting card in the caravans.
+    rounds = doc.integer("round", base.round)
+    turns = doc.integer("turns", base.turns)
+    under_way = turns > 0 or rounds > 0 or "stack" in doc or pending_fields is not None
+    starter = _starter(t, caravans)
+    if starter is not None and not under_way:
+        card, start = starter
+        why = (
+            f"KG-4: the lowest-ranked Starting card in a caravan, {r.n.name[card]} "
+            f"(rank {t.rank[card]}), is player {start}'s"
+        )
+        start_player = check_derived(doc, "start_player", start, why)
+        seat(doc, "start_player", start_player)
+    else:
+        fallback = starter[1] if starter is not None else doc.get("active", int, 0)
+        start_player = seat(doc, "start_player", fallback)
+
+    frames_data = _tables(doc, "stack")
+    explicit = [f["player"] for f in frames_data if isinstance(f.get("player"), int)]
+    active = seat(doc, "active", explicit[0] if explicit else start_player)
+    orders_won = [zones[f"player.{p}.orders"] for p in range(n)]
+    context = _Context(r, t, placed, n, caravans, zones["piles.removed"], orders_won, active)
+    stack: list[Frame] = []
+    for i, f in enumerate(frames_data):
+        last = i == len(frames_data) - 1
+        decision = (
+            pending_fields.get("decision", str, "") if last and pending_fields is not None else None
+        )
+        stack.append(_frame(Fields(f, f"stack[{i}]"), context, stack, decision))
     suspended = []
     for i, group in enumerate(_tables(doc, "suspended")):
         fields = Fields(group, doc.name(f"suspended[{i}]"))
-        suspended.append(
-            tuple(
-                _frame(Fields(f, fields.name(f"stack[{k}]")), r, t, placed, n)
-                for k, f in enumerate(_tables(fields, "stack"))
-            )
-        )
+        frames: list[Frame] = []
+        for k, f in enumerate(_tables(fields, "stack")):
+            frames.append(_frame(Fields(f, fields.name(f"stack[{k}]")), context, frames, None))
+        suspended.append(tuple(frames))
         fields.finish()
-    pending = None
-    if pending_fields is not None:
-        pending = _pending(pending_fields, r, t, zones, caravans, n, stack)
 
     state = attrs.evolve(
         base,
@@ -378,10 +496,10 @@ def from_position(text: str, options: Options | None = None) -> State:
         box=pvector(zones["piles.removed"]),
         turned=turned,
         knowledge=pvector(knowledge),
-        active=seat(doc, "active", base.active),
-        start_player=seat(doc, "start_player", base.start_player),
-        round=doc.integer("round", base.round),
-        turns=doc.integer("turns", base.turns),
+        active=active,
+        start_player=start_player,
+        round=rounds,
+        turns=turns,
         extra_turns=doc.integer("extra_turns", base.extra_turns),
         end_triggered=doc.flag("end_triggered", base.end_triggered),
         over=doc.flag("over", base.over),
@@ -390,16 +508,53 @@ def from_position(text: str, options: Options | None = None) -> State:
             seat(Fields({"h": h}, doc.name(f"history[{i}]")), "h", 0)
             for i, h in enumerate(doc.array("history", list(base.history)))
         ),
-        pending=pending,
-        stack=stack,
+        pending=None,
+        stack=tuple(stack),
         suspended=tuple(suspended),
     )
+    if pending_fields is not None:
+        pending_fields.text("decision", choices=list(_DECISIONS))
+        if not stack:
+            raise doc.fail(
+                "pending",
+                "a decision needs the action that asks for it: give [[stack]] (at least its card)",
+            )
+        state = attrs.evolve(
+            state, pending=_pending(pending_fields, context, state, zones["pending.cards"])
+        )
+    # [KG-7] The points are those the cards and orders give at this moment.
     computed = scores(state)
-    state = attrs.evolve(state, points=tuple(vp_given.get(p, computed[p]) for p in range(n)))
+    for p, vp in vp_given.items():
+        if vp != computed[p]:
+            raise StateError(
+                f"player.{p}.vp: {vp} given, but {computed[p]} derived (KG-7: the points of "
+                "the cards in the caravans and the orders won, at this moment)"
+            )
+    state = attrs.evolve(state, points=computed)
     doc.get("rules_version", str, None)
     doc.finish()
     validate(state)
     return state
+
+
+def _caravan_zone(player: int, caravan: int) -> str:
+    """The name of a caravan in positions and in the filling report."""
+    return f"player.{player}.caravans[{caravan}]"
+
+
+def _starter(t: Table, caravans: Sequence[Any]) -> tuple[int, int] | None:
+    """[KG-4] The lowest-ranked Starting card in a caravan and its owner, if any."""
+    found = [
+        (t.rank[c] or 0, p, c)
+        for p, rows in enumerate(caravans)
+        for caravan in rows
+        for c in caravan
+        if t.deck_of[c] is DeckKind.STARTING
+    ]
+    if not found:
+        return None
+    _, player, card = min(found)
+    return card, player
 
 
 def _tables(doc: Fields, key: str) -> list[Any]:
@@ -410,110 +565,232 @@ def _tables(doc: Fields, key: str) -> list[Any]:
     return values
 
 
-def _frame(f: Fields, r: CardResolver, t: Table, placed: Sequence[int], n: int) -> Frame:
-    kind = FrameKind(f.text("kind", choices=[k.value for k in FrameKind]))
-    card = f.get("card", str)
+@attrs.frozen
+class _Context:
+    """What the stack and the pending decision are read against."""
+
+    r: CardResolver
+    t: Table
+    placed: Sequence[int]
+    players: int
+    caravans: Sequence[Any]
+    box: Sequence[int]
+    orders: Sequence[Sequence[int]]
+    active: int
+
+
+def _frame(f: Fields, c: _Context, below: Sequence[Frame], decision: str | None) -> Frame:
+    """[KG-4] An action being resolved. Left out: ``player`` is the active player,
+    ``kind`` a caravan action (an order's payout for an order), ``caravan`` the
+    player's caravan holding the card (for a payout, the caravan of the action below it),
+    ``action`` 1, ``turned`` false, and ``step`` the effect that asks for the pending
+    decision (for the top action; for any other, just after its Fulfill effect). A bare
+    card key names the copy where the action leaves it: in the player's caravans, in the
+    box (a parting action), among the player's orders (a payout)."""
+    t, n = c.t, c.players
+    player = f.integer("player", c.active, high=n - 1, rule=f"a seat of the {n} players")
+    card_name = f.get("card", str)
     fail = f.failing("card")
+    key = c.r.key_of(card_name.split("#", 1)[0]) if isinstance(card_name, str) else None
+    is_order = key is not None and t.order[c.r.n.ids[key][0]] is not None
+    default_kind = FrameKind.PAYOUT if is_order else FrameKind.CARAVAN
+    kind = FrameKind(f.text("kind", default_kind.value, choices=[k.value for k in FrameKind]))
+    rows = c.caravans[player]
     if kind is FrameKind.PAYOUT:
-        card_id = r.ref(card, fail, [c for c in placed if t.order[c] is not None])
+        orders = [x for x in c.placed if t.order[x] is not None]
+        own = [x for x in c.orders[player] if x in orders]
+        card = c.r.ref(card_name, fail, _preferred(c, card_name, own, orders))
     else:
-        card_id = r.ref(card, fail, list(range(t.persons)))
-    frame = Frame(
-        player=f.integer("player", high=n - 1, rule=f"a seat of the {n} players"),
-        caravan=f.integer("caravan", low=1, high=MAX_CARAVANS, rule="KG-4: caravans 1 to 4") - 1,
-        card=card_id,
-        kind=kind,
-        action=f.integer("action", low=1, high=9) - 1,
-        turned=f.flag("turned", False),
-        step=f.integer("step", 0, high=99),
+        persons = list(range(t.persons))
+        near = [x for row in rows for x in row] if kind is FrameKind.CARAVAN else list(c.box)
+        card = c.r.ref(card_name, fail, _preferred(c, card_name, near, persons))
+    caravan_default: Any = REQUIRED
+    if kind is FrameKind.PAYOUT and below:
+        caravan_default = below[-1].caravan + 1
+    elif kind is FrameKind.CARAVAN:
+        holding = [i for i, row in enumerate(rows) if card in row]
+        if holding:
+            caravan_default = holding[0] + 1
+    caravan = (
+        f.integer(
+            "caravan", caravan_default, low=1, high=MAX_CARAVANS, rule="KG-4: caravans 1 to 4"
+        )
+        - 1
     )
+    action = f.integer("action", 1, low=1, high=9) - 1
+    turned = f.flag("turned", False)
+    frame = Frame(player, caravan, card, kind, action, turned, 0)
+    if decision in _DECISIONS:
+        step_default = _asking_step(t, frame, Decision(decision))
+    else:  # an action below an order's payout: just after its Fulfill
+        effects = _effects(t, frame)
+        step_default = next((i + 1 for i, e in enumerate(effects) if e.op is Op.FULFILL), 0)
+    step = f.integer("step", step_default, high=99)
     f.finish()
-    return frame
+    return attrs.evolve(frame, step=step)
 
 
-def _pending(
-    f: Fields,
-    r: CardResolver,
-    t: Table,
-    zones: dict[str, list[int]],
-    caravans: Sequence[Any],
-    n: int,
-    stack: tuple[Frame, ...],
-) -> Pending:
-    kind = Decision(f.text("decision", choices=[d.value for d in Decision]))
-    player = f.integer("player", high=n - 1, rule=f"a seat of the {n} players")
-    cards = tuple(zones["pending.cards"])
-    deck_name = f.text("deck", "", choices=[d.value for d in DeckKind])
-    keep = f.integer("keep", 0, high=9)
-    choices = tuple(
-        _amounts_of(Fields({"c": c}, f.name(f"choices[{i}]")), "c", (0,) * 7, caps=False)
-        for i, c in enumerate(f.array("choices", []))
+def _preferred(c: _Context, name: str, near: Sequence[int], among: Sequence[int]) -> Sequence[int]:
+    """Where a reference by a bare key looks: ``near`` when a copy is there (the place
+    the action leaves its card), else ``among``; a numbered copy is looked for in
+    ``among``."""
+    key = c.r.key_of(name) if "#" not in name else None
+    if key is not None and any(x in near for x in c.r.n.ids[key]):
+        return near
+    return among
+
+
+def _asking_step(t: Table, frame: Frame, decision: Decision) -> int:
+    """The step (from 1) of the first effect of ``frame``'s action that asks for
+    ``decision`` (a Gain: an increase with alternatives), or 0 when none does."""
+    op = DECISION_OPS[decision]
+    for i, e in enumerate(_effects(t, frame)):
+        if e.op is op and (decision is not Decision.GAIN or len(set(e.choices)) > 1):
+            return i + 1
+    return 0
+
+
+#: The words of the decisions.
+_DECISIONS = tuple(d.value for d in Decision)
+
+
+def _effects(t: Table, frame: Frame) -> tuple[Effect, ...]:
+    """The effects of ``frame``'s action, or none when the card has no such action (the
+    reader's checks then say what is wrong)."""
+    try:
+        return frame_effects(t, frame)
+    except (IndexError, AssertionError):
+        return ()
+
+
+def _pending(f: Fields, c: _Context, state: State, cards_given: Sequence[int]) -> Pending:
+    """[KG-7] [KG-8] The pending decision. Left out, a value is what the rules give the
+    decision the effect on top of the stack asks for: ``player`` the acting player (for
+    a Herder, the next opponent), ``deck``, ``keep``, ``choices``, the Herder's
+    ``queue`` and ``sources``, and ``options``: those the rules offer (a value given must
+    be it)."""
+    t, n = c.t, c.players
+    kind = Decision(f.text("decision", choices=list(_DECISIONS)))
+    frame = state.stack[-1]
+    effects = _effects(t, frame)
+    effect = effects[frame.step - 1] if 1 <= frame.step <= len(effects) else None
+    cards = tuple(cards_given)
+    herd = kind is Decision.HERD
+    player = f.integer(
+        "player",
+        (frame.player + 1) % n if herd else frame.player,
+        high=n - 1,
+        rule=f"a seat of the {n} players",
     )
-    discard = zones["piles.discard"]
-    if kind in CARAVAN_DECISIONS:
-        default: Any = None
-        values = f.get("options", list, default)
-        if values is None:
+    deck_default = ""
+    keep_default = 0
+    choices_default: tuple[Amounts, ...] = ()
+    if effect is not None:
+        if kind is Decision.KEEP and effect.deck is not None:
+            deck_default = effect.deck.value
+            keep_default = max(1, min(effect.keep, len(cards) - 1))
+        elif kind is Decision.SEARCH:
+            deck_default = DeckKind.SPECIAL.value
+        elif kind is Decision.FULFILL:
+            deck_default = DeckKind.ORDERS.value if effect.from_deck else ""
+            keep_default = int(effect.free)
+        elif kind is Decision.GAIN:
+            choices_default = tuple(dict.fromkeys(effect.choices))
+    deck_name = f.text("deck", deck_default, choices=[d.value for d in DeckKind])
+    keep = f.integer("keep", keep_default, high=9)
+    choices = (
+        tuple(
+            _amounts_of(Fields({"c": x}, f.name(f"choices[{i}]")), "c", (0,) * 7, caps=False)
+            for i, x in enumerate(f.array("choices"))
+        )
+        if "choices" in f
+        else choices_default
+    )
+    others = [(frame.player + i) % n for i in range(1, n)]
+    queue_default = others[others.index(player) + 1 :] if herd and player in others else []
+    queue = tuple(
+        Fields({"q": q}, f.name(f"queue[{i}]")).integer("q", high=n - 1)
+        for i, q in enumerate(f.array("queue", queue_default))
+    )
+    sources = tuple(
+        Fields({"s": s}, f.name(f"sources[{i}]")).integer("s", low=1, high=MAX_CARAVANS) - 1
+        for i, s in enumerate(
+            f.array("sources", [i + 1 for i in range(len(cards))] if herd else [])
+        )
+    )
+    hidden = f.integer("hidden", 0, high=0, rule="a state holds every card it shows")
+    pending = Pending(
+        kind=kind,
+        player=player,
+        cards=cards,
+        choices=choices,
+        keep=keep,
+        deck=DeckKind(deck_name) if deck_name else None,
+        queue=queue,
+        sources=sources,
+        hidden=hidden,
+    )
+    rules_offer = (
+        offered(state, pending) if effect is not None and effect.op is DECISION_OPS[kind] else None
+    )
+    values = f.get("options", list, None)
+    if values is None:
+        if rules_offer is None:
             raise f.fail(
-                "options", f"missing: a {kind.value} decision lists the caravans to choose"
+                "options",
+                f"missing, and no {kind.value} decision arises here (the action on top of "
+                "the stack does not ask for it at its step)",
             )
-        options = tuple(
+        options = rules_offer
+    else:
+        options = _options_given(f, c, kind, values, state, cards)
+        if rules_offer is not None and options != rules_offer:
+            shown = _shown(c, kind, options)
+            offer = _shown(c, kind, rules_offer)
+            raise f.fail(
+                "options",
+                f"{shown} given, but the rules offer {offer} here (KG-7: the options are "
+                "those of the effect on top of the stack)",
+            )
+    f.finish()
+    return attrs.evolve(pending, options=options)
+
+
+def _shown(c: _Context, kind: Decision, options: Sequence[int]) -> list[Any]:
+    """Options as a position writes them."""
+    if kind in CARAVAN_DECISIONS:
+        return [o + 1 for o in options]
+    return [c.r.n.name[o] for o in options]
+
+
+def _options_given(
+    f: Fields, c: _Context, kind: Decision, values: list[Any], state: State, cards: Sequence[int]
+) -> tuple[int, ...]:
+    """The options a position gives, read by kind: caravans (from 1) or cards."""
+    if kind in CARAVAN_DECISIONS:
+        return tuple(
             Fields({"o": v}, f.name(f"options[{i}]")).integer(
                 "o", low=1, high=MAX_CARAVANS, rule="KG-4: caravans 1 to 4"
             )
             - 1
             for i, v in enumerate(values)
         )
+    t = c.t
+    if kind in (Decision.KEEP, Decision.FULFILL) and cards:
+        among: list[int] = list(cards)
+    elif kind is Decision.TAKE:
+        among = list(state.discard)
+    elif kind is Decision.SEARCH:
+        among = [
+            *state.special,
+            *(x for x in state.discard if t.deck_of[x] is DeckKind.SPECIAL),
+        ]
+    elif kind is Decision.FULFILL:
+        among = list(state.display)
+    elif kind is Decision.REMOVE:
+        top = state.stack[-1]
+        rows = state.caravans[top.player]
+        among = list(rows[top.caravan]) if top.caravan < len(rows) else []
     else:
-        if kind in (Decision.KEEP, Decision.FULFILL) and cards:
-            among: list[int] = list(cards)
-            fallback: Any = cards
-        elif kind is Decision.TAKE:
-            among, fallback = list(discard), tuple(sorted(set(discard)))
-        elif kind is Decision.SEARCH:
-            special = [
-                *zones["piles.special"],
-                *(c for c in discard if t.deck_of[c] is DeckKind.SPECIAL),
-            ]
-            among, fallback = special, tuple(sorted(special))
-        elif kind is Decision.FULFILL:
-            among, fallback = list(zones["piles.display"]), None
-        elif kind is Decision.REMOVE and stack:
-            top = stack[-1]
-            caravan = (
-                list(caravans[top.player][top.caravan])
-                if top.caravan < len(caravans[top.player])
-                else []
-            )
-            among, fallback = caravan, tuple(c for c in caravan if c != top.card)
-        else:
-            among, fallback = [c for cs in zones.values() for c in cs], None
-        values = f.get("options", list, None)
-        if values is None:
-            if fallback is None and kind is not Decision.GAIN:
-                raise f.fail("options", f"missing: a {kind.value} decision lists what to choose")
-            options = tuple(fallback or ())
-        else:
-            options = tuple(
-                r.ref(v, f.failing(f"options[{i}]"), among) for i, v in enumerate(values)
-            )
-    pending = Pending(
-        kind=kind,
-        player=player,
-        cards=cards,
-        options=options,
-        choices=choices,
-        keep=keep,
-        deck=DeckKind(deck_name) if deck_name else None,
-        queue=tuple(
-            Fields({"q": q}, f.name(f"queue[{i}]")).integer("q", high=n - 1)
-            for i, q in enumerate(f.array("queue", []))
-        ),
-        sources=tuple(
-            Fields({"s": s}, f.name(f"sources[{i}]")).integer("s", low=1, high=MAX_CARAVANS) - 1
-            for i, s in enumerate(f.array("sources", []))
-        ),
-        hidden=f.integer("hidden", 0, high=0, rule="a state holds every card it shows"),
-    )
-    f.finish()
-    return pending
+        among = list(c.placed)
+    return tuple(c.r.ref(v, f.failing(f"options[{i}]"), among) for i, v in enumerate(values))

@@ -16,12 +16,14 @@ import attrs
 from pyrsistent import pset, pvector
 from pyrsistent.typing import PSet, PVector
 
-from silkroad.core.errors import IllegalMoveError, StateError, shorten
+from silkroad.core.errors import StateError
 from silkroad.core.game import Outcome
 from silkroad.core.memo import LastValue
+from silkroad.core.registry import illegal_move
 from silkroad.core.rng import Rng
 from silkroad.core.scoring import last_to_score
 from silkroad.kashgar.cards import (
+    RESOURCES,
     Amounts,
     Condition,
     DeckKind,
@@ -29,6 +31,7 @@ from silkroad.kashgar.cards import (
     Op,
     Resource,
     Target,
+    amount_text,
 )
 from silkroad.kashgar.moves import (
     CaravanAction,
@@ -43,7 +46,8 @@ from silkroad.kashgar.moves import (
     Take,
 )
 from silkroad.kashgar.state import Decision, Frame, FrameKind, Options, Pending, State
-from silkroad.kashgar.table import Table, table
+from silkroad.kashgar.table import Needs, Table, table
+from silkroad.kashgar.table import needs as cost_needs
 
 __all__ = [
     "CAPS",
@@ -63,12 +67,15 @@ __all__ = [
     "keep_options",
     "legal_moves",
     "new_game",
+    "order_refusal",
     "outcome",
     "points",
     "scores",
+    "shortfall_text",
     "turn_limit",
     "turned_frozenset",
     "twin_key",
+    "unpaid",
     "vouch_for_points",
     "winners",
 ]
@@ -347,6 +354,10 @@ def _legal_moves(state: State) -> tuple[Move, ...]:
 
 
 def _main_moves(state: State) -> tuple[Move, ...]:
+    """[KG-4] The moves of the front cards, from the plan of each card's face
+    (``Table.plans``): the actions :func:`unpaid` finds payable (its test, inline: this
+    is the hot path), and Pass unless a "!" card has one ([KG-4.C]). ``explain`` reads
+    the same plans for its reasons."""
     t = table(state.options)
     p = state.active
     track = state.tracks[p]
@@ -654,14 +665,8 @@ def apply(state: State, move: Move) -> State:
     if not any(map(is_, legal, repeat(move))):  # not the very object legal_moves listed
         try:  # one scan: the legal move equal to it (0.0 for 0)
             move = legal[legal.index(move)]
-        except ValueError:
-            who = current_player(state)
-            raise IllegalMoveError(
-                f"{_describe(move)} is not a legal move here (player {who} to act; "
-                f"legal: {', '.join(str(m) for m in legal) or 'none, the game is over'})",
-                state=state,
-                move=move,
-            ) from None
+        except ValueError:  # the message leads with the rule that refuses it
+            raise illegal_move("kashgar", state, move) from None
     t = table(state.options)
     w = _Work(state, t)
     if w.pending is None:
@@ -672,14 +677,6 @@ def apply(state: State, move: Move) -> State:
     new = w.freeze()
     _MADE.pair = (new, None)
     return new
-
-
-def _describe(move: object) -> str:
-    try:
-        text = str(move)
-    except Exception:  # a malformed move object: its repr says enough
-        return shorten(move, 60)
-    return text if len(text) <= 60 else shorten(move, 60)
 
 
 def _set_caravan(w: _Work, p: int, c: int, cards: PVector[int]) -> None:
@@ -1093,23 +1090,69 @@ def _eligible(w: _Work, t: Table, p: int, eff: Effect, orders: Sequence[int]) ->
 def eligible_orders(
     t: Table, track: Amounts, eff: Effect, orders: Sequence[int]
 ) -> tuple[int, ...]:
-    """[KG-5.2] Orders the player may fulfill: kind and grain filters, at least the
-    required mules (held, not paid), and the cost unless the fulfilment is free
-    ([Rulings]: a free fulfilment still needs the mules)."""
-    out = []
-    for o in orders:
-        od = t.order[o]
-        assert od is not None
-        if eff.kinds and od.kind not in eff.kinds:
-            continue
-        if eff.grain and not od.grain:
-            continue
-        if track[_MULES] < od.mules:
-            continue
-        if not eff.free and not _payable(track, od.cost):
-            continue
-        out.append(o)
-    return tuple(out)
+    """[KG-5.2] Orders the player may fulfill: those :func:`order_refusal` does not
+    refuse."""
+    return tuple([o for o in orders if order_refusal(t, track, eff, o) is None])
+
+
+#: What :func:`order_refusal` answers when no words are asked for: refused.
+_REFUSED = ("", "")
+
+
+def order_refusal(
+    t: Table, track: Amounts, eff: Effect, order: int, who: str | None = None
+) -> tuple[str, str] | None:
+    """[KG-5.2] Whether a player with ``track`` may fulfill ``order`` by the Fulfill
+    effect ``eff``: None if they may; if not, the section that refuses it and why, in the
+    table's words, the player named ``who`` (with ``who`` None, as the rules ask while
+    they play, the words are not made: a constant).
+
+    [KG-7] the kind and grain filters of the card's text; [KG-5.2] at least the required
+    mules (held, not paid); the cost unless the fulfilment is free ([Rulings] 7: a free
+    fulfilment still needs the mules). The one test of an order: the rules offer the
+    orders it lets through (:func:`eligible_orders`), ``explain`` gives its refusal.
+    """
+    od = t.order[order]
+    assert od is not None
+    if eff.kinds and od.kind not in eff.kinds:
+        if who is None:
+            return _REFUSED
+        kinds = " or ".join(k.value for k in eff.kinds)
+        return "KG-7", f"the {od.name} is a {od.kind.value} order; this action fulfils {kinds} ones"
+    if eff.grain and not od.grain:
+        if who is None:
+            return _REFUSED
+        return "KG-7", f"the {od.name} is no grain-field order; this action fulfils only those"
+    if track[_MULES] < od.mules:
+        if who is None:
+            return _REFUSED
+        need = amount_text(Resource.MULES, od.mules)
+        return "KG-5.2", f"the {od.name} needs {need}; {who} has {track[_MULES]}"
+    if not eff.free and not _payable(track, od.cost):
+        if who is None:
+            return _REFUSED
+        return "KG-5.2", f"the {od.name} costs {shortfall_text(track, cost_needs(od.cost), who)}"
+    return None
+
+
+def unpaid(track: Amounts, cost: Needs) -> Needs:
+    """[KG-4.A] [KG-4.B] [KG-5.2] The part of a cost the tracks cannot pay: of each
+    ``(track, amount)`` the cost takes (``cost`` as a :class:`~silkroad.kashgar.table.Plan`
+    holds it), those above the track's value; empty when the player can pay.
+    ``legal_moves`` makes this test inline over the plan of each front card."""
+    return tuple((i, n) for i, n in cost if track[i] < n)
+
+
+def shortfall_text(track: Amounts, cost: Needs, who: str) -> str:
+    """A cost the tracks cannot pay, and what the player has of each track it cannot be
+    paid from (:func:`unpaid`): ``2 pepper; P1 has 1``, ``1 gold and 2 pepper; P1 has 1
+    pepper``."""
+    need = " and ".join(amount_text(RESOURCES[i], n) for i, n in cost)
+    short = unpaid(track, cost)
+    if len(cost) == 1:
+        return f"{need}; {who} has {track[cost[0][0]]}"
+    have = " and ".join(amount_text(RESOURCES[i], track[i]) for i, _ in short)
+    return f"{need}; {who} has {have}"
 
 
 def _fulfill_effect(w: _Work, t: Table, frame: Frame, eff: Effect) -> None:

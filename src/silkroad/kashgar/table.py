@@ -7,13 +7,14 @@ then orders. The table is derived data, cached per options; it is never stored.
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from typing import NamedTuple
 
 from silkroad.kashgar.cards import Action, Amounts, CardDef, DeckKind, Face, OrderDef
 from silkroad.kashgar.moves import Fulfill, Keep, Remove, Take
 from silkroad.kashgar.state import Options
 
-__all__ = ["Plan", "Table", "table"]
+__all__ = ["Needs", "Plan", "Table", "needs", "table"]
 
 #: The tracks a cost names and how much of each: ``((track, amount), ...)``.
 Needs = tuple[tuple[int, int], ...]
@@ -141,11 +142,32 @@ class Table:
         self.plans = tuple(
             _plan(self.face(c, side)) for c in range(self.persons) for side in (False, True)
         )
-        # The moves that name a card, one per id, made once (they are values).
-        self.keep_moves = tuple(Keep(c) for c in range(self.n))
-        self.take_moves = tuple(Take(c) for c in range(self.n))
-        self.fulfill_moves = tuple(Fulfill(c) for c in range(self.n))
-        self.remove_moves = tuple(Remove(c) for c in range(self.n))
+        # The moves that name a card, one per id, made once (they are values), each with
+        # the card's name in the notation (docs/kashgar.md, "Moves and notation").
+        copy, keys = self.copy_names(), [d.key for d in defs]
+        one_sided = [b is None for b in back]
+        unordered = (DeckKind.STANDARD, DeckKind.EXPANSION)
+        self.keep_moves = tuple(
+            Keep.named(c, keys[c] if one_sided[c] and deck_of[c] in unordered else copy[c])
+            for c in range(self.n)
+        )
+        self.take_moves = tuple(
+            Take.named(c, keys[c] if one_sided[c] else copy[c]) for c in range(self.n)
+        )
+        self.fulfill_moves = tuple(Fulfill.named(c, copy[c]) for c in range(self.n))
+        self.remove_moves = tuple(Remove.named(c, copy[c]) for c in range(self.n))
+
+    def copy_names(self) -> tuple[str, ...]:
+        """The name of every card id as positions write it: the data key of a card with
+        one copy, ``key#n`` for copy ``n`` (in id order) of a card with several."""
+        keys = [d.key for d in self.defs]
+        counts = Counter(keys)
+        seen: Counter[str] = Counter()
+        names = []
+        for key in keys:
+            seen[key] += 1
+            names.append(key if counts[key] == 1 else f"{key}#{seen[key]}")
+        return tuple(names)
 
     def face(self, card: int, turned: bool) -> Face:
         """The face of a person card showing now."""

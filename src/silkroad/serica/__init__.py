@@ -66,7 +66,14 @@ from silkroad.serica.moves import (
     Top,
     Use,
 )
-from silkroad.serica.observe import Observation, PlayerView, determinize, known_facts, observe
+from silkroad.serica.observe import (
+    Observation,
+    PlayerView,
+    determinize,
+    known_facts,
+    observe,
+    redeal,
+)
 from silkroad.serica.render import render
 from silkroad.serica.rules import (
     apply,
@@ -145,6 +152,7 @@ __all__ = [
     "outcome",
     "parse_card_text",
     "parse_move",
+    "redeal",
     "render",
     "score_bounds",
     "scores",

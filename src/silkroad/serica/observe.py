@@ -38,7 +38,7 @@ from pyrsistent.typing import PVector
 from silkroad.core.game import Fact, check_player
 from silkroad.core.memo import LastValue
 from silkroad.core.registry import jupyter_svg
-from silkroad.core.rng import Rng
+from silkroad.core.rng import Rng, check_seed
 from silkroad.serica.cards import HAN
 from silkroad.serica.state import (
     Caravan,
@@ -52,7 +52,15 @@ from silkroad.serica.state import (
 )
 from silkroad.serica.table import table
 
-__all__ = ["HIDDEN", "Observation", "PlayerView", "determinize", "known_facts", "observe"]
+__all__ = [
+    "HIDDEN",
+    "Observation",
+    "PlayerView",
+    "determinize",
+    "known_facts",
+    "observe",
+    "redeal",
+]
 
 #: A card the observer cannot see.
 HIDDEN = -1
@@ -318,6 +326,25 @@ def determinize(obs: Observation, seed: int) -> State:
         coop_won=obs.coop_won,
         truncated=obs.truncated,
         returned=obs.cross_known,
+    )
+
+
+def redeal(state: State, seed: int) -> State:
+    """[SR-3] [SR-5.4] ``state`` with what no player has seen dealt anew from ``seed``:
+    each player's draw pile below the cards on top that a player knows (``known_top``)
+    and the Crossroads draw pile in a new random order, and a new generator. Which cards
+    each pile holds stays (its owner knows them), and so does everything open and the
+    cards a General shows (``silkroad simulate --from``)."""
+    rng = Rng.from_seed(check_seed(seed))
+    players = []
+    for player in state.players:
+        kept = max(player.known_top)
+        rest, rng = rng.shuffle(player.draw[kept:])
+        players.append(attrs.evolve(player, draw=pvector((*player.draw[:kept], *rest))))
+    pile, rng = rng.shuffle(state.cross_pile)
+    child, _ = rng.split()
+    return attrs.evolve(
+        state, rng=child, players=(players[0], players[1]), cross_pile=pvector(pile)
     )
 
 

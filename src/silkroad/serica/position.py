@@ -27,6 +27,8 @@ from silkroad.core.position import (
     CardNames,
     CardResolver,
     Fields,
+    Filled,
+    Moved,
     dump,
     failing_at,
     fill_zones,
@@ -34,7 +36,7 @@ from silkroad.core.position import (
     parse,
     read_options,
     read_rng,
-    read_seed,
+    read_start,
     rng_data,
 )
 from silkroad.serica.cards import GOODS, Ability
@@ -55,9 +57,11 @@ from silkroad.serica.state import (
 )
 from silkroad.serica.table import table
 
-__all__ = ["from_position", "to_position"]
+__all__ = ["fill_position", "from_position", "to_position"]
 
 GOOD_NAMES: tuple[str, ...] = tuple(g.label for g in GOODS)
+#: The zones of the supply: a bare card key takes its copy from these first.
+SUPPLY = ("crossroads.pile",)
 EMPIRES = ("the Han Dynasty", "the Roman Empire")
 
 
@@ -200,14 +204,25 @@ def from_position(text: str, options: Options | None = None) -> State:
     :raises StateError: naming the field and the rule, for a position that cannot be a
         Serica state.
     """
+    return _read(text, options, None)
+
+
+def fill_position(text: str, options: Options | None = None) -> Filled:
+    """[SR-3] :func:`from_position`, with what the filling rule moved to make the state
+    (each a :class:`~silkroad.core.position.Moved`)."""
+    moved: list[Moved] = []
+    state = _read(text, options, moved)
+    return Filled(state, tuple(moved))
+
+
+def _read(text: str, options: Options | None, report: list[Moved] | None) -> State:
     doc = Fields(parse(text, "serica"))
     doc.get("game", str, None)
     doc.get("format", int, None)
     doc.get("rules_version", str, None)
     opts: Options = read_options(doc, Options, _defaults, options)
-    base = new_game(opts, read_seed(doc))
+    base: State = read_start(doc, opts, new_game)
     t = table(opts)
-    r = CardResolver(names(opts), text)
     where: dict[int, str] = {}
 
     def place(values: Any, path: str) -> list[int]:
@@ -216,7 +231,7 @@ def from_position(text: str, options: Options | None = None) -> State:
         out = []
         for i, value in enumerate(values):
             spot = f"{path}[{i}]"
-            card = r.card(value, failing_at(spot))
+            card = r.card(value, failing_at(spot), spot)
             if card in where:
                 raise StateError(
                     f"{spot}: {r.n.name[card]} is also at {where[card]} "
@@ -242,6 +257,9 @@ def from_position(text: str, options: Options | None = None) -> State:
             if zone.startswith(f"player.{p}."):
                 owner.update((c, p) for c in setup[zone])
     given: dict[str, list[int]] = {}
+    # supply first: a bare key takes a Crossroads card, or one of a zone the position
+    # gives, never one of another zone (Rome's starting Soldier)
+    r = CardResolver(names(opts), text, setup=setup, supply=SUPPLY, replaced=_given_zones(doc.data))
 
     cross = doc.table("crossroads", {})
     for key in ("row", "pile", "discard"):
@@ -287,6 +305,7 @@ def from_position(text: str, options: Options | None = None) -> State:
         home,
         spare=lambda c: "crossroads.pile" if owner.get(c) is not None else None,
         label=r.n.name.__getitem__,
+        report=report,
     )
     placed = [c for cards in zones.values() for c in cards]
 
@@ -378,6 +397,28 @@ def from_position(text: str, options: Options | None = None) -> State:
     doc.finish()
     validate(state)
     return state
+
+
+def _given_zones(document: Any) -> set[str]:
+    """The zones a position gives (read before any card is placed: a bare key takes its
+    copy from the supply, then from these; the readers check each value's type)."""
+    zones: set[str] = set()
+    cross = document.get("crossroads")
+    if isinstance(cross, dict):
+        zones.update(f"crossroads.{k}" for k in ("row", "pile", "discard") if k in cross)
+    seats = document.get("player")
+    for p, pf in seats.items() if isinstance(seats, dict) else ():
+        if not isinstance(pf, dict):
+            continue
+        zones.update(
+            f"player.{p}.{k}" for k in ("empire", "draw", "discard", "defeated") if k in pf
+        )
+        if "fields" in pf:
+            zones.update(f"player.{p}.fields.{i}" for i in range(FIELDS))
+    pending = document.get("pending")
+    if isinstance(pending, dict) and "cards" in pending:
+        zones.add("pending.cards")
+    return zones
 
 
 def _caravan(f: Fields) -> Caravan:

@@ -15,9 +15,10 @@ path                      method  what
 ========================  ======  ===================================================
 
 Every answer to a request that cannot be acted on is JSON, ``{"error": message}``, with
-status 400 (malformed), 404 (no such seat), 409 (a move refused, with the engine's
-reason) or 415 (not JSON); nothing changes. A token that names no seat gets only
-``no such seat``. The pages load nothing from elsewhere and send no referrer.
+status 400 (malformed), 404 (no such seat), 409 (a move refused, with the rule's
+reason, and ``"rule"``: its section, or null) or 415 (not JSON); nothing changes. A
+token that names no seat gets only ``no such seat``. The pages load nothing from
+elsewhere and send no referrer.
 """
 
 from __future__ import annotations
@@ -63,7 +64,10 @@ def _page(name: str) -> str:
 
 
 def _error(exc: RequestError) -> JSONResponse:
-    return JSONResponse({"error": exc.message}, status_code=exc.status, headers=_HEADERS)
+    body: dict[str, Any] = {"error": exc.message}
+    if isinstance(exc, Refused):
+        body["rule"] = exc.rule
+    return JSONResponse(body, status_code=exc.status, headers=_HEADERS)
 
 
 def _json(data: Any) -> JSONResponse:
@@ -232,7 +236,7 @@ async def _handle(hub: Hub, table: Table, seat: int, text: str) -> dict[str, Any
     try:
         at = await hub.move(table, seat, message["move"], message.get("at"))
     except Refused as exc:
-        return {"type": "refused", "message": exc.message}
+        return {"type": "refused", "message": exc.message, "rule": exc.rule}
     except RequestError as exc:
         return {"type": "error", "message": exc.message}
     return {"type": "accepted", "at": at}

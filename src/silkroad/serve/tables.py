@@ -25,6 +25,7 @@ import attrs
 
 from silkroad.agents import Agent, known_agents, make_agent, parse_agent_spec
 from silkroad.core.errors import IllegalMoveError, RulesError, shorten
+from silkroad.core.explain import Reason, Verdict, explain_for_seat, generic_reason
 from silkroad.core.game import AnyGame, Outcome
 from silkroad.core.registry import get_game
 from silkroad.core.replay import Record, Result
@@ -65,10 +66,18 @@ class RequestError(Exception):
 
 class Refused(RequestError):
     """A well-formed move the table does not take: not this seat's decision, a stale
-    choice, notation that names no move, or a move the engine refuses (its reason)."""
+    choice, notation that names no move, or a move the engine refuses. ``reason`` is the
+    :class:`~silkroad.core.explain.Reason` of a move refused by the rules (its section
+    in ``reason.rule``), as the seat may know it; None for the table's own refusals."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, reason: Reason | None = None) -> None:
         super().__init__(message, 409)
+        self.reason = reason
+
+    @property
+    def rule(self) -> str | None:
+        """The section of the rule that refuses the move, if one does."""
+        return None if self.reason is None else self.reason.rule
 
 
 @attrs.frozen
@@ -438,6 +447,10 @@ class Table:
         notation (one of the choices shown), ``at`` the number of decisions the page had
         seen (refused when the table has moved on since).
 
+        The reason of a refused move is the rule that refuses it, told only to the seat
+        whose decision it is and as that seat may know it
+        (:func:`silkroad.core.explain.explain_for_seat`: nothing the seat cannot see).
+
         :raises Refused: with the reason, as the terminal gives it.
         :raises RequestError: for a request of the wrong shape.
         """
@@ -459,14 +472,22 @@ class Table:
         if player != seat:
             who = "nobody" if player is None else self.labels[player]
             raise Refused(f"it is not your decision: {who} is deciding")
+        notation = " ".join(text.split())
         try:
-            move = self.game.parse_move(state, text.strip())
-        except RulesError as exc:
-            raise Refused(f"not a move: {exc}") from None
+            move = self.game.parse_move(state, notation)
+        except RulesError:
+            reason = explain_for_seat(self.game, state, notation, seat)
+            if reason.verdict is Verdict.UNKNOWN:
+                raise Refused(f"not a move: {reason}", reason) from None
+            raise Refused(f"refused: {reason}", reason) from None
+        if move not in self.game.legal_moves(state):
+            reason = explain_for_seat(self.game, state, move, seat)
+            raise Refused(f"refused: {reason}", reason)
         try:
             return self.step(state, made, move)
-        except IllegalMoveError as exc:
-            raise Refused(f"refused: {exc}") from None
+        except IllegalMoveError:  # a game whose apply refuses a move legal_moves lists
+            reason = generic_reason(self.game, state, move)
+            raise Refused(f"refused: {reason}", reason) from None
 
     def commit(self, step: Step) -> None:
         """Play a prepared step.

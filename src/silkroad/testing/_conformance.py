@@ -15,6 +15,7 @@ from typing import Any
 import attrs
 
 from silkroad.core.errors import IllegalMoveError, InvalidMoveError, RulesError, StateError
+from silkroad.core.explain import Reason, explain
 from silkroad.core.game import AnyGame, GameDefinition, Information, Outcome, known_facts
 from silkroad.core.replay import Record, replay
 from silkroad.core.rng import Rng
@@ -28,6 +29,7 @@ __all__ = [
     "check_event_texts",
     "check_game",
     "check_observations",
+    "check_reasons",
     "check_record",
     "deep_copy",
     "mutations",
@@ -51,6 +53,8 @@ class ConformanceReport:
     hidden_differences: int
     #: games stopped by the title's game-length safeguard (no winners)
     truncated_games: int = 0
+    #: moves, notations and action ids whose reason ``explain`` gave (check 12)
+    reasons_checked: int = 0
 
 
 class CheckContext:
@@ -146,8 +150,8 @@ def _check_illegal(ctx: CheckContext, state: Any, move: Any, snapshot: Any) -> N
     game = ctx.game
     try:
         game.apply(state, move)
-    except IllegalMoveError:
-        pass
+    except IllegalMoveError as exc:
+        _check_carried_reason(ctx, state, move, exc)
     except Exception as exc:
         raise ctx.fail(
             f"apply of the illegal move {move!r} raised {type(exc).__name__}: {exc} "
@@ -156,6 +160,95 @@ def _check_illegal(ctx: CheckContext, state: Any, move: Any, snapshot: Any) -> N
     else:
         raise ctx.fail(f"apply accepted {move!r}, which is not in legal_moves")
     ctx.check(state == snapshot, f"a refused move {move!r} changed the state")
+
+
+def _has_explain(game: AnyGame) -> bool:
+    """Whether the game explains refusals itself (else the generic reason is given)."""
+    if isinstance(game, GameDefinition):
+        return game.optional.explain is not None
+    return callable(getattr(game, "explain", None))
+
+
+def _explained(ctx: CheckContext, state: Any, move: Any) -> Reason:
+    """``explain(game, state, move)``, which must give a :class:`Reason` and never raise."""
+    try:
+        reason = explain(ctx.game, state, move)
+    except Exception as exc:
+        raise ctx.fail(
+            f"explain of {_shown(ctx, move)} raised {type(exc).__name__}: {exc} (a reason "
+            "is given for any move, never an error)"
+        ) from exc
+    ctx.check(isinstance(reason, Reason), f"explain of {_shown(ctx, move)} gave {reason!r:.60}")
+    ctx.check(bool(reason.text.strip()), f"explain of {_shown(ctx, move)} gave an empty reason")
+    return reason
+
+
+def _shown(ctx: CheckContext, move: Any) -> str:
+    if isinstance(move, str | int):
+        return repr(move)
+    try:
+        return repr(ctx.game.format_move(move))
+    except Exception:
+        return repr(move)[:60]
+
+
+def _check_carried_reason(
+    ctx: CheckContext, state: Any, move: Any, error: IllegalMoveError
+) -> None:
+    """An ``IllegalMoveError`` of a game with ``explain`` carries the reason ``explain``
+    gives (``.reason``); one of a game without may carry none (a game written before
+    reasons were; the tools then give the generic one), but never a legal verdict."""
+    carried = getattr(error, "reason", None)
+    if not _has_explain(ctx.game):
+        ctx.check(
+            carried is None or (isinstance(carried, Reason) and not carried.legal),
+            f"the IllegalMoveError of {_shown(ctx, move)} carries {carried!r:.80} as its "
+            "reason (None or a Reason that is not LEGAL)",
+        )
+        return
+    ctx.check(
+        isinstance(carried, Reason),
+        f"apply's IllegalMoveError for {_shown(ctx, move)} carries no reason (.reason is "
+        f"{carried!r:.40}); raise it with silkroad.core.registry.illegal_move or "
+        "silkroad.core.explain.illegal_move_error",
+    )
+    said = _explained(ctx, state, move)
+    ctx.check(
+        carried == said,
+        f"apply's IllegalMoveError for {_shown(ctx, move)} carries {carried} but explain "
+        f"gives {said}",
+    )
+
+
+def check_reasons(
+    ctx: CheckContext, state: Any, moves: Sequence[Any], illegal: Sequence[Any]
+) -> int:
+    """Check 12, the reasons (:mod:`silkroad.core.explain`): ``explain`` calls every legal
+    move legal (as a move, by its notation and by its action id), and gives every move
+    of ``illegal``, a few action ids that stand for no legal move and garbage notation a
+    :class:`Reason` that is not LEGAL, never raising. For any game: one without
+    ``explain`` of its own is checked through the generic reason. Returns how many
+    reasons were checked."""
+    game = ctx.game
+    checked = 0
+    for move in moves:
+        for asked in (move, game.format_move(move), game.encode_move(state, move)):
+            reason = _explained(ctx, state, asked)
+            ctx.check(
+                reason.legal,
+                f"explain calls the legal move {_shown(ctx, asked)} not legal: {reason}",
+            )
+            checked += 1
+    mask = game.action_mask(state)
+    others = [i for i, ok in enumerate(mask) if not ok][:3]
+    for bad in (*illegal, *others, len(mask), "\x00 not a move \x00"):
+        reason = _explained(ctx, state, bad)
+        ctx.check(
+            not reason.legal,
+            f"explain calls {_shown(ctx, bad)}, which is not legal, legal: {reason}",
+        )
+        checked += 1
+    return checked
 
 
 def _check_encoding(ctx: CheckContext, state: Any, moves: Sequence[Any]) -> None:
@@ -257,7 +350,13 @@ def check_game(
     11. event texts: for one player ``p`` a decision (each in turn), a determinized state
         ``w`` of ``observe(s, p)`` in which the chosen move is legal and leaves ``p`` the
         same view as in ``s`` gives ``p`` the same ``describe_events`` (texts depend only
-        on what ``p`` sees).
+        on what ``p`` sees);
+    12. reasons (``silkroad.core.explain.explain``, the title's ``explain`` or the
+        generic reason): every legal move, its notation and its action id are called
+        legal; the illegal moves of 5, a few action ids of no legal move and garbage
+        notation get a reason that is not LEGAL, and ``explain`` never raises; for a game
+        with ``explain`` of its own, ``apply``'s ``IllegalMoveError`` carries the same
+        reason (``.reason``), and for one without, no reason or one that is not LEGAL.
 
     ``check_every=k`` makes the checks of 4-9 at every k-th decision (and at the end) only,
     for cheap sweeps over many configurations; ``validate``, the end conditions and the
@@ -274,6 +373,7 @@ def check_game(
     limit = max_steps if max_steps is not None else game.max_game_length(options)
     union = move_union(game)
     games = decisions = longest = applied = refused = dets = differences = 0
+    reasons = 0
     report_truncated = 0
 
     for seed in seeds:
@@ -345,6 +445,7 @@ def check_game(
                     applied,
                     refused,
                 )
+                reasons += check_reasons(ctx, state, moves, _illegal(moves, earlier_moves))
             earlier_moves.extend(moves)
             history.append(chosen)
             state = game.apply(state, chosen)
@@ -364,7 +465,7 @@ def check_game(
             "probably carries what should be hidden"
         )
     return ConformanceReport(
-        games, decisions, longest, applied, refused, dets, differences, report_truncated
+        games, decisions, longest, applied, refused, dets, differences, report_truncated, reasons
     )
 
 
@@ -398,14 +499,20 @@ def check_decision(
         if move == chosen:
             again = _apply_legal(ctx, state, move)
             ctx.check(nxt == again, "apply is not deterministic")
-    legal = set(moves)
-    stale = [m for m in earlier_moves[-20:] if m not in legal][:3]
-    mutated = [m for move in moves[:4] for m in mutations(move) if m not in legal][:6]
-    for bad in (*stale, *mutated, object()):
+    for bad in _illegal(moves, earlier_moves):
         _check_illegal(ctx, state, bad, snapshot)
         refused += 1
     ctx.check(state == snapshot, "legal_moves or observe changed the state")
     return applied, refused
+
+
+def _illegal(moves: Sequence[Any], earlier_moves: Sequence[Any]) -> list[Any]:
+    """The illegal moves a decision is tried with: a few moves legal in an earlier state
+    but not now, legal moves with one field changed, and a non-move."""
+    legal = set(moves)
+    stale = [m for m in earlier_moves[-20:] if m not in legal][:3]
+    mutated = [m for move in moves[:4] for m in mutations(move) if m not in legal][:6]
+    return [*stale, *mutated, object()]
 
 
 def check_observations(

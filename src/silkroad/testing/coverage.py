@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import ast
 import re
+import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 
 import attrs
+
+from silkroad.testing.scenario import cited_sections
 
 __all__ = [
     "RULEBOOKS",
@@ -105,7 +108,8 @@ def owning_section(rule_id: str, known: Mapping[str, Section]) -> Section | None
 
 def scan_markers(paths: Iterable[Path]) -> dict[str, list[str]]:
     """Rule ids claimed by ``mark.rule(...)`` in Python test files, and by the ``rule`` of
-    scenario files (``*.scenario.toml``), without running them.
+    scenario files (``*.scenario.toml``) and the ``rule`` of their ``refused``
+    expectations, without running them.
 
     Returns id -> the places (``file::function``, or the scenario file) that claim it.
     """
@@ -125,19 +129,18 @@ def scan_markers(paths: Iterable[Path]) -> dict[str, list[str]]:
 
 
 def _scan_scenarios(path: Path, found: dict[str, list[str]]) -> None:
-    import tomllib
-
+    """The sections scenario files cite: their ``rule`` and the ``rule`` of each
+    ``refused`` expectation (each once a file)."""
     files = sorted(path.rglob("*.scenario.toml")) if path.is_dir() else [path]
     for file in files:
         if not file.name.endswith(".scenario.toml"):
             continue
         try:
-            rules = tomllib.loads(file.read_text(encoding="utf-8")).get("rule", [])
+            data = tomllib.loads(file.read_text(encoding="utf-8"))
         except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError):
             continue
-        for rule_id in [rules] if isinstance(rules, str) else rules:
-            if isinstance(rule_id, str):
-                found.setdefault(rule_id, []).append(str(file))
+        for rule_id in dict.fromkeys(cited_sections(data)):
+            found.setdefault(rule_id, []).append(str(file))
 
 
 def _scan_tree(tree: ast.AST, filename: str, found: dict[str, list[str]]) -> None:

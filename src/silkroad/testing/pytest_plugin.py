@@ -9,8 +9,8 @@ automatically, so it never interferes with other projects' own markers.
   cannot silently claim coverage;
 * ``pytest --rule-coverage`` prints, after the run, which sections have tests;
 * collects every ``*.scenario.toml`` file (:mod:`silkroad.testing.scenario`) as a test
-  marked with the sections its ``rule`` names; a failed expectation reports the move
-  number and the position.
+  marked with the sections its ``rule`` names and those its ``refused`` expectations
+  cite; a failed expectation reports the move number and the position.
 """
 
 from __future__ import annotations
@@ -50,8 +50,8 @@ class ScenarioFile(pytest.File):
         found = load_scenario(self.path)
         item = ScenarioItem.from_parent(self, name=found.title or self.path.stem)
         item.scenario = found
-        if found.rules:
-            item.add_marker(pytest.mark.rule(*found.rules))
+        if found.sections:
+            item.add_marker(pytest.mark.rule(*found.sections))
         return [item]
 
 

@@ -2,7 +2,8 @@
 
 :func:`reason_coverage` plays seeded random games, takes a sample of their states, and
 asks ``explain`` about every move of the action space that is not legal there (each id's
-``action_move``). It counts how many of those (state, illegal move) pairs a specific rule
+``action_move``; for a game without ``action_move``, every move legal elsewhere in the
+same game). It counts how many of those (state, illegal move) pairs a specific rule
 explains, as opposed to the generic "not offered here", and checks every reason: explain
 never raises, never calls an illegal move legal, and a rule it cites is a section with
 rules of the title's own rulebook (``silkroad/data/sections.tsv``).
@@ -87,21 +88,41 @@ def refused_pairs(
 ) -> Iterator[tuple[Any, Any, int]]:
     """``(state, move, action)`` for every action id that stands for an illegal move in a
     sample of states of ``games`` random games (``states_per_game`` states each, evenly
-    spread over the game; the moves chosen by ``random.Random(seed)``)."""
+    spread over the game; the moves chosen by ``random.Random(seed)``).
+
+    A game without ``action_move`` cannot say what an illegal id stands for; its illegal
+    moves are then the moves legal somewhere in the same game but not in the sampled
+    state (``action`` is -1 for them)."""
     rng = random.Random(seed)
+    by_action = _has_action_move(game)
     for g in range(games):
         state = game.new_game(options, seed + g)
         seen = [state]
+        offered: dict[Any, None] = {}
         while not game.is_over(state):
-            state = game.apply(state, rng.choice(game.legal_moves(state)))
+            moves = game.legal_moves(state)
+            if not by_action:
+                offered.update(dict.fromkeys(moves))
+            state = game.apply(state, rng.choice(moves))
             seen.append(state)
         step = max(1, len(seen) // states_per_game)
         for s in seen[::step][:states_per_game]:
             legal = set(game.legal_moves(s))
+            if not by_action:
+                yield from ((s, move, -1) for move in offered if move not in legal)
+                continue
             for action in range(game.num_actions(options)):
                 move = game.action_move(s, action)
                 if move is not None and move not in legal:
                     yield s, move, action
+
+
+def _has_action_move(game: Any) -> bool:
+    """Whether the game says what an illegal action id stands for (``action_move``)."""
+    optional = getattr(game, "optional", None)
+    if optional is not None and hasattr(optional, "action_move"):  # a GameDefinition
+        return optional.action_move is not None
+    return callable(getattr(game, "action_move", None))
 
 
 def _check(reason: Any, sections: frozenset[str], known: dict[str, Any]) -> str | None:
@@ -148,7 +169,8 @@ def reason_coverage(
             if state is not last:
                 states, last = states + 1, state
             pairs += 1
-            where = f"{opts!r:.60}, action {action} ({game.format_move(move)})"
+            shown = game.format_move(move)
+            where = f"{opts!r:.60}, " + (f"action {action} ({shown})" if action >= 0 else shown)
             try:
                 reason = explain(game, state, move)
             except Exception as exc:

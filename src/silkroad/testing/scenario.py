@@ -7,7 +7,7 @@ expectations after any number of moves::
     game = "kashgar"
     rule = ["KG-5.X"]
     title = "The Grocer's parting action fulfils the large order"
-    moves = ["p1.1", "order 134"]
+    moves = ["p1.1", "order large_01_large_order"]
 
     [position.player.0]
     caravans = [["grocer", "planter"]]
@@ -15,20 +15,24 @@ expectations after any number of moves::
 
     [[expect]]
     after = 1                                   # moves played (0: the start)
-    legal = ["order 134"]                       # must be legal now
+    legal = ["order large_01_large_order"]      # must be legal now
     not_legal = ["pass 1"]                      # must not be legal now
 
     [[expect]]
     after = 2
     position = { "player.0.tracks.mules" = 2, "player.0.vp" = 4 }
     holds = { "player.0.orders" = ["large_01_large_order"] }
+    refused = { move = "order 134", rule = "KG-5.2" }  # not legal, and why
 
 Expectations: ``position`` (values of the position the title writes, by dotted path into
 its TOML: ``player.0.tracks.mules``; a card's bare key stands for any copy), ``holds``
 (the cards at a path, in any order and with any other cards; a bare key stands for any
 copy), ``lacks`` (cards not at a path),
-``legal`` / ``not_legal`` (notation), ``to_act`` (the seat to decide), ``over``,
-``winners``, ``scores`` and ``outcome`` (``"ongoing"``, ``"finished"``, ``"truncated"``).
+``legal`` / ``not_legal`` (notation), ``moves`` (exactly these legal moves, in any
+order), ``refused`` (a move that is not legal, and, with
+``rule``, refused by that section: see :func:`check_refused`), ``to_act`` (the seat to
+decide), ``over``, ``winners``, ``scores`` and ``outcome`` (``"ongoing"``, ``"finished"``,
+``"truncated"``).
 
 :func:`scenario` runs one from Python (a file, TOML text, or keyword arguments);
 :func:`load_scenario` reads a file; the pytest plugin collects every ``*.scenario.toml``
@@ -46,9 +50,15 @@ from typing import Any
 
 import attrs
 
-from silkroad.core.errors import DataError, InvalidMoveError, RulesError
+from silkroad.core.errors import DataError, IllegalMoveError, InvalidMoveError, RulesError
+from silkroad.core.explain import (
+    RULE_ID,
+    Reason,
+    reason_of,
+    refusal,
+)
 from silkroad.core.game import AnyGame
-from silkroad.core.position import dump
+from silkroad.core.position import Filled, dump, fill_position
 from silkroad.core.registry import get_game
 
 __all__ = [
@@ -56,6 +66,8 @@ __all__ = [
     "Expectation",
     "Scenario",
     "ScenarioError",
+    "check_refused",
+    "cited_sections",
     "load_scenario",
     "parse_scenario",
     "scenario",
@@ -70,6 +82,8 @@ _CHECKS = (
     "lacks",
     "legal",
     "not_legal",
+    "refused",
+    "moves",
     "to_act",
     "over",
     "winners",
@@ -120,6 +134,16 @@ class Scenario:
     def name(self) -> str:
         return self.title or self.source or f"a {self.game} scenario"
 
+    @property
+    def sections(self) -> tuple[str, ...]:
+        """Every section the scenario checks: its ``rule`` list, then the ``rule`` of each
+        ``refused`` expectation (each once, in order); the pytest plugin marks the test
+        with them, so both count for rule coverage."""
+        cited = [*self.rules]
+        for e in self.expectations:
+            cited += [r["rule"] for r in e.checks.get("refused", ()) if "rule" in r]
+        return tuple(dict.fromkeys(cited))
+
     def start(self, game: AnyGame | None = None) -> Any:
         """The starting state."""
         game = game or get_game(self.game)
@@ -127,6 +151,14 @@ class Scenario:
         if self.position is not None:
             return game.from_position(self.position, options)
         return game.new_game(options if options is not None else game.default_options(), self.seed)
+
+    def fill(self, game: AnyGame | None = None) -> Filled:
+        """The starting state and what the filling rule moved to make it
+        (:func:`silkroad.core.position.fill_position`; nothing for the seeded setup)."""
+        game = game or get_game(self.game)
+        if self.position is None:
+            return Filled(self.start(game), ())
+        return fill_position(game, self.position, _options(game, self.options, self.source))
 
     def run(self, game: AnyGame | None = None) -> Any:
         """Play the moves, checking every expectation; returns the final state.
@@ -142,21 +174,106 @@ class Scenario:
         for e in by_move.get(0, []):
             _check(game, state, e, self.name)
         for number, text in enumerate(self.moves, start=1):
-            try:
-                move = game.parse_move(state, text)
-                if move not in game.legal_moves(state):
-                    raise InvalidMoveError(f"{text!r} is not legal here")
-                state = game.apply(state, move)
-            except RulesError as exc:
-                raise ScenarioError(
-                    f"{self.name}: move {number} ({text!r}) cannot be played: {exc}; legal: "
-                    + ", ".join(game.format_move(m) for m in game.legal_moves(state)),
-                    move_number=number - 1,
-                    position=game.to_position(state),
-                ) from None
+            state = self._play(game, state, number, text)
             for e in by_move.get(number, []):
                 _check(game, state, e, self.name)
         return state
+
+    def _play(self, game: AnyGame, state: Any, number: int, text: str) -> Any:
+        """The state after move ``number`` (``text``), or a :class:`ScenarioError` that
+        leads with the reason it cannot be played (the rule that refuses it, or what the
+        text names nothing of), then the legal moves (the first of them)."""
+        reason: Reason | str
+        try:
+            move = game.parse_move(state, text)
+        except InvalidMoveError:
+            reason = reason_of(game, state, text)
+        else:
+            if move not in game.legal_moves(state):
+                reason = reason_of(game, state, move)
+            else:
+                try:
+                    return game.apply(state, move)
+                except IllegalMoveError as exc:  # a game that refuses a move it lists
+                    reason = reason_of(game, state, move, exc)
+                except RulesError as exc:
+                    reason = str(exc)
+        legal = [game.format_move(m) for m in game.legal_moves(state)]
+        player = None if game.is_over(state) else game.current_player(state)
+        if isinstance(reason, Reason):
+            why = refusal(reason, None, player, legal)
+        else:
+            why = f"{reason} (legal: {', '.join(legal) or 'none'})"
+        raise ScenarioError(
+            f"{self.name}: move {number} ({text!r}) cannot be played: {why}",
+            move_number=number - 1,
+            position=game.to_position(state),
+        )
+
+
+def check_refused(game: AnyGame, state: Any, move_text: str, rule: str | None) -> str | None:
+    """The failure of a ``refused`` expectation, or None when it holds: the move
+    ``move_text`` names must not be legal in ``state`` and, when ``rule`` is given, its
+    reason (the title's ``explain``) must cite that section or a part of it.
+
+    A reason cites ``DH-3.E`` when its section is ``DH-3.E`` or lies inside it
+    (``DH-3.E.6``, an item of it; ``KG-5.2`` lies inside ``KG-5``): the expected section
+    says how precisely the author knows the rule. A reason of a wider section does not
+    pass for a narrower expected one (a reason of ``DH-3.E`` does not pass for
+    ``DH-3.E.6``), nor does a generic reason (a game without ``explain``) pass for any.
+    """
+    try:
+        move = game.parse_move(state, move_text)
+    except InvalidMoveError as exc:
+        return f"refused: {move_text!r} is not notation: {exc}"
+    if move in game.legal_moves(state):
+        expected = f" (expected refused by {rule})" if rule is not None else ""
+        return f"refused: {move_text!r} is legal{expected}"
+    if rule is None:
+        return None
+    reason = reason_of(game, state, move)
+    if reason.cites(rule):
+        return None
+    return f"refused: {move_text!r} is refused, but not by {rule}: the reason given is {reason}"
+
+
+def cited_sections(data: Mapping[str, Any]) -> list[str]:
+    """The section ids a scenario file's TOML (already read, not yet checked) cites: its
+    ``rule`` and the ``rule`` of each ``refused`` expectation; what is not of the right
+    shape is left out (the scenario itself refuses it when it is run). Rule coverage
+    (:func:`silkroad.testing.coverage.scan_markers`) reads scenario files with it."""
+    rules = data.get("rule", [])
+    found = [r for r in ([rules] if isinstance(rules, str) else rules) if isinstance(r, str)]
+    expectations = data.get("expect", [])
+    for e in expectations if isinstance(expectations, list) else []:
+        refused = e.get("refused") if isinstance(e, dict) else None
+        for item in [refused] if isinstance(refused, dict) else refused or []:
+            if isinstance(item, dict) and isinstance(item.get("rule"), str):
+                found.append(item["rule"])
+    return found
+
+
+def _refused_checks(value: Any, where: str, field: str) -> tuple[dict[str, str], ...]:
+    """A ``refused`` expectation (a table ``{ move = ..., rule = ... }`` or a list of
+    them), checked."""
+    items = [value] if isinstance(value, dict) else value
+    if not isinstance(items, list) or not items:
+        raise _fail('a table { move = "...", rule = "KG-5.2" } or a list of them', where, field)
+    out = []
+    for i, item in enumerate(items):
+        at = f"{field}[{i}]" if isinstance(value, list) else field
+        if not isinstance(item, dict):
+            raise _fail('a table { move = "...", rule = "KG-5.2" }', where, at)
+        unknown = [k for k in item if k not in ("move", "rule")]
+        if unknown:
+            raise _fail("unknown key (known: move, rule)", where, f"{at}.{unknown[0]}")
+        if not isinstance(item.get("move"), str):
+            raise _fail("missing: the move, in notation", where, f"{at}.move")
+        rule = item.get("rule")
+        if rule is not None and not (isinstance(rule, str) and RULE_ID.fullmatch(rule)):
+            raise _fail(f"a section id such as 'KG-5.2', got {rule!r:.40}", where, f"{at}.rule")
+        out.append({k: item[k] for k in ("move", "rule") if k in item})
+    return tuple(out)
 
 
 def _options(game: AnyGame, data: Mapping[str, Any] | None, source: str | None) -> Any:
@@ -246,6 +363,21 @@ def _check(game: AnyGame, state: Any, e: Expectation, name: str) -> None:
                     shown = ", ".join(game.format_move(m) for m in legal)
                     is_ = "is not" if check == "legal" else "is"
                     failures.append(f"{check}: {move_text!r} {is_} legal (legal: {shown})")
+        elif check == "refused":
+            for item in value:
+                failure = check_refused(game, state, item["move"], item.get("rule"))
+                if failure is not None:
+                    failures.append(failure)
+        elif check == "moves":
+            listed = sorted(game.format_move(m) for m in game.legal_moves(state))
+            wanted = []
+            for move_text in value:
+                try:
+                    wanted.append(game.format_move(game.parse_move(state, move_text)))
+                except InvalidMoveError as exc:
+                    failures.append(f"moves: {move_text!r} is not notation: {exc}")
+            if sorted(wanted) != listed:
+                failures.append(f"moves: expected exactly {sorted(value)}, legal: {listed}")
         elif check == "to_act":
             if game.current_player(state) != value:
                 failures.append(f"to_act: expected P{value}, got {game.current_player(state)}")
@@ -341,9 +473,11 @@ def _scenario(data: Mapping[str, Any], where: str, source: str | None) -> Scenar
         for k in ("position", "holds", "lacks"):
             if k in checks and not isinstance(checks[k], dict):
                 raise _fail("a table of paths", where, f"{field}.{k}")
-        for k in ("legal", "not_legal", "winners", "scores"):
+        for k in ("legal", "not_legal", "moves", "winners", "scores"):
             if k in checks and not isinstance(checks[k], list):
                 raise _fail("a list", where, f"{field}.{k}")
+        if "refused" in checks:
+            checks["refused"] = _refused_checks(checks["refused"], where, f"{field}.refused")
         expectations.append(Expectation(after, checks))
     return Scenario(
         game=game,
@@ -385,7 +519,7 @@ def scenario(
 
     ``source`` is a ``*.scenario.toml`` path or the TOML text of a scenario; or give the
     parts as keywords: ``scenario(game="kashgar", position={...}, moves=["c1.1"],
-    expect=[{"after": 1, "legal": ["keep 25"]}])``.
+    expect=[{"after": 1, "legal": ["keep farmer"]}])``.
 
     :raises ScenarioError: for the first expectation that does not hold.
     :raises DataError: for a scenario that cannot be read.
