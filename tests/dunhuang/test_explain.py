@@ -6,6 +6,8 @@ played until a decision is pending; the numbers a reason gives are read from the
 
 from __future__ import annotations
 
+import doctest
+import inspect
 import random
 import re
 from collections.abc import Callable
@@ -15,11 +17,12 @@ import attrs
 import pytest
 from immutables import Map
 
+from silkroad import dunhuang
 from silkroad.core.errors import IllegalMoveError, InvalidMoveError
 from silkroad.core.explain import Reason, Verdict
 from silkroad.dunhuang import GAME, Options, apply, encode_move, legal_moves, new_game
 from silkroad.dunhuang.encoding import action_move, num_actions
-from silkroad.dunhuang.engine import token_name, upgradable
+from silkroad.dunhuang.engine import can_paint, paint_lack, token_name, upgradable
 from silkroad.dunhuang.explain import refusal
 from silkroad.dunhuang.moves import (
     Bottom,
@@ -108,7 +111,6 @@ def test_a_move_of_another_kind_on_a_meeple_turn_and_a_pass_with_a_spot_open() -
 
 
 @pytest.mark.rule("DH-3.2")
-@pytest.mark.rule("DH-3.A")
 def test_a_spot_taken_this_round_and_a_zone_without_a_free_spot() -> None:
     s = play(ready(), "m1 b1")
     assert str(refused(s, "m1 b1")) == "[DH-3.2] b1 is taken this round (P2's m1)"
@@ -484,3 +486,20 @@ def test_every_sampled_refusal_is_explained_by_a_rule_as_documented() -> None:
         f"pairs in {coverage.states:,} states"
     ) in text
     assert _reasons_table() == coverage.by_rule
+
+
+def test_the_examples_of_the_docs_hold() -> None:
+    """The example of the docs, and the code shown as one rule's condition and reason,
+    which is the code of ``engine.paint_lack`` as it is (``can_paint`` is its being None)."""
+    text = DOCS.read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    example = [b for b in blocks if ">>> " in b and "GAME.explain" in b]
+    assert len(example) == 1
+    test = doctest.DocTestParser().get_doctest(example[0], {"dunhuang": dunhuang}, "docs", None, 0)
+    runner = doctest.DocTestRunner()
+    runner.run(test)
+    assert runner.summarize(verbose=False) == (0, 3)
+    shown = [b for b in re.findall(r"```python\n(.*?)```", text, re.S) if "paint_cost" in b]
+    assert len(shown) == 1
+    assert shown[0] in inspect.getsource(paint_lack)
+    assert "return paint_lack(t, s, p, cost) is None" in inspect.getsource(can_paint)
