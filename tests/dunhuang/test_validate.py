@@ -274,7 +274,8 @@ def test_huge_numbers_and_trailing_text_in_notation_are_invalid() -> None:
     message = str(illegal.value)
     assert message.startswith("[DH-3.2] P2 must first place a meeple")
     assert "<a Keep> does not answer that" in message
-    assert illegal.value.reason is not None and illegal.value.reason.rule == "DH-3.2"
+    assert illegal.value.reason is not None
+    assert illegal.value.reason.rule == "DH-3.2"
     assert len(message) < 600
 
 

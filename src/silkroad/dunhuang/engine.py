@@ -35,8 +35,8 @@ _T = TypeVar("_T")
 __all__ = [
     "Lack",
     "add_counter",
-    "amount_text",
     "add_tokens",
+    "amount_text",
     "can",
     "choose_recruit",
     "complete_fresco",
@@ -574,7 +574,9 @@ def lack(t: Table, s: State, fr: Frame, e: Effect) -> Lack | None:
     if kind == "upgrade":
         if any(k in pl.tokens for k in upgradable(t)):
             return None
-        return "DH-3.E.2", f"P{p} holds no resource token that Upgrade Resource can turn into another"
+        return "DH-3.E.2", (
+            f"P{p} holds no resource token that Upgrade Resource can turn into another"
+        )
     if kind == "quest":
         if not fr.quest:
             return "DH-3.E.11", (
@@ -600,8 +602,7 @@ def lack(t: Table, s: State, fr: Frame, e: Effect) -> Lack | None:
             for c, cost in zip(cards, costs, strict=True)
         )
         return "DH-3.E.7", (
-            f"no character of the row costs {pl.coins} coins or less, P{p}'s coins "
-            f"(row: {shown})"
+            f"no character of the row costs {pl.coins} coins or less, P{p}'s coins (row: {shown})"
         )
     if kind == "free-recruit":
         if any(c is not None for c in s.row):

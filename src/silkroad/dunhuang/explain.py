@@ -17,6 +17,7 @@ about every action id of sampled states, so the reasons cannot drift from the ru
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from silkroad.core.errors import shorten
 from silkroad.core.explain import Reason, Verdict
@@ -129,15 +130,16 @@ def refusal(state: State, move: object) -> Reason | None:
     if bad is not None:
         return bad
     assert isinstance(move, tuple(_FIELDS))
+    known = cast(Move, move)  # a move of a Dunhuang kind with fields of the right types
     if state.phase is Phase.OVER:
         return _over(state)
     t = table(state.options)
     c = state.choice
     if c is not None:
-        return _choice(t, state, c, move)
+        return _choice(t, state, c, known)
     if state.frames:
-        return _frame(t, state, state.frames[-1], move)
-    return _turn(t, state, move)
+        return _frame(t, state, state.frames[-1], known)
+    return _turn(t, state, known)
 
 
 # -- the move itself ----------------------------------------------------------------------
@@ -177,14 +179,16 @@ def _malformed(move: object) -> Reason | None:
         )  # fmt: skip
     if isinstance(move, Continue) and not 0 <= move.slot < 3:
         return Reason.by_rule(
-            "DH-3.C", f"a player has 3 fresco spots, 1 to 3: there is no {shorten(move.slot + 1, 20)}"
+            "DH-3.C",
+            f"a player has 3 fresco spots, 1 to 3: there is no {shorten(move.slot + 1, 20)}",
         )
     if isinstance(move, UseDie) and move.side not in ("left", "right"):
         return Reason.by_rule(
             "DH-3.3.4", f"the reward area has a left and a right spot, not {shorten(move.side, 20)}"
         )
     if isinstance(move, Resolve) and move.index < 0:
-        return Reason.by_rule("DH-3.2", f"effects count from e1, not e{shorten(move.index + 1, 20)}")
+        number = shorten(move.index + 1, 20)
+        return Reason.by_rule("DH-3.2", f"effects count from e1, not e{number}")
     return None
 
 
@@ -317,7 +321,9 @@ def _choice(t: Table, s: State, c: Choice, move: Move) -> Reason | None:
         pack = sorted(s.draft[p])
         if move.tile in pack:
             return None
-        return Reason.by_rule(rule, f"t{move.tile} is not in the pack P{p} keeps from ({_tiles(pack)})")
+        return Reason.by_rule(
+            rule, f"t{move.tile} is not in the pack P{p} keeps from ({_tiles(pack)})"
+        )
     if k is ChoiceKind.PLACE:
         ok = first_tiles(t, s, c)
         if isinstance(move, Pass):
@@ -395,12 +401,12 @@ def _choice(t: Table, s: State, c: Choice, move: Move) -> Reason | None:
         assert isinstance(move, Continue)
         return _continue(s, p, rule, move.slot)
     assert isinstance(move, Choose)
-    pack = t.pack_choices[c.arg]
-    options = pack.options(t, s, c)
+    made = t.pack_choices[c.arg]
+    options = made.options(t, s, c)
     if move.option in options:
         return None
     return Reason.by_rule(
-        rule, f"P{p} chooses {pack.what}, one of {', '.join(map(str, options)) or 'none'}: "
+        rule, f"P{p} chooses {made.what}, one of {', '.join(map(str, options)) or 'none'}: "
         f"not {shorten(move.option, 20)}",
     )  # fmt: skip
 

@@ -136,14 +136,20 @@ PACK = Pack(
     },
     choices={
         "mimic": PackChoice(
-            _mimic_options, _mimic_choose, label=_mimic_label, rule="DH-9",
+            _mimic_options,
+            _mimic_choose,
+            label=_mimic_label,
+            rule="DH-9",
             what="one of your fresco spots to perform again",
         ),
         "bronze-copy": PackChoice(
-            _copy_options, _copy_choose, label=_copy_label, rule="DH-8.6",
+            _copy_options,
+            _copy_choose,
+            label=_copy_label,
+            rule="DH-8.6",
             what="a Bronze fresco tile",
         ),
-    },  # fmt: skip
+    },
     end_vp=_end_vp,
     settings={"inscription": count_setting(0)},
     words={

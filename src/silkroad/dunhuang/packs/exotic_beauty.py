@@ -101,10 +101,14 @@ PACK = Pack(
     effects={ENCORE: EffectHook.checked(_lack, _do)},
     choices={
         ENCORE: PackChoice(
-            _options, _choose, _problem, label=_label, rule="DH-3.2",
+            _options,
+            _choose,
+            _problem,
+            label=_label,
+            rule="DH-3.2",
             what="whether to pay a Wine cube for an Encore (1) or not (0)",
         )
-    },  # fmt: skip
+    },
     end_vp=_end_vp,
     settings={"applause": count_setting(1)},
     tokens=(WINE,),
