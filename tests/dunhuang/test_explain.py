@@ -31,6 +31,7 @@ from silkroad.dunhuang.moves import (
     Keep,
     Move,
     Paint,
+    Pass,
     Place,
     Recruit,
     Resolve,
@@ -38,7 +39,7 @@ from silkroad.dunhuang.moves import (
     Upgrade,
     UseDie,
 )
-from silkroad.dunhuang.rules import income_rewards
+from silkroad.dunhuang.rules import first_tiles, income_rewards
 from silkroad.dunhuang.state import ChoiceKind, Phase, State
 from silkroad.dunhuang.table import table
 from silkroad.testing.reasons import configurations, reason_coverage
@@ -238,6 +239,25 @@ def test_a_tile_not_in_the_pack_being_drafted() -> None:
     wrong = refused(s, "m1 b1")
     assert wrong.rule == "DH-2.3.5"
     assert wrong.text.startswith(f"P{p} must first keep a fresco tile of the pack being drafted")
+
+
+@pytest.mark.rule("DH-2.3.6")
+def test_the_first_tile_is_one_of_the_hand_and_a_pass_is_only_without_one() -> None:
+    s = reach(Options(4, SGT), 1, pending(ChoiceKind.PLACE))
+    assert s.choice is not None
+    p = s.choice.player
+    ok = first_tiles(table(s.options), s, s.choice)
+    assert ok
+    assert str(refused(s, Pass())) == (
+        f"[DH-2.3.6] P{p} has a first tile to place ({', '.join(f't{x}' for x in ok)}): "
+        "passing is only for a player without one"
+    )
+    hand = sorted(s.players[p].hand)
+    other = next(x for x in table(s.options).tiles if x not in hand)
+    listed = ", ".join(f"t{x}" for x in hand)
+    assert str(refused(s, Paint(other))) == (
+        f"[DH-2.3.6] t{other} is not among P{p}'s tiles in hand ({listed})"
+    )
 
 
 @pytest.mark.rule("DH-3.1.1")
