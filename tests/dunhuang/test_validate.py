@@ -270,7 +270,13 @@ def test_huge_numbers_and_trailing_text_in_notation_are_invalid() -> None:
         assert len(str(info.value)) < 200
     with pytest.raises(IllegalMoveError) as illegal:
         apply(s, Keep(10**5000))
-    assert str(illegal.value).startswith("<a Keep> is not a legal move")
+    # the reason leads (a meeple turn is pending), the huge number shortened, never written out
+    message = str(illegal.value)
+    assert message.startswith("[DH-3.2] P2 must first place a meeple")
+    assert "<a Keep> does not answer that" in message
+    assert illegal.value.reason is not None
+    assert illegal.value.reason.rule == "DH-3.2"
+    assert len(message) < 600
 
 
 @pytest.mark.rule("DH-2.3")

@@ -17,7 +17,8 @@ depend on the packs drawn; see ``table.space``)::
 
 from __future__ import annotations
 
-from silkroad.core.errors import IllegalMoveError, InvalidMoveError, shorten
+from silkroad.core.errors import InvalidMoveError, shorten
+from silkroad.core.registry import illegal_move
 from silkroad.dunhuang.moves import (
     Ability,
     Bottom,
@@ -36,10 +37,18 @@ from silkroad.dunhuang.moves import (
     UseDie,
 )
 from silkroad.dunhuang.rules import legal_moves
-from silkroad.dunhuang.state import SPOT_COUNT, Options, State
-from silkroad.dunhuang.table import MAX_CHOOSE, MAX_EFFECTS, space
+from silkroad.dunhuang.state import SPOT_COUNT, ChoiceKind, Options, State
+from silkroad.dunhuang.table import MAX_CHOOSE, MAX_EFFECTS, space, table
 
-__all__ = ["MAX_CHOOSE", "MAX_EFFECTS", "action_mask", "decode_move", "encode_move", "num_actions"]
+__all__ = [
+    "MAX_CHOOSE",
+    "MAX_EFFECTS",
+    "action_mask",
+    "action_move",
+    "decode_move",
+    "encode_move",
+    "num_actions",
+]
 
 _PLACE = 0
 _PASS = _PLACE + 3 * SPOT_COUNT
@@ -98,19 +107,16 @@ def _id(state: State, move: Move, legal: tuple[Move, ...]) -> int | None:
 def encode_move(state: State, move: Move) -> int:
     """The action id of a legal move.
 
-    :raises IllegalMoveError: if ``move`` is not legal in ``state``.
+    :raises IllegalMoveError: if ``move`` is not legal in ``state`` (only a legal move
+        has an action id), its message leading with the rule that refuses it.
     """
     legal = legal_moves(state)
     try:
         ok = move in legal
     except TypeError:  # an unhashable or strange object
         ok = False
-    if not ok:
-        raise IllegalMoveError(
-            f"{shorten(move, 60)} is not a legal move here, so it has no action id",
-            state=state,
-            move=move,
-        )
+    if not ok:  # the reason first (the rules' own), then the legal moves
+        raise illegal_move("dunhuang", state, move)
     action = _id(state, move, legal)
     assert action is not None
     return action
@@ -140,6 +146,60 @@ def decode_move(state: State, action: int) -> Move:
     if move is None:
         raise InvalidMoveError(f"action {shorten(action)} names no legal move now", text=action)
     return move
+
+
+def action_move(state: State, action: int) -> Move | None:
+    """The move action id ``action`` stands for in ``state``, legal or not (``explain``
+    says why one is refused), or None when it stands for none here: a ``Choose`` id
+    (a position among the options of a pack's choice) with no such choice pending or
+    beyond its options, or an id outside the action space.
+
+    :raises InvalidMoveError: if ``action`` is not an int (a bool, a float or a list
+        names no action).
+    """
+    if isinstance(action, bool) or not isinstance(action, int):
+        raise InvalidMoveError(
+            f"an action id is an int, got {type(action).__name__} {shorten(action)}", text=None
+        )
+    if action < 0 or action >= num_actions(state.options):
+        return None
+    if action < _PASS:
+        return Place(*divmod(action - _PLACE, SPOT_COUNT))
+    if action == _PASS:
+        return Pass()
+    if action < _DONE:
+        return Resolve(action - _RESOLVE)
+    if action == _DONE:
+        return Done()
+    if action < _DIE:
+        return Ability(action == _ABILITY)
+    if action < _CONTINUE:
+        return UseDie("left" if action == _DIE else "right")
+    if action < _CHOOSE:
+        return Continue(action - _CONTINUE)
+    if action < _KEEP:
+        c = state.choice
+        if c is None or c.kind is not ChoiceKind.PACK:
+            return None
+        t = table(state.options)
+        pack = t.pack_choices.get(c.arg)
+        options = () if pack is None else pack.options(t, state, c)
+        position = action - _CHOOSE
+        return Choose(options[position]) if position < len(options) else None
+    t_ = space(state.options)
+    i = action - _KEEP
+    tiles, chars = len(t_.tile_ids), len(t_.char_ids)
+    if i < 3 * tiles:
+        kind, k = divmod(i, tiles)
+        return (Keep, Paint, Bottom)[kind](t_.tile_ids[k])
+    i -= 3 * tiles
+    if i < 3 * chars:
+        card, slot = divmod(i, 3)
+        return Recruit(t_.char_ids[card], slot)
+    i -= 3 * chars
+    if i < len(t_.token_keys):
+        return Upgrade(t_.token_keys[i])
+    return Take(t_.take_items[i - len(t_.token_keys)])
 
 
 def action_mask(state: State) -> tuple[bool, ...]:

@@ -33,25 +33,38 @@ if TYPE_CHECKING:
 _T = TypeVar("_T")
 
 __all__ = [
+    "Lack",
     "add_counter",
     "add_tokens",
+    "amount_text",
     "can",
     "choose_recruit",
     "complete_fresco",
     "do",
     "gain",
+    "lack",
     "leave",
     "meets",
     "needs_nothing",
+    "paint_lack",
     "player_of",
     "push_frame",
     "recruit",
+    "recruit_allowed",
+    "recruit_refusal",
     "resolvable",
     "set_choice",
     "set_player",
     "set_solo",
+    "token_name",
+    "unpaid",
     "upgradable",
 ]
+
+#: [DH-3.2] Why something cannot be done now: the section id of the rule that stops it
+#: and what is missing, in the table's words with the numbers that decide it
+#: (``("DH-3.E.11", "Begin Painting pays 4 pigment; P0 has 2")``).
+Lack = tuple[str, str]
 
 
 # -- small state helpers -----------------------------------------------------------------
@@ -137,6 +150,21 @@ def set_solo(s: State, **changes: Any) -> State:
 def push_frame(s: State, frame: Frame) -> State:
     """``s`` with ``frame`` to resolve before the rest."""
     return replace(s, frames=(*s.frames, frame))
+
+
+def token_name(t: Table, key: str) -> str:
+    """A token kind by its printed name (``Silk Material``), else its key."""
+    tk = t.tokens.get(key)
+    return tk.name if tk is not None else key
+
+
+def amount_text(t: Table, item: str, n: int) -> str:
+    """``n`` of a cost item in words: ``2 coins``, ``3 pigment``, ``1 Silk Product``."""
+    if item == "coin":
+        return f"{n} coin" if n == 1 else f"{n} coins"
+    if item in ("pigment", "vp", "grain"):
+        return f"{n} {'VP' if item == 'vp' else item}"
+    return f"{n} {token_name(t, item)}"
 
 
 def meets(pl: Player, need: tuple[tuple[str, int], ...]) -> bool:
@@ -229,14 +257,30 @@ def refill_row(s: State, index: int) -> State:
 
 
 def recruit_allowed(t: Table, s: State, choice_arg: str, p: int, card: int) -> bool:
-    """[DH-3.E.7] [DH-3.E.8] Whether this recruitment mode may take ``card``."""
+    """[DH-3.E.7] [DH-3.E.8] Whether this recruitment mode may take ``card``:
+    :func:`recruit_refusal` finds nothing against it."""
+    return recruit_refusal(t, s, choice_arg, p, card) is None
+
+
+def recruit_refusal(t: Table, s: State, mode: str, p: int, card: int) -> Lack | None:
+    """[DH-3.E.7] [DH-3.E.8] Why recruitment ``mode`` may not take ``card`` for ``p``
+    (None: it may): a paid Recruitment takes a card with a coin cost the player can pay
+    (note 2), a Free Recruitment any card, a pack's mode the cards its test accepts."""
     c = t.characters[card]
-    if choice_arg == "paid":
-        return c.cost is not None and c.cost <= s.players[p].coins
-    if choice_arg == "free":
-        return True
-    mode = t.recruit_modes.get(choice_arg)
-    return mode is not None and mode(c)
+    if mode == "paid":
+        if c.cost is None:
+            return "DH-3.E.7", f"c{card} {c.name} shows no coin cost: Recruitment cannot take it"
+        coins = s.players[p].coins
+        if c.cost > coins:
+            return "DH-3.E.7", f"c{card} {c.name} costs {c.cost} coins; P{p} has {coins}"
+        return None
+    if mode == "free":
+        return None
+    test = t.recruit_modes.get(mode)
+    if test is not None and test(c):
+        return None
+    rule, what = t.recruit_rules.get(mode, ("DH-3.E.7", f"the characters of a {mode} recruitment"))
+    return rule, f"this recruitment takes {what}; c{card} {c.name} is a {c.pack} character"
 
 
 def choose_recruit(t: Table, s: State, p: int, mode: str, slot: int | None = None) -> State:
@@ -358,22 +402,26 @@ def continue_slots(s: State, p: int) -> tuple[int, ...]:
 # -- the interpreter -------------------------------------------------------------------------
 
 
-def _can_pay(t: Table, s: State, fr: Frame, cost: tuple[tuple[str, int], ...]) -> bool:
+def unpaid(
+    t: Table, s: State, fr: Frame, cost: tuple[tuple[str, int], ...]
+) -> tuple[str, int, int] | None:
+    """[DH-3.E.9] The first item of ``cost`` the frame's player cannot pay, as (item,
+    needed, held; grain is the meeple's character's), or None when all can be paid."""
     pl = s.players[fr.player]
     for item, n in cost:
         if item == "coin":
-            ok = pl.coins >= n
+            have = pl.coins
         elif item == "pigment":
-            ok = pl.pigment >= n
+            have = pl.pigment
         elif item == "vp":
-            ok = pl.vp >= n
+            have = pl.vp
         elif item == "grain":
-            ok = fr.slot is not None and pl.grain[fr.slot] >= n
+            have = 0 if fr.slot is None else pl.grain[fr.slot]
         else:
-            ok = pl.tokens.get(item, 0) >= n
-        if not ok:
-            return False
-    return True
+            have = pl.tokens.get(item, 0)
+        if have < n:
+            return item, n, have
+    return None
 
 
 def _pay(t: Table, s: State, fr: Frame, cost: tuple[tuple[str, int], ...]) -> State:
@@ -395,23 +443,35 @@ def _pay(t: Table, s: State, fr: Frame, cost: tuple[tuple[str, int], ...]) -> St
 
 
 def can_paint(t: Table, s: State, p: int, cost: int | None = None) -> bool:
-    """[DH-3.E.11] [DH-6.3.2] [DH-6.3.3] Whether player ``p`` can Begin Painting now
-    (notes 2 and 3; in solitaire a tile is drawn from the stack, and with the three spots
-    covered it becomes a public fresco)."""
+    """[DH-3.E.11] [DH-6.3.2] [DH-6.3.3] Whether player ``p`` can Begin Painting now:
+    :func:`paint_lack` finds nothing missing."""
+    return paint_lack(t, s, p, cost) is None
+
+
+def paint_lack(t: Table, s: State, p: int, cost: int | None = None) -> Lack | None:
+    """[DH-3.E.11] [DH-6.3.2] [DH-6.3.3] What stops player ``p`` from Begin Painting now
+    (None: nothing): the pigment (``cost``, the board's unless given), a vacant fresco
+    spot (note 2), a tile to place (the hand or the public fresco; in solitaire a tile
+    drawn from the stack, and with the three spots covered it becomes a public fresco),
+    a die for it (the board's or, note 3, one of the reward area)."""
     pl = s.players[p]
-    if pl.pigment < (t.board.paint_cost if cost is None else cost):
-        return False
+    need = t.board.paint_cost if cost is None else cost
+    if pl.pigment < need:
+        return "DH-3.E.11", f"Begin Painting pays {need} pigment; P{p} has {pl.pigment}"
     if t.solo:
         if not s.stack:
-            return False
+            return "DH-6.3.3", "the fresco tile stack is empty: no tile to draw and place"
         if vacant_slot(pl) is None:
-            return True  # [DH-6.3.2] a public fresco: no die needed, its action at once
-        return pl.income + pl.left + pl.right > 0
-    if vacant_slot(pl) is None:
-        return False
-    if not pl.hand and s.public is None:
-        return False
-    return pl.income + pl.left + pl.right > 0
+            return None  # [DH-6.3.2] a public fresco: no die needed, its action at once
+    elif vacant_slot(pl) is None:
+        return "DH-3.E.11", f"all three fresco spots of P{p} hold a tile (note 2)"
+    elif not pl.hand and s.public is None:
+        return "DH-3.E.11", f"P{p} has no fresco tile in hand and there is no public fresco"
+    if pl.income + pl.left + pl.right == 0:
+        return "DH-3.E.11", (
+            f"P{p} has no overseer die on the player board or in the reward area (note 3)"
+        )
+    return None
 
 
 def needs_nothing(tokens: Mapping[str, object], e: Effect) -> bool:
@@ -473,7 +533,7 @@ def can(t: Table, s: State, fr: Frame, e: Effect) -> bool:
     if kind == "free-recruit":
         return any(c is not None for c in s.row)
     if kind == "pay":
-        if not _can_pay(t, s, fr, e.cost):
+        if unpaid(t, s, fr, e.cost) is not None:
             return False
         if any(needs_nothing(t.tokens, r) for r in e.then):
             return True  # a reward that can be resolved whatever the payment left
@@ -486,6 +546,115 @@ def can(t: Table, s: State, fr: Frame, e: Effect) -> bool:
     if kind == "paint":
         return can_paint(t, s, fr.player)
     return can_paint(t, s, fr.player, e.amount)  # paint-for, the last kind of _CORE
+
+
+def lack(t: Table, s: State, fr: Frame, e: Effect) -> Lack | None:
+    """[DH-3.2] Why effect ``e`` cannot be resolved now in frame ``fr``: the section of
+    the rule that stops it and what is missing, with the numbers (None when it can be:
+    exactly when :func:`can` is true, which tests check on sampled games).
+
+    The shared conditions are one piece of code: Begin Painting's is
+    :func:`paint_lack` (``can_paint`` is its being None), a Payment's :func:`unpaid`,
+    Continue Painting's :func:`continue_slots`, a pack effect's its hook's ``lack``."""
+    kind = e.kind
+    p = fr.player
+    if kind not in _CORE:
+        hook = t.effects.get(kind)
+        if hook is None:
+            return "DH-3.E", f"{e.text!r} is an effect of no pack in play"
+        if hook.lack is not None:
+            return hook.lack(t, s, fr, e)
+        return None if hook.can(t, s, fr, e) else ("DH-3.E", f"{e.text} cannot be resolved now")
+    if kind in _GAINS:
+        if needs_nothing(t.tokens, e):
+            return None
+        rule = "DH-3.E.1" if kind == "material" else "DH-3.E.14"
+        return rule, f"the {e.arg} pack is not in play: there is no {e.arg} {kind} to gain"
+    pl = s.players[p]
+    if kind == "upgrade":
+        if any(k in pl.tokens for k in upgradable(t)):
+            return None
+        return "DH-3.E.2", (
+            f"P{p} holds no resource token that Upgrade Resource can turn into another"
+        )
+    if kind == "quest":
+        if not fr.quest:
+            return "DH-3.E.11", (
+                "the Emperor's Quest is ignored in the extra action of Begin Painting"
+            )
+        if fr.slot is None:
+            return "DH-3.E.6", "no meeple is used: the Emperor's Quest is ignored"
+        if pl.grain[fr.slot] <= 0:
+            return "DH-3.E.6", (
+                f"m{fr.slot + 1}'s character spot holds no character: the Emperor's Quest "
+                "is ignored"
+            )
+        return None
+    if kind == "recruit":
+        cards = [c for c in s.row if c is not None]
+        if not cards:
+            return "DH-3.E.7", "the recruiting row is empty"
+        costs = [t.characters[c].cost for c in cards]
+        if any(cost is not None and cost <= pl.coins for cost in costs):
+            return None
+        shown = ", ".join(
+            f"c{c} {'no coin cost' if cost is None else cost}"
+            for c, cost in zip(cards, costs, strict=True)
+        )
+        return "DH-3.E.7", (
+            f"no character of the row costs {pl.coins} coins or less, P{p}'s coins (row: {shown})"
+        )
+    if kind == "free-recruit":
+        if any(c is not None for c in s.row):
+            return None
+        return "DH-3.E.8", "the recruiting row is empty"
+    if kind == "pay":
+        missing = unpaid(t, s, fr, e.cost)
+        if missing is not None:
+            item, n, have = missing
+            if item == "grain":
+                held = (
+                    "no meeple is used"
+                    if fr.slot is None
+                    else f"the character of m{fr.slot + 1} has {have}"
+                )
+                return "DH-3.E.9", f"the Payment {e.text!r} pays {n} grain; {held}"
+            return "DH-3.E.9", (
+                f"the Payment {e.text!r} pays {amount_text(t, item, n)}; P{p} has {have}"
+            )
+        if any(needs_nothing(t.tokens, r) for r in e.then):
+            return None
+        after = _pay(t, s, fr, e.cost)
+        found = [lack(t, after, fr, r) for r in e.then]
+        if any(x is None for x in found):
+            return None
+        why = "; ".join(x[1] for x in found if x is not None)
+        return "DH-3.E.9", f"after the Payment {e.text!r} no reward could be resolved: {why}"
+    if kind == "if":
+        for item, n in e.cost:
+            have = pl.count(item)
+            if have < n:
+                return "DH-3.E.12", (
+                    f"the Triggered effect {e.text!r} needs {amount_text(t, item, n)}; "
+                    f"P{p} has {have}"
+                )
+        found = [lack(t, s, fr, r) for r in e.then]
+        if any(x is None for x in found):
+            return None
+        why = "; ".join(x[1] for x in found if x is not None)
+        return "DH-3.E.12", f"no reward of the Triggered effect {e.text!r} can be resolved: {why}"
+    if kind == "continue":
+        if continue_slots(s, p):
+            return None
+        if any(spot.die is not None for spot in pl.frescoes):
+            return "DH-3.E.11", (
+                f"P{p}'s only fresco in progress is the one being performed by Begin "
+                "Painting: its die does not change"
+            )
+        return "DH-3.E.10", f"P{p} has no fresco in progress (no die on a fresco spot)"
+    if kind == "paint":
+        return paint_lack(t, s, p)
+    return paint_lack(t, s, p, e.amount)  # paint-for, the last kind of _CORE
 
 
 #: The effect kinds :func:`can` tests itself (the others are the packs' hooks).

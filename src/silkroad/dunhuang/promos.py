@@ -58,8 +58,13 @@ __all__ = [
 # -- the lower effect -----------------------------------------------------------------------
 
 
-def _can_lower(t: Table, s: State, fr: Frame, e: Effect) -> bool:
-    return engine.can(t, s, fr, t.promo_lower[e.amount])
+def _lower_lack(t: Table, s: State, fr: Frame, e: Effect) -> engine.Lack | None:
+    """[DH-9.1] The lower effect can be resolved when the effect it stands for can."""
+    found = engine.lack(t, s, fr, t.promo_lower[e.amount])
+    if found is None:
+        return None
+    rule, text = found
+    return rule, f"the promo tile's lower effect: {text}"
 
 
 def _do_lower(t: Table, s: State, fr: Frame, e: Effect) -> State:
@@ -75,7 +80,7 @@ def _do_lower(t: Table, s: State, fr: Frame, e: Effect) -> State:
 
 
 #: [DH-8] [DH-9] The promo rules, plugged into a table like a pack's: the lower effect.
-PROMO_PACK = Pack("promos", effects={LOWER: EffectHook(_can_lower, _do_lower)})
+PROMO_PACK = Pack("promos", effects={LOWER: EffectHook.checked(_lower_lack, _do_lower)})
 
 
 def removable(t: Table) -> tuple[int, ...]:

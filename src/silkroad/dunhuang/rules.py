@@ -16,13 +16,14 @@ import attrs
 from immutables import Map
 
 from silkroad.core import scoring
-from silkroad.core.errors import IllegalMoveError, StateError, shorten
+from silkroad.core.errors import StateError
 from silkroad.core.game import Outcome
 from silkroad.core.memo import LastValue
+from silkroad.core.registry import illegal_move
 from silkroad.core.rng import Rng
 from silkroad.dunhuang import engine
 from silkroad.dunhuang.cards import Effect, QuestDef, parse_effect, ranking_rule
-from silkroad.dunhuang.engine import replace
+from silkroad.dunhuang.engine import Lack, replace
 from silkroad.dunhuang.moves import (
     Ability,
     Bottom,
@@ -39,6 +40,7 @@ from silkroad.dunhuang.moves import (
     Take,
     Upgrade,
     UseDie,
+    spot_label,
 )
 from silkroad.dunhuang.promos import removable
 from silkroad.dunhuang.state import (
@@ -59,19 +61,27 @@ from silkroad.dunhuang.state import (
     Solo,
     State,
 )
-from silkroad.dunhuang.table import Table, table
+from silkroad.dunhuang.table import SpotDef, Table, table
 
 __all__ = [
     "apply",
     "current_player",
     "final_breakdown",
+    "first_tiles",
+    "gain_items",
+    "income_rewards",
     "is_over",
     "legal_moves",
+    "meeple_refusal",
     "new_game",
     "outcome",
+    "paint_tiles",
+    "recruit_slots",
     "scores",
     "solitaire_result",
+    "spot_refusal",
     "twin_slots",
+    "upgrade_tokens",
     "winners",
 ]
 
@@ -773,19 +783,83 @@ def spot_effects(t: Table, s: State, spot: int) -> tuple[str, ...]:
 
 
 def spot_open(t: Table, s: State, p: int, meeple: int, spot: int) -> bool:
-    """[DH-3.2] [DH-6.1.2] Whether ``p`` may put ``meeple`` on ``spot`` now."""
+    """[DH-3.2] [DH-6.1.2] Whether ``p`` may put ``meeple`` on ``spot`` now:
+    :func:`spot_refusal` finds nothing against it."""
+    return spot_refusal(t, s, p, meeple, spot) is None
+
+
+def spot_refusal(t: Table, s: State, p: int, meeple: int, spot: int) -> Lack | None:
+    """[DH-3.2] [DH-6.1.2] Why ``p`` may not put ``meeple`` on ``spot`` now (the section
+    and the reason), or None when it may: a spot that is not on this table, one meeple
+    per spot, the third ultimate action closed with 3 players, a fresco spot without a
+    tile, and at least one effect that can be resolved (note 2). The meeple's own
+    conditions (at home, not the twin of another) are :func:`meeple_refusal`'s."""
     d = t.spots[spot]
-    if d.blocked or spot in s.spots:
-        return False
+    if d.blocked:
+        return _blocked(t, d)
+    holder = s.spots.get(spot)
+    if holder is not None:
+        text = f"{d.label} is taken this round (P{holder // 3}'s m{holder % 3 + 1})"
+        if d.kind == "basic":
+            z = d.id // 3  # [DH-3.A] the zones of three basic spots
+            if all(x.blocked or x.id in s.spots for x in t.spots[3 * z : 3 * z + 3]):
+                text += f": zone {z + 1} has no free spot this round"
+        return "DH-3.2", text
     if d.kind == "ultimate" and s.options.players == 3:
-        used = sum(1 for k in range(ULTIMATE, FRESCO) if k in s.spots)
-        if used >= 2:
-            return False
+        used = [k for k in range(ULTIMATE, FRESCO) if k in s.spots]
+        if len(used) >= 2:
+            labels = " and ".join(t.spots[k].label for k in used)
+            return "DH-6.1", (
+                f"two ultimate actions are taken ({labels}): the third, {d.label}, is closed "
+                "with 3 players"
+            )
     effects = spot_effects(t, s, spot)
     if not effects:
-        return False
+        if d.kind == "public":
+            return "DH-6.2.4", f"{d.label} holds no public fresco"
+        return "DH-3.C", f"{d.label} holds no fresco tile (P{d.owner}'s fresco spot {d.slot + 1})"
     fr = Frame(p, effects, slot=meeple if s.players[p].characters[meeple] is not None else None)
-    return any(engine.can(t, s, fr, parse_effect(e)) for e in effects)
+    found = []
+    for e in effects:
+        why = engine.lack(t, s, fr, parse_effect(e))
+        if why is None:
+            return None
+        found.append(why)
+    if len(found) == 1:
+        return found[0][0], f"{d.label}: {found[0][1]}"
+    texts = "; ".join(text for _, text in found)
+    return "DH-3.2", f"no effect of {d.label} can be resolved (note 2): {texts}"
+
+
+def _blocked(t: Table, d: SpotDef) -> Lack:
+    """[DH-2.1.6] [DH-6.1] [DH-6.2] Why a spot of the board is not on this game's table."""
+    n = t.options.players
+    if d.kind == "basic":
+        return "DH-2.1.6", f"{d.label} is covered: its printed spot is of a pack not in play"
+    if d.kind == "ultimate":
+        return "DH-6.2.1", f"{d.label} has no Ultimate Action tile: solitaire plays two packs"
+    if d.kind == "fresco":
+        if n == 1:
+            return "DH-6.2", f"{d.label} is not on the table: solitaire has one player, P0"
+        return "DH-6.1", f"{d.label} is not on the table: a 3-player game has no P3"
+    return "DH-6.2.4", f"{d.label} is on the public fresco line of solitaire, not of this game"
+
+
+def meeple_refusal(s: State, p: int, meeple: int) -> Lack | None:
+    """[DH-3.2] [DH-2.2.1] Why ``p`` may not send ``meeple`` now (None: may): it is on an
+    action spot already this round, or it is the twin of an earlier meeple
+    (:func:`twin_slots`: offered as that one)."""
+    if not s.players[p].home[meeple]:
+        where = next((k for k, v in s.spots.items() if v == 3 * p + meeple), None)
+        on = "" if where is None else f" on {spot_label(where)}"
+        return "DH-3.2", f"P{p}'s m{meeple + 1} is already{on} this round"
+    twin = twin_slots(s, p)[meeple]
+    if twin != meeple:
+        return "DH-2.2.1", (
+            f"m{meeple + 1} and m{twin + 1} of P{p} are alike (no character, the same "
+            f"grain, both at home): the move is offered as m{twin + 1}"
+        )
+    return None
 
 
 def _turn_moves(t: Table, s: State) -> tuple[Move, ...]:
@@ -1044,34 +1118,74 @@ def _bottoms(tiles: tuple[int, ...]) -> tuple[Move, ...]:
     return tuple(_BOTTOM(x) for x in sorted(tiles))
 
 
+def first_tiles(t: Table, s: State, c: Choice) -> tuple[int, ...]:
+    """[DH-2.3.6] [DH-6.2.3] The tiles ``c.player`` may place first: of the hand (in
+    solitaire of the tiles drawn), those without the "no" icon, in tile order."""
+    pool = s.drawn if t.solo else s.players[c.player].hand
+    return tuple(x for x in sorted(pool) if not t.tiles[x].no_start)
+
+
+def income_rewards(t: Table, pl: Player) -> tuple[Effect, ...]:
+    """[DH-3.1.1] The income rewards no die of ``pl`` covers (the dice cover the
+    rightmost)."""
+    return t.board.income[: 3 - pl.income]
+
+
+def upgrade_tokens(t: Table, pl: Player) -> tuple[str, ...]:
+    """[DH-3.E.2] The token kinds ``pl`` holds that Upgrade Resource turns into another."""
+    return tuple(
+        key for key in engine.upgradable(t) if pl.tokens.get(key, 0) > 0 and t.tokens[key].upgrade
+    )
+
+
+def gain_items(t: Table, c: Choice) -> tuple[str, ...]:
+    """[DH-3.E.14] [DH-3.3.4] What a GAIN choice may take: a Product of a pack in play,
+    a reward of the left spot of the reward area, or a Material of a pack in play (the
+    right spot)."""
+    if c.arg == "product":
+        return t.products
+    if c.arg in ("left", "paint-left"):
+        return tuple(e.text for e in t.board.reward_left)
+    return t.materials
+
+
+def recruit_slots(s: State, c: Choice) -> tuple[int, ...]:
+    """[DH-3.E.7] [DH-3.E.8] The character spots a recruitment may use: the one it must
+    use (a Gold character's own), else every spot that is not the twin of an earlier one
+    (:func:`twin_slots`)."""
+    if c.slot is not None:
+        return (c.slot,)
+    twins = twin_slots(s, c.player)
+    return tuple(i for i in range(3) if twins[i] == i)
+
+
+def paint_tiles(t: Table, s: State, c: Choice) -> tuple[int, ...]:
+    """[DH-3.E.11] [DH-6.3.3] The tiles a Begin Painting may place: the hand in tile
+    order, then the public fresco (in solitaire the tiles drawn)."""
+    if t.solo:
+        return tuple(sorted(s.drawn))
+    tiles = sorted(s.players[c.player].hand)
+    return tuple(tiles if s.public is None else [*tiles, s.public])
+
+
 def _choice_moves(t: Table, s: State, c: Choice) -> tuple[Move, ...]:
     pl = s.players[c.player]
     k = c.kind
     if k is ChoiceKind.DRAFT:
         return tuple(_KEEP(x) for x in sorted(s.draft[c.player]))
     if k is ChoiceKind.PLACE:
-        pool = s.drawn if t.solo else pl.hand
-        ok = tuple(_PAINT(x) for x in sorted(pool) if not t.tiles[x].no_start)
+        ok = tuple(_PAINT(x) for x in first_tiles(t, s, c))
         return ok if ok else _PASS
     if k is ChoiceKind.INCOME:
-        return tuple(_TAKE(e.text) for e in t.board.income[: 3 - pl.income])
+        return tuple(_TAKE(e.text) for e in income_rewards(t, pl))
     if k is ChoiceKind.ABILITY:
         return (_ABILITY(True), _ABILITY(False))
     if k is ChoiceKind.UPGRADE:
-        return tuple(
-            _UPGRADE(key)
-            for key in engine.upgradable(t)
-            if pl.tokens.get(key, 0) > 0 and t.tokens[key].upgrade
-        )
+        return tuple(_UPGRADE(key) for key in upgrade_tokens(t, pl))
     if k is ChoiceKind.GAIN:
-        if c.arg == "product":
-            return tuple(_TAKE(key) for key in t.products)
-        if c.arg in ("left", "paint-left"):
-            return tuple(_TAKE(e.text) for e in t.board.reward_left)
-        return tuple(_TAKE(key) for key in t.materials)
+        return tuple(_TAKE(key) for key in gain_items(t, c))
     if k is ChoiceKind.RECRUIT:
-        twins = twin_slots(s, c.player)
-        slots = [i for i in range(3) if twins[i] == i] if c.slot is None else [c.slot]
+        slots = recruit_slots(s, c)
         return tuple(
             _RECRUIT(card, slot)
             for card in s.row
@@ -1081,8 +1195,7 @@ def _choice_moves(t: Table, s: State, c: Choice) -> tuple[Move, ...]:
     if k is ChoiceKind.PAINT:
         if t.solo:
             return _paints(s.drawn)
-        tiles = sorted(pl.hand) + ([] if s.public is None else [s.public])
-        return tuple(_PAINT(x) for x in tiles)
+        return tuple(_PAINT(x) for x in paint_tiles(t, s, c))
     if k is ChoiceKind.PUBLIC:
         return _paints(s.drawn)
     if k is ChoiceKind.BOTTOM:
@@ -1361,16 +1474,10 @@ def apply(state: State, move: Move) -> State:
 
 
 def _refuse(state: State, move: Move, legal: tuple[Move, ...]) -> NoReturn:
-    """:raises IllegalMoveError: ``move`` is not one of ``legal``, the moves of ``state``."""
-    who = current_player(state)
-    shown = ", ".join(str(m) for m in legal[:12]) + (" ..." if len(legal) > 12 else "")
-    decider = "nobody" if who is None else f"player {who + 1}"
-    raise IllegalMoveError(
-        f"{shorten(move, 60)} is not a legal move now ({decider} decides; legal: "
-        f"{shown or 'none'})",
-        state=state,
-        move=move,
-    )
+    """:raises IllegalMoveError: ``move`` is not one of ``legal``, the moves of ``state``;
+    the message leads with the rule that refuses it (the title's ``explain``, found
+    through the registered definition: these rules do not import their explanations)."""
+    raise illegal_move("dunhuang", state, move)
 
 
 # -- end ---------------------------------------------------------------------------------------

@@ -197,10 +197,13 @@ class Table:
         }
         self.effects: dict[str, EffectHook] = {}
         self.recruit_modes: dict[str, Callable[[CharacterDef], bool]] = {}
+        #: [DH-3.E.7] For each pack's recruitment mode, its section and what it takes.
+        self.recruit_rules: dict[str, tuple[str, str]] = {}
         self.pack_choices: dict[str, PackChoice] = {}
         for module in self.modules:
             self.effects.update(module.effects)
             self.recruit_modes.update(module.recruit_modes)
+            self.recruit_rules.update(module.recruit_rules)
             self.pack_choices.update(module.choices)
         #: [DH-8] [DH-9] The promo tiles in play (none without promos).
         self.promo_tiles: tuple[int, ...] = ()

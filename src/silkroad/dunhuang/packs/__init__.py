@@ -52,6 +52,7 @@ __all__ = [
     "LOWER_TIMES",
     "PROMO_DATA",
     "EffectHook",
+    "LackTest",
     "Pack",
     "PackChoice",
     "PromoTileDef",
@@ -70,15 +71,38 @@ __all__ = [
 ]
 
 
+#: [DH-3.2] Why an effect cannot be resolved now: (section id, what is missing), or None
+#: when it can (``engine.Lack``).
+LackTest = Callable[["Table", "State", "Frame", Effect], "tuple[str, str] | None"]
+
+
 @attrs.frozen
 class EffectHook:
-    """A pack-declared effect: whether it can be resolved now, and resolving it."""
+    """A pack-declared effect: whether it can be resolved now, and resolving it.
+
+    A hook made by :meth:`checked` writes its condition once, as ``lack`` (what is
+    missing, with the section of the rule, or None): ``can`` is ``lack`` finding
+    nothing, and ``engine.lack`` gives the reason when it finds something. A hook that
+    can always be resolved needs no ``lack``.
+    """
 
     can: Callable[[Table, State, Frame, Effect], bool]
     do: Callable[[Table, State, Frame, Effect], State]
     #: ``can`` reads neither the frame's character spot nor its Emperor's Quest flag
     #: (the legal placements then test it once for all the player's meeples).
     frameless: bool = False
+    #: Why the effect cannot be resolved now (None: it can), see :meth:`checked`.
+    lack: LackTest | None = None
+
+    @classmethod
+    def checked(cls, lack: LackTest, do: Callable[[Table, State, Frame, Effect], State],
+                *, frameless: bool = False) -> EffectHook:  # fmt: skip
+        """The hook whose condition is ``lack``: it can be resolved when nothing lacks."""
+
+        def can(t: Table, s: State, fr: Frame, e: Effect) -> bool:
+            return lack(t, s, fr, e) is None
+
+        return cls(can, do, frameless, lack)
 
 
 def _always(t: Table, s: State, c: Choice) -> str | None:
@@ -99,6 +123,10 @@ class PackChoice:
     #: What choosing an option does, in words (for the table and the logs), given the
     #: words of an effect; None: the option's number.
     label: Callable[[Table, State, Choice, int, Callable[[Effect], str]], str] | None = None
+    #: The rulebook section of the decision (cited when a move is refused), and what is
+    #: chosen, in words (``a trade route``).
+    rule: str = "DH-3.E"
+    what: str = "an option"
 
 
 def count_setting(low: int, high: int = 99) -> Callable[[str], int]:
@@ -123,6 +151,7 @@ class Pack:
 
     :ivar effects: effect kinds the pack adds to the DH-3.E vocabulary.
     :ivar recruit_modes: recruitment kinds: which row cards each may take.
+    :ivar recruit_rules: for each recruitment kind, its section and what it takes.
     :ivar choices: the pack's own decisions, by the ``arg`` of the choice.
     :ivar start: [DH-3.1.2] the pack's starting-phase rule for one player, beyond the
         starting-phase effects of its tokens (which are data).
@@ -144,6 +173,9 @@ class Pack:
     name: str
     effects: Mapping[str, EffectHook] = attrs.field(factory=dict)
     recruit_modes: Mapping[str, Callable[[CharacterDef], bool]] = attrs.field(factory=dict)
+    #: For each recruitment mode, the section of its rule and what it takes in words
+    #: (``("DH-3.B", "a Gold character")``), cited when it refuses a card.
+    recruit_rules: Mapping[str, tuple[str, str]] = attrs.field(factory=dict)
     choices: Mapping[str, PackChoice] = attrs.field(factory=dict)
     start: Callable[[Table, State, int], State] | None = None
     end_vp: Callable[[Table, State, int], int] | None = None

@@ -42,8 +42,15 @@ def _mimic_slots(t: Table, s: State, fr: Frame) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _can_mimic(t: Table, s: State, fr: Frame, e: Effect) -> bool:
-    return bool(_mimic_slots(t, s, fr))
+def _mimic_lack(t: Table, s: State, fr: Frame, e: Effect) -> engine.Lack | None:
+    """[DH-9] Mimic needs an own fresco (not a promo tile) whose action could resolve
+    something."""
+    if _mimic_slots(t, s, fr):
+        return None
+    return "DH-9", (
+        f"Mimic: no fresco of P{fr.player} (promo tiles aside) has an effect that can be "
+        "resolved now"
+    )
 
 
 def _do_mimic(t: Table, s: State, fr: Frame, e: Effect) -> State:
@@ -79,8 +86,11 @@ def _bronze_tiles(t: Table, s: State, fr: Frame) -> tuple[int, ...]:
     return tuple(sorted(out))
 
 
-def _can_copy(t: Table, s: State, fr: Frame, e: Effect) -> bool:
-    return bool(_bronze_tiles(t, s, fr))
+def _copy_lack(t: Table, s: State, fr: Frame, e: Effect) -> engine.Lack | None:
+    """[DH-8.6] A Bronze fresco tile on the board whose effects could resolve something."""
+    if _bronze_tiles(t, s, fr):
+        return None
+    return "DH-8.6", "no Bronze fresco tile on the board has an effect that can be resolved now"
 
 
 def _do_copy(t: Table, s: State, fr: Frame, e: Effect) -> State:
@@ -121,12 +131,24 @@ def _copy_label(t: Table, s: State, c: Choice, tile: int, words: Callable[[Effec
 PACK = Pack(
     NAME,
     effects={
-        "mimic": EffectHook(_can_mimic, _do_mimic),
-        "bronze-copy": EffectHook(_can_copy, _do_copy),
+        "mimic": EffectHook.checked(_mimic_lack, _do_mimic),
+        "bronze-copy": EffectHook.checked(_copy_lack, _do_copy),
     },
     choices={
-        "mimic": PackChoice(_mimic_options, _mimic_choose, label=_mimic_label),
-        "bronze-copy": PackChoice(_copy_options, _copy_choose, label=_copy_label),
+        "mimic": PackChoice(
+            _mimic_options,
+            _mimic_choose,
+            label=_mimic_label,
+            rule="DH-9",
+            what="one of your fresco spots to perform again",
+        ),
+        "bronze-copy": PackChoice(
+            _copy_options,
+            _copy_choose,
+            label=_copy_label,
+            rule="DH-8.6",
+            what="a Bronze fresco tile",
+        ),
     },
     end_vp=_end_vp,
     settings={"inscription": count_setting(0)},

@@ -37,17 +37,20 @@ def _card(s: State, p: int, slot: int | None) -> int | None:
     return s.players[p].characters[slot]
 
 
-def _again(t: Table, s: State, p: int, slot: int | None) -> bool:
+def _lack(t: Table, s: State, fr: Frame, e: Effect) -> engine.Lack | None:
+    """[DH-3.2] An Encore needs the meeple's character, a Wine cube to pay, and something
+    of the ability that could be resolved again once it is paid."""
+    p, slot = fr.player, fr.slot
     card = _card(s, p, slot)
-    if card is None or s.players[p].tokens.get(WINE, 0) <= 0:
-        return False
+    if card is None:
+        return "DH-3.2", "Encore: no character is on the meeple's spot"
+    if s.players[p].tokens.get(WINE, 0) <= 0:
+        return "DH-3.2", f"an Encore pays 1 Wine cube; P{p} has 0"
     after = engine.set_player(s, p, engine.add_tokens(s.players[p], WINE, -1))
-    fr = Frame(p, (), manual=False, quest=True, slot=slot)
-    return any(engine.can(t, after, fr, e) for e in t.characters[card].ability if e.kind != ENCORE)
-
-
-def _can(t: Table, s: State, fr: Frame, e: Effect) -> bool:
-    return _again(t, s, fr.player, fr.slot)
+    again = Frame(p, (), manual=False, quest=True, slot=slot)
+    if any(engine.can(t, after, again, x) for x in t.characters[card].ability if x.kind != ENCORE):
+        return None
+    return "DH-3.2", "Encore: nothing of the ability could be resolved again"
 
 
 def _do(t: Table, s: State, fr: Frame, e: Effect) -> State:
@@ -95,8 +98,17 @@ def _label(t: Table, s: State, c: Choice, option: int, words: Callable[[Effect],
 
 PACK = Pack(
     NAME,
-    effects={ENCORE: EffectHook(_can, _do)},
-    choices={ENCORE: PackChoice(_options, _choose, _problem, label=_label)},
+    effects={ENCORE: EffectHook.checked(_lack, _do)},
+    choices={
+        ENCORE: PackChoice(
+            _options,
+            _choose,
+            _problem,
+            label=_label,
+            rule="DH-3.2",
+            what="whether to pay a Wine cube for an Encore (1) or not (0)",
+        )
+    },
     end_vp=_end_vp,
     settings={"applause": count_setting(1)},
     tokens=(WINE,),

@@ -35,8 +35,13 @@ def _any(t: Table, s: State, test: object) -> bool:
     return any(c is not None and test(t.characters[c]) for c in s.row)  # type: ignore[operator]
 
 
-def _can_recruit(t: Table, s: State, fr: Frame, e: Effect) -> bool:
-    return s.players[fr.player].tokens.get("gold-product", 0) > 0 and _any(t, s, _is_gold)
+def _recruit_lack(t: Table, s: State, fr: Frame, e: Effect) -> engine.Lack | None:
+    """[DH-3.B] One Gold Product to pay, and a Gold character in the row."""
+    if s.players[fr.player].tokens.get("gold-product", 0) <= 0:
+        return "DH-3.B", f"the Gold ultimate action pays 1 Gold Product; P{fr.player} has 0"
+    if not _any(t, s, _is_gold):
+        return "DH-3.B", "no Gold character is in the recruiting row"
+    return None
 
 
 def _do_recruit(t: Table, s: State, fr: Frame, e: Effect) -> State:
@@ -45,8 +50,14 @@ def _do_recruit(t: Table, s: State, fr: Frame, e: Effect) -> State:
     return engine.choose_recruit(t, s, fr.player, "gold")
 
 
-def _can_free(t: Table, s: State, fr: Frame, e: Effect) -> bool:
-    return fr.slot is not None and _any(t, s, _not_gold)
+def _free_lack(t: Table, s: State, fr: Frame, e: Effect) -> engine.Lack | None:
+    """[DH-3.E.8] The Gold character's own spot (the meeple's), and a character that is
+    not Gold in the row."""
+    if fr.slot is None:
+        return "DH-3.E.8", "no meeple is used: there is no Gold character's spot to recruit to"
+    if not _any(t, s, _not_gold):
+        return "DH-3.E.8", "every character of the recruiting row is a Gold one"
+    return None
 
 
 def _do_free(t: Table, s: State, fr: Frame, e: Effect) -> State:
@@ -57,10 +68,14 @@ def _do_free(t: Table, s: State, fr: Frame, e: Effect) -> State:
 PACK = Pack(
     NAME,
     effects={
-        "gold-recruit": EffectHook(_can_recruit, _do_recruit, frameless=True),
-        "gold-free-recruit": EffectHook(_can_free, _do_free),
+        "gold-recruit": EffectHook.checked(_recruit_lack, _do_recruit, frameless=True),
+        "gold-free-recruit": EffectHook.checked(_free_lack, _do_free),
     },
     recruit_modes={"gold": _is_gold, "gold-free": _not_gold},
+    recruit_rules={
+        "gold": ("DH-3.B", "a Gold character"),
+        "gold-free": ("DH-3.E.8", "a character that is not Gold"),
+    },
     tokens=("gold-product",),
     words={
         "gold-recruit": "pay 1 Gold Product, recruit a Gold character",

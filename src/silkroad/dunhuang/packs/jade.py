@@ -71,8 +71,11 @@ def _check(data: PackDef) -> Iterator[tuple[str, str]]:
         yield "gamble", str(exc)
 
 
-def _can(t: Table, s: State, fr: Frame, e: Effect) -> bool:
-    return s.players[fr.player].tokens.get(STONE, 0) > 0
+def _lack(t: Table, s: State, fr: Frame, e: Effect) -> engine.Lack | None:
+    """[DH-3.E.9] The Gamble pays one Jade Material."""
+    if s.players[fr.player].tokens.get(STONE, 0) > 0:
+        return None
+    return "DH-3.E.9", f"the Jade Gamble pays 1 Jade Material; P{fr.player} has 0"
 
 
 def _do(t: Table, s: State, fr: Frame, e: Effect) -> State:
@@ -99,7 +102,7 @@ def _end_vp(t: Table, s: State, p: int) -> int:
 
 PACK = Pack(
     NAME,
-    effects={"jade-gamble": EffectHook(_can, _do, frameless=True)},
+    effects={"jade-gamble": EffectHook.checked(_lack, _do, frameless=True)},
     end_vp=_end_vp,
     settings={"gamble": str, "collection": count_setting(0)},
     tokens=(STONE,),

@@ -25,8 +25,11 @@ DEPOSIT = "deposit:sutra"
 DEPOSIT_VP = 2
 
 
-def _can_deposit(t: Table, s: State, fr: Frame, e: Effect) -> bool:
-    return s.players[fr.player].coins >= 1
+def _deposit_lack(t: Table, s: State, fr: Frame, e: Effect) -> engine.Lack | None:
+    """[DH-8.3] A Deposit pays one coin."""
+    if s.players[fr.player].coins >= 1:
+        return None
+    return "DH-8.3", f"a Deposit pays 1 coin; P{fr.player} has 0"
 
 
 def _do_deposit(t: Table, s: State, fr: Frame, e: Effect) -> State:
@@ -44,7 +47,7 @@ def _end_vp(t: Table, s: State, p: int) -> int:
 
 PACK = Pack(
     NAME,
-    effects={"deposit": EffectHook(_can_deposit, _do_deposit, frameless=True)},
+    effects={"deposit": EffectHook.checked(_deposit_lack, _do_deposit, frameless=True)},
     end_vp=_end_vp,
     settings={"deposit_vp": count_setting(0)},
     words={"deposit": "Deposit: pay 1 coin into your deposit (VP at the end)"},

@@ -47,8 +47,12 @@ def _do_field(t: Table, s: State, fr: Frame, e: Effect) -> State:
     return engine.set_player(s, fr.player, engine.add_tokens(s.players[fr.player], "tea-field1", 1))
 
 
-def _can_trade(t: Table, s: State, fr: Frame, e: Effect) -> bool:
-    return s.players[fr.player].tokens.get(_cost(t), 0) > 0
+def _trade_lack(t: Table, s: State, fr: Frame, e: Effect) -> engine.Lack | None:
+    """[DH-3.E.9] A Tea Trade pays one token of its cost (Tea Product by default)."""
+    cost = _cost(t)
+    if s.players[fr.player].tokens.get(cost, 0) > 0:
+        return None
+    return "DH-3.E.9", f"a Tea Trade pays 1 {engine.token_name(t, cost)}; P{fr.player} has 0"
 
 
 def _do_trade(t: Table, s: State, fr: Frame, e: Effect) -> State:
@@ -97,9 +101,13 @@ PACK = Pack(
     NAME,
     effects={
         "field": EffectHook(_can_field, _do_field, frameless=True),
-        "tea-trade": EffectHook(_can_trade, _do_trade, frameless=True),
+        "tea-trade": EffectHook.checked(_trade_lack, _do_trade, frameless=True),
     },
-    choices={"tea-trade": PackChoice(_routes, _choose_route, label=_route_label)},
+    choices={
+        "tea-trade": PackChoice(
+            _routes, _choose_route, label=_route_label, rule="DH-3.E.9", what="a trade route"
+        )
+    },
     settings={"trade_cost": token_setting},
     tokens=("tea-field1",),
     check=_check,

@@ -48,8 +48,11 @@ def _do_brew(t: Table, s: State, fr: Frame, e: Effect) -> State:
     return brew(s, fr.player)
 
 
-def _can_winery(t: Table, s: State, fr: Frame, e: Effect) -> bool:
-    return s.players[fr.player].tokens.get(CUBE, 0) > 0
+def _winery_lack(t: Table, s: State, fr: Frame, e: Effect) -> engine.Lack | None:
+    """[DH-8.1] VP for the Wine cubes on the Winery Board: there is one at least."""
+    if s.players[fr.player].tokens.get(CUBE, 0) > 0:
+        return None
+    return "DH-8.1", f"no Wine cube is on P{fr.player}'s Winery Board"
 
 
 def _do_winery(t: Table, s: State, fr: Frame, e: Effect) -> State:
@@ -79,7 +82,7 @@ PACK = Pack(
     NAME,
     effects={
         "brew": EffectHook(_always, _do_brew, frameless=True),
-        "winery": EffectHook(_can_winery, _do_winery, frameless=True),
+        "winery": EffectHook.checked(_winery_lack, _do_winery, frameless=True),
     },
     start=_start,
     end_vp=_end_vp,

@@ -1,0 +1,528 @@
+"""[DH-3.2] Why a move is refused: the rule of the rulebook, with the numbers that decide it.
+
+:func:`explain` answers for a move that ``legal_moves`` does not list (the core asks the
+title only for those): the section id of the rule that refuses it and a sentence in the
+table's words, such as ``[DH-3.E.11] m1 b5: Begin Painting pays 4 pigment; P0 has 2``.
+
+The reasons are the rules' own conditions, not a second copy of them: a meeple's spot is
+refused by ``rules.spot_refusal`` (``spot_open`` is its finding nothing), an effect by
+``engine.lack`` (Begin Painting's ``engine.paint_lack`` is ``can_paint``'s condition; a
+pack effect's ``lack`` is its hook's ``can``), a card by ``engine.recruit_refusal``
+(``recruit_allowed``'s), and each pending decision's options come from the same
+functions ``legal_moves`` builds them from (``rules.first_tiles``, ``gain_items``,
+``recruit_slots``...). :func:`refusal` is None exactly for the legal moves: a test asks it
+about every action id of sampled states, so the reasons cannot drift from the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import cast
+
+from silkroad.core.errors import shorten
+from silkroad.core.explain import Reason, Verdict
+from silkroad.dunhuang import engine
+from silkroad.dunhuang.cards import parse_effect
+from silkroad.dunhuang.moves import (
+    Ability,
+    Bottom,
+    Choose,
+    Continue,
+    Done,
+    Keep,
+    Move,
+    Paint,
+    Pass,
+    Place,
+    Recruit,
+    Resolve,
+    Take,
+    Upgrade,
+    UseDie,
+)
+from silkroad.dunhuang.rules import (
+    first_tiles,
+    gain_items,
+    income_rewards,
+    legal_moves,
+    meeple_refusal,
+    paint_tiles,
+    recruit_slots,
+    solitaire_result,
+    spot_refusal,
+    upgrade_tokens,
+)
+from silkroad.dunhuang.state import (
+    MEEPLES,
+    ROUNDS,
+    SLOTS,
+    SPOT_COUNT,
+    Choice,
+    ChoiceKind,
+    Frame,
+    Phase,
+    State,
+)
+from silkroad.dunhuang.table import Table, space, table
+
+__all__ = ["PENDING", "explain", "refusal"]
+
+#: Every kind of Dunhuang move, with the type of each field.
+_FIELDS: dict[type, tuple[tuple[str, type], ...]] = {
+    Keep: (("tile", int),),
+    Paint: (("tile", int),),
+    Place: (("meeple", int), ("spot", int)),
+    Pass: (),
+    Resolve: (("index", int),),
+    Done: (),
+    Ability: (("use", bool),),
+    Upgrade: (("token", str),),
+    Take: (("item", str),),
+    Recruit: (("card", int), ("slot", int)),
+    UseDie: (("side", str),),
+    Continue: (("slot", int),),
+    Choose: (("option", int),),
+    Bottom: (("tile", int),),
+}
+
+#: [DH-3.2] For each kind of pending decision: the moves that answer it, the section of
+#: its rule, and what it asks, in words.
+PENDING: dict[ChoiceKind, tuple[tuple[type, ...], str, str]] = {
+    ChoiceKind.DRAFT: ((Keep,), "DH-2.3.5", "keep a fresco tile of the pack being drafted"),
+    ChoiceKind.PLACE: ((Paint, Pass), "DH-2.3.6", "place a first fresco tile"),
+    ChoiceKind.INCOME: ((Take,), "DH-3.1.1", "take an income reward"),
+    ChoiceKind.ABILITY: ((Ability,), "DH-3.2", "decide whether to use the character's ability"),
+    ChoiceKind.UPGRADE: ((Upgrade,), "DH-3.E.2", "choose a token to upgrade"),
+    ChoiceKind.GAIN: ((Take,), "DH-3.3.4", "take a reward"),
+    ChoiceKind.RECRUIT: ((Recruit,), "DH-3.E.7", "recruit a character of the row"),
+    ChoiceKind.PAINT: ((Paint,), "DH-3.E.11", "choose the fresco tile to paint"),
+    ChoiceKind.DIE: ((UseDie,), "DH-3.E.11", "choose a die of the reward area for the fresco"),
+    ChoiceKind.CONTINUE: ((Continue,), "DH-3.E.10", "choose an own fresco to advance"),
+    ChoiceKind.PACK: ((Choose,), "DH-3.E", "make a pack's choice"),
+    ChoiceKind.PUBLIC: ((Paint,), "DH-6.2.4", "choose a drawn tile to be a public fresco"),
+    ChoiceKind.BOTTOM: ((Bottom,), "DH-6.3.3", "put a drawn tile at the bottom of the stack"),
+}
+
+#: How many legal moves a reason shows before "and N more".
+_SHOWN = 6
+
+
+def explain(state: State, move: Move) -> Reason:
+    """[DH-3.2] Why ``move`` is refused in ``state``: the rule (its section id) and the
+    numbers that decide it; a move of no kind of Dunhuang, or naming a card or tile that
+    is in no pack of the game, is :attr:`Verdict.UNKNOWN`. Never raises for any move.
+
+    Called for moves that ``legal_moves(state)`` does not list (``game.explain`` checks
+    legality first); for a legal one it says that it finds nothing against it.
+    """
+    found = refusal(state, move)
+    if found is not None:
+        return found
+    # the rules find nothing against it: legal (the drift test keeps this exact)
+    who = "nobody" if state.phase is Phase.OVER else f"P{_decider(state)}"
+    return Reason(Verdict.NOT_OFFERED, f"{_text(move)} is not among the moves offered to {who}")
+
+
+def refusal(state: State, move: object) -> Reason | None:
+    """[DH-3.2] The reason the rules refuse ``move`` in ``state``, or None when they find
+    nothing against it: None exactly for the moves of ``legal_moves(state)``."""
+    bad = _malformed(move)
+    if bad is not None:
+        return bad
+    assert isinstance(move, tuple(_FIELDS))
+    known = cast(Move, move)  # a move of a Dunhuang kind with fields of the right types
+    if state.phase is Phase.OVER:
+        return _over(state)
+    t = table(state.options)
+    c = state.choice
+    if c is not None:
+        return _choice(t, state, c, known)
+    if state.frames:
+        return _frame(t, state, state.frames[-1], known)
+    return _turn(t, state, known)
+
+
+# -- the move itself ----------------------------------------------------------------------
+
+
+def _malformed(move: object) -> Reason | None:
+    """A move object of no Dunhuang kind, or with a field of the wrong type or beyond the
+    components (a fourth meeple, a spot off the board)."""
+    fields = _FIELDS.get(type(move))
+    if fields is None:
+        return Reason(
+            Verdict.UNKNOWN, f"{shorten(move, 60)} is not a Dunhuang move (see docs/dunhuang.md)"
+        )
+    for name, kind in fields:
+        value = getattr(move, name, None)
+        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+            return Reason(Verdict.UNKNOWN, f"{type(move).__name__}.{name} is a whole number, "
+                          f"got {shorten(value, 40)}")  # fmt: skip
+        if kind is not int and not isinstance(value, kind):
+            return Reason(Verdict.UNKNOWN, f"{type(move).__name__}.{name} is a {kind.__name__}, "
+                          f"got {shorten(value, 40)}")  # fmt: skip
+    if isinstance(move, Place):
+        if not 0 <= move.meeple < MEEPLES:
+            return Reason.by_rule(
+                "DH-2.2.1", f"a player has {MEEPLES} meeples, m1 to m{MEEPLES}: there is no "
+                f"m{shorten(move.meeple + 1, 20)}",
+            )  # fmt: skip
+        if not 0 <= move.spot < SPOT_COUNT:
+            return Reason.by_rule(
+                "DH-2.0", "the action spots are b1-b12, u1-u3, f1.1-f4.3 and solitaire's public "
+                f"line p1-p14: spot id {shorten(move.spot, 20)} is none of them",
+            )  # fmt: skip
+    if isinstance(move, Recruit) and not 0 <= move.slot < SLOTS:
+        return Reason.by_rule(
+            "DH-2.2.1", f"a player board has {SLOTS} character spots, s1 to s{SLOTS}: there is "
+            f"no s{shorten(move.slot + 1, 20)}",
+        )  # fmt: skip
+    if isinstance(move, Continue) and not 0 <= move.slot < 3:
+        return Reason.by_rule(
+            "DH-3.C",
+            f"a player has 3 fresco spots, 1 to 3: there is no {shorten(move.slot + 1, 20)}",
+        )
+    if isinstance(move, UseDie) and move.side not in ("left", "right"):
+        return Reason.by_rule(
+            "DH-3.3.4", f"the reward area has a left and a right spot, not {shorten(move.side, 20)}"
+        )
+    if isinstance(move, Resolve) and move.index < 0:
+        number = shorten(move.index + 1, 20)
+        return Reason.by_rule("DH-3.2", f"effects count from e1, not e{number}")
+    return None
+
+
+def _text(move: object) -> str:
+    """A move in notation (shortened past 60 characters)."""
+    try:
+        text = str(move)
+    except ValueError:  # a number too long to write out
+        return shorten(move, 60)
+    return text if len(text) <= 60 else shorten(text, 60)
+
+
+def _decider(s: State) -> int:
+    c = s.choice
+    if c is not None:
+        return c.player
+    return s.frames[-1].player if s.frames else s.turn
+
+
+def _listed(moves: Sequence[object]) -> str:
+    """The first legal moves in notation, ``and N more`` for the rest."""
+    shown = ", ".join(str(m) for m in moves[:_SHOWN])
+    more = len(moves) - _SHOWN
+    return f"{shown} and {more} more" if more > 0 else shown or "none"
+
+
+def _tiles(tiles: Sequence[int]) -> str:
+    return ", ".join(f"t{x}" for x in tiles) or "none"
+
+
+def _over(s: State) -> Reason:
+    """[DH-4] [DH-6.2.6] The game has ended: no move is legal."""
+    result = solitaire_result(s)
+    if result is not None and not result[0]:
+        return Reason.by_rule("DH-6.2.6", f"the game is over: {result[2]}")
+    return Reason.by_rule(
+        "DH-4", f"the game is over: it ended after the cleanup phase of round {ROUNDS}"
+    )
+
+
+def _unknown_tile(t: Table, s: State, tile: int) -> Reason | None:
+    """A tile id in no pack of this game (or, in solitaire, of a pack not drawn)."""
+    if tile in t.tiles:
+        return None
+    if t.solo and tile in space(s.options).tile_ids:
+        return Reason.by_rule(
+            "DH-6.2.1", f"t{tile} is not a tile of the two packs this solitaire game plays "
+            f"({', '.join(s.options.packs)})",
+        )  # fmt: skip
+    return Reason(
+        Verdict.UNKNOWN, f"there is no fresco tile t{shorten(tile, 20)} in this game "
+        f"(packs {', '.join(s.options.packs)})",
+    )  # fmt: skip
+
+
+def _unknown_card(t: Table, s: State, card: int) -> Reason | None:
+    """A character id in no pack of this game (or, in solitaire, of a pack not drawn)."""
+    if card in t.characters:
+        return None
+    if t.solo and card in space(s.options).char_ids:
+        return Reason.by_rule(
+            "DH-6.2.1", f"c{card} is not a character of the two packs this solitaire game "
+            f"plays ({', '.join(s.options.packs)})",
+        )  # fmt: skip
+    return Reason(
+        Verdict.UNKNOWN, f"there is no character c{shorten(card, 20)} in this game "
+        f"(packs {', '.join(s.options.packs)})",
+    )  # fmt: skip
+
+
+def _unknown_token(t: Table, s: State, key: str) -> Reason | None:
+    """A token kind of no pack of this game (or, in solitaire, of a pack not drawn)."""
+    if key in t.tokens:
+        return None
+    if t.solo and key in space(s.options).token_keys:
+        return Reason.by_rule(
+            "DH-6.2.1", f"{key} is not a token of the two packs this solitaire game plays "
+            f"({', '.join(s.options.packs)})",
+        )  # fmt: skip
+    return Reason(Verdict.UNKNOWN, f"there is no token kind {shorten(key, 40)} in this game")
+
+
+# -- the decision pending ------------------------------------------------------------------
+
+
+def _choice_rule(t: Table, c: Choice) -> str:
+    """The section of the pending decision's rule (the table's, refined by its arg)."""
+    k = c.kind
+    if k is ChoiceKind.GAIN:
+        if c.arg == "product":
+            return "DH-3.E.14"
+        return "DH-3.E.11" if c.arg.startswith("paint-") else "DH-3.3.4"
+    if k is ChoiceKind.PLACE and t.solo:
+        return "DH-6.2.3"
+    if k is ChoiceKind.PAINT and t.solo:
+        return "DH-6.3.3"
+    if k is ChoiceKind.RECRUIT and c.arg != "paid":
+        return t.recruit_rules.get(c.arg, ("DH-3.E.8", ""))[0]
+    if k is ChoiceKind.PACK:
+        pack = t.pack_choices.get(c.arg)
+        return "DH-3.E" if pack is None else pack.rule
+    return PENDING[k][1]
+
+
+def _pending(s: State, rule: str, what: str, move: Move) -> Reason:
+    """[DH-3.2] A move of another kind than the decision pending asks for."""
+    return Reason.by_rule(
+        rule, f"P{_decider(s)} must first {what} ({_listed(legal_moves(s))}); "
+        f"{_text(move)} does not answer that",
+    )  # fmt: skip
+
+
+def _choice(t: Table, s: State, c: Choice, move: Move) -> Reason | None:
+    """[DH-3.2] A move while decision ``c`` is pending: of its kind and among its options."""
+    kinds, _, what = PENDING[c.kind]
+    rule = _choice_rule(t, c)
+    if c.kind is ChoiceKind.PACK and c.arg in t.pack_choices:
+        what = f"choose {t.pack_choices[c.arg].what}"
+    if not isinstance(move, kinds):
+        return _pending(s, rule, what, move)
+    p = c.player
+    pl = s.players[p]
+    k = c.kind
+    if isinstance(move, (Keep, Paint, Bottom)):
+        unknown = _unknown_tile(t, s, move.tile)
+        if unknown is not None:
+            return unknown
+    if k is ChoiceKind.DRAFT:
+        assert isinstance(move, Keep)
+        pack = sorted(s.draft[p])
+        if move.tile in pack:
+            return None
+        return Reason.by_rule(
+            rule, f"t{move.tile} is not in the pack P{p} keeps from ({_tiles(pack)})"
+        )
+    if k is ChoiceKind.PLACE:
+        ok = first_tiles(t, s, c)
+        if isinstance(move, Pass):
+            if not ok:
+                return None
+            return Reason.by_rule(
+                rule, f"P{p} has a first tile to place ({_tiles(ok)}): passing is only for "
+                "a player without one",
+            )  # fmt: skip
+        assert isinstance(move, Paint)
+        if move.tile in ok:
+            return None
+        pool = sorted(s.drawn if t.solo else pl.hand)
+        if move.tile not in pool:
+            where = "the tiles drawn" if t.solo else f"P{p}'s tiles in hand"
+            return Reason.by_rule(rule, f"t{move.tile} is not among {where} ({_tiles(pool)})")
+        return Reason.by_rule(
+            "DH-2.3.6", f"t{move.tile} shows the 'no' icon: it cannot be the first tile placed"
+        )
+    if k is ChoiceKind.INCOME:
+        assert isinstance(move, Take)
+        open_ = [e.text for e in income_rewards(t, pl)]
+        if move.item in open_:
+            return None
+        if move.item in [e.text for e in t.board.income]:
+            return Reason.by_rule(
+                rule, f"the income reward {move.item} is covered by a die of P{p} "
+                f"(uncovered: {', '.join(open_) or 'none'})",
+            )  # fmt: skip
+        return Reason.by_rule(
+            rule, f"{shorten(move.item, 40)} is not an income reward (uncovered: "
+            f"{', '.join(open_) or 'none'})",
+        )  # fmt: skip
+    if k is ChoiceKind.ABILITY or k is ChoiceKind.DIE:
+        return None  # both answers are always open
+    if k is ChoiceKind.UPGRADE:
+        assert isinstance(move, Upgrade)
+        if move.token in upgrade_tokens(t, pl):
+            return None
+        unknown = _unknown_token(t, s, move.token)
+        if unknown is not None:
+            return unknown
+        name = engine.token_name(t, move.token)
+        if move.token not in engine.upgradable(t) or not t.tokens[move.token].upgrade:
+            return Reason.by_rule(rule, f"{name} cannot be upgraded: no token is above it")
+        return Reason.by_rule(rule, f"P{p} holds no {name} to upgrade")
+    if k is ChoiceKind.GAIN:
+        assert isinstance(move, Take)
+        items = gain_items(t, c)
+        if move.item in items:
+            return None
+        if c.arg == "product":
+            what = "a Product of a pack in play"
+        elif c.arg in ("left", "paint-left"):
+            what = "a reward of the left spot of the reward area"
+        else:
+            what = "a Material of a pack in play (the right spot of the reward area)"
+        return Reason.by_rule(
+            rule, f"P{p} takes {what}: {', '.join(items)}; not {shorten(move.item, 40)}"
+        )
+    if k is ChoiceKind.RECRUIT:
+        assert isinstance(move, Recruit)
+        return _recruit(t, s, c, rule, move)
+    if k in (ChoiceKind.PAINT, ChoiceKind.PUBLIC, ChoiceKind.BOTTOM):
+        assert isinstance(move, (Paint, Bottom))
+        tiles = paint_tiles(t, s, c) if k is ChoiceKind.PAINT else tuple(sorted(s.drawn))
+        if move.tile in tiles:
+            return None
+        if t.solo:
+            where = "the tiles drawn from the stack"
+        else:
+            where = f"P{p}'s tiles in hand or the public fresco"
+        return Reason.by_rule(rule, f"t{move.tile} is not among {where} ({_tiles(tiles)})")
+    if k is ChoiceKind.CONTINUE:
+        assert isinstance(move, Continue)
+        return _continue(s, p, rule, move.slot)
+    assert isinstance(move, Choose)
+    made = t.pack_choices[c.arg]
+    options = made.options(t, s, c)
+    if move.option in options:
+        return None
+    return Reason.by_rule(
+        rule, f"P{p} chooses {made.what}, one of {', '.join(map(str, options)) or 'none'}: "
+        f"not {shorten(move.option, 20)}",
+    )  # fmt: skip
+
+
+def _recruit(t: Table, s: State, c: Choice, rule: str, move: Recruit) -> Reason | None:
+    """[DH-3.E.7] [DH-3.E.8] A card of the row the recruitment may take, to a spot it may
+    use."""
+    unknown = _unknown_card(t, s, move.card)
+    if unknown is not None:
+        return unknown
+    p = c.player
+    if move.card not in s.row:
+        row = ", ".join(f"c{x}" for x in s.row if x is not None) or "empty"
+        return Reason.by_rule(rule, f"c{move.card} is not in the recruiting row ({row})")
+    why = engine.recruit_refusal(t, s, c.arg, p, move.card)
+    if why is not None:
+        return Reason.by_rule(*why)
+    slots = recruit_slots(s, c)
+    if move.slot in slots:
+        return None
+    if c.slot is not None:
+        return Reason.by_rule(
+            rule, f"the character recruited goes to s{c.slot + 1}, the spot of the Gold "
+            "character recruiting it",
+        )  # fmt: skip
+    twin = max(x for x in slots if x < move.slot)
+    return Reason.by_rule(
+        "DH-2.2.1", f"character spots s{move.slot + 1} and s{twin + 1} of P{p} are alike (no "
+        f"character, the same grain, their meeples alike): the move is offered as "
+        f"recruit c{move.card} s{twin + 1}",
+    )  # fmt: skip
+
+
+def _continue(s: State, p: int, rule: str, slot: int) -> Reason | None:
+    """[DH-3.E.10] An own fresco in progress, not the one a Begin Painting performs."""
+    if slot in engine.continue_slots(s, p):
+        return None
+    spot = s.players[p].frescoes[slot]
+    if spot.tile is None:
+        return Reason.by_rule(rule, f"P{p}'s fresco spot {slot + 1} holds no tile")
+    if spot.die is None:
+        return Reason.by_rule(
+            "DH-3.D", f"the fresco t{spot.tile} on P{p}'s spot {slot + 1} is complete"
+        )
+    return Reason.by_rule(
+        "DH-3.E.11", f"t{spot.tile} on P{p}'s spot {slot + 1} is being performed by Begin "
+        "Painting: its die does not change meanwhile",
+    )  # fmt: skip
+
+
+# -- an action's effects ------------------------------------------------------------------
+
+
+def _frame(t: Table, s: State, fr: Frame, move: Move) -> Reason | None:
+    """[DH-3.2] The effects of an action: resolve one that can be resolved, or end the
+    action once one was (never before a pending Emperor's Quest)."""
+    if not isinstance(move, (Resolve, Done)):
+        return _pending(s, "DH-3.2", "resolve the effects of the action", move)
+    ok = engine.resolvable(t, s, fr)
+    left = ", ".join(f"e{i + 1} {text}" for i, text in enumerate(fr.effects))
+    if isinstance(move, Resolve):
+        i = move.index
+        if i >= len(fr.effects):
+            return Reason.by_rule(
+                "DH-3.2", f"the action has {len(fr.effects)} effects left ({left}): there is "
+                f"no e{shorten(i + 1, 20)}",
+            )  # fmt: skip
+        if i in ok:
+            return None
+        why = engine.lack(t, s, fr, parse_effect(fr.effects[i]))
+        if why is None:  # it could be resolved: the promo tile's upper effects come first
+            first = ", ".join(f"e{j + 1}" for j in ok)
+            return Reason.by_rule(
+                "DH-9.1", f"the upper effects of the promo tile come first ({first}), then "
+                f"its lower effect e{i + 1}",
+            )  # fmt: skip
+        return Reason.by_rule(why[0], f"e{i + 1} {fr.effects[i]}: {why[1]}")
+    if not fr.done:
+        return Reason.by_rule(
+            "DH-3.2", f"no effect of the action is resolved yet ({left}): at least one must "
+            "be before the rest is skipped (note 2)",
+        )  # fmt: skip
+    quest = [i for i in ok if parse_effect(fr.effects[i]).kind == "quest"]
+    if quest:
+        grain = 0 if fr.slot is None else s.players[fr.player].grain[fr.slot]
+        meeple = "the meeple's" if fr.slot is None else f"m{fr.slot + 1}'s"
+        return Reason.by_rule(
+            "DH-3.E.6", f"the Emperor's Quest e{quest[0] + 1} must be completed with "
+            f"{meeple} character ({grain} grain)",
+        )  # fmt: skip
+    return None
+
+
+# -- a meeple turn --------------------------------------------------------------------------
+
+
+def _turn(t: Table, s: State, move: Move) -> Reason | None:
+    """[DH-3.2] The player to act places a meeple at home on a spot it may use; passes
+    only without one."""
+    p = s.turn
+    legal = legal_moves(s)
+    if isinstance(move, Pass):
+        if isinstance(legal[0], Pass):
+            return None
+        return Reason.by_rule(
+            "DH-3.2", f"P{p} can place a meeple ({_listed(legal)}): a turn passes only "
+            "without a usable spot",
+        )  # fmt: skip
+    if not isinstance(move, Place):
+        return _pending(s, "DH-3.2", "place a meeple on an action spot", move)
+    if not s.players[p].home[move.meeple]:
+        lack = meeple_refusal(s, p, move.meeple)
+        assert lack is not None
+        return Reason.by_rule(*lack)
+    lack = spot_refusal(t, s, p, move.meeple, move.spot)
+    if lack is not None:
+        return Reason.by_rule(*lack)
+    lack = meeple_refusal(s, p, move.meeple)
+    return None if lack is None else Reason.by_rule(*lack)
