@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from silkroad.core.errors import StateError
+from silkroad.core.errors import StateError, UnknownCardError
 from silkroad.serica import GAME, Options, new_game
+from silkroad.serica.position import bare_table, lookup
 from silkroad.serica.state import PendingKind, Step
 from silkroad.serica.table import table
 
@@ -105,3 +106,85 @@ def test_a_turns_strength_comes_from_its_readied_cards_and_old_numbers_must_agre
     wrong = text.replace("readied = [", "defense = 2\n        readied = [")
     with pytest.raises(StateError, match=r"turn.defense: 2 is not what the readied effects give"):
         GAME.from_position(wrong)
+
+
+@pytest.mark.rule("SR-4")
+@pytest.mark.parametrize(
+    "query", ["trading-post", "Trading Post", "trading post", "trading-post#2", 20]
+)
+def test_lookup_finds_a_card_by_key_printed_name_copy_or_id(query: str | int) -> None:
+    info = lookup(query)
+    t = table(Options())
+    assert info.key == "trading-post"
+    assert info.name == "Trading Post"
+    assert info.copies == ("trading-post#1", "trading-post#2")
+    assert [t.card[i].key for i in info.ids] == ["trading-post", "trading-post"]
+    assert info.id == (None if query in ("trading-post", "Trading Post", "trading post") else 20)
+    assert info.ids[1] == 20
+    assert "Trading Post" in info.text
+    assert "swap" in info.text
+    assert info.deck == "trade"
+
+
+def test_lookup_refuses_a_card_of_no_game() -> None:
+    with pytest.raises(UnknownCardError, match="'dragon' is not a card"):
+        lookup("dragon")
+    with pytest.raises(UnknownCardError):
+        lookup(table(Options()).n_cards)
+
+
+@pytest.mark.rule("SR-3")
+def test_a_bare_table_deals_nothing_and_holds_every_card_in_the_crossroads_pile() -> None:
+    state = bare_table(Options(), 4)
+    t = table(state.options)
+    assert sorted(state.cross_pile) == list(range(t.n_cards))
+    assert not state.crossroads
+    assert not state.cross_discard
+    for player in state.players:
+        assert not player.draw
+        assert not player.empire
+        assert not player.discard
+        assert not player.secret
+        assert player.fields == ((),) * 4
+        assert player.vp == 0
+        assert player.artisans == 0
+        assert not any(player.supply)
+    assert (state.first, state.active) == (0, 0)
+    assert bare_table(Options(first_player=1), 4).first == 1
+    assert bare_table(Options(), 4).cross_pile != bare_table(Options(), 5).cross_pile
+
+
+@pytest.mark.rule("SR-3")
+def test_a_bare_position_names_only_what_it_is_about() -> None:
+    state = GAME.from_position(
+        """
+        setup = "bare"
+        active = 1
+        step = "build"
+        [player.1]
+        empire = ["soldier"]
+        artisans = 2
+        """
+    )
+    t = table(state.options)
+    # the Soldier comes from the Crossroads pile; nobody else holds a card
+    assert [t.card[c].key for c in state.players[1].empire] == ["soldier"]
+    assert not state.players[0].empire
+    assert not state.players[0].draw
+    assert not state.players[1].draw
+    assert not state.crossroads
+    assert len(state.cross_pile) == t.n_cards - 1
+    assert "Build(card='soldier', field=1)" in [repr(m) for m in GAME.legal_moves(state)]
+    assert GAME.from_position(GAME.to_position(state)) == state
+
+
+@pytest.mark.rule("SR-3")
+def test_the_first_player_is_derived_from_the_options_and_a_contradiction_refused() -> None:
+    assert GAME.from_position("", Options(first_player=1)).first == 1
+    assert GAME.from_position('setup = "bare"', Options(first_player=1)).first == 1
+    assert GAME.from_position("first = 1", Options(first_player=1)).first == 1
+    with pytest.raises(StateError, match=r"first: 0 given, but 1 derived \(SR-3: the options"):
+        GAME.from_position("first = 0", Options(first_player=1))
+    # options leaving it open: the position may give it, else the table's
+    assert GAME.from_position("first = 1").first == 1
+    assert GAME.from_position("").first == new_game(Options(), 0).first

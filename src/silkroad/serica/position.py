@@ -24,11 +24,13 @@ from pyrsistent import pvector
 from silkroad.core.errors import StateError
 from silkroad.core.position import (
     FORMAT_VERSION,
+    CardInfo,
     CardNames,
     CardResolver,
     Fields,
     Filled,
     Moved,
+    check_derived,
     dump,
     failing_at,
     fill_zones,
@@ -39,8 +41,10 @@ from silkroad.core.position import (
     read_start,
     rng_data,
 )
+from silkroad.core.rng import Rng
 from silkroad.serica.cards import GOODS, Ability
 from silkroad.serica.check import validate
+from silkroad.serica.describe import card_text
 from silkroad.serica.rules import new_game
 from silkroad.serica.state import (
     FIELD_DEPTH,
@@ -57,7 +61,7 @@ from silkroad.serica.state import (
 )
 from silkroad.serica.table import table
 
-__all__ = ["fill_position", "from_position", "to_position"]
+__all__ = ["bare_table", "fill_position", "from_position", "lookup", "to_position"]
 
 GOOD_NAMES: tuple[str, ...] = tuple(g.label for g in GOODS)
 #: The zones of the supply: a bare card key takes its copy from these first.
@@ -76,6 +80,32 @@ def names(options: Options) -> CardNames:
     """The card names of the card table of ``options``."""
     t = table(options)
     return CardNames([d.key for d in t.card], [d.name for d in t.card])
+
+
+def lookup(query: str | int, options: Options | None = None) -> CardInfo:
+    """[SR-4] A card as positions, the notation and the engine show it, found by its data
+    key (``"trading-post"``), its printed name in any case (``"Trading Post"``), a
+    numbered copy (``"guard#2"``) or its id (as the state's zones hold it): the key, the
+    printed name, its type, every copy's name and id, and its text. ``options`` default
+    to the competitive game; ids depend on the card definitions of the options.
+
+    :raises UnknownCardError: for a name or id of no card of the game.
+    """
+    opts = options if options is not None else _defaults(None)
+    t = table(opts)
+    n = names(opts)
+    key, copy = n.find(query)
+    ids = tuple(n.ids[key])
+    d = t.card[ids[0]]
+    return CardInfo(
+        key=key,
+        name=d.name,
+        deck=d.type.value,
+        copies=tuple(n.name[i] for i in ids),
+        ids=ids,
+        text=card_text(d),
+        id=copy,
+    )
 
 
 # --------------------------------------------------------------------------- writing
@@ -196,9 +226,42 @@ def _goods_of(fields: Fields, key: str, base: Sequence[int]) -> tuple[int, ...]:
     return tuple(values)
 
 
+def bare_table(options: Options, seed: int) -> State:
+    """[SR-3] The bare table a position may be filled from (``setup = "bare"``): nothing
+    dealt. Every card, the starting cards and the Empires included, is in the Crossroads
+    pile, shuffled from ``seed``; no Crossroads row, no draw pile, no secret card; no
+    goods, artisans, caravans or VP. The first player is ``options.first_player``, else
+    the Han Dynasty (seat 0), and is active at the start of round 1. Not a state to play
+    from as it is (nobody has a card): a position names the cards it is about."""
+    state = new_game(options, seed)
+    cards = range(table(options).n_cards)
+    pile, _ = Rng.from_seed(seed).shuffle(list(cards))
+    first = options.first_player if options.first_player is not None else 0
+    empty = state.players[0]
+    bare = attrs.evolve(
+        empty,
+        draw=pvector(),
+        empire=pvector(),
+        discard=pvector(),
+        fields=((),) * FIELDS,
+        secret=(),
+        known_top=(0, 0),
+    )
+    return attrs.evolve(
+        state,
+        players=(bare, bare),
+        crossroads=pvector(),
+        cross_pile=pvector(pile),
+        cross_discard=pvector(),
+        active=first,
+        first=first,
+    )
+
+
 def from_position(text: str, options: Options | None = None) -> State:
     """[SR-3] The state a position describes; what it leaves out comes from the seeded
-    setup of its options, the cards it names moved out of their setup places.
+    setup of its options (or a bare table), the cards it names moved out of their setup
+    places (supply first).
 
     :raises DataError: for text that is not TOML, or a position of another game.
     :raises StateError: naming the field and the rule, for a position that cannot be a
@@ -221,7 +284,7 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
     doc.get("format", int, None)
     doc.get("rules_version", str, None)
     opts: Options = read_options(doc, Options, _defaults, options)
-    base: State = read_start(doc, opts, new_game)
+    base: State = read_start(doc, opts, new_game, bare_table)
     t = table(opts)
     where: dict[int, str] = {}
 
@@ -365,6 +428,13 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
     pending = None if decided else base.pending
     if pending_fields is not None:
         pending = _pending(pending_fields, r, zones["pending.cards"], placed)
+    # [SR-3] the first player: the one the options choose, else the table's (drawn by
+    # the seed, or seat 0 on a bare table)
+    if opts.first_player is None:
+        first = seat("first", base.first)
+    else:
+        why = f"SR-3: the options choose {EMPIRES[opts.first_player]} (first_player)"
+        first = seat("first", check_derived(doc, "first", opts.first_player, why))
     turn = base.turn
     if "turn" in doc:
         turn = _turn(doc.table("turn"), r, zones, base.turn, doc.get("active", int, base.active))
@@ -376,7 +446,7 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
         cross_pile=pvector(zones["crossroads.pile"]),
         cross_discard=pvector(zones["crossroads.discard"]),
         active=seat("active", base.active),
-        first=seat("first", base.first),
+        first=first,
         round=doc.integer("round", base.round, low=1),
         step=Step(doc.text("step", base.step.value, choices=[s.value for s in Step])),
         turn=turn,
