@@ -42,11 +42,12 @@ from silkroad.core.position import (
     rng_data,
 )
 from silkroad.core.rng import Rng
-from silkroad.serica.cards import GOODS, Ability
+from silkroad.serica.cards import GOOD_VALUE, GOODS, Ability
 from silkroad.serica.check import validate
 from silkroad.serica.describe import card_text
 from silkroad.serica.rules import new_game
 from silkroad.serica.state import (
+    CARAVAN_SIZE,
     FIELD_DEPTH,
     FIELDS,
     MAX_CARAVANS,
@@ -55,11 +56,12 @@ from silkroad.serica.state import (
     Options,
     Pending,
     PendingKind,
+    PlayerState,
     State,
     Step,
     Turn,
 )
-from silkroad.serica.table import table
+from silkroad.serica.table import Table, table
 
 __all__ = ["bare_table", "fill_position", "from_position", "lookup", "to_position"]
 
@@ -217,7 +219,7 @@ def _pending_data(pending: Pending, n: CardNames) -> dict[str, Any]:
 
 
 def _goods_of(fields: Fields, key: str, base: Sequence[int]) -> tuple[int, ...]:
-    goods = fields.table(key)
+    goods = fields.table(key, {})
     values = list(base)
     for i, name in enumerate(GOOD_NAMES):
         if name in goods:
@@ -426,8 +428,16 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
     # decision gives all of it (what it leaves out is absent); otherwise the setup's.
     decided = "step" in doc or pending_fields is not None
     pending = None if decided else base.pending
+    active = seat("active", base.active)
+    step = base.step
     if pending_fields is not None:
-        pending = _pending(pending_fields, r, zones["pending.cards"], placed)
+        at = _Table(t, zones["crossroads.row"], players[active])
+        pending = _pending(pending_fields, r, zones["pending.cards"], placed, at)
+        step = DECISION_STEP.get(pending.kind, step)
+    # [SR-8.5] the Enemy whose attack is being decided attacks now: first of the attacks
+    attacks = base.attacks
+    if pending is not None and pending.kind in (PendingKind.LOSE, PendingKind.FORT):
+        attacks = (pending.card,)
     # [SR-3] the first player: the one the options choose, else the table's (drawn by
     # the seed, or seat 0 on a bare table)
     if opts.first_player is None:
@@ -437,7 +447,7 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
         first = seat("first", check_derived(doc, "first", opts.first_player, why))
     turn = base.turn
     if "turn" in doc:
-        turn = _turn(doc.table("turn"), r, zones, base.turn, doc.get("active", int, base.active))
+        turn = _turn(doc.table("turn"), r, zones, base.turn, active)
     state = attrs.evolve(
         base,
         rng=read_rng(doc) if "rng" in doc else base.rng,
@@ -445,10 +455,10 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
         crossroads=pvector(zones["crossroads.row"]),
         cross_pile=pvector(zones["crossroads.pile"]),
         cross_discard=pvector(zones["crossroads.discard"]),
-        active=seat("active", base.active),
+        active=active,
         first=first,
         round=doc.integer("round", base.round, low=1),
-        step=Step(doc.text("step", base.step.value, choices=[s.value for s in Step])),
+        step=Step(doc.text("step", step.value, choices=[s.value for s in Step])),
         turn=turn,
         pending=pending,
         attacks=tuple(
@@ -456,7 +466,7 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
             for i, v in enumerate(doc.array("attacks", []))
         )
         if "attacks" in doc
-        else base.attacks,
+        else attacks,
         coop_won=doc.flag("coop_won", base.coop_won),
         truncated=doc.flag("truncated", base.truncated),
         returned=tuple(
@@ -544,24 +554,123 @@ def _turn(f: Fields, r: CardResolver, zones: dict[str, list[int]], base: Turn, a
 _LEGACY = ("defense", "outpost")
 
 
-def _pending(f: Fields, r: CardResolver, held: Sequence[int], placed: Sequence[int]) -> Pending:
+#: [SR-5] The step a decision belongs to, where only one can hold it (a position that
+#: names the decision and leaves the step out is at this step).
+DECISION_STEP = {
+    PendingKind.PAY: Step.BUY,
+    PendingKind.LOAD: Step.TRADE,
+    PendingKind.LOSE: Step.TRADE,
+    PendingKind.FORT: Step.TRADE,
+    PendingKind.BANDIT_BONUS: Step.DEFEND,
+    PendingKind.PIRATE_BONUS: Step.DEFEND,
+    PendingKind.CHIEFTAIN_BONUS: Step.DEFEND,
+}
+_ROW_CARD = frozenset(
+    {
+        PendingKind.PAY,
+        PendingKind.PLACE,
+        PendingKind.CITY_GIVE,
+        PendingKind.LOSE,
+        PendingKind.FORT,
+        PendingKind.CAPITOL,
+        PendingKind.DIPLOMAT,
+    }
+)
+_BONUSES = frozenset(
+    {PendingKind.BANDIT_BONUS, PendingKind.PIRATE_BONUS, PendingKind.CHIEFTAIN_BONUS}
+)
+#: [SR-8.3] [SR-8.4] How many a decision starts with, where the rules fix it.
+_START_COUNT = {PendingKind.GOVERNOR: 2, PendingKind.DIPLOMAT: 1}
+
+
+@attrs.frozen
+class _Table:
+    """What a pending decision's defaults are derived from: the card table, the
+    Crossroads row and the active player (with the zones the position fills)."""
+
+    t: Table
+    row: Sequence[int]
+    me: PlayerState
+
+
+def _targets(caravans: Sequence[Caravan], ability: Ability) -> tuple[int, ...]:
+    """[SR-8.5] The routes an Enemy's attack may hit: a Chieftain any caravan, a Bandit
+    (Pirate) those that ship the most (least) valuable good shipped."""
+    if ability is Ability.CHIEFTAIN or not caravans:
+        return tuple(c.route for c in caravans)
+    good = _target_good(caravans, ability is Ability.BANDIT)
+    return tuple(c.route for c in caravans if c.goods[good])
+
+
+def _target_good(caravans: Sequence[Caravan], most: bool) -> int:
+    present = [g for g in GOODS if any(c.goods[g] for c in caravans)]
+    key = (lambda g: (GOOD_VALUE[g], g)) if most else (lambda g: (-GOOD_VALUE[g], -g))
+    return int(max(present, key=key))
+
+
+def _pending(
+    f: Fields, r: CardResolver, held: Sequence[int], placed: Sequence[int], at: _Table
+) -> Pending:
+    """[SR-5] [SR-8] The pending decision; what the rules fix is derived when left out:
+    a payment's goods per type and types still to pay from the card's printed cost and
+    the goods ``paid`` (SR-5.2; a Merchant's or Oasis' discount is written), the
+    caravans an Enemy attack may hit and the goods a Fort may save (SR-8.5, SR-8.3), the
+    room left in the caravan being loaded and which one it is (the one begun, empty at
+    the start of its route; SR-5.3), and the cards a Governor, Capitol or Diplomat has
+    left to move or discard (SR-8.3, SR-8.4)."""
+    t = at.t
     kind = PendingKind(f.text("decision", choices=[k.value for k in PendingKind]))
     card = -1
     if "card" in f:
-        card = r.ref(f.get("card", str), f.failing("card"), placed)
+        among: Sequence[int] = placed
+        if kind in _ROW_CARD:
+            among = at.row
+        elif kind in (PendingKind.GUARD, PendingKind.ENVOY):
+            among = at.me.empire
+        elif kind in _BONUSES:
+            among = at.me.defeated
+        elif kind is PendingKind.GOVERNOR:
+            among = [c for field in at.me.fields for c in field]
+        card = r.ref(f.get("card", str), f.failing("card"), among)
     paid = tuple(
         GOOD_NAMES.index(Fields({"g": g}, f.name(f"paid[{i}]")).text("g", choices=GOOD_NAMES))
         for i, g in enumerate(f.array("paid", []))
     )
-    routes = tuple(
-        Fields({"r": v}, f.name(f"routes[{i}]")).integer("r", low=1, high=FIELDS)
-        for i, v in enumerate(f.array("routes", []))
-    )
+    caravans = at.me.caravans
+    count = n = 0
+    routes: tuple[int, ...] = ()
+    if kind is PendingKind.PAY and card >= 0:
+        n = t.card[card].cost_n
+        count = max(t.card[card].cost_m - len(paid), 0)
+    elif kind in (PendingKind.LOSE, PendingKind.FORT) and card >= 0:
+        routes = _targets(caravans, t.ability[card])
+    elif kind is PendingKind.LOAD:
+        begun = tuple(c for c in caravans if c.position == 0 and not any(c.goods))
+        routes = tuple(c.route for c in begun[-1:])
+        count = CARAVAN_SIZE
+    elif kind is PendingKind.CAPITOL:
+        count = min(2, len(at.row))
+    else:
+        count = _START_COUNT.get(kind, 0)
+    if "routes" in f:
+        routes = tuple(
+            Fields({"r": v}, f.name(f"routes[{i}]")).integer("r", low=1, high=FIELDS)
+            for i, v in enumerate(f.array("routes"))
+        )
+    if kind is PendingKind.FORT and len(routes) == 1 and card >= 0:
+        hit = [c for c in caravans if c.route == routes[0]]
+        if hit and any(hit[0].goods):
+            bandit = t.ability[card] is Ability.BANDIT
+            good = _target_good(caravans, bandit)
+            count = min(1 if bandit else 2, hit[0].goods[good])
+    n = f.integer("n", n, high=99)
+    if kind is PendingKind.LOAD and "count" not in f:
+        count = max(count - n, 0)
     pending = Pending(
         kind=kind,
         card=card,
-        count=f.integer("count", 0, high=99),
-        n=f.integer("n", 0, high=99),
+        count=f.integer("count", count, high=99),
+        n=n,
         paid=paid,
         smith=f.integer("smith", 0, high=99),
         cards=tuple(held),
