@@ -188,3 +188,16 @@ def test_the_first_player_is_derived_from_the_options_and_a_contradiction_refuse
     # options leaving it open: the position may give it, else the table's
     assert GAME.from_position("first = 1").first == 1
     assert GAME.from_position("").first == new_game(Options(), 0).first
+
+
+@pytest.mark.rule("SR-3")
+def test_a_draw_pile_given_as_top_keeps_the_rest_of_the_table_pile_below() -> None:
+    setup = new_game(Options(), 0)
+    state = GAME.from_position('[crossroads]\npile = { top = ["city"] }\n')
+    t = table(state.options)
+    assert t.card[state.cross_pile[0]].key == "city"
+    assert list(state.cross_pile[1:]) == [c for c in setup.cross_pile if c != state.cross_pile[0]]
+    han = GAME.from_position('setup = "bare"\n[player.0]\ndraw = { top = ["guard", "fort"] }\n')
+    assert [t.card[c].key for c in han.players[0].draw] == ["guard", "fort"]
+    with pytest.raises(StateError, match="player.0.empire: must be an array"):
+        GAME.from_position('[player.0]\nempire = { top = ["guard"] }\n')

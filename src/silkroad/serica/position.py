@@ -326,10 +326,24 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
     # gives, never one of another zone (Rome's starting Soldier)
     r = CardResolver(names(opts), text, setup=setup, supply=SUPPLY, replaced=_given_zones(doc.data))
 
+    tops: list[str] = []
+
+    def pile(fields: Fields, key: str, zone: str) -> None:
+        """A zone given as cards, or a pile as ``{ top = [...] }``: these cards on top
+        of the rest of the table's pile."""
+        value = fields.get(key, (list, dict) if key in _PILES else list)
+        if isinstance(value, dict):
+            top = Fields(value, fields.name(key))
+            given[zone] = place(top.array("top"), top.name("top"))
+            top.finish()
+            tops.append(zone)
+        else:
+            given[zone] = place(value, fields.name(key))
+
     cross = doc.table("crossroads", {})
     for key in ("row", "pile", "discard"):
         if key in cross:
-            given[f"crossroads.{key}"] = place(cross.array(key), cross.name(key))
+            pile(cross, key, f"crossroads.{key}")
     returned_names = cross.array("returned") if "returned" in cross else []
     returned_path = cross.name("returned")
     cross.finish()
@@ -342,7 +356,7 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
     for p, pf in player_fields.items():
         for zone in ("empire", "draw", "discard", "defeated"):
             if zone in pf:
-                given[f"player.{p}.{zone}"] = place(pf.array(zone), pf.name(zone))
+                pile(pf, zone, f"player.{p}.{zone}")
         if "fields" in pf:
             built = pf.array("fields")
             if len(built) != FIELDS:
@@ -370,6 +384,7 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
         home,
         spare=lambda c: "crossroads.pile" if owner.get(c) is not None else None,
         label=r.n.name.__getitem__,
+        tops=tops,
         report=report,
     )
     placed = [c for cards in zones.values() for c in cards]
@@ -479,19 +494,29 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
     return state
 
 
+#: The draw piles a position may give as ``{ top = [...] }`` (top first).
+_PILES = ("pile", "draw")
+
+
 def _given_zones(document: Any) -> set[str]:
     """The zones a position gives (read before any card is placed: a bare key takes its
     copy from the supply, then from these; the readers check each value's type)."""
     zones: set[str] = set()
     cross = document.get("crossroads")
     if isinstance(cross, dict):
-        zones.update(f"crossroads.{k}" for k in ("row", "pile", "discard") if k in cross)
+        zones.update(
+            f"crossroads.{k}"
+            for k in ("row", "pile", "discard")
+            if k in cross and not isinstance(cross[k], dict)
+        )
     seats = document.get("player")
     for p, pf in seats.items() if isinstance(seats, dict) else ():
         if not isinstance(pf, dict):
             continue
         zones.update(
-            f"player.{p}.{k}" for k in ("empire", "draw", "discard", "defeated") if k in pf
+            f"player.{p}.{k}"
+            for k in ("empire", "draw", "discard", "defeated")
+            if k in pf and not isinstance(pf[k], dict)
         )
         if "fields" in pf:
             zones.update(f"player.{p}.fields.{i}" for i in range(FIELDS))
