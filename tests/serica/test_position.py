@@ -201,3 +201,23 @@ def test_a_draw_pile_given_as_top_keeps_the_rest_of_the_table_pile_below() -> No
     assert [t.card[c].key for c in han.players[0].draw] == ["guard", "fort"]
     with pytest.raises(StateError, match="player.0.empire: must be an array"):
         GAME.from_position('[player.0]\nempire = { top = ["guard"] }\n')
+
+
+@pytest.mark.rule("SR-3")
+def test_redeal_shuffles_only_what_no_player_has_seen() -> None:
+    from silkroad.serica import redeal
+
+    names = [f'"{k}"' for k in ("scholar", "oasis", "guard", "fort", "city", "envoy", "smith")]
+    state = GAME.from_position(
+        f'setup = "bare"\n[player.0]\ndraw = [{", ".join(names)}]\nknown_top = [0, 2]\n'
+    )
+    top = list(state.players[0].draw[:2])
+    dealt = {redeal(state, seed).players[0].draw[2:] for seed in range(8)}
+    for seed in range(8):
+        again = redeal(state, seed)
+        assert list(again.players[0].draw[:2]) == top  # known to Rome: kept
+        assert sorted(again.players[0].draw) == sorted(state.players[0].draw)
+        assert sorted(again.cross_pile) == sorted(state.cross_pile)
+        assert again.crossroads == state.crossroads
+        assert again.rng != state.rng
+    assert len(dealt) > 1
