@@ -221,3 +221,10 @@ def test_redeal_shuffles_only_what_no_player_has_seen() -> None:
         assert again.crossroads == state.crossroads
         assert again.rng != state.rng
     assert len(dealt) > 1
+
+
+@pytest.mark.rule("SR-3")
+def test_a_position_giving_the_first_player_and_not_the_active_one_is_at_their_turn() -> None:
+    state = GAME.from_position('setup = "bare"\nfirst = 1\n')
+    assert (state.first, state.active) == (1, 1)
+    assert GAME.from_position('setup = "bare"\nfirst = 1\nactive = 0\n').active == 0

@@ -443,7 +443,16 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
     # decision gives all of it (what it leaves out is absent); otherwise the setup's.
     decided = "step" in doc or pending_fields is not None
     pending = None if decided else base.pending
-    active = seat("active", base.active)
+    # [SR-3] the first player: the one the options choose, else the table's (drawn by
+    # the seed, or seat 0 on a bare table)
+    if opts.first_player is None:
+        first = seat("first", base.first)
+    else:
+        why = f"SR-3: the options choose {EMPIRES[opts.first_player]} (first_player)"
+        first = seat("first", check_derived(doc, "first", opts.first_player, why))
+    # the first player plays first: a position that gives the first player and not the
+    # active one is at the first player's turn
+    active = seat("active", first if "first" in doc.data else base.active)
     step = base.step
     if pending_fields is not None:
         at = _Table(t, zones["crossroads.row"], players[active])
@@ -453,13 +462,6 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
     attacks = base.attacks
     if pending is not None and pending.kind in (PendingKind.LOSE, PendingKind.FORT):
         attacks = (pending.card,)
-    # [SR-3] the first player: the one the options choose, else the table's (drawn by
-    # the seed, or seat 0 on a bare table)
-    if opts.first_player is None:
-        first = seat("first", base.first)
-    else:
-        why = f"SR-3: the options choose {EMPIRES[opts.first_player]} (first_player)"
-        first = seat("first", check_derived(doc, "first", opts.first_player, why))
     turn = base.turn
     if "turn" in doc:
         turn = _turn(doc.table("turn"), r, zones, base.turn, active)
