@@ -21,22 +21,20 @@ CONFIGURATIONS = (Options(), Options(coop=True), Options(first_player=1))
 
 @pytest.mark.rule("SR-5")
 def test_every_kind_of_decision_a_random_game_reaches_round_trips() -> None:
-    """Seeded random games over the competitive and co-operative games until each kind
-    of decision has been seen: at each, the position reads back equal."""
+    """Seeded random games over the competitive and co-operative games (each kind of
+    decision is seen): at up to 20 of each kind, the position reads back equal."""
     seen: dict[PendingKind, int] = {}
-    for seed in range(40):
+    for seed in range(6):
         state = new_game(CONFIGURATIONS[seed % len(CONFIGURATIONS)], seed)
         rng = Rng.from_seed(seed)
         while legal_moves(state):
             if state.pending is not None:
                 seen[state.pending.kind] = seen.get(state.pending.kind, 0) + 1
-                if seen[state.pending.kind] <= 5:
+                if seen[state.pending.kind] <= 20:
                     assert GAME.from_position(GAME.to_position(state)) == state
             moves = legal_moves(state)
             i, rng = rng.randrange(len(moves))
             state = apply(state, moves[i])
-        if len(seen) == len(PendingKind):
-            break
     assert set(seen) == set(PendingKind)
 
 

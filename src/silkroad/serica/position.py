@@ -197,12 +197,30 @@ def to_position(state: State) -> str:
     return dump(document, comments)
 
 
+#: The counts of a decision always written: the reader derives them when left out.
+_WRITTEN = frozenset(
+    [("n", PendingKind.PAY)]
+    + [
+        ("count", k)
+        for k in (
+            PendingKind.PAY,
+            PendingKind.LOAD,
+            PendingKind.FORT,
+            PendingKind.CAPITOL,
+            PendingKind.GOVERNOR,
+            PendingKind.DIPLOMAT,
+        )
+    ]
+)
+
+
 def _pending_data(pending: Pending, n: CardNames) -> dict[str, Any]:
     out: dict[str, Any] = {"decision": pending.kind.value}
     if pending.card >= 0:
         out["card"] = n.name[pending.card]
     for key in ("count", "n", "smith"):
-        if getattr(pending, key):
+        # written when the reader would derive another value for it left out
+        if getattr(pending, key) or (key, pending.kind) in _WRITTEN:
             out[key] = getattr(pending, key)
     if pending.paid:
         out["paid"] = [GOOD_NAMES[g] for g in pending.paid]
