@@ -10,15 +10,19 @@ Prints one line per game (with ``--verbose``) and a Markdown table row::
     PYTHONPATH=src python benchmarks/bench_agents.py kashgar --players 2 \\
         --agents ismcts,random --games 40
 
-A shared win counts as ``1 / len(winners)`` of a win. The fair share of a seat is
-``1 / players``. Times are CPU seconds of this process (``time.process_time``), so other
-work on a shared machine disturbs them less than it would wall-clock times; they are
-measurements, not tests.
+A shared win counts as ``1 / len(winners)`` of a win. The fair share of a seat is ``1 /
+players``. The win rate's 95% interval is the Wilson score interval of
+:func:`silkroad.arena.analysis.rate` (scipy's ``binomtest``); with shared wins, whose count
+is not a whole number, it runs from the lower end of the interval of the wins rounded down
+to the upper end of the interval of the wins rounded up. Times are CPU seconds of this
+process (``time.process_time``), so other work on a shared machine disturbs them less than
+it would wall-clock times; they are measurements, not tests.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import sys
 import time
@@ -26,6 +30,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from silkroad.agents import Agent, make_agent
+from silkroad.arena.analysis import rate
 from silkroad.arena.match import agent_seeds, play_game
 from silkroad.core.game import AnyGame, GameDefinition
 from silkroad.core.registry import get_game
@@ -48,6 +53,14 @@ class _Timed:
         self.decisions += 1
         self.searched += len(legal_moves) > 1
         return move
+
+
+def interval(wins: float, games: int) -> str:
+    """The 95% interval of ``wins`` out of ``games`` in percent, ``[low, high]`` (a shared
+    win's fraction widens it to the intervals of the whole counts on either side)."""
+    low = rate(math.floor(wins + 1e-9), games).low
+    high = rate(math.ceil(wins - 1e-9), games).high
+    return f"[{100 * low:.1f}, {100 * high:.1f}]"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -129,15 +142,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     n = args.games
     elapsed = time.process_time() - started
     print(
-        "| game | players | agent | opponents | games | win rate | fair share "
+        "| game | players | agent | opponents | games | win rate | 95% interval | fair share "
         "| mean score (agent / others) | decisions per game | s per game "
         "| ms per searched decision |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     label = subject + (" (margin only)" if args.margin_only else "")
     print(
         f"| {game.spec.name} | {players} | {label} | {','.join(opponents)} | {n} "
-        f"| {wins / n:.0%} ({wins:g}/{n}) | {1 / players:.0%} "
+        f"| {wins / n:.0%} ({wins:g}/{n}) | {interval(wins, n)} | {1 / players:.0%} "
         f"| {statistics.mean(my_scores):.1f} / "
         f"{f'{statistics.mean(other_scores):.1f}' if other_scores else '-'} "
         f"| {statistics.mean(lengths):.0f} | {elapsed / n:.3g} "

@@ -42,6 +42,7 @@ HOMES = {
     "known_facts": "observe",
     "explain": "explain",
     "action_move": "encoding",
+    "observation_words": "describe",
 }
 
 

@@ -1,5 +1,5 @@
-"""Rules and data checks a fresh mutation sample (seed 3030) found without a test: each
-test here fails when its check is changed."""
+"""Rules and data checks fresh mutation samples (seeds 3030, 4242, 6161) found without a test:
+each test here fails when its check is changed."""
 
 from __future__ import annotations
 
@@ -119,3 +119,43 @@ def test_a_pack_module_without_its_pack_is_refused(monkeypatch: pytest.MonkeyPat
             packs.get(name)
     finally:
         packs.get.cache_clear()
+
+
+# ---------------------------------------------------------------- found by the sample of seed 4242
+
+WINE = (DATA / "wine.toml").read_text(encoding="utf-8")
+
+
+@pytest.mark.rule("DH-3.E.2")
+def test_a_token_that_upgrades_into_a_token_the_pack_lacks_is_refused() -> None:
+    assert 'upgrade = "wine-vat"' in WINE
+    with pytest.raises(DataError, match="upgrades to unknown 'wine-cask'") as info:
+        parse_pack_text(WINE.replace('upgrade = "wine-vat"', 'upgrade = "wine-cask"'), "w.toml")
+    assert (info.value.entry, info.value.field) == ("wine-product", "upgrade")
+
+
+# ---------------------------------------------------------------- found by the sample of seed 6161
+
+SILK_TEXT = SILK
+
+
+@pytest.mark.rule("DH-5")
+def test_an_achievement_worth_less_than_nothing_is_refused() -> None:
+    assert 'key = "silk-1"\nvp = 5' in SILK_TEXT
+    bad = SILK_TEXT.replace('key = "silk-1"\nvp = 5', 'key = "silk-1"\nvp = -1')
+    with pytest.raises(DataError, match="must be from 0 to 99, got -1") as info:
+        parse_pack_text(bad, "silk.toml")
+    assert (info.value.entry, info.value.field) == ("silk-1", "vp")
+
+
+@pytest.mark.rule("DH-2.1")
+def test_two_packs_in_play_with_one_character_id_are_refused() -> None:
+    """Ids name components in moves and records: a replacement pack file that gives one of
+    its characters the id of another pack's character is refused, naming both packs."""
+    tea = (DATA / "tea.toml").read_text(encoding="utf-8")
+    assert "[[characters]]\nid = 601\n" in tea
+    assert "[[characters]]\nid = 401\n" in SILK_TEXT
+    tea = tea.replace("[[characters]]\nid = 601\n", "[[characters]]\nid = 401\n")
+    with pytest.raises(DataError, match="character id 401 is also one of the silk pack") as info:
+        table(Options(3, ("silk", "tea", "gold"), data=(("tea", tea),)))
+    assert (info.value.entry, info.value.field) == ("character 401", "id")

@@ -40,11 +40,14 @@ with no winner; ``state.is_truncated()`` tells it from a game the rules ended.
 Information: ``observation_tensor`` is the title's ``observation_tensor`` (its layout's
 segments are the observer's named views, ``observation_shape`` its size);
 ``observation_string`` lists the observation's fields, one ``name: value`` line each
-(values in compact JSON). The information state adds the player's own past: its string
-starts with a digest of every observation the player has had (perfect recall) and the
-player's moves so far; its tensor is the observation tensor followed by, for every action
-id, ``n / (n + 1)`` where ``n`` is how often the player took it (a summary of the own
-action history, not of its order). Actions are the title's integer action ids.
+(values in compact JSON), cards and tiles named as the table names them (the title's
+``observation_words``: Kashgar's and Serica's data keys, ``key#n`` for one of several
+copies, Dunhuang's ``t401`` tiles and characters by printed name). The information state
+adds the player's own past: its string starts with a digest of every observation the player
+has had (perfect recall) and the player's moves so far; its tensor is the observation
+tensor followed by, for every action id, ``n / (n + 1)`` where ``n`` is how often the
+player took it (a summary of the own action history, not of its order). Actions are the
+title's integer action ids.
 
 Resampling: ``state.resample_from_infostate(player, sampler)`` is the title's
 ``determinize`` of the player's observation, seeded from the sampler's draws, so
@@ -69,7 +72,7 @@ from pyrsistent.typing import PVector
 
 from silkroad.adapters import UTILITIES, decode_action, returns_from_scores
 from silkroad.core.errors import DataError
-from silkroad.core.game import AnyGame, Chance, Outcome
+from silkroad.core.game import AnyGame, Chance, Outcome, observation_words
 from silkroad.core.serialize import dumps, from_data, loads, to_data
 from silkroad.core.tensor import Layout
 
@@ -556,14 +559,12 @@ def _observation_json(title: AnyGame, inner: Any, player: int) -> str:
 
 def observation_text(title: AnyGame, observation: Any) -> str:
     """An observation as readable text: one ``name: value`` line per field, the value in
-    compact JSON; the options (fixed for the game) are left out."""
+    compact JSON, with cards and tiles named as the table names them (the title's
+    ``observation_words``: data keys, printed names, ``t401``; never bare card ids); the
+    options (fixed for the game) are left out."""
     lines = []
-    for field in _fields(type(observation)):
-        value = getattr(observation, field.name)
-        if isinstance(value, title.options_type):
-            continue
-        data = to_data(value, field.type)
-        lines.append(f"{field.name}: {json.dumps(data, separators=(',', ':'), sort_keys=True)}")
+    for name, data in observation_words(title, observation).items():
+        lines.append(f"{name}: {json.dumps(data, separators=(',', ':'), sort_keys=True)}")
     return "\n".join(lines)
 
 

@@ -53,6 +53,7 @@ from silkroad.core.protocol import (
     score_margin,
 )
 from silkroad.core.provenance import Provenance
+from silkroad.core.serialize import to_data
 from silkroad.core.tensor import Layout
 
 if TYPE_CHECKING:
@@ -81,6 +82,8 @@ __all__ = [
     "every_player_evaluator",
     "is_options_type",
     "known_facts",
+    "observation_data",
+    "observation_words",
     "redeal",
     "score_margin",
     "with_every_player",
@@ -207,6 +210,9 @@ class OptionalParts(Generic[StateT, MoveT, OptionsT, ObsT]):
     #: legal or not (None when it stands for none there, such as a choice beyond those
     #: pending); ``decode_move`` gives only legal ones.
     action_move: Callable[[StateT, int], MoveT | None] | None = None
+    #: ``observation_words(observation)``: the observation's fields as JSON data with its
+    #: cards and tiles named as the table names them (the OpenSpiel strings).
+    observation_words: Callable[[ObsT], dict[str, Any]] | None = None
 
     def __attrs_post_init__(self) -> None:
         if (self.observation_tensor is None) != (self.observation_layout is None):
@@ -400,6 +406,16 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
         facts = self.optional.known_facts
         return () if facts is None else tuple(facts(observation))
 
+    def observation_words(self, observation: ObsT) -> dict[str, Any]:
+        """The fields of ``observation`` as JSON data, one entry per field (the options,
+        which never change during a game, left out), with cards and tiles named as the
+        table names them (the title's ``observation_words``; without it the fields'
+        JSON data as :mod:`silkroad.core.serialize` writes it)."""
+        words = self.optional.observation_words
+        if words is not None:
+            return words(observation)
+        return observation_data(observation, self.options_type)
+
     def explain(self, state: StateT, move: MoveT | str | int) -> Reason:
         """Why ``move`` (a move, its notation or an action id) is or is not legal in
         ``state``: the rule that refuses it, with its section id and the numbers that
@@ -555,6 +571,27 @@ def redeal(game: Game[StateT, Any, Any, Any], state: StateT, seed: int) -> State
     return game.determinize(game.observe(state, player), seed)
 
 
+def observation_data(observation: Any, options_type: type) -> dict[str, Any]:
+    """Every field of an attrs ``observation`` but its options as JSON data (field name ->
+    :func:`silkroad.core.serialize.to_data` of its value)."""
+    fields = attrs.fields(attrs.resolve_types(type(observation)))
+    return {
+        f.name: to_data(getattr(observation, f.name), f.type)
+        for f in fields
+        if not isinstance(getattr(observation, f.name), options_type)
+    }
+
+
+def observation_words(game: Game[Any, Any, Any, ObsT], observation: ObsT) -> dict[str, Any]:
+    """The fields of ``observation`` as JSON data, cards and tiles named as the table
+    names them (:meth:`GameDefinition.observation_words`); for any other game, the
+    fields' JSON data (the options left out)."""
+    words = getattr(game, "observation_words", None)
+    if words is not None:
+        return words(observation)  # type: ignore[no-any-return]
+    return observation_data(observation, game.options_type)
+
+
 def known_facts(game: Game[Any, Any, Any, ObsT], observation: ObsT) -> tuple[Fact, ...]:
     """The facts ``observation`` holds of the hidden part of the game (the title's
     optional ``known_facts``; none for a game without it, a third party's included)."""
@@ -582,7 +619,9 @@ PART_HOMES: dict[str, str] = {
         ("num_actions", "encode_move", "decode_move", "action_mask", "action_move"), "encoding"
     ),
     "render": "render",
-    **dict.fromkeys(("describe_move", "describe_events", "card_texts"), "describe"),
+    **dict.fromkeys(
+        ("describe_move", "describe_events", "card_texts", "observation_words"), "describe"
+    ),
     "evaluate": "evaluate",
     "holdings": "holdings",
     **dict.fromkeys(("observation_tensor", "observation_layout", "score_bounds"), "tensor"),

@@ -11,10 +11,15 @@ observations of the viewer, so it never tells more than they may see.
 
 from __future__ import annotations
 
+import functools
+from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import Any
 
+from silkroad.core.serialize import to_data
 from silkroad.dunhuang import engine
 from silkroad.dunhuang.cards import Effect, parse_effect
+from silkroad.dunhuang.check import held_tile
 from silkroad.dunhuang.moves import (
     Ability,
     Bottom,
@@ -36,7 +41,7 @@ from silkroad.dunhuang.moves import (
 from silkroad.dunhuang.observe import Observation, observe
 from silkroad.dunhuang.promos import LOWER
 from silkroad.dunhuang.rules import apply, current_player, spot_effects
-from silkroad.dunhuang.state import ChoiceKind, Phase, Player, State
+from silkroad.dunhuang.state import Choice, ChoiceKind, Options, Phase, Player, State
 from silkroad.dunhuang.table import Table, table
 
 __all__ = [
@@ -49,6 +54,7 @@ __all__ = [
     "effects_text",
     "item_text",
     "need_text",
+    "observation_words",
     "tile_text",
     "token_name",
 ]
@@ -450,4 +456,61 @@ def card_texts(state: State, player: int) -> dict[str, str]:
         out[a.key.lower()] = achievement_text(t, a.key)
     for q in t.quests:
         out[q.key.lower()] = achievement_text(t, q.key)
+    return out
+
+
+# --------------------------------------------------------------------------- observations
+
+
+@functools.lru_cache(maxsize=16)
+def _character_names(options: Options) -> dict[int, str]:
+    """Each character as positions write it: its printed name, or ``c<id>`` where two
+    characters in play share that name."""
+    t = table(options)
+    counts = Counter(d.name.lower() for d in t.characters.values())
+    return {c: d.name if counts[d.name.lower()] == 1 else f"c{c}" for c, d in t.characters.items()}
+
+
+def _tile(tile: int | None) -> str | None:
+    return None if tile is None else f"t{tile}"
+
+
+def _tiles(tiles: Iterable[int | None]) -> list[str | None]:
+    return [_tile(x) for x in tiles]
+
+
+def observation_words(observation: Observation) -> dict[str, Any]:
+    """[DH-2] The observation's fields as JSON data (the options left out), with every
+    fresco tile named as the notation and positions name it (``t401``) and every
+    character as positions do (its printed name, or ``c<id>`` where two characters in
+    play share it) (the OpenSpiel strings are these)."""
+    name = _character_names(observation.options)
+    out = {k: v for k, v in to_data(observation, Observation).items() if k != "options"}
+
+    def characters(cards: Iterable[int | None]) -> list[str | None]:
+        return [None if c is None else name[c] for c in cards]
+
+    def choice(c: Choice, data: dict[str, Any]) -> dict[str, Any]:
+        tile = held_tile(c)
+        if tile is not None:
+            data["n"] = _tile(tile)
+        return data
+
+    for pl, data in zip(observation.players, out["players"], strict=True):
+        data["characters"] = characters(pl.characters)
+        data["hand"] = _tiles(pl.hand)
+        data["drafted"] = _tiles(pl.drafted)
+        data["frescoes"] = [{"tile": _tile(f.tile), "die": f.die} for f in pl.frescoes]
+    for key in ("row", "discard", "aside"):
+        out[key] = characters(getattr(observation, key))
+    for key in ("draft", "gone", "stack_bottom", "drawn", "publics"):
+        out[key] = _tiles(getattr(observation, key))
+    out["public"] = _tile(observation.public)
+    out["packs"] = [_tiles(p) for p in observation.packs]
+    out["played"] = [_tiles(p) for p in observation.played]
+    for f, data in zip(observation.frames, out["frames"], strict=True):
+        data["still"] = _tile(f.still)
+    if observation.choice is not None:
+        out["choice"] = choice(observation.choice, out["choice"])
+    out["queue"] = [choice(c, d) for c, d in zip(observation.queue, out["queue"], strict=True)]
     return out

@@ -10,8 +10,12 @@ revealed, tracks changed, the end triggered), as a given player may know it, and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Iterable, Sequence
+from typing import Any
 
+from silkroad.core.position import CardNames
+from silkroad.core.serialize import to_data
 from silkroad.kashgar.cards import (
     RESOURCES,
     SPICES,
@@ -41,7 +45,7 @@ from silkroad.kashgar.moves import (
 )
 from silkroad.kashgar.observe import Observation, observe
 from silkroad.kashgar.rules import apply, current_player, scores
-from silkroad.kashgar.state import Decision, State
+from silkroad.kashgar.state import Decision, Frame, Options, State
 from silkroad.kashgar.table import Table, table
 
 __all__ = [
@@ -53,6 +57,7 @@ __all__ = [
     "describe_move",
     "effect_text",
     "face_text",
+    "observation_words",
     "order_text",
 ]
 
@@ -442,4 +447,50 @@ def card_texts(state: State, player: int) -> dict[str, str]:
         if other is not None:
             showing = t.face(card, turned).name
             out.setdefault(other.name.lower(), f"{face_text(other)} (the other side of {showing})")
+    return out
+
+
+# --------------------------------------------------------------------------- observations
+
+#: Decisions whose options are caravans, not cards.
+_CARAVAN_CHOICES = (Decision.PLACE_PATRIARCH, Decision.PLACE_LEFT, Decision.HERD)
+
+
+@functools.lru_cache(maxsize=16)
+def _names(options: Options) -> CardNames:
+    t = table(options)
+    return CardNames([d.key for d in t.defs], t.name)
+
+
+def observation_words(observation: Observation) -> dict[str, Any]:
+    """[KG-2] The observation's fields as JSON data (the options left out), with every
+    card and order named as positions name it: its data key, ``key#n`` for one of several
+    copies (the OpenSpiel strings are these)."""
+    n = _names(observation.options).name
+    out = {k: v for k, v in to_data(observation, Observation).items() if k != "options"}
+
+    def cards(ids: Iterable[int]) -> list[str]:
+        return [n[c] for c in ids]
+
+    def frame(f: Frame) -> dict[str, Any]:
+        data: dict[str, Any] = to_data(f, Frame)
+        data["card"] = n[f.card]
+        return data
+
+    out["caravans"] = [[cards(c) for c in side] for side in observation.caravans]
+    out["orders_won"] = [cards(won) for won in observation.orders_won]
+    for key in ("discard", "display", "reserve", "box"):
+        out[key] = cards(getattr(observation, key))
+    out["turned"] = cards(sorted(observation.turned))
+    out["known"] = [
+        {"deck": k.deck.value, "index": k.index, "card": n[k.card]} for k in observation.known
+    ]
+    pending = observation.pending
+    if pending is not None:
+        data = out["pending"]
+        data["cards"] = cards(pending.cards)
+        if pending.kind not in _CARAVAN_CHOICES:
+            data["options"] = cards(pending.options)
+    out["stack"] = [frame(f) for f in observation.stack]
+    out["suspended"] = [[frame(f) for f in stack] for stack in observation.suspended]
     return out

@@ -12,8 +12,12 @@ the other player).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Iterable, Sequence
+from typing import Any
 
+from silkroad.core.position import CardNames
+from silkroad.core.serialize import to_data
 from silkroad.serica.cards import GOOD_VALUE, GOODS, Ability, CardDef, CardType
 from silkroad.serica.moves import (
     Advance,
@@ -44,7 +48,7 @@ from silkroad.serica.moves import (
 )
 from silkroad.serica.observe import HIDDEN, Observation, PlayerView, observe
 from silkroad.serica.rules import apply, current_player
-from silkroad.serica.state import PendingKind, State, Step
+from silkroad.serica.state import Options, PendingKind, State, Step
 from silkroad.serica.table import Table, table
 
 __all__ = [
@@ -55,6 +59,7 @@ __all__ = [
     "describe_events",
     "describe_move",
     "goods_text",
+    "observation_words",
 ]
 
 #: The seats: player 0 plays the Han Dynasty, player 1 the Roman Empire.
@@ -432,4 +437,44 @@ def card_texts(state: State, player: int) -> dict[str, str]:
         out[str(c)] = text
         out.setdefault(d.key, text)
         out.setdefault(d.name.lower(), text)
+    return out
+
+
+# --------------------------------------------------------------------------- observations
+
+
+@functools.lru_cache(maxsize=16)
+def _names(options: Options) -> CardNames:
+    t = table(options)
+    return CardNames([d.key for d in t.card], [d.name for d in t.card])
+
+
+#: The fields of a side of the table that hold cards.
+_SIDE_CARDS = ("draw_cards", "discard", "empire", "defeated", "top", "secret")
+
+
+def observation_words(observation: Observation) -> dict[str, Any]:
+    """[SR-3] The observation's fields as JSON data (the options left out), with every
+    card named as positions name it: its data key, ``key#n`` for one of several copies;
+    a card the observer may not see (one a General shows the other player) is ``null``
+    (the OpenSpiel strings are these)."""
+    n = _names(observation.options).name
+    out = {k: v for k, v in to_data(observation, Observation).items() if k != "options"}
+
+    def cards(ids: Iterable[int]) -> list[str | None]:
+        return [None if c == HIDDEN else n[c] for c in ids]
+
+    for view, data in zip(observation.players, out["players"], strict=True):
+        for key in _SIDE_CARDS:
+            data[key] = cards(getattr(view, key))
+        data["fields"] = [cards(f) for f in view.fields]
+    for key in ("crossroads", "cross_discard", "attacks", "cross_known"):
+        out[key] = cards(getattr(observation, key))
+    turn = out["turn"]
+    turn["used"] = cards(observation.turn.used)
+    turn["readied"] = [[n[c], a.value] for c, a in observation.turn.readied]
+    pending = observation.pending
+    if pending is not None:
+        out["pending"]["card"] = None if pending.card < 0 else n[pending.card]
+        out["pending"]["cards"] = cards(pending.cards)
     return out
