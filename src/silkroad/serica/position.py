@@ -8,8 +8,11 @@ routes count from 1 as in the notation, and the pending decision is a word of
 :class:`~silkroad.serica.state.PendingKind` (``decision = "pay"``).
 
 A position may be partial: what it leaves out comes from the seeded setup of its options
-(``seed``, default 0), and the cards it names are moved out of the places they had there
-(:func:`silkroad.core.position.fill_zones`; ``docs/scenarios.md``).
+(``seed``, default 0) or, with ``setup = "bare"``, from :func:`bare_table`, and the cards
+it names are moved out of the places they had there, a bare key taking its copy from
+the Crossroads pile first (:func:`silkroad.core.position.fill_zones`;
+``docs/scenarios.md``). The first player and what the rules fix of a pending decision
+are derived when left out; :func:`lookup` finds a card by key, printed name, copy or id.
 """
 
 from __future__ import annotations
