@@ -7,7 +7,6 @@ import pytest
 
 from silkroad.core.errors import IllegalMoveError, StateError
 from silkroad.serica import (
-    Advance,
     Begin,
     Build,
     Buy,
@@ -142,21 +141,6 @@ def test_settler_draws_two_cards() -> None:
 
 
 @pytest.mark.rule("SR-8.1")
-def test_settler_builds_a_crossroads_card_at_its_artisan_cost() -> None:
-    b = Builder()
-    han = b.player(empire=["settler"], artisans=3, fields=[["soldier"], [], [], []])
-    state = b.state(han, crossroads=["fort", "bandit", "marketplace"], cross_top=["city"])
-    state = play(state, Use("settler"), Choose(Choice.BUILD))
-    assert texts(state) == ["pick fort"]  # Marketplace costs 5; Enemies are never built
-    state = play(state, Pick("fort"), Place(1))
-    han = state.players[0]
-    assert keys(b, han.fields[0]) == ["soldier", "fort"]
-    assert han.artisans == 0
-    assert han.vp == 2 + 1
-    assert keys(b, state.crossroads) == ["city", "bandit", "marketplace"]
-
-
-@pytest.mark.rule("SR-8.1")
 def test_smith_lets_artisans_stand_in_for_one_goods_type() -> None:
     b = Builder()
     han = b.player(empire=["smith"], supply={"spices": 2}, artisans=3)
@@ -211,18 +195,6 @@ def test_guard_adds_one_vp() -> None:
 
 
 @pytest.mark.rule("SR-8.2")
-def test_guard_lets_you_begin_an_additional_caravan() -> None:
-    b = Builder()
-    han = b.player(empire=["guard"], supply={"silk": 2}, caravans=[(1, 0, {"silk": 1})])
-    state = b.state(han, step=Step.TRADE)
-    state = play(state, Use("guard"), Choose(Choice.CARAVAN), Advance())
-    assert "begin" in texts(state)  # after moving, one more caravan
-    state = play(state, Begin(), Load(Good.SILK), Done())
-    assert [(c.route, c.position) for c in state.players[0].caravans] == [(1, 1), (2, 0)]
-    assert "begin" not in texts(state)
-
-
-@pytest.mark.rule("SR-8.2")
 def test_marketplace_scores_one_vp_per_built_warehouse() -> None:
     b = Builder()
     han = b.player(empire=["marketplace"], fields=[["warehouse"], ["warehouse"], [], []], vp=2)
@@ -246,39 +218,6 @@ def test_merchant_halves_the_number_of_types_rounded_down() -> None:
     state = play(state, Pay(Good.SILK))
     assert state.players[0].supply == goods()
     assert state.turn.count(Ability.MERCHANT) == 0
-
-
-@pytest.mark.rule("SR-8.2")
-def test_merchant_turns_a_1_4_cost_into_1_2() -> None:
-    b = Builder()
-    han = b.player(empire=["merchant"], supply={"silk": 1, "porcelain": 1})
-    state = b.state(han, crossroads=["marketplace"], step=Step.BUY)
-    state = play(state, Use("merchant"), Buy("marketplace"))
-    assert state.pending is not None
-    assert state.pending.count == 2
-    state = play(state, Pay(Good.PORCELAIN), Pay(Good.SILK))
-    assert [b.t.card[c].key for c in state.players[0].discard] == ["marketplace"]
-
-
-@pytest.mark.rule("SR-8.2")
-def test_trader_moves_caravans_one_more_space() -> None:
-    b = Builder()
-    han = b.player(empire=["trader"], caravans=[(1, 0, {"silk": 1}), (2, 2, {"spices": 1})])
-    state = b.state(han, step=Step.TRADE)
-    state = play(state, Use("trader"), Advance())
-    assert [(c.route, c.position) for c in state.players[0].caravans] == [(1, 2)]
-    assert state.players[0].vp == 2 + 1  # the second arrived
-
-
-@pytest.mark.rule("SR-8.2")
-def test_trading_post_adds_a_good_to_an_existing_caravan() -> None:
-    b = Builder()
-    han = b.player(empire=["trading-post"], supply={"silk": 1}, caravans=[(1, 1, {"spices": 4})])
-    state = b.state(han, step=Step.TRADE)
-    state = play(state, Use("trading-post"))
-    assert texts(state) == ["add silk to 1", "swap spices for silk in 1"]
-    state = play(state, Swap(1, Good.SILK))
-    assert state.players[0].caravans[0].goods == goods({"spices": 4, "silk": 1})
 
 
 @pytest.mark.rule("SR-8.2")

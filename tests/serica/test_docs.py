@@ -57,3 +57,31 @@ def test_the_empire_table_says_for_every_ability_card_what_is_left_once_built() 
     names = {c.name for c in default_cards() if c.type is not CardType.ENEMY}
     assert set(rows) == names
     assert all(rows.values())
+
+
+@pytest.mark.rule("SR-5")
+def test_the_scenario_page_shows_every_decision_as_a_position_with_its_moves() -> None:
+    """Every kind of decision has one example in the Serica part of docs/scenarios.md:
+    the block reads to a state at that decision whose legal moves are those the page
+    names, and every other position of the part reads."""
+    import re
+
+    from silkroad.serica import GAME
+    from silkroad.serica.state import PendingKind
+
+    page = (PAGE.parent / "scenarios.md").read_text(encoding="utf-8")
+    section = page.split("\n## Serica\n", 1)[1].split("\n## ", 1)[0]
+    examples = re.findall(
+        r"^`(\w+)` \(\[SR-[\d.]+\]\) [^;\n]+; `legal_moves` is ([^\n]+):\n\n```toml\n(.*?)```",
+        section,
+        re.S | re.M,
+    )
+    assert [kind for kind, _, _ in examples] == [k.value for k in PendingKind]
+    for kind, listed, block in examples:
+        state = GAME.from_position(block)
+        assert state.pending is not None
+        assert state.pending.kind.value == kind
+        moves = [GAME.format_move(m) for m in GAME.legal_moves(state)]
+        assert listed == ", ".join(f"`{m}`" for m in moves), kind
+    for block in re.findall(r"```toml\n(.*?)```", section, re.S):
+        GAME.from_position(block)

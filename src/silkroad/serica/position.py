@@ -8,8 +8,11 @@ routes count from 1 as in the notation, and the pending decision is a word of
 :class:`~silkroad.serica.state.PendingKind` (``decision = "pay"``).
 
 A position may be partial: what it leaves out comes from the seeded setup of its options
-(``seed``, default 0), and the cards it names are moved out of the places they had there
-(:func:`silkroad.core.position.fill_zones`; ``docs/scenarios.md``).
+(``seed``, default 0) or, with ``setup = "bare"``, from :func:`bare_table`, and the cards
+it names are moved out of the places they had there, a bare key taking its copy from
+the Crossroads pile first (:func:`silkroad.core.position.fill_zones`;
+``docs/scenarios.md``). The first player and what the rules fix of a pending decision
+are derived when left out; :func:`lookup` finds a card by key, printed name, copy or id.
 """
 
 from __future__ import annotations
@@ -24,11 +27,13 @@ from pyrsistent import pvector
 from silkroad.core.errors import StateError
 from silkroad.core.position import (
     FORMAT_VERSION,
+    CardInfo,
     CardNames,
     CardResolver,
     Fields,
     Filled,
     Moved,
+    check_derived,
     dump,
     failing_at,
     fill_zones,
@@ -39,10 +44,13 @@ from silkroad.core.position import (
     read_start,
     rng_data,
 )
-from silkroad.serica.cards import GOODS, Ability
+from silkroad.core.rng import Rng
+from silkroad.serica.cards import GOOD_VALUE, GOODS, Ability
 from silkroad.serica.check import validate
+from silkroad.serica.describe import card_text
 from silkroad.serica.rules import new_game
 from silkroad.serica.state import (
+    CARAVAN_SIZE,
     FIELD_DEPTH,
     FIELDS,
     MAX_CARAVANS,
@@ -51,13 +59,14 @@ from silkroad.serica.state import (
     Options,
     Pending,
     PendingKind,
+    PlayerState,
     State,
     Step,
     Turn,
 )
-from silkroad.serica.table import table
+from silkroad.serica.table import Table, table
 
-__all__ = ["fill_position", "from_position", "to_position"]
+__all__ = ["bare_table", "fill_position", "from_position", "lookup", "to_position"]
 
 GOOD_NAMES: tuple[str, ...] = tuple(g.label for g in GOODS)
 #: The zones of the supply: a bare card key takes its copy from these first.
@@ -76,6 +85,32 @@ def names(options: Options) -> CardNames:
     """The card names of the card table of ``options``."""
     t = table(options)
     return CardNames([d.key for d in t.card], [d.name for d in t.card])
+
+
+def lookup(query: str | int, options: Options | None = None) -> CardInfo:
+    """[SR-4] A card as positions, the notation and the engine show it, found by its data
+    key (``"trading-post"``), its printed name in any case (``"Trading Post"``), a
+    numbered copy (``"guard#2"``) or its id (as the state's zones hold it): the key, the
+    printed name, its type, every copy's name and id, and its text. ``options`` default
+    to the competitive game; ids depend on the card definitions of the options.
+
+    :raises UnknownCardError: for a name or id of no card of the game.
+    """
+    opts = options if options is not None else _defaults(None)
+    t = table(opts)
+    n = names(opts)
+    key, copy = n.find(query)
+    ids = tuple(n.ids[key])
+    d = t.card[ids[0]]
+    return CardInfo(
+        key=key,
+        name=d.name,
+        deck=d.type.value,
+        copies=tuple(n.name[i] for i in ids),
+        ids=ids,
+        text=card_text(d),
+        id=copy,
+    )
 
 
 # --------------------------------------------------------------------------- writing
@@ -165,12 +200,30 @@ def to_position(state: State) -> str:
     return dump(document, comments)
 
 
+#: The counts of a decision always written: the reader derives them when left out.
+_WRITTEN = frozenset(
+    [("n", PendingKind.PAY)]
+    + [
+        ("count", k)
+        for k in (
+            PendingKind.PAY,
+            PendingKind.LOAD,
+            PendingKind.FORT,
+            PendingKind.CAPITOL,
+            PendingKind.GOVERNOR,
+            PendingKind.DIPLOMAT,
+        )
+    ]
+)
+
+
 def _pending_data(pending: Pending, n: CardNames) -> dict[str, Any]:
     out: dict[str, Any] = {"decision": pending.kind.value}
     if pending.card >= 0:
         out["card"] = n.name[pending.card]
     for key in ("count", "n", "smith"):
-        if getattr(pending, key):
+        # written when the reader would derive another value for it left out
+        if getattr(pending, key) or (key, pending.kind) in _WRITTEN:
             out[key] = getattr(pending, key)
     if pending.paid:
         out["paid"] = [GOOD_NAMES[g] for g in pending.paid]
@@ -187,7 +240,7 @@ def _pending_data(pending: Pending, n: CardNames) -> dict[str, Any]:
 
 
 def _goods_of(fields: Fields, key: str, base: Sequence[int]) -> tuple[int, ...]:
-    goods = fields.table(key)
+    goods = fields.table(key, {})
     values = list(base)
     for i, name in enumerate(GOOD_NAMES):
         if name in goods:
@@ -196,9 +249,42 @@ def _goods_of(fields: Fields, key: str, base: Sequence[int]) -> tuple[int, ...]:
     return tuple(values)
 
 
+def bare_table(options: Options, seed: int) -> State:
+    """[SR-3] The bare table a position may be filled from (``setup = "bare"``): nothing
+    dealt. Every card, the starting cards and the Empires included, is in the Crossroads
+    pile, shuffled from ``seed``; no Crossroads row, no draw pile, no secret card; no
+    goods, artisans, caravans or VP. The first player is ``options.first_player``, else
+    the Han Dynasty (seat 0), and is active at the start of round 1. Not a state to play
+    from as it is (nobody has a card): a position names the cards it is about."""
+    state = new_game(options, seed)
+    cards = range(table(options).n_cards)
+    pile, _ = Rng.from_seed(seed).shuffle(list(cards))
+    first = options.first_player if options.first_player is not None else 0
+    empty = state.players[0]
+    bare = attrs.evolve(
+        empty,
+        draw=pvector(),
+        empire=pvector(),
+        discard=pvector(),
+        fields=((),) * FIELDS,
+        secret=(),
+        known_top=(0, 0),
+    )
+    return attrs.evolve(
+        state,
+        players=(bare, bare),
+        crossroads=pvector(),
+        cross_pile=pvector(pile),
+        cross_discard=pvector(),
+        active=first,
+        first=first,
+    )
+
+
 def from_position(text: str, options: Options | None = None) -> State:
     """[SR-3] The state a position describes; what it leaves out comes from the seeded
-    setup of its options, the cards it names moved out of their setup places.
+    setup of its options (or a bare table), the cards it names moved out of their setup
+    places (supply first).
 
     :raises DataError: for text that is not TOML, or a position of another game.
     :raises StateError: naming the field and the rule, for a position that cannot be a
@@ -221,7 +307,7 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
     doc.get("format", int, None)
     doc.get("rules_version", str, None)
     opts: Options = read_options(doc, Options, _defaults, options)
-    base: State = read_start(doc, opts, new_game)
+    base: State = read_start(doc, opts, new_game, bare_table)
     t = table(opts)
     where: dict[int, str] = {}
 
@@ -261,10 +347,24 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
     # gives, never one of another zone (Rome's starting Soldier)
     r = CardResolver(names(opts), text, setup=setup, supply=SUPPLY, replaced=_given_zones(doc.data))
 
+    tops: list[str] = []
+
+    def pile(fields: Fields, key: str, zone: str) -> None:
+        """A zone given as cards, or a pile as ``{ top = [...] }``: these cards on top
+        of the rest of the table's pile."""
+        value = fields.get(key, (list, dict) if key in _PILES else list)
+        if isinstance(value, dict):
+            top = Fields(value, fields.name(key))
+            given[zone] = place(top.array("top"), top.name("top"))
+            top.finish()
+            tops.append(zone)
+        else:
+            given[zone] = place(value, fields.name(key))
+
     cross = doc.table("crossroads", {})
     for key in ("row", "pile", "discard"):
         if key in cross:
-            given[f"crossroads.{key}"] = place(cross.array(key), cross.name(key))
+            pile(cross, key, f"crossroads.{key}")
     returned_names = cross.array("returned") if "returned" in cross else []
     returned_path = cross.name("returned")
     cross.finish()
@@ -277,7 +377,7 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
     for p, pf in player_fields.items():
         for zone in ("empire", "draw", "discard", "defeated"):
             if zone in pf:
-                given[f"player.{p}.{zone}"] = place(pf.array(zone), pf.name(zone))
+                pile(pf, zone, f"player.{p}.{zone}")
         if "fields" in pf:
             built = pf.array("fields")
             if len(built) != FIELDS:
@@ -305,6 +405,7 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
         home,
         spare=lambda c: "crossroads.pile" if owner.get(c) is not None else None,
         label=r.n.name.__getitem__,
+        tops=tops,
         report=report,
     )
     placed = [c for cards in zones.values() for c in cards]
@@ -363,11 +464,28 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
     # decision gives all of it (what it leaves out is absent); otherwise the setup's.
     decided = "step" in doc or pending_fields is not None
     pending = None if decided else base.pending
+    # [SR-3] the first player: the one the options choose, else the table's (drawn by
+    # the seed, or seat 0 on a bare table)
+    if opts.first_player is None:
+        first = seat("first", base.first)
+    else:
+        why = f"SR-3: the options choose {EMPIRES[opts.first_player]} (first_player)"
+        first = seat("first", check_derived(doc, "first", opts.first_player, why))
+    # the first player plays first: a position that gives the first player and not the
+    # active one is at the first player's turn
+    active = seat("active", first if "first" in doc.data else base.active)
+    step = base.step
     if pending_fields is not None:
-        pending = _pending(pending_fields, r, zones["pending.cards"], placed)
+        at = _Table(t, zones["crossroads.row"], players[active])
+        pending = _pending(pending_fields, r, zones["pending.cards"], placed, at)
+        step = DECISION_STEP.get(pending.kind, step)
+    # [SR-8.5] the Enemy whose attack is being decided attacks now: first of the attacks
+    attacks = base.attacks
+    if pending is not None and pending.kind in (PendingKind.LOSE, PendingKind.FORT):
+        attacks = (pending.card,)
     turn = base.turn
     if "turn" in doc:
-        turn = _turn(doc.table("turn"), r, zones, base.turn, doc.get("active", int, base.active))
+        turn = _turn(doc.table("turn"), r, zones, base.turn, active)
     state = attrs.evolve(
         base,
         rng=read_rng(doc) if "rng" in doc else base.rng,
@@ -375,10 +493,10 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
         crossroads=pvector(zones["crossroads.row"]),
         cross_pile=pvector(zones["crossroads.pile"]),
         cross_discard=pvector(zones["crossroads.discard"]),
-        active=seat("active", base.active),
-        first=seat("first", base.first),
+        active=active,
+        first=first,
         round=doc.integer("round", base.round, low=1),
-        step=Step(doc.text("step", base.step.value, choices=[s.value for s in Step])),
+        step=Step(doc.text("step", step.value, choices=[s.value for s in Step])),
         turn=turn,
         pending=pending,
         attacks=tuple(
@@ -386,7 +504,7 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
             for i, v in enumerate(doc.array("attacks", []))
         )
         if "attacks" in doc
-        else base.attacks,
+        else attacks,
         coop_won=doc.flag("coop_won", base.coop_won),
         truncated=doc.flag("truncated", base.truncated),
         returned=tuple(
@@ -399,19 +517,29 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
     return state
 
 
+#: The draw piles a position may give as ``{ top = [...] }`` (top first).
+_PILES = ("pile", "draw")
+
+
 def _given_zones(document: Any) -> set[str]:
     """The zones a position gives (read before any card is placed: a bare key takes its
     copy from the supply, then from these; the readers check each value's type)."""
     zones: set[str] = set()
     cross = document.get("crossroads")
     if isinstance(cross, dict):
-        zones.update(f"crossroads.{k}" for k in ("row", "pile", "discard") if k in cross)
+        zones.update(
+            f"crossroads.{k}"
+            for k in ("row", "pile", "discard")
+            if k in cross and not isinstance(cross[k], dict)
+        )
     seats = document.get("player")
     for p, pf in seats.items() if isinstance(seats, dict) else ():
         if not isinstance(pf, dict):
             continue
         zones.update(
-            f"player.{p}.{k}" for k in ("empire", "draw", "discard", "defeated") if k in pf
+            f"player.{p}.{k}"
+            for k in ("empire", "draw", "discard", "defeated")
+            if k in pf and not isinstance(pf[k], dict)
         )
         if "fields" in pf:
             zones.update(f"player.{p}.fields.{i}" for i in range(FIELDS))
@@ -474,24 +602,123 @@ def _turn(f: Fields, r: CardResolver, zones: dict[str, list[int]], base: Turn, a
 _LEGACY = ("defense", "outpost")
 
 
-def _pending(f: Fields, r: CardResolver, held: Sequence[int], placed: Sequence[int]) -> Pending:
+#: [SR-5] The step a decision belongs to, where only one can hold it (a position that
+#: names the decision and leaves the step out is at this step).
+DECISION_STEP = {
+    PendingKind.PAY: Step.BUY,
+    PendingKind.LOAD: Step.TRADE,
+    PendingKind.LOSE: Step.TRADE,
+    PendingKind.FORT: Step.TRADE,
+    PendingKind.BANDIT_BONUS: Step.DEFEND,
+    PendingKind.PIRATE_BONUS: Step.DEFEND,
+    PendingKind.CHIEFTAIN_BONUS: Step.DEFEND,
+}
+_ROW_CARD = frozenset(
+    {
+        PendingKind.PAY,
+        PendingKind.PLACE,
+        PendingKind.CITY_GIVE,
+        PendingKind.LOSE,
+        PendingKind.FORT,
+        PendingKind.CAPITOL,
+        PendingKind.DIPLOMAT,
+    }
+)
+_BONUSES = frozenset(
+    {PendingKind.BANDIT_BONUS, PendingKind.PIRATE_BONUS, PendingKind.CHIEFTAIN_BONUS}
+)
+#: [SR-8.3] [SR-8.4] How many a decision starts with, where the rules fix it.
+_START_COUNT = {PendingKind.GOVERNOR: 2, PendingKind.DIPLOMAT: 1}
+
+
+@attrs.frozen
+class _Table:
+    """What a pending decision's defaults are derived from: the card table, the
+    Crossroads row and the active player (with the zones the position fills)."""
+
+    t: Table
+    row: Sequence[int]
+    me: PlayerState
+
+
+def _targets(caravans: Sequence[Caravan], ability: Ability) -> tuple[int, ...]:
+    """[SR-8.5] The routes an Enemy's attack may hit: a Chieftain any caravan, a Bandit
+    (Pirate) those that ship the most (least) valuable good shipped."""
+    if ability is Ability.CHIEFTAIN or not caravans:
+        return tuple(c.route for c in caravans)
+    good = _target_good(caravans, ability is Ability.BANDIT)
+    return tuple(c.route for c in caravans if c.goods[good])
+
+
+def _target_good(caravans: Sequence[Caravan], most: bool) -> int:
+    present = [g for g in GOODS if any(c.goods[g] for c in caravans)]
+    key = (lambda g: (GOOD_VALUE[g], g)) if most else (lambda g: (-GOOD_VALUE[g], -g))
+    return int(max(present, key=key))
+
+
+def _pending(
+    f: Fields, r: CardResolver, held: Sequence[int], placed: Sequence[int], at: _Table
+) -> Pending:
+    """[SR-5] [SR-8] The pending decision; what the rules fix is derived when left out:
+    a payment's goods per type and types still to pay from the card's printed cost and
+    the goods ``paid`` (SR-5.2; a Merchant's or Oasis' discount is written), the
+    caravans an Enemy attack may hit and the goods a Fort may save (SR-8.5, SR-8.3), the
+    room left in the caravan being loaded and which one it is (the one begun, empty at
+    the start of its route; SR-5.3), and the cards a Governor, Capitol or Diplomat has
+    left to move or discard (SR-8.3, SR-8.4)."""
+    t = at.t
     kind = PendingKind(f.text("decision", choices=[k.value for k in PendingKind]))
     card = -1
     if "card" in f:
-        card = r.ref(f.get("card", str), f.failing("card"), placed)
+        among: Sequence[int] = placed
+        if kind in _ROW_CARD:
+            among = at.row
+        elif kind in (PendingKind.GUARD, PendingKind.ENVOY):
+            among = at.me.empire
+        elif kind in _BONUSES:
+            among = at.me.defeated
+        elif kind is PendingKind.GOVERNOR:
+            among = [c for field in at.me.fields for c in field]
+        card = r.ref(f.get("card", str), f.failing("card"), among)
     paid = tuple(
         GOOD_NAMES.index(Fields({"g": g}, f.name(f"paid[{i}]")).text("g", choices=GOOD_NAMES))
         for i, g in enumerate(f.array("paid", []))
     )
-    routes = tuple(
-        Fields({"r": v}, f.name(f"routes[{i}]")).integer("r", low=1, high=FIELDS)
-        for i, v in enumerate(f.array("routes", []))
-    )
+    caravans = at.me.caravans
+    count = n = 0
+    routes: tuple[int, ...] = ()
+    if kind is PendingKind.PAY and card >= 0:
+        n = t.card[card].cost_n
+        count = max(t.card[card].cost_m - len(paid), 0)
+    elif kind in (PendingKind.LOSE, PendingKind.FORT) and card >= 0:
+        routes = _targets(caravans, t.ability[card])
+    elif kind is PendingKind.LOAD:
+        begun = tuple(c for c in caravans if c.position == 0 and not any(c.goods))
+        routes = tuple(c.route for c in begun[-1:])
+        count = CARAVAN_SIZE
+    elif kind is PendingKind.CAPITOL:
+        count = min(2, len(at.row))
+    else:
+        count = _START_COUNT.get(kind, 0)
+    if "routes" in f:
+        routes = tuple(
+            Fields({"r": v}, f.name(f"routes[{i}]")).integer("r", low=1, high=FIELDS)
+            for i, v in enumerate(f.array("routes"))
+        )
+    if kind is PendingKind.FORT and len(routes) == 1 and card >= 0:
+        hit = [c for c in caravans if c.route == routes[0]]
+        if hit and any(hit[0].goods):
+            bandit = t.ability[card] is Ability.BANDIT
+            good = _target_good(caravans, bandit)
+            count = min(1 if bandit else 2, hit[0].goods[good])
+    n = f.integer("n", n, high=99)
+    if kind is PendingKind.LOAD and "count" not in f:
+        count = max(count - n, 0)
     pending = Pending(
         kind=kind,
         card=card,
-        count=f.integer("count", 0, high=99),
-        n=f.integer("n", 0, high=99),
+        count=f.integer("count", count, high=99),
+        n=n,
         paid=paid,
         smith=f.integer("smith", 0, high=99),
         cards=tuple(held),
