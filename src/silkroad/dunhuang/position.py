@@ -32,6 +32,7 @@ from silkroad.core.position import (
     Fields,
     Filled,
     Moved,
+    check_derived,
     dump,
     fill_zones,
     options_data,
@@ -475,18 +476,21 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
         )
     zones = {z: [None if c is None else c[1] for c in cs] for z, cs in filled.items()}
 
+    # [DH-2.3.6] while the first tiles are placed, a tile stands on its spot before its
+    # die and its statistic: the statistics are derived from the first round on
+    counting = doc.data.get("phase", base.phase.value) not in (Phase.DRAFT.value, Phase.PLACE.value)
     players = []
     for p, pl in enumerate(base.players):
         pf_ = player_fields.get(p)
         if pf_ is None:
-            players.append(_with_zones(pl, zones, p, None))
+            players.append(_derived(t, p, _with_zones(pl, zones, p, None), None, counting))
             continue
         pf = pf_
         changes: dict[str, Any] = {}
         for key in ("coins", "pigment", "vp"):
             if key in pf:
                 changes[key] = pf.integer(key, rule="DH-1: counters are never negative")
-        for key, high in (("income", DICE), ("left", DICE), ("right", DICE)):
+        for key, high in (("left", DICE), ("right", DICE)):
             if key in pf:
                 changes[key] = pf.integer(key, high=high, rule=f"DH-3.3: {DICE} overseer dice")
         for key in ("tokens", "counters"):
@@ -511,7 +515,8 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
             changes["drafted"] = tuple(
                 nm.tile(x, pf.name(f"drafted[{i}]")) for i, x in enumerate(pf.array("drafted"))
             )
-        players.append(_with_zones(attrs.evolve(pl, **changes), zones, p, fresco_dice.get(p)))
+        board_ = _with_zones(attrs.evolve(pl, **changes), zones, p, fresco_dice.get(p))
+        players.append(_derived(t, p, board_, pf, counting))
         pf.finish()
     seats.finish()
 
@@ -627,6 +632,58 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
 
 def _ints(values: Sequence[int | None]) -> list[int]:
     return [v for v in values if v is not None]
+
+
+def _derived(t: Table, p: int, pl: Player, fields: Fields | None, counting: bool) -> Player:
+    """[DH-3.3] [DH-4] A player's values derived from their board: the overseer dice at the
+    income area are the three dice less those on the reward area and on the frescoes; the
+    statistics of what the board shows (``painted:PACK`` a tile of the pack on a fresco
+    spot, ``completed`` a fresco spot whose tile has no die left, ``recruited:PACK`` a
+    character on a spot) are at least what it shows. A statistic is a lower bound, not an
+    equality: a fresco completed and cleaned up, a character that left, still count.
+    Statistics are derived only when ``counting`` (from the first round on).
+
+    :raises StateError: for a given ``income`` other than the derived one, or a given
+        statistic below what the board shows, naming both numbers.
+    """
+    path = f"player.{p}"
+    on_frescoes = sum(1 for s in pl.frescoes if s.die is not None)
+    income = DICE - pl.left - pl.right - on_frescoes
+    why = (
+        f"DH-3.3: {DICE} overseer dice, {pl.left} on the left and {pl.right} on the right "
+        f"of the reward area, {on_frescoes} on frescoes"
+    )
+    if income < 0:
+        raise StateError(f"{path}: more than {DICE} overseer dice placed ({why})")
+    if fields is not None:
+        income = check_derived(fields, "income", income, why)
+    if not counting:
+        return attrs.evolve(pl, income=income)
+    shown: Counter[str] = Counter()
+    for s in pl.frescoes:
+        if s.tile is not None:
+            shown[f"painted:{t.tiles[s.tile].pack}"] += 1
+            if s.die is None:
+                shown["completed"] += 1
+    for c in pl.characters:
+        if c is not None:
+            shown[f"recruited:{t.characters[c].pack}"] += 1
+    given = fields is not None and "counters" in fields
+    counters = dict(pl.counters)
+    for key, least in sorted(shown.items()):
+        if key not in t.statistics:
+            continue
+        have = counters.get(key)
+        if have is None:
+            counters[key] = least
+        elif have < least:
+            raise StateError(
+                f"{path}.counters.{key}: {have} given, but at least {least} derived "
+                "(DH-4: what the player's board shows counts)"
+            )
+        elif not given:
+            counters[key] = max(have, least)
+    return attrs.evolve(pl, income=income, counters=Map(counters))
 
 
 def _triple(f: Fields, key: str, read: Any) -> tuple[Any, Any, Any]:

@@ -1,0 +1,112 @@
+"""[DH-2] Dunhuang positions: values derived from the board, the bare table, decisions
+as positions, and the lookup of a character's or tile's names."""
+
+from __future__ import annotations
+
+import pytest
+
+from silkroad.core.errors import StateError
+from silkroad.core.rng import Rng
+from silkroad.dunhuang import GAME, Options, apply, legal_moves, new_game
+from silkroad.dunhuang.state import ChoiceKind
+
+# t201 is a Gold tile, t601 a Tea tile; "Gold Prospector" (c201) a Gold character
+AFTER_DRAFT = 'phase = "action"\ndrafting = false\n'
+
+
+# --------------------------------------------------------------------------- derived values
+
+
+@pytest.mark.rule("DH-3.3")
+def test_the_income_dice_left_out_are_derived_from_the_frescoes_and_the_reward_area() -> None:
+    state = GAME.from_position(
+        AFTER_DRAFT + '[player.1]\nleft = 1\nfrescoes = [{}, { tile = "t601", die = 2 }, '
+        '{ tile = "t201", die = 3 }]\n'
+    )
+    pl = state.players[1]
+    assert (pl.income, pl.left, pl.right) == (0, 1, 0)
+    state = GAME.from_position(AFTER_DRAFT + '[player.2]\nfrescoes = [{}, {}, { tile = "t201" }]\n')
+    assert state.players[2].income == 3  # a completed fresco has no die
+    assert state.players[0].income == 3  # a seat the position leaves out keeps its three
+
+
+@pytest.mark.rule("DH-3.3")
+def test_an_income_given_must_be_the_derived_one_with_both_numbers() -> None:
+    text = AFTER_DRAFT + '[player.1]\nincome = 3\nfrescoes = [{}, {}, { tile = "t201", die = 3 }]\n'
+    with pytest.raises(StateError, match=r"player.1.income: 3 given, but 2 derived \(DH-3.3: "):
+        GAME.from_position(text)
+    assert GAME.from_position(text.replace("income = 3", "income = 2")).players[1].income == 2
+    too_many = AFTER_DRAFT + "[player.0]\nleft = 2\nright = 2\n"
+    with pytest.raises(StateError, match=r"player.0: more than 3 overseer dice placed"):
+        GAME.from_position(too_many)
+
+
+@pytest.mark.rule("DH-4")
+def test_the_statistics_left_out_are_derived_from_the_tiles_and_characters() -> None:
+    state = GAME.from_position(
+        AFTER_DRAFT + '[player.0]\ncharacters = ["Gold Prospector", "", ""]\ngrain = [2, 0, 0]\n'
+        'frescoes = [{ tile = "t601" }, { tile = "t201", die = 1 }, { tile = "t202", die = 4 }]\n'
+        "left = 1\n"
+    )
+    counters = dict(state.players[0].counters)
+    assert counters == {"painted:gold": 2, "painted:tea": 1, "completed": 1, "recruited:gold": 1}
+    # a statistic given above what the board shows stands (frescoes cleaned up count too)
+    more = AFTER_DRAFT + (
+        '[player.0]\nfrescoes = [{}, {}, { tile = "t201", die = 1 }]\n'
+        'counters = { "painted:gold" = 3, completed = 2 }\n'
+    )
+    counters = dict(GAME.from_position(more).players[0].counters)
+    assert counters == {"painted:gold": 3, "completed": 2}
+
+
+@pytest.mark.rule("DH-4")
+def test_a_statistic_given_below_what_the_board_shows_is_refused_with_both_numbers() -> None:
+    text = AFTER_DRAFT + (
+        '[player.0]\nfrescoes = [{}, { tile = "t202", die = 2 }, { tile = "t201", die = 1 }]\n'
+        'counters = { "painted:gold" = 1 }\n'
+    )
+    with pytest.raises(
+        StateError, match=r"player.0.counters.painted:gold: 1 given, but at least 2 derived"
+    ):
+        GAME.from_position(text)
+
+
+# --------------------------------------------------------------------------- decisions
+
+
+def _configurations() -> list[Options]:
+    return [
+        Options(3, ("silk", "china", "tea")),
+        Options(4, ("silk", "gold", "tea"), promos=True),
+        Options(4, ("bronze", "sutra", "wine"), promos=True),
+        Options(3, ("iron", "jade", "camel")),
+        Options(4, ("silver", "exotic-beauty", "gold")),
+        Options(1),
+    ]
+
+
+@pytest.mark.rule("DH-3.2")
+def test_every_kind_of_decision_a_random_game_reaches_round_trips() -> None:
+    """Seeded random games over several configurations (every pack, solitaire), until
+    each kind of decision has been seen: at each, the position reads back equal."""
+    seen: dict[ChoiceKind, int] = {}
+    configurations = _configurations()
+    for seed in range(60):
+        options = configurations[seed % len(configurations)]
+        state = new_game(options, seed)
+        rng = Rng.from_seed(seed)
+        while legal_moves(state):
+            if state.choice is not None:
+                kind = state.choice.kind
+                seen[kind] = seen.get(kind, 0) + 1
+                if seen[kind] <= 4:
+                    assert GAME.from_position(GAME.to_position(state)) == state, kind
+            moves = legal_moves(state)
+            i, rng = rng.randrange(len(moves))
+            state = apply(state, moves[i])
+        if len(seen) == len(ChoiceKind) - 1:
+            break
+    # [DH-3.E.11 note 3] the reward-area die is asked only with dice on both reward
+    # spots while painting: random games do not reach it in hundreds of games, so the
+    # docs' hand-written example of it is read and round-tripped instead
+    assert set(seen) == set(ChoiceKind) - {ChoiceKind.DIE}
