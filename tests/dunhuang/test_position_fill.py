@@ -3,11 +3,13 @@ as positions, and the lookup of a character's or tile's names."""
 
 from __future__ import annotations
 
+import attrs
 import pytest
 
-from silkroad.core.errors import StateError
+from silkroad.core.errors import StateError, UnknownCardError
 from silkroad.core.rng import Rng
 from silkroad.dunhuang import GAME, Options, apply, legal_moves, new_game
+from silkroad.dunhuang.position import bare_table, lookup
 from silkroad.dunhuang.state import ChoiceKind
 
 # t201 is a Gold tile, t601 a Tea tile; "Gold Prospector" (c201) a Gold character
@@ -110,3 +112,71 @@ def test_every_kind_of_decision_a_random_game_reaches_round_trips() -> None:
     # spots while painting: random games do not reach it in hundreds of games, so the
     # docs' hand-written example of it is read and round-tripped instead
     assert set(seen) == set(ChoiceKind) - {ChoiceKind.DIE}
+
+
+# --------------------------------------------------------------------------- the bare table
+
+
+@pytest.mark.rule("DH-2")
+@pytest.mark.parametrize("options", [Options(), Options(3, ("silk", "china", "tea")), Options(1)])
+def test_a_bare_table_deals_nothing(options: Options) -> None:
+    setup = new_game(options, 2)
+    bare = bare_table(options, 2)
+    t_chars = sorted([*setup.deck, *(c for c in setup.row if c is not None)])
+    assert bare.row == (None, None, None, None)
+    assert sorted(bare.deck) == t_chars
+    assert bare.public is None
+    assert bare.draft == ()
+    assert bare.choice is None
+    for pl in bare.players:
+        assert pl.hand == ()
+        assert pl.income == 3
+        assert all(s.tile is None for s in pl.frescoes)
+        assert all(c is None for c in pl.characters)
+    every_tile = sorted(bare.stack if options.players == 1 else bare.gone)
+    assert len(every_tile) == len(set(every_tile)) > 0
+    GAME.validate(bare)
+
+
+@pytest.mark.rule("DH-2")
+def test_a_bare_position_names_only_what_it_is_about() -> None:
+    state = GAME.from_position(
+        'setup = "bare"\n[board]\nrow = ["Weaver", "", "", ""]\n'
+        '[player.1]\nhand = ["t401"]\nfrescoes = [{}, {}, { tile = "t201", die = 2 }]\n'
+    )
+    assert state.row == (401, None, None, None)
+    assert [pl.hand for pl in state.players] == [(), (401,), (), ()]
+    assert state.players[1].income == 2  # derived
+    assert state.public is None
+    assert state.choice is None
+    assert legal_moves(state)  # the first player places a meeple
+    assert GAME.from_position(GAME.to_position(state)) == state
+
+
+# --------------------------------------------------------------------------- lookup
+
+
+@pytest.mark.rule("DH-2.1")
+def test_lookup_goes_from_a_name_to_what_the_engine_shows_and_back() -> None:
+    weaver = lookup("weaver")
+    assert (weaver.key, weaver.name, weaver.ids, weaver.copies) == (
+        "c401",
+        "Weaver",
+        (401,),
+        ("Weaver",),
+    )
+    assert weaver.id is None
+    assert "Weaver (Silk" in weaver.text
+    assert lookup("c401") == attrs.evolve(weaver, id=401)
+    tile = lookup("t201")
+    assert (tile.key, tile.ids, tile.deck) == ("t201", (201,), "gold fresco tile")
+    assert "Gold fresco" in tile.text
+    assert lookup(405, Options(3, ("silk", "china", "tea"))).key == "c405"  # no tile t405 there
+    iron = Options(4, ("gold", "iron", "tea"))
+    assert lookup("c802", iron).copies == ("c802",)  # written by id: Gold has a Miner too
+    with pytest.raises(UnknownCardError, match=r"several characters in play \(c204, c802\)"):
+        lookup("Miner", iron)
+    with pytest.raises(UnknownCardError, match="the id of character c401 and of tile t401"):
+        lookup(401)
+    with pytest.raises(UnknownCardError, match="'Dragon' is not a character or fresco tile"):
+        lookup("Dragon")

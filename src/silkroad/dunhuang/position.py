@@ -25,10 +25,11 @@ from typing import Any
 import attrs
 from immutables import Map
 
-from silkroad.core.errors import StateError
+from silkroad.core.errors import StateError, UnknownCardError, shorten
 from silkroad.core.position import (
     FORMAT_VERSION,
     REQUIRED,
+    CardInfo,
     Fields,
     Filled,
     Moved,
@@ -44,6 +45,7 @@ from silkroad.core.position import (
 )
 from silkroad.dunhuang.cards import parse_effect
 from silkroad.dunhuang.check import held_tile, validate
+from silkroad.dunhuang.describe import character_text, tile_text
 from silkroad.dunhuang.moves import spot_label, spot_of_label
 from silkroad.dunhuang.rules import new_game
 from silkroad.dunhuang.state import (
@@ -66,7 +68,7 @@ from silkroad.dunhuang.state import (
 )
 from silkroad.dunhuang.table import Table, table
 
-__all__ = ["fill_position", "from_position", "to_position"]
+__all__ = ["bare_table", "fill_position", "from_position", "lookup", "to_position"]
 
 _TILE = re.compile(r"t([0-9]+)")
 _CHAR = re.compile(r"c([0-9]+)")
@@ -84,6 +86,67 @@ def _tile(x: int | None) -> str:
 
 def _optional(value: int | None, base: int = 0) -> int | str:
     return EMPTY if value is None else value + base
+
+
+def lookup(query: str | int, options: Options | None = None) -> CardInfo:
+    """[DH-2.1] A character or a fresco tile as positions, the notation and the engine
+    show it, found by its printed name in any case (``"Weaver"``, a character's name
+    only one character in play has), its notation ``c401`` or ``t401``, or its id
+    (``401``, as the state's zones and the moves hold it: a character's id when one has
+    it, else a tile's; ``c``/``t`` says which where both have it): the key (``c401``,
+    ``t401``), the printed name (a tile has none: its key), the pack, how a position
+    writes it and its id, and its text. ``options`` default to Silk, Gold and Tea with
+    four players; which characters and tiles there are depends on the packs.
+
+    :raises UnknownCardError: for a name or id of nothing in the game.
+    """
+    t = table(options if options is not None else _defaults(None))
+    written = _written_names(t)
+    if isinstance(query, int) and not isinstance(query, bool):
+        if query in t.characters and query in t.tiles:
+            raise UnknownCardError(
+                f"{query} is the id of character c{query} and of tile t{query}: name one"
+            )
+        if query in t.characters:
+            query = f"c{query}"
+        elif query in t.tiles:
+            query = f"t{query}"
+    if isinstance(query, str):
+        text = " ".join(query.split())
+        m = _TILE.fullmatch(text)
+        if m and int(m.group(1)) in t.tiles:
+            tile = int(m.group(1))
+            d = t.tiles[tile]
+            key = f"t{tile}"
+            return CardInfo(
+                key, key, f"{d.pack} fresco tile", (key,), (tile,), tile_text(t, tile), tile
+            )
+        m = _CHAR.fullmatch(text)
+        ids = [int(m.group(1))] if m and int(m.group(1)) in t.characters else None
+        named = ids is not None
+        if ids is None:
+            ids = sorted(c for c, d in t.characters.items() if d.name.lower() == text.lower())
+        if len(ids) > 1:
+            raise UnknownCardError(
+                f"{text!r} is the printed name of several characters in play "
+                f"({', '.join(f'c{c}' for c in ids)}): name one by its id"
+            )
+        if ids:
+            c = ids[0]
+            d = t.characters[c]
+            return CardInfo(
+                f"c{c}",
+                d.name,
+                f"{d.pack} character",
+                (written[c],),
+                (c,),
+                character_text(t, c),
+                c if named else None,
+            )
+    raise UnknownCardError(
+        f"{shorten(query)} is not a character or fresco tile of this game's packs (a "
+        "printed name, c<id>, t<id> or an id)"
+    )
 
 
 # --------------------------------------------------------------------------- writing
@@ -280,6 +343,59 @@ class _Names:
         raise StateError(f"{path}: {value!r} is not a fresco tile of this game (t<id>)")
 
 
+def bare_table(options: Options, seed: int) -> State:
+    """[DH-2] The bare table a position may be filled from (``setup = "bare"``): the
+    character deck and the tiles shuffled from ``seed`` as for a game, but nothing dealt.
+    The recruiting row empty (every character in the deck), no draft, no hand, no public
+    fresco (every tile out of the game, ``board.gone``; in solitaire every tile in the
+    stack, nothing drawn); seat 0 first, each player with what the rules give a seat
+    unconditionally (one Material of each pack, the coins and pigment of the seat,
+    DH-2.2), three dice at the income area; round 1 of the action phase, no decision
+    pending. A position names the rest it is about."""
+    state = new_game(options, seed)
+    t = table(state.options)
+    n = state.options.players
+    chars = [*(c for c in state.row if c is not None), *state.deck]
+    players = []
+    for p in range(n):
+        resources = t.board.solo_resources if n == 1 else t.board.seat_resources[p]
+        coins = sum(e.amount for e in resources if e.kind == "coin")
+        pigment = sum(e.amount for e in resources if e.kind == "pigment")
+        players.append(
+            Player(coins=coins, pigment=pigment, tokens=Map(dict.fromkeys(t.materials, 1)))
+        )
+    solo = None
+    gone: tuple[int, ...] = ()
+    if state.solo is not None:
+        held = [s.tile for s in state.players[0].frescoes if s.tile is not None]
+        stack = [*state.solo.drawn, *held, *state.solo.stack]
+        solo = Solo(stack=tuple(x for x in stack if x is not None))
+    else:
+        tiles = [*(x for d in state.draft for x in d), *state.gone]
+        if state.public is not None:
+            tiles.insert(0, state.public)
+        gone = tuple(tiles)
+    return attrs.evolve(
+        state,
+        phase=Phase.ACTION,
+        round=1,
+        first=0,
+        turn=0,
+        players=tuple(players),
+        row=(None,) * ROW,
+        deck=tuple(chars),
+        public=None,
+        revealed=n != 4,
+        draft=(),
+        gone=gone,
+        choice=None,
+        queue=(),
+        action=None,
+        frames=(),
+        solo=solo,
+    )
+
+
 def from_position(text: str, options: Options | None = None) -> State:
     """[DH-2] The state a position describes; what it leaves out comes from the seeded
     setup of its options, the cards and tiles it names moved out of their setup places.
@@ -309,7 +425,7 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
     opts: Options = read_options(doc, Options, _defaults, None if drawn else options)
     if drawn and opts.players != 1:
         raise StateError(f"options: the position is for {opts!r}, not a solitaire game")
-    base: State = read_start(doc, opts, new_game)
+    base: State = read_start(doc, opts, new_game, bare_table)
     opts = base.options  # solitaire draws its packs at setup
     t = table(opts)
     nm = _Names(t)
