@@ -465,8 +465,8 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
         setup[f"c:player.{p}.characters"] = list(pl.characters)
         setup[f"t:player.{p}.hand"] = list(pl.hand)
         setup[f"t:player.{p}.frescoes"] = [s.tile for s in pl.frescoes]
-        if base.draft:
-            setup[f"t:player.{p}.draft"] = list(base.draft[p])
+        if base.solo is None:  # a bare table has no draft yet: a position may give one
+            setup[f"t:player.{p}.draft"] = list(base.draft[p]) if base.draft else []
     if base.solo is not None:
         setup["t:solitaire.stack"] = list(base.solo.stack)
         setup["t:solitaire.drawn"] = list(base.solo.drawn)
@@ -479,8 +479,8 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
     given: dict[str, list[Any]] = {}
 
     drafting = doc.flag("drafting", bool(base.draft))
-    if drafting and not base.draft:
-        raise doc.fail("drafting", "the fresco draft happens before the first round (DH-2.3.5)")
+    if drafting and base.solo is not None:
+        raise doc.fail("drafting", "a solitaire game has no fresco draft (DH-6.2.3)")
     if not drafting:
         for p in range(n):
             given[f"t:player.{p}.draft"] = []
