@@ -180,3 +180,30 @@ def test_lookup_goes_from_a_name_to_what_the_engine_shows_and_back() -> None:
         lookup(401)
     with pytest.raises(UnknownCardError, match="'Dragon' is not a character or fresco tile"):
         lookup("Dragon")
+
+
+@pytest.mark.rule("DH-3.2")
+def test_the_page_shows_every_kind_of_decision_as_a_position_with_its_moves() -> None:
+    """docs/scenarios.md, Dunhuang's part: one hand-written position for each kind of
+    decision; each reads (on a bare table), is pending that kind, offers exactly the
+    moves the page lists, round-trips, and is the position of its scenario file."""
+    import re
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).parents[2]
+    page = (root / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    section = page.split("\n## Dunhuang\n", 1)[1].split("\n## ", 1)[0]
+    examples = re.findall(
+        r"^`(\w+)`: .*? `legal_moves`: (.*?)\.\n\n```toml\n(.*?)```", section, re.M | re.S
+    )
+    assert [kind for kind, _, _ in examples] == [k.value for k in ChoiceKind]
+    for kind, listed, block in examples:
+        state = GAME.from_position(block)
+        assert state.choice is not None
+        assert state.choice.kind.value == kind
+        moves = [GAME.format_move(m) for m in legal_moves(state)]
+        assert moves == re.findall(r"`([^`]+)`", listed), kind
+        assert GAME.from_position(GAME.to_position(state)) == state
+        file = root / "tests" / "scenarios" / "dunhuang" / "decisions" / f"{kind}.scenario.toml"
+        assert tomllib.loads(file.read_text(encoding="utf-8"))["position"] == tomllib.loads(block)
