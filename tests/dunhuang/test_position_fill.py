@@ -207,3 +207,26 @@ def test_the_page_shows_every_kind_of_decision_as_a_position_with_its_moves() ->
         assert GAME.from_position(GAME.to_position(state)) == state
         file = root / "tests" / "scenarios" / "dunhuang" / "decisions" / f"{kind}.scenario.toml"
         assert tomllib.loads(file.read_text(encoding="utf-8"))["position"] == tomllib.loads(block)
+
+
+@pytest.mark.rule("DH-3.2")
+def test_a_decision_written_alone_gets_its_phase_and_action_derived() -> None:
+    upgrade = GAME.from_position(
+        'setup = "bare"\nphase = "action"\n[pending]\ndecision = "upgrade"\nplayer = 2\n'
+    )
+    assert upgrade.action is not None
+    assert (upgrade.action.player, upgrade.action.meeple) == (2, None)
+    income = GAME.from_position(
+        'setup = "bare"\n[player.1]\nleft = 1\n[pending]\ndecision = "income"\nplayer = 1\n'
+    )
+    assert income.phase.value == "start"
+    assert income.action is None
+    place = GAME.from_position(
+        'setup = "bare"\n[player.0]\nhand = ["t201"]\n[pending]\ndecision = "place"\nplayer = 0\n'
+    )
+    assert place.phase.value == "place"
+    # a phase given wins over the derived one, and is then checked with the decision
+    with pytest.raises(StateError):
+        GAME.from_position(
+            'setup = "bare"\nphase = "cleanup"\n[pending]\ndecision = "place"\nplayer = 0\n'
+        )

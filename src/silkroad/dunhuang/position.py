@@ -478,7 +478,10 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
     }
     given: dict[str, list[Any]] = {}
 
-    drafting = doc.flag("drafting", bool(base.draft))
+    # [DH-2.3.5] the draft is on in the draft phase unless the position says otherwise
+    pending_kind = doc.data.get("pending", {}).get("decision") if "pending" in doc else None
+    phase_word = doc.data.get("phase", _PHASE_OF.get(pending_kind, base.phase.value))
+    drafting = doc.flag("drafting", bool(base.draft) or phase_word == Phase.DRAFT.value)
     if drafting and base.solo is not None:
         raise doc.fail("drafting", "a solitaire game has no fresco draft (DH-6.2.3)")
     if not drafting:
@@ -678,6 +681,13 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
             for i, c in enumerate(doc.array("queue"))
         )
     action = None if decided else base.action
+    if (
+        choice is not None
+        and choice.kind in _DURING_AN_ACTION
+        and phase_word == Phase.ACTION.value
+        and "action" not in doc
+    ):  # [DH-3.2] such a decision is taken in an action of its player: no meeple named
+        action = Action(choice.player, None)
     if "action" in doc:
         af = doc.table("action")
         meeple = af.integer("meeple", 0, low=1, high=MEEPLES) if "meeple" in af else None
@@ -717,7 +727,7 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
         base,
         options=opts,
         rng=read_rng(doc) if "rng" in doc else base.rng,
-        phase=Phase(doc.text("phase", base.phase.value, choices=[p.value for p in Phase])),
+        phase=Phase(doc.text("phase", phase_word, choices=[p.value for p in Phase])),
         round=doc.integer("round", base.round, low=1, high=ROUNDS, rule=f"DH-3: {ROUNDS} rounds"),
         first=seat(doc, "first", base.first),
         turn=seat(doc, "turn", base.turn),
@@ -744,6 +754,29 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
     doc.finish()
     validate(state)
     return state
+
+
+#: [DH-2.3] [DH-3.1] The phase a pending decision of these kinds is taken in, when a
+#: position leaves ``phase`` out.
+_PHASE_OF = {
+    ChoiceKind.DRAFT.value: Phase.DRAFT.value,
+    ChoiceKind.PLACE.value: Phase.PLACE.value,
+    ChoiceKind.PUBLIC.value: Phase.PLACE.value,
+    ChoiceKind.INCOME.value: Phase.START.value,
+}
+#: [DH-3.2] The kinds of decision taken inside an action in the action phase: a position
+#: that gives one and no ``[action]`` gets the action of the decision's player, with no
+#: meeple named (give ``[action]`` for the meeple).
+_DURING_AN_ACTION = frozenset(
+    {
+        ChoiceKind.UPGRADE,
+        ChoiceKind.RECRUIT,
+        ChoiceKind.PAINT,
+        ChoiceKind.DIE,
+        ChoiceKind.CONTINUE,
+        ChoiceKind.PACK,
+    }
+)
 
 
 def _ints(values: Sequence[int | None]) -> list[int]:
