@@ -230,3 +230,39 @@ def test_a_decision_written_alone_gets_its_phase_and_action_derived() -> None:
         GAME.from_position(
             'setup = "bare"\nphase = "cleanup"\n[pending]\ndecision = "place"\nplayer = 0\n'
         )
+
+
+# --------------------------------------------------------------------------- supply first
+
+
+@pytest.mark.rule("DH-2")
+def test_a_name_never_takes_a_tile_or_character_from_a_zone_the_position_does_not_give() -> None:
+    setup = new_game(Options(), 0)
+    public, row0, theirs = setup.public, setup.row[0], setup.draft[2][0]
+    cases = [
+        (f'[player.0]\nhand = ["t{public}"]\n', f"t{public} is at board.public"),
+        (
+            AFTER_DRAFT + f'[player.0]\ncharacters = ["c{row0}", "", ""]\ngrain = [1, 0, 0]\n',
+            f"c{row0} is at board.row",
+        ),
+        (
+            "[player.1]\ndraft = ["
+            + ", ".join(f'"t{x}"' for x in (theirs, *setup.draft[1][1:]))
+            + "]\n",
+            f"t{theirs} is at player.2.draft",
+        ),
+    ]
+    for text, where in cases:
+        with pytest.raises(StateError, match=where + r" in the table the position is filled"):
+            GAME.from_position(text)
+    # the zone given too, or a bare table: the same name is taken
+    row = f'[board]\nrow = ["", "c{setup.row[1]}", "c{setup.row[2]}", "c{setup.row[3]}"]\n'
+    state = GAME.from_position(cases[1][0] + row)
+    assert state.players[0].characters[0] == row0
+    assert GAME.from_position(f'setup = "bare"\n[player.0]\nhand = ["t{public}"]\n').players[
+        0
+    ].hand == (public,)
+    # a character in the deck (the supply) is taken without giving the deck
+    deck0 = setup.deck[0]
+    text = AFTER_DRAFT + f'[player.0]\ncharacters = ["c{deck0}", "", ""]\ngrain = [1, 0, 0]\n'
+    assert GAME.from_position(text).players[0].characters[0] == deck0

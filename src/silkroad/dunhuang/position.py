@@ -68,7 +68,7 @@ from silkroad.dunhuang.state import (
 )
 from silkroad.dunhuang.table import Table, table
 
-__all__ = ["bare_table", "fill_position", "from_position", "lookup", "to_position"]
+__all__ = ["SUPPLY", "bare_table", "fill_position", "from_position", "lookup", "to_position"]
 
 _TILE = re.compile(r"t([0-9]+)")
 _CHAR = re.compile(r"c([0-9]+)")
@@ -580,6 +580,7 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
     def tagged(zones: dict[str, list[Any]]) -> dict[str, list[Any]]:
         return {z: [None if c is None else (z[0], c) for c in cs] for z, cs in zones.items()}
 
+    _supply_first(setup, given, where)
     tagged_moves: list[Moved] = []
     filled = fill_zones(
         tagged(setup),
@@ -754,6 +755,35 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
     doc.finish()
     validate(state)
     return state
+
+
+#: The zones of the supply (docs/scenarios.md, "the filling rule"): the character deck,
+#: the tiles out of the game and the solitaire tile stack. A character or tile a position
+#: names is taken from one of these, or from a zone the position gives, never from a zone
+#: it leaves as set up (another player's hand or draft, the recruiting row).
+SUPPLY = ("board.deck", "board.gone", "solitaire.stack")
+
+
+def _supply_first(
+    setup: dict[str, list[Any]],
+    given: dict[str, list[Any]],
+    where: dict[tuple[str, int], str],
+) -> None:
+    """[the filling rule] Each character and tile the position names (``where``: by
+    tag and id, the path it is named at) comes from the supply or from a zone the
+    position gives; otherwise the position is refused, naming where the table has it."""
+    zone_of = {(z[0], c): z for z, cards in setup.items() for c in cards if c is not None}
+    for (kind, item), path in where.items():
+        zone = zone_of.get((kind[0], item))
+        if zone is None or zone[2:] in SUPPLY or zone in given:
+            continue
+        name = f"{kind[0]}{item}"
+        raise StateError(
+            f"{path}: {name} is at {zone[2:]} in the table the position is filled from, "
+            f"a zone it does not give (a character or tile is taken from the supply "
+            f"({', '.join(SUPPLY)}) or from a zone the position gives; give "
+            f'{zone[2:]} too, or start from setup = "bare")'
+        )
 
 
 #: [DH-2.3] [DH-3.1] The phase a pending decision of these kinds is taken in, when a
