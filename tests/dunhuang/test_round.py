@@ -8,7 +8,7 @@ import pytest
 from silkroad.core.errors import IllegalMoveError
 from silkroad.core.rng import Rng
 from silkroad.dunhuang import Options, apply, is_over, legal_moves, new_game
-from silkroad.dunhuang.state import ChoiceKind, Phase, State
+from silkroad.dunhuang.state import Phase, State
 
 from .helpers import (
     clear_board,
@@ -40,30 +40,6 @@ def test_a_game_has_eight_rounds_of_three_phases() -> None:
     assert (8, Phase.ACTION) in seen
     assert s.phase is Phase.OVER
     assert s.final is not None
-
-
-@pytest.mark.rule("DH-3.1")
-def test_starting_phase_income_from_uncovered_spots_only() -> None:
-    from silkroad.dunhuang.rules import _begin_round, _settle
-    from silkroad.dunhuang.table import table
-
-    s = clear_board(ready())
-    s = attrs.evolve(s, round=2, first=0)
-    s = give_tile(give_tile(s, 0, 2, 402, 2), 0, 1, 401, 2)  # two dice off the income area
-    s = give_tile(s, 1, 2, 403, 2)  # one die off
-    t = table(s.options)
-    before = s.players[1].pigment
-    s = _settle(t, _begin_round(t, s))
-    assert s.phase is Phase.START
-    c = s.choice
-    assert c is not None
-    assert c.kind is ChoiceKind.INCOME
-    assert c.player == 0
-    assert texts(s) == ["take pigment", "take coin"]  # the 5 VP spot is still covered
-    s = play(s, "take coin")
-    # player 2 had a single uncovered reward, taken without a decision
-    assert s.players[1].pigment == before + 1
-    assert s.phase is Phase.ACTION
 
 
 @pytest.mark.rule("DH-3.1")
