@@ -78,7 +78,7 @@ def test_register_all_registers_plugins_too() -> None:
 @pytest.mark.parametrize(("name", "params"), CASES)
 def test_random_sim_test_with_serialization(name: str, params: dict[str, object]) -> None:
     game = pyspiel.load_game(name, params)
-    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize(

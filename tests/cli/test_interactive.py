@@ -307,7 +307,10 @@ def test_position_command_prints_an_editable_position(
     assert game.from_position(again) == game.apply(state, game.legal_moves(state)[0])
     code, _, err = run(capsys, monkeypatch, "", "position", "kashgar", "--moves", "c9.1")
     assert code == 2
-    assert "move 1: 'c9.1' is not legal here" in err
+    assert "move 1: there is no caravan 9: a player has at most 4 caravans ('c9.1' refused" in err
+    code, _, err = run(capsys, monkeypatch, "", "position", "kashgar", "--moves", "c3.1", "c3.1")
+    assert code == 2  # the second action of the turn: the reason, with its section, leads
+    assert re.search(r"move 2: \[KG-[0-9.A-Z]+\] .*\('c3.1' refused; legal: ", err), err
     record = tmp_path / "game.json"
     Record.from_moves(game, game.default_options(), 0, [game.parse_move(None, "c1.1")]).save(record)
     code, from_record, _ = run(

@@ -285,6 +285,8 @@ def test_an_unknown_section_in_refused_fails_collection(pytester: pytest.Pyteste
     result = pytester.runpytest()
     assert result.ret != 0
     result.stderr.fnmatch_lines(["*KG-99*names no rulebook section*"])
+
+
 def test_the_moves_check_wants_exactly_the_legal_moves() -> None:
     start = {"setup": "bare", "player": {"0": {"caravans": [["patriarch", "grocer"]]}}}
     scenario(game="kashgar", position=start, expect=[{"moves": ["c1.1", "c1.2"]}])

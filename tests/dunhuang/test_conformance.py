@@ -31,8 +31,13 @@ def test_three_players_every_move() -> None:
 @pytest.mark.parametrize("triple", list(itertools.combinations(PACKS, 3)))
 def test_every_triple_of_packs(triple: tuple[str, ...]) -> None:
     players = 3 + PACKS.index(triple[-1]) % 2  # alternate 3 and 4 players across triples
-    for options in (Options(players, triple), Options(7 - players, triple)):
+    for options, every in ((Options(players, triple), 1), (Options(7 - players, triple), 5)):
         report = check_game(
-            GAME, options, seeds=range(10, 11), determinize_samples=1, every_move=False
+            GAME,
+            options,
+            seeds=range(10, 11),
+            determinize_samples=1,
+            every_move=False,
+            check_every=every,
         )
         assert report.games == 1

@@ -98,3 +98,25 @@ def test_an_encore_decision_with_a_number_is_not_a_valid_state() -> None:
     validate(s)
     with pytest.raises(StateError, match="no number"):
         validate(attrs.evolve(s, choice=attrs.evolve(s.choice, n=1)))
+
+
+@pytest.mark.rule("DH-3.2", "DH-3.E.2")
+def test_an_encore_is_offered_only_if_the_ability_can_be_used_after_paying_the_wine() -> None:
+    """The Perfumer upgrades; with the Wine pack a Wine cube can be upgraded too. After the
+    Perfume is upgraded, the only upgradable token left is the one Wine cube: paying it for
+    an Encore leaves nothing to upgrade, so no Encore is offered."""
+    s = turn_of(clear_board(ready(4, ("exotic-beauty", "wine", "tea"))), 0)
+    s = give_character(s, 0, 0, 706, 2)  # Perfumer: upgrade, then Encore
+    s = player(s, 0, tokens={"wine-material": 1, "exotic-beauty-material": 1}, vp=0)
+    s = play(s, "m1 b1", "ability")
+    assert sorted(texts(s)) == ["upgrade exotic-beauty-material", "upgrade wine-material"]
+    s = play(s, "upgrade exotic-beauty-material")
+    assert s.players[0].tokens.get("exotic-beauty-product") == 1
+    assert _wine(s, 0) == 1
+    assert s.choice is None or s.choice.player != 0  # no Encore: the turn has passed
+    # with a second Wine cube, one is paid and the other is still there to upgrade
+    s = turn_of(clear_board(ready(4, ("exotic-beauty", "wine", "tea"))), 0)
+    s = give_character(s, 0, 0, 706, 2)
+    s = player(s, 0, tokens={"wine-material": 2, "exotic-beauty-material": 1}, vp=0)
+    s = play(s, "m1 b1", "ability", "upgrade exotic-beauty-material")
+    assert texts(s) == ["choose 0", "choose 1"]

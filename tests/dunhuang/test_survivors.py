@@ -1,5 +1,5 @@
-"""Rules and data checks a fresh mutation sample (seed 3030) found without a test: each
-test here fails when its check is changed."""
+"""Rules and data checks fresh mutation samples (seeds 3030 and 4242) found without a test:
+each test here fails when its check is changed."""
 
 from __future__ import annotations
 
@@ -119,3 +119,16 @@ def test_a_pack_module_without_its_pack_is_refused(monkeypatch: pytest.MonkeyPat
             packs.get(name)
     finally:
         packs.get.cache_clear()
+
+
+# ---------------------------------------------------------------- found by the sample of seed 4242
+
+WINE = (DATA / "wine.toml").read_text(encoding="utf-8")
+
+
+@pytest.mark.rule("DH-3.E.2")
+def test_a_token_that_upgrades_into_a_token_the_pack_lacks_is_refused() -> None:
+    assert 'upgrade = "wine-vat"' in WINE
+    with pytest.raises(DataError, match="upgrades to unknown 'wine-cask'") as info:
+        parse_pack_text(WINE.replace('upgrade = "wine-vat"', 'upgrade = "wine-cask"'), "w.toml")
+    assert (info.value.entry, info.value.field) == ("wine-product", "upgrade")

@@ -21,8 +21,8 @@ def test_check_game_competitive(seed: int) -> None:
 @pytest.mark.rule("SR-5", "SR-6")
 def test_check_game_competitive_truncated() -> None:
     # Six rounds: the safeguard truncates these games, which then have no winner.
-    short = check_game(GAME, Options(round_limit=6), seeds=range(10, 16), allow_no_winner=True)
-    assert short.games == 6
+    short = check_game(GAME, Options(round_limit=6), seeds=range(10, 13), allow_no_winner=True)
+    assert short.games == 3
     assert short.hidden_differences > 0
 
 
@@ -36,9 +36,9 @@ def test_check_game_coop() -> None:
 @pytest.mark.rule("SR-7")
 def test_check_game_coop_truncated() -> None:
     short = check_game(
-        GAME, Options(coop=True, round_limit=6), seeds=range(20, 24), allow_no_winner=True
+        GAME, Options(coop=True, round_limit=6), seeds=range(20, 22), allow_no_winner=True
     )
-    assert short.games == 4
+    assert short.games == 2
 
 
 @pytest.mark.rule("SR-1", "SR-6")

@@ -13,6 +13,7 @@ from rich.console import Console
 
 from silkroad.cli.common import UsageError, add_game_arguments, build_options, parse_typed_move
 from silkroad.core.errors import DataError, InvalidMoveError
+from silkroad.core.explain import reason_of, refusal
 from silkroad.core.position import Filled, fill_position
 from silkroad.core.registry import get_game
 from silkroad.core.replay import Record
@@ -104,8 +105,10 @@ def run(args: argparse.Namespace, out: Console) -> int:
         except InvalidMoveError as exc:
             raise UsageError(f"move {number}: {exc}") from None
         if move not in game.legal_moves(state):
-            legal = ", ".join(game.format_move(m) for m in game.legal_moves(state)) or "none"
-            raise UsageError(f"move {number}: {text!r} is not legal here (legal: {legal})")
+            # the position is printed whole, so the reason may use all it shows
+            legal = [game.format_move(m) for m in game.legal_moves(state)]
+            why = refusal(reason_of(game, state, move), f"{text!r}", None, legal)
+            raise UsageError(f"move {number}: {why}")
         state = game.apply(state, move)
     out.print(game.to_position(state), markup=False, highlight=False, end="")
     return 0
