@@ -133,11 +133,11 @@ def lookup(query: str | int, options: Options | None = None) -> CardInfo:
             )
         if ids:
             c = ids[0]
-            d = t.characters[c]
+            card = t.characters[c]
             return CardInfo(
                 f"c{c}",
-                d.name,
-                f"{d.pack} character",
+                card.name,
+                f"{card.pack} character",
                 (written[c],),
                 (c,),
                 character_text(t, c),
@@ -479,8 +479,9 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
     given: dict[str, list[Any]] = {}
 
     # [DH-2.3.5] the draft is on in the draft phase unless the position says otherwise
-    pending_kind = doc.data.get("pending", {}).get("decision") if "pending" in doc else None
-    phase_word = doc.data.get("phase", _PHASE_OF.get(pending_kind, base.phase.value))
+    pending_data = doc.data.get("pending")
+    pending_kind = pending_data.get("decision") if isinstance(pending_data, dict) else None
+    phase_word = doc.data.get("phase", _PHASE_OF.get(str(pending_kind), base.phase.value))
     drafting = doc.flag("drafting", bool(base.draft) or phase_word == Phase.DRAFT.value)
     if drafting and base.solo is not None:
         raise doc.fail("drafting", "a solitaire game has no fresco draft (DH-6.2.3)")
