@@ -102,12 +102,6 @@ def test_read_start_refuses_a_bare_setup_where_the_title_has_none() -> None:
     assert read_start(Fields({}), None, lambda o, s: ("seeded", s)) == ("seeded", 0)
 
 
-@pytest.mark.parametrize("title", ["dunhuang"])
-def test_a_bare_setup_is_refused_clearly_by_the_titles_without_one(title: str) -> None:
-    with pytest.raises(StateError, match="setup: bare setup is not available for this title"):
-        get_game(title).from_position('setup = "bare"')
-
-
 def test_check_derived_gives_the_derived_value_and_refuses_another() -> None:
     assert check_derived(Fields({}), "first", 1, "a rule") == 1
     assert check_derived(Fields({"first": 1}), "first", 1, "a rule") == 1

@@ -8,11 +8,10 @@ import pytest
 from silkroad.core.errors import IllegalMoveError
 from silkroad.core.rng import Rng
 from silkroad.dunhuang import Options, apply, is_over, legal_moves, new_game
-from silkroad.dunhuang.state import ChoiceKind, Phase, State
+from silkroad.dunhuang.state import Phase, State
 
 from .helpers import (
     clear_board,
-    give_character,
     give_tile,
     play,
     player,
@@ -41,30 +40,6 @@ def test_a_game_has_eight_rounds_of_three_phases() -> None:
     assert (8, Phase.ACTION) in seen
     assert s.phase is Phase.OVER
     assert s.final is not None
-
-
-@pytest.mark.rule("DH-3.1")
-def test_starting_phase_income_from_uncovered_spots_only() -> None:
-    from silkroad.dunhuang.rules import _begin_round, _settle
-    from silkroad.dunhuang.table import table
-
-    s = clear_board(ready())
-    s = attrs.evolve(s, round=2, first=0)
-    s = give_tile(give_tile(s, 0, 2, 402, 2), 0, 1, 401, 2)  # two dice off the income area
-    s = give_tile(s, 1, 2, 403, 2)  # one die off
-    t = table(s.options)
-    before = s.players[1].pigment
-    s = _settle(t, _begin_round(t, s))
-    assert s.phase is Phase.START
-    c = s.choice
-    assert c is not None
-    assert c.kind is ChoiceKind.INCOME
-    assert c.player == 0
-    assert texts(s) == ["take pigment", "take coin"]  # the 5 VP spot is still covered
-    s = play(s, "take coin")
-    # player 2 had a single uncovered reward, taken without a decision
-    assert s.players[1].pigment == before + 1
-    assert s.phase is Phase.ACTION
 
 
 @pytest.mark.rule("DH-3.1")
@@ -113,20 +88,6 @@ def test_effects_in_any_order_some_may_be_skipped_but_not_all() -> None:
     s = play(s, "done")
     assert s.turn == 1
     assert s.players[0].coins == coins
-
-
-@pytest.mark.rule("DH-3.2")
-def test_only_the_meeples_own_character_may_act_once() -> None:
-    s = give_character(board(), 0, 1, 404, 2)  # Dyer on spot 2: ability pigment
-    assert "ability" not in texts(play(s, "m1 b1"))  # meeple 1 has no character
-    s2 = play(s, "m2 b1")
-    assert texts(s2) == ["ability", "no ability"]
-    s3 = play(s2, "ability")
-    assert s3.players[0].grain[1] == 1
-    assert s3.turn == 1
-    s4 = play(s2, "no ability")
-    assert s4.players[0].grain[1] == 2
-    assert s4.turn == 1
 
 
 @pytest.mark.rule("DH-3.A")
@@ -185,16 +146,6 @@ def test_ultimate_actions_come_from_the_packs() -> None:
     assert dict(s.players[0].tokens) == {"silk-material": 1, "silk-product": 1}
 
 
-@pytest.mark.rule("DH-3.C")
-def test_fresco_actions_lower_only_others_dice() -> None:
-    s = give_tile(board(), 0, 2, 402, 3)
-    s = give_tile(s, 1, 2, 406, 3)
-    own = play(s, "m1 f1.3", "e1", "e1")
-    assert own.players[0].frescoes[2].die == 3
-    helped = play(s, "m1 f2.3")  # pigment (the quest needs a character)
-    assert helped.players[1].frescoes[2].die == 2
-
-
 @pytest.mark.rule("DH-3.D")
 def test_completion_moves_the_die_scores_the_round_and_tile_stays_usable() -> None:
     s = give_tile(board(), 0, 2, 402, 1)
@@ -216,16 +167,6 @@ def test_completion_moves_the_die_scores_the_round_and_tile_stays_usable() -> No
     assert s2.players[0].frescoes[2].tile is not None
     s3 = play(s2, "m1 f1.3", "e1", "done")
     assert s3.players[0].frescoes[2].die is None
-
-
-@pytest.mark.rule("DH-3.D")
-def test_dice_stack_on_the_reward_area_spot() -> None:
-    s = give_tile(give_tile(board(), 0, 2, 402, 1), 0, 1, 401, 1)
-    s = attrs.evolve(s, turn=1)
-    s = play(s, "m1 f1.3", "e1", "done")
-    s = play(s, "m1 f1.2")  # a Silk Material (no character for the quest)
-    assert s.players[0].left == 2  # note 1: no limit on a spot
-    assert s.players[0].vp == 2 * 20  # round 1 of the round track, twice
 
 
 @pytest.mark.rule("DH-3.3")

@@ -25,13 +25,15 @@ from typing import Any
 import attrs
 from immutables import Map
 
-from silkroad.core.errors import StateError
+from silkroad.core.errors import StateError, UnknownCardError, shorten
 from silkroad.core.position import (
     FORMAT_VERSION,
     REQUIRED,
+    CardInfo,
     Fields,
     Filled,
     Moved,
+    check_derived,
     dump,
     fill_zones,
     options_data,
@@ -43,6 +45,7 @@ from silkroad.core.position import (
 )
 from silkroad.dunhuang.cards import parse_effect
 from silkroad.dunhuang.check import held_tile, validate
+from silkroad.dunhuang.describe import character_text, tile_text
 from silkroad.dunhuang.moves import spot_label, spot_of_label
 from silkroad.dunhuang.rules import new_game
 from silkroad.dunhuang.state import (
@@ -65,7 +68,7 @@ from silkroad.dunhuang.state import (
 )
 from silkroad.dunhuang.table import Table, table
 
-__all__ = ["fill_position", "from_position", "to_position"]
+__all__ = ["SUPPLY", "bare_table", "fill_position", "from_position", "lookup", "to_position"]
 
 _TILE = re.compile(r"t([0-9]+)")
 _CHAR = re.compile(r"c([0-9]+)")
@@ -83,6 +86,67 @@ def _tile(x: int | None) -> str:
 
 def _optional(value: int | None, base: int = 0) -> int | str:
     return EMPTY if value is None else value + base
+
+
+def lookup(query: str | int, options: Options | None = None) -> CardInfo:
+    """[DH-2.1] A character or a fresco tile as positions, the notation and the engine
+    show it, found by its printed name in any case (``"Weaver"``, a character's name
+    only one character in play has), its notation ``c401`` or ``t401``, or its id
+    (``401``, as the state's zones and the moves hold it: a character's id when one has
+    it, else a tile's; ``c``/``t`` says which where both have it): the key (``c401``,
+    ``t401``), the printed name (a tile has none: its key), the pack, how a position
+    writes it and its id, and its text. ``options`` default to Silk, Gold and Tea with
+    four players; which characters and tiles there are depends on the packs.
+
+    :raises UnknownCardError: for a name or id of nothing in the game.
+    """
+    t = table(options if options is not None else _defaults(None))
+    written = _written_names(t)
+    if isinstance(query, int) and not isinstance(query, bool):
+        if query in t.characters and query in t.tiles:
+            raise UnknownCardError(
+                f"{query} is the id of character c{query} and of tile t{query}: name one"
+            )
+        if query in t.characters:
+            query = f"c{query}"
+        elif query in t.tiles:
+            query = f"t{query}"
+    if isinstance(query, str):
+        text = " ".join(query.split())
+        m = _TILE.fullmatch(text)
+        if m and int(m.group(1)) in t.tiles:
+            tile = int(m.group(1))
+            d = t.tiles[tile]
+            key = f"t{tile}"
+            return CardInfo(
+                key, key, f"{d.pack} fresco tile", (key,), (tile,), tile_text(t, tile), tile
+            )
+        m = _CHAR.fullmatch(text)
+        ids = [int(m.group(1))] if m and int(m.group(1)) in t.characters else None
+        named = ids is not None
+        if ids is None:
+            ids = sorted(c for c, d in t.characters.items() if d.name.lower() == text.lower())
+        if len(ids) > 1:
+            raise UnknownCardError(
+                f"{text!r} is the printed name of several characters in play "
+                f"({', '.join(f'c{c}' for c in ids)}): name one by its id"
+            )
+        if ids:
+            c = ids[0]
+            card = t.characters[c]
+            return CardInfo(
+                f"c{c}",
+                card.name,
+                f"{card.pack} character",
+                (written[c],),
+                (c,),
+                character_text(t, c),
+                c if named else None,
+            )
+    raise UnknownCardError(
+        f"{shorten(query)} is not a character or fresco tile of this game's packs (a "
+        "printed name, c<id>, t<id> or an id)"
+    )
 
 
 # --------------------------------------------------------------------------- writing
@@ -279,6 +343,59 @@ class _Names:
         raise StateError(f"{path}: {value!r} is not a fresco tile of this game (t<id>)")
 
 
+def bare_table(options: Options, seed: int) -> State:
+    """[DH-2] The bare table a position may be filled from (``setup = "bare"``): the
+    character deck and the tiles shuffled from ``seed`` as for a game, but nothing dealt.
+    The recruiting row empty (every character in the deck), no draft, no hand, no public
+    fresco (every tile out of the game, ``board.gone``; in solitaire every tile in the
+    stack, nothing drawn); seat 0 first, each player with what the rules give a seat
+    unconditionally (one Material of each pack, the coins and pigment of the seat,
+    DH-2.2), three dice at the income area; round 1 of the action phase, no decision
+    pending. A position names the rest it is about."""
+    state = new_game(options, seed)
+    t = table(state.options)
+    n = state.options.players
+    chars = [*(c for c in state.row if c is not None), *state.deck]
+    players = []
+    for p in range(n):
+        resources = t.board.solo_resources if n == 1 else t.board.seat_resources[p]
+        coins = sum(e.amount for e in resources if e.kind == "coin")
+        pigment = sum(e.amount for e in resources if e.kind == "pigment")
+        players.append(
+            Player(coins=coins, pigment=pigment, tokens=Map(dict.fromkeys(t.materials, 1)))
+        )
+    solo = None
+    gone: tuple[int, ...] = ()
+    if state.solo is not None:
+        held = [s.tile for s in state.players[0].frescoes if s.tile is not None]
+        stack = [*state.solo.drawn, *held, *state.solo.stack]
+        solo = Solo(stack=tuple(x for x in stack if x is not None))
+    else:
+        tiles = [*(x for d in state.draft for x in d), *state.gone]
+        if state.public is not None:
+            tiles.insert(0, state.public)
+        gone = tuple(tiles)
+    return attrs.evolve(
+        state,
+        phase=Phase.ACTION,
+        round=1,
+        first=0,
+        turn=0,
+        players=tuple(players),
+        row=(None,) * ROW,
+        deck=tuple(chars),
+        public=None,
+        revealed=n != 4,
+        draft=(),
+        gone=gone,
+        choice=None,
+        queue=(),
+        action=None,
+        frames=(),
+        solo=solo,
+    )
+
+
 def from_position(text: str, options: Options | None = None) -> State:
     """[DH-2] The state a position describes; what it leaves out comes from the seeded
     setup of its options, the cards and tiles it names moved out of their setup places.
@@ -308,7 +425,7 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
     opts: Options = read_options(doc, Options, _defaults, None if drawn else options)
     if drawn and opts.players != 1:
         raise StateError(f"options: the position is for {opts!r}, not a solitaire game")
-    base: State = read_start(doc, opts, new_game)
+    base: State = read_start(doc, opts, new_game, bare_table)
     opts = base.options  # solitaire draws its packs at setup
     t = table(opts)
     nm = _Names(t)
@@ -348,8 +465,8 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
         setup[f"c:player.{p}.characters"] = list(pl.characters)
         setup[f"t:player.{p}.hand"] = list(pl.hand)
         setup[f"t:player.{p}.frescoes"] = [s.tile for s in pl.frescoes]
-        if base.draft:
-            setup[f"t:player.{p}.draft"] = list(base.draft[p])
+        if base.solo is None:  # a bare table has no draft yet: a position may give one
+            setup[f"t:player.{p}.draft"] = list(base.draft[p]) if base.draft else []
     if base.solo is not None:
         setup["t:solitaire.stack"] = list(base.solo.stack)
         setup["t:solitaire.drawn"] = list(base.solo.drawn)
@@ -361,9 +478,13 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
     }
     given: dict[str, list[Any]] = {}
 
-    drafting = doc.flag("drafting", bool(base.draft))
-    if drafting and not base.draft:
-        raise doc.fail("drafting", "the fresco draft happens before the first round (DH-2.3.5)")
+    # [DH-2.3.5] the draft is on in the draft phase unless the position says otherwise
+    pending_data = doc.data.get("pending")
+    pending_kind = pending_data.get("decision") if isinstance(pending_data, dict) else None
+    phase_word = doc.data.get("phase", _PHASE_OF.get(str(pending_kind), base.phase.value))
+    drafting = doc.flag("drafting", bool(base.draft) or phase_word == Phase.DRAFT.value)
+    if drafting and base.solo is not None:
+        raise doc.fail("drafting", "a solitaire game has no fresco draft (DH-6.2.3)")
     if not drafting:
         for p in range(n):
             given[f"t:player.{p}.draft"] = []
@@ -460,6 +581,7 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
     def tagged(zones: dict[str, list[Any]]) -> dict[str, list[Any]]:
         return {z: [None if c is None else (z[0], c) for c in cs] for z, cs in zones.items()}
 
+    _supply_first(setup, given, where)
     tagged_moves: list[Moved] = []
     filled = fill_zones(
         tagged(setup),
@@ -475,18 +597,21 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
         )
     zones = {z: [None if c is None else c[1] for c in cs] for z, cs in filled.items()}
 
+    # [DH-2.3.6] while the first tiles are placed, a tile stands on its spot before its
+    # die and its statistic: the statistics are derived from the first round on
+    counting = doc.data.get("phase", base.phase.value) not in (Phase.DRAFT.value, Phase.PLACE.value)
     players = []
     for p, pl in enumerate(base.players):
         pf_ = player_fields.get(p)
         if pf_ is None:
-            players.append(_with_zones(pl, zones, p, None))
+            players.append(_derived(t, p, _with_zones(pl, zones, p, None), None, counting))
             continue
         pf = pf_
         changes: dict[str, Any] = {}
         for key in ("coins", "pigment", "vp"):
             if key in pf:
                 changes[key] = pf.integer(key, rule="DH-1: counters are never negative")
-        for key, high in (("income", DICE), ("left", DICE), ("right", DICE)):
+        for key, high in (("left", DICE), ("right", DICE)):
             if key in pf:
                 changes[key] = pf.integer(key, high=high, rule=f"DH-3.3: {DICE} overseer dice")
         for key in ("tokens", "counters"):
@@ -511,7 +636,8 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
             changes["drafted"] = tuple(
                 nm.tile(x, pf.name(f"drafted[{i}]")) for i, x in enumerate(pf.array("drafted"))
             )
-        players.append(_with_zones(attrs.evolve(pl, **changes), zones, p, fresco_dice.get(p)))
+        board_ = _with_zones(attrs.evolve(pl, **changes), zones, p, fresco_dice.get(p))
+        players.append(_derived(t, p, board_, pf, counting))
         pf.finish()
     seats.finish()
 
@@ -557,6 +683,13 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
             for i, c in enumerate(doc.array("queue"))
         )
     action = None if decided else base.action
+    if (
+        choice is not None
+        and choice.kind in _DURING_AN_ACTION
+        and phase_word == Phase.ACTION.value
+        and "action" not in doc
+    ):  # [DH-3.2] such a decision is taken in an action of its player: no meeple named
+        action = Action(choice.player, None)
     if "action" in doc:
         af = doc.table("action")
         meeple = af.integer("meeple", 0, low=1, high=MEEPLES) if "meeple" in af else None
@@ -596,7 +729,7 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
         base,
         options=opts,
         rng=read_rng(doc) if "rng" in doc else base.rng,
-        phase=Phase(doc.text("phase", base.phase.value, choices=[p.value for p in Phase])),
+        phase=Phase(doc.text("phase", phase_word, choices=[p.value for p in Phase])),
         round=doc.integer("round", base.round, low=1, high=ROUNDS, rule=f"DH-3: {ROUNDS} rounds"),
         first=seat(doc, "first", base.first),
         turn=seat(doc, "turn", base.turn),
@@ -625,8 +758,112 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
     return state
 
 
+#: The zones of the supply (docs/scenarios.md, "the filling rule"): the character deck,
+#: the tiles out of the game and the solitaire tile stack. A character or tile a position
+#: names is taken from one of these, or from a zone the position gives, never from a zone
+#: it leaves as set up (another player's hand or draft, the recruiting row).
+SUPPLY = ("board.deck", "board.gone", "solitaire.stack")
+
+
+def _supply_first(
+    setup: dict[str, list[Any]],
+    given: dict[str, list[Any]],
+    where: dict[tuple[str, int], str],
+) -> None:
+    """[the filling rule] Each character and tile the position names (``where``: by
+    tag and id, the path it is named at) comes from the supply or from a zone the
+    position gives; otherwise the position is refused, naming where the table has it."""
+    zone_of = {(z[0], c): z for z, cards in setup.items() for c in cards if c is not None}
+    for (kind, item), path in where.items():
+        zone = zone_of.get((kind[0], item))
+        if zone is None or zone[2:] in SUPPLY or zone in given:
+            continue
+        name = f"{kind[0]}{item}"
+        raise StateError(
+            f"{path}: {name} is at {zone[2:]} in the table the position is filled from, "
+            f"a zone it does not give (a character or tile is taken from the supply "
+            f"({', '.join(SUPPLY)}) or from a zone the position gives; give "
+            f'{zone[2:]} too, or start from setup = "bare")'
+        )
+
+
+#: [DH-2.3] [DH-3.1] The phase a pending decision of these kinds is taken in, when a
+#: position leaves ``phase`` out.
+_PHASE_OF = {
+    ChoiceKind.DRAFT.value: Phase.DRAFT.value,
+    ChoiceKind.PLACE.value: Phase.PLACE.value,
+    ChoiceKind.PUBLIC.value: Phase.PLACE.value,
+    ChoiceKind.INCOME.value: Phase.START.value,
+}
+#: [DH-3.2] The kinds of decision taken inside an action in the action phase: a position
+#: that gives one and no ``[action]`` gets the action of the decision's player, with no
+#: meeple named (give ``[action]`` for the meeple).
+_DURING_AN_ACTION = frozenset(
+    {
+        ChoiceKind.UPGRADE,
+        ChoiceKind.RECRUIT,
+        ChoiceKind.PAINT,
+        ChoiceKind.DIE,
+        ChoiceKind.CONTINUE,
+        ChoiceKind.PACK,
+    }
+)
+
+
 def _ints(values: Sequence[int | None]) -> list[int]:
     return [v for v in values if v is not None]
+
+
+def _derived(t: Table, p: int, pl: Player, fields: Fields | None, counting: bool) -> Player:
+    """[DH-3.3] [DH-4] A player's values derived from their board: the overseer dice at the
+    income area are the three dice less those on the reward area and on the frescoes; the
+    statistics of what the board shows (``painted:PACK`` a tile of the pack on a fresco
+    spot, ``completed`` a fresco spot whose tile has no die left, ``recruited:PACK`` a
+    character on a spot) are at least what it shows. A statistic is a lower bound, not an
+    equality: a fresco completed and cleaned up, a character that left, still count.
+    Statistics are derived only when ``counting`` (from the first round on).
+
+    :raises StateError: for a given ``income`` other than the derived one, or a given
+        statistic below what the board shows, naming both numbers.
+    """
+    path = f"player.{p}"
+    on_frescoes = sum(1 for s in pl.frescoes if s.die is not None)
+    income = DICE - pl.left - pl.right - on_frescoes
+    why = (
+        f"DH-3.3: {DICE} overseer dice, {pl.left} on the left and {pl.right} on the right "
+        f"of the reward area, {on_frescoes} on frescoes"
+    )
+    if income < 0:
+        raise StateError(f"{path}: more than {DICE} overseer dice placed ({why})")
+    if fields is not None:
+        income = check_derived(fields, "income", income, why)
+    if not counting:
+        return attrs.evolve(pl, income=income)
+    shown: Counter[str] = Counter()
+    for s in pl.frescoes:
+        if s.tile is not None:
+            shown[f"painted:{t.tiles[s.tile].pack}"] += 1
+            if s.die is None:
+                shown["completed"] += 1
+    for c in pl.characters:
+        if c is not None:
+            shown[f"recruited:{t.characters[c].pack}"] += 1
+    given = fields is not None and "counters" in fields
+    counters = dict(pl.counters)
+    for key, least in sorted(shown.items()):
+        if key not in t.statistics:
+            continue
+        have = counters.get(key)
+        if have is None:
+            counters[key] = least
+        elif have < least:
+            raise StateError(
+                f"{path}.counters.{key}: {have} given, but at least {least} derived "
+                "(DH-4: what the player's board shows counts)"
+            )
+        elif not given:
+            counters[key] = max(have, least)
+    return attrs.evolve(pl, income=income, counters=Map(counters))
 
 
 def _triple(f: Fields, key: str, read: Any) -> tuple[Any, Any, Any]:
