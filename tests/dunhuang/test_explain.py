@@ -18,7 +18,7 @@ import pytest
 from immutables import Map
 
 from silkroad import dunhuang
-from silkroad.core.errors import IllegalMoveError, InvalidMoveError
+from silkroad.core.errors import IllegalMoveError
 from silkroad.core.explain import Reason, Verdict
 from silkroad.dunhuang import GAME, Options, apply, encode_move, legal_moves, new_game
 from silkroad.dunhuang.encoding import action_move, num_actions
@@ -292,7 +292,7 @@ def test_an_upgrade_of_a_token_not_held_or_with_nothing_above_it() -> None:
     )
     unknown = GAME.explain(s, Upgrade("unicorn"))
     assert unknown.verdict is Verdict.UNKNOWN
-    assert unknown.text == "there is no token kind 'unicorn' in this game"
+    assert unknown.text.startswith("there is no token kind 'unicorn' in this game (packs ")
 
 
 @pytest.mark.rule("DH-3.3.4")
@@ -448,8 +448,9 @@ def test_an_action_id_explains_the_move_it_stands_for() -> None:
     assert stood > 100
     assert action_move(s, size) is None
     assert action_move(s, -1) is None
-    with pytest.raises(InvalidMoveError):
-        action_move(s, True)
+    assert action_move(s, True) is None  # a bool is no action id
+    assert action_move(s, 1.0) is None  # type: ignore[arg-type]
+    assert GAME.explain(s, True).verdict is Verdict.UNKNOWN
 
 
 # --------------------------------------------------------------------------- the measure
@@ -523,3 +524,18 @@ def test_the_examples_of_the_docs_hold() -> None:
     assert len(shown) == 1
     assert shown[0] in inspect.getsource(paint_lack)
     assert "return paint_lack(t, s, p, cost) is None" in inspect.getsource(can_paint)
+
+
+@pytest.mark.rule("DH-3.2")
+def test_a_move_naming_nothing_is_unknown_whatever_decision_waits() -> None:
+    """An id of no pack is reported as such before the decision pending: the move names
+    nothing in this game, so the pending decision is not its reason."""
+    s = GAME.new_game(Options(3, SGT), 1)
+    assert s.choice is not None
+    assert s.choice.kind is ChoiceKind.DRAFT
+    for move in (Upgrade("unicorn"), Recruit(99999, 0), Paint(99999)):
+        reason = GAME.explain(s, move)
+        assert reason.verdict is Verdict.UNKNOWN, move
+        assert "in this game (packs silk, gold, tea)" in reason.text
+    # a move of a known kind and ids still gets the pending decision's rule
+    assert GAME.explain(s, Upgrade(next(iter(table(s.options).tokens)))).rule == "DH-2.3.5"

@@ -20,6 +20,7 @@ from silkroad.core.errors import (
     RulesError,
     StateError,
 )
+from silkroad.core.explain import Verdict
 from silkroad.core.serialize import dumps, loads
 from silkroad.dunhuang import (
     GAME,
@@ -99,6 +100,20 @@ def test_the_game_in_progress_is_checked(change: Callable[[State], State]) -> No
     validate(s)
     with pytest.raises(StateError):
         validate(change(s))
+
+
+@pytest.mark.rule("DH-3.2")
+def test_effects_resolved_by_a_player_whose_turn_it_is_not_are_refused() -> None:
+    """Every frame of effects a game pushes is the turn player's (so ``current_player``
+    reads the same seat from the frame as from the turn): a saved state with another
+    player's frame is refused, not played by the wrong seat."""
+    s = _with(ChoiceKind.RECRUIT)
+    own = attrs.evolve(s, choice=None, frames=(Frame(s.turn, ("coin",)),))
+    validate(own)
+    assert GAME.current_player(own) == s.turn
+    other = (s.turn + 1) % len(s.players)
+    with pytest.raises(StateError, match=f"effects of P{other} resolved during P{s.turn}'s turn"):
+        validate(attrs.evolve(own, frames=(Frame(other, ("coin",)),)))
 
 
 @pytest.mark.rule("DH-1")
@@ -270,12 +285,12 @@ def test_huge_numbers_and_trailing_text_in_notation_are_invalid() -> None:
         assert len(str(info.value)) < 200
     with pytest.raises(IllegalMoveError) as illegal:
         apply(s, Keep(10**5000))
-    # the reason leads (a meeple turn is pending), the huge number shortened, never written out
+    # the reason leads (a tile of no pack), the huge number shortened, never written out
     message = str(illegal.value)
-    assert message.startswith("[DH-3.2] P2 must first place a meeple")
-    assert "<a Keep> does not answer that" in message
+    assert message.startswith("there is no fresco tile t<an integer of 16610 bits> in this game")
+    assert "<a Keep> refused" in message
     assert illegal.value.reason is not None
-    assert illegal.value.reason.rule == "DH-3.2"
+    assert illegal.value.reason.verdict is Verdict.UNKNOWN
     assert len(message) < 600
 
 

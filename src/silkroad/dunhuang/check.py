@@ -337,6 +337,11 @@ def _check_progress(state: State, t: Table, n: int) -> None:
 def _check_frame(state: State, t: Table, n: int, fr: Frame, known: set[str]) -> None:
     if not isinstance(fr, Frame) or not _int(fr.player, 0, n - 1):
         raise _fail(f"frame {fr!r:.60}: no such player")
+    if fr.player != state.turn:  # [DH-3.2] only the player whose turn it is resolves effects
+        raise _fail(
+            f"frame {fr!r:.60}: effects of P{fr.player} resolved during P{state.turn}'s turn "
+            "(a player resolves effects only on their own turn)"
+        )
     if not all(isinstance(x, bool) for x in (fr.manual, fr.done, fr.quest)):
         raise _fail(f"frame {fr!r:.60}: manual, done and quest are true or false")
     if fr.slot is not None and not _int(fr.slot, 0, SLOTS - 1):

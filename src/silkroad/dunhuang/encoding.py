@@ -152,15 +152,11 @@ def action_move(state: State, action: int) -> Move | None:
     """The move action id ``action`` stands for in ``state``, legal or not (``explain``
     says why one is refused), or None when it stands for none here: a ``Choose`` id
     (a position among the options of a pack's choice) with no such choice pending or
-    beyond its options, or an id outside the action space.
-
-    :raises InvalidMoveError: if ``action`` is not an int (a bool, a float or a list
-        names no action).
+    beyond its options, an id outside the action space, or not an int (a bool, a float
+    or a list names no action).
     """
     if isinstance(action, bool) or not isinstance(action, int):
-        raise InvalidMoveError(
-            f"an action id is an int, got {type(action).__name__} {shorten(action)}", text=None
-        )
+        return None
     if action < 0 or action >= num_actions(state.options):
         return None
     if action < _PASS:

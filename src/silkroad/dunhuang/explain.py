@@ -134,6 +134,9 @@ def refusal(state: State, move: object) -> Reason | None:
     if state.phase is Phase.OVER:
         return _over(state)
     t = table(state.options)
+    unknown = _unknown_id(t, state, known)
+    if unknown is not None:  # a tile, card or token of no pack here, whatever is pending
+        return unknown
     c = state.choice
     if c is not None:
         return _choice(t, state, c, known)
@@ -229,46 +232,56 @@ def _over(s: State) -> Reason:
     )
 
 
+def _unknown(s: State, solo: bool, prefix: str, value: object, what: str, kind: str) -> Reason:
+    """The reason an id (``prefix`` and ``value``, e.g. ``t`` and 501) names nothing in this
+    game: in solitaire, one of a pack not drawn ([DH-6.2.1], ``solo``: "is not a ``what`` of
+    the two packs"); otherwise "there is no ``kind``" with the id shortened."""
+    packs = ", ".join(s.options.packs)
+    if solo:
+        return Reason.by_rule(
+            "DH-6.2.1", f"{prefix}{value} is not a {what} of the two packs this solitaire game "
+            f"plays ({packs})",
+        )  # fmt: skip
+    shown = shorten(value, 20 if prefix else 40)
+    return Reason(
+        Verdict.UNKNOWN, f"there is no {kind} {prefix}{shown} in this game (packs {packs})"
+    )
+
+
+def _unknown_id(t: Table, s: State, move: Move) -> Reason | None:
+    """A move naming a fresco tile, a character or a token kind that no pack of this game
+    has (:attr:`Verdict.UNKNOWN`, or [DH-6.2.1] for a pack solitaire did not draw)."""
+    if isinstance(move, (Keep, Paint, Bottom)):
+        return _unknown_tile(t, s, move.tile)
+    if isinstance(move, Upgrade):
+        return _unknown_token(t, s, move.token)
+    if isinstance(move, Recruit):
+        return _unknown_card(t, s, move.card)
+    return None
+
+
 def _unknown_tile(t: Table, s: State, tile: int) -> Reason | None:
     """A tile id in no pack of this game (or, in solitaire, of a pack not drawn)."""
     if tile in t.tiles:
         return None
-    if t.solo and tile in space(s.options).tile_ids:
-        return Reason.by_rule(
-            "DH-6.2.1", f"t{tile} is not a tile of the two packs this solitaire game plays "
-            f"({', '.join(s.options.packs)})",
-        )  # fmt: skip
-    return Reason(
-        Verdict.UNKNOWN, f"there is no fresco tile t{shorten(tile, 20)} in this game "
-        f"(packs {', '.join(s.options.packs)})",
-    )  # fmt: skip
+    solo = t.solo and tile in space(s.options).tile_ids
+    return _unknown(s, solo, "t", tile, "tile", "fresco tile")
 
 
 def _unknown_card(t: Table, s: State, card: int) -> Reason | None:
     """A character id in no pack of this game (or, in solitaire, of a pack not drawn)."""
     if card in t.characters:
         return None
-    if t.solo and card in space(s.options).char_ids:
-        return Reason.by_rule(
-            "DH-6.2.1", f"c{card} is not a character of the two packs this solitaire game "
-            f"plays ({', '.join(s.options.packs)})",
-        )  # fmt: skip
-    return Reason(
-        Verdict.UNKNOWN, f"there is no character c{shorten(card, 20)} in this game "
-        f"(packs {', '.join(s.options.packs)})",
-    )  # fmt: skip
+    solo = t.solo and card in space(s.options).char_ids
+    return _unknown(s, solo, "c", card, "character", "character")
 
 
 def _unknown_token(t: Table, s: State, key: str) -> Reason | None:
     """A token kind of no pack of this game (or, in solitaire, of a pack not drawn)."""
     if key in t.tokens:
         return None
-    if t.solo and key in space(s.options).token_keys:
-        return Reason.by_rule(
-            "DH-6.2.1", f"{key} is not a token of the two packs this solitaire game plays "
-            f"({', '.join(s.options.packs)})",
-        )  # fmt: skip
-    return Reason(Verdict.UNKNOWN, f"there is no token kind {shorten(key, 40)} in this game")
+    solo = t.solo and key in space(s.options).token_keys
+    return _unknown(s, solo, "", key, "token", "token kind")
 
 
 # -- the decision pending ------------------------------------------------------------------
@@ -312,10 +325,6 @@ def _choice(t: Table, s: State, c: Choice, move: Move) -> Reason | None:
     p = c.player
     pl = s.players[p]
     k = c.kind
-    if isinstance(move, (Keep, Paint, Bottom)):
-        unknown = _unknown_tile(t, s, move.tile)
-        if unknown is not None:
-            return unknown
     if k is ChoiceKind.DRAFT:
         assert isinstance(move, Keep)
         pack = sorted(s.draft[p])
@@ -363,9 +372,6 @@ def _choice(t: Table, s: State, c: Choice, move: Move) -> Reason | None:
         assert isinstance(move, Upgrade)
         if move.token in upgrade_tokens(t, pl):
             return None
-        unknown = _unknown_token(t, s, move.token)
-        if unknown is not None:
-            return unknown
         name = engine.token_name(t, move.token)
         if move.token not in engine.upgradable(t) or not t.tokens[move.token].upgrade:
             return Reason.by_rule(rule, f"{name} cannot be upgraded: no token is above it")
@@ -414,9 +420,6 @@ def _choice(t: Table, s: State, c: Choice, move: Move) -> Reason | None:
 def _recruit(t: Table, s: State, c: Choice, rule: str, move: Recruit) -> Reason | None:
     """[DH-3.E.7] [DH-3.E.8] A card of the row the recruitment may take, to a spot it may
     use."""
-    unknown = _unknown_card(t, s, move.card)
-    if unknown is not None:
-        return unknown
     p = c.player
     if move.card not in s.row:
         row = ", ".join(f"c{x}" for x in s.row if x is not None) or "empty"
