@@ -11,7 +11,8 @@ Prints one line per game (with ``--verbose``) and a Markdown table row::
         --agents ismcts,random --games 40
 
 A shared win counts as ``1 / len(winners)`` of a win. The fair share of a seat is ``1 /
-players``. The win rate's 95% interval is the Wilson score interval of
+players`` ("-" in solitaire, which is won against the game, not a share of the table).
+The win rate's 95% interval is the Wilson score interval of
 :func:`silkroad.arena.analysis.rate` (scipy's ``binomtest``); with shared wins, whose count
 is not a whole number, it runs from the lower end of the interval of the wins rounded down
 to the upper end of the interval of the wins rounded up. Times are CPU seconds of this
@@ -148,9 +149,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     label = subject + (" (margin only)" if args.margin_only else "")
+    fair = f"{1 / players:.0%}" if players > 1 else "-"
     print(
         f"| {game.spec.name} | {players} | {label} | {','.join(opponents)} | {n} "
-        f"| {wins / n:.0%} ({wins:g}/{n}) | {interval(wins, n)} | {1 / players:.0%} "
+        f"| {wins / n:.0%} ({wins:g}/{n}) | {interval(wins, n)} | {fair} "
         f"| {statistics.mean(my_scores):.1f} / "
         f"{f'{statistics.mean(other_scores):.1f}' if other_scores else '-'} "
         f"| {statistics.mean(lengths):.0f} | {elapsed / n:.3g} "

@@ -50,3 +50,15 @@ def test_a_shared_win_widens_the_interval_to_both_whole_counts(bench: ModuleType
     assert bench.interval(2.5, 10) == f"[{100 * low:.1f}, {100 * high:.1f}]"
     whole = rate(3, 10)
     assert bench.interval(3.0, 10) == f"[{100 * whole.low:.1f}, {100 * whole.high:.1f}]"
+
+
+def test_solitaire_has_no_fair_share(bench: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
+    """A solitaire game is won against the game: the fair-share column says so ("-"),
+    not 100%."""
+    argv = ["dunhuang", "--players", "1", "--agents", "random,random", "--games", "1"]
+    assert bench.main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    header = [c.strip() for c in lines[0].strip("|").split("|")]
+    row = dict(zip(header, (c.strip() for c in lines[2].strip("|").split("|")), strict=True))
+    assert row["fair share"] == "-"
+    assert row["mean score (agent / others)"].endswith("/ -")

@@ -539,3 +539,22 @@ def test_a_move_naming_nothing_is_unknown_whatever_decision_waits() -> None:
         assert "in this game (packs silk, gold, tea)" in reason.text
     # a move of a known kind and ids still gets the pending decision's rule
     assert GAME.explain(s, Upgrade(next(iter(table(s.options).tokens)))).rule == "DH-2.3.5"
+
+
+@pytest.mark.rule("DH-3.2")
+def test_a_reason_tells_nothing_the_player_to_act_cannot_see() -> None:
+    """Reasons depend only on what the player to act sees: the same in a state dealt
+    anew from their observation (other hands, packs, character deck and first tiles)."""
+    compared = 0
+    for state in _sample(games=1, seed=70)[::4]:
+        who = GAME.current_player(state)
+        if who is None:
+            continue
+        dealt = GAME.determinize(GAME.observe(state, who), 11)
+        legal = set(legal_moves(state))
+        for action in range(num_actions(state.options)):
+            move = action_move(state, action)
+            if move is not None and move not in legal:
+                assert GAME.explain(dealt, move) == GAME.explain(state, move), move
+                compared += 1
+    assert compared > 1000
