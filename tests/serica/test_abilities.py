@@ -41,6 +41,8 @@ from silkroad.serica import (
     validate,
 )
 from silkroad.serica.cards import Ability, Good, default_cards
+from silkroad.serica.observe import HIDDEN
+from silkroad.serica.rules import distinct_cards
 from silkroad.serica.state import PendingKind, State, Step
 
 from .helpers import Builder, goods, play, texts
@@ -837,3 +839,46 @@ def test_two_outposts_bring_a_bandit_to_zero_defeated_without_any_strength() -> 
     state = play(state, Use("outpost"))
     assert _defends(state) == []  # 1 > 0
     assert _defends(play(state, Use("outpost"))) == ["defend bandit"]  # 0 >= 0
+
+
+@pytest.mark.rule("SR-8.3")
+def test_governor_with_only_cards_of_the_first_kind_built() -> None:
+    """Every built card an Artisan (the card kind listed first, kind 0): nothing to swap,
+    but the outer card can move to another field, so the Governor is offered."""
+    b = Builder()
+    state = b.state(b.player(empire=["governor"], fields=[["artisan"], [], [], []]))
+    assert b.t.kind_of[state.players[0].fields[0][0]] == 0
+    assert "use governor" in texts(state)
+    assert texts(play(state, Use("governor"))) == ["rearrange 1.1 2.1"]
+
+
+@pytest.mark.rule("SR-8.3")
+def test_governor_counts_the_cards_left_to_move() -> None:
+    """Up to two cards: the decision starts with two to move and, after one card has
+    moved alone, says one is left."""
+    b = Builder()
+    han = b.player(empire=["governor"], fields=[["guard", "trader"], ["soldier"], [], []])
+    state = play(b.state(han), Use("governor"))
+    assert state.pending is not None
+    assert state.pending.count == 2
+    state = play(state, Rearrange(1, 2, 2, 2))
+    assert state.pending is not None
+    assert state.pending.kind is PendingKind.GOVERNOR
+    assert state.pending.count == 1
+
+
+@pytest.mark.rule("SR-8.3")
+def test_cards_the_observer_cannot_see_are_each_their_own_choice() -> None:
+    """``distinct_cards`` on a General's cards as an observation shows them: a hidden card
+    (``HIDDEN``) is never taken for a copy of a card seen, whatever its position."""
+    b = Builder()
+    state = b.state(b.player())
+    t = b.t
+    first_of = {k: t.kind_of.index(k) for k in (0, 1)}
+    for position in range(3):
+        for kind in (0, 1):
+            cards = [first_of[kind]] * 3
+            cards[position] = HIDDEN
+            seen = [i for i in range(3) if i != position]
+            # the hidden card and the first of the two copies seen
+            assert distinct_cards(state, tuple(cards)) == sorted([position, seen[0]])
