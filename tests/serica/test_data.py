@@ -386,9 +386,12 @@ def test_printed_lists_are_checked_on_load(tmp_path: Path) -> None:
     path = tmp_path / "cards.toml"
     line = 'printed = ["name", "ability", "type", "colour"]\nprovenance = "reconstructed"'
     path.write_text(_edit(line, 'printed = ["name", "grain"]\nprovenance = "reconstructed"'))
-    with pytest.raises(DataError, match="grain") as info:
+    with pytest.raises(DataError, match="'grain' is not a field of this card") as info:
         load_card_file(path)
     assert (info.value.entry, info.value.field) == ("bandit", "printed")
+    path.write_text(_edit(line, 'printed = ["name", 7]\nprovenance = "reconstructed"'))
+    with pytest.raises(DataError, match="7 is not a field of this card"):
+        load_card_file(path)
     path.write_text(_edit(line, 'printed = ["name"]\nprovenance = "rulebook"'))
     with pytest.raises(DataError, match="every field") as info:
         load_card_file(path)
