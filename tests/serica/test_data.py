@@ -460,6 +460,8 @@ LIMITS = [
     (_bandit("enemy_strength = 2", "enemy_strength = -1"), "bandit", "enemy_strength"),
     (_bandit("enemy_vp = 2", "enemy_vp = 99"), None, None),
     (_bandit("enemy_vp = 2", "enemy_vp = 100"), "bandit", "enemy_vp"),
+    (_bandit("enemy_vp = 2", "enemy_vp = 0"), None, None),
+    (_bandit("enemy_vp = 2", "enemy_vp = -1"), "bandit", "enemy_vp"),
 ]
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
+from silkroad.core.errors import StateError
 from silkroad.serica import (
     GAME,
     Build,
@@ -20,6 +21,7 @@ from silkroad.serica import (
     legal_moves,
     outcome,
     scores,
+    validate,
     winners,
 )
 from silkroad.serica.cards import Good, default_cards
@@ -165,6 +167,20 @@ def test_coop_is_lost_when_the_last_crossroads_card_is_drawn() -> None:
     assert not state.coop_won
     assert winners(state) == ()
     assert scores(state) == (7, 7)
+
+
+@pytest.mark.rule("SR-7")
+def test_a_coop_position_with_an_empty_crossroads_pile_going_on_is_refused() -> None:
+    """The co-op game ends as the last Crossroads card is drawn, so no co-op position
+    goes on with an empty pile (the competitive game does: see above)."""
+    b = Builder(COOP)
+    han = b.player(supply={"spices": 1, "porcelain": 1})
+    state = b.state(han, crossroads=["oasis"], cross_top=["guard"], empty_pile=True)
+    validate(state)
+    with pytest.raises(StateError, match=r"\[SR-7\] a co-op game ends when the last"):
+        validate(attrs.evolve(state, cross_pile=state.cross_pile[1:]))
+    competitive = Builder().state(Builder().player(), crossroads=["oasis"], empty_pile=True)
+    validate(competitive)
 
 
 @pytest.mark.rule("SR-7", "SR-6")

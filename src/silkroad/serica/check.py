@@ -79,6 +79,11 @@ def _check_scalars(state: State) -> None:
         raise StateError("a finished game waits for nothing")
     if state.coop_won and not state.options.coop:
         raise StateError("only a co-op game is won together")
+    if state.options.coop and not state.cross_pile and state.step is not Step.OVER:
+        raise StateError(
+            "[SR-7] a co-op game ends when the last Crossroads card is drawn: "
+            "an empty Crossroads draw pile with the game going on is no position of it"
+        )
 
 
 def _check_places(state: State, t: Table) -> None:
