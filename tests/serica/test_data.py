@@ -462,6 +462,18 @@ LIMITS = [
     (_bandit("enemy_vp = 2", "enemy_vp = 100"), "bandit", "enemy_vp"),
     (_bandit("enemy_vp = 2", "enemy_vp = 0"), None, None),
     (_bandit("enemy_vp = 2", "enemy_vp = -1"), "bandit", "enemy_vp"),
+    # the lower edges: 0 is allowed, -1 refused
+    (_scholar("stacked_vp = 1", "stacked_vp = 0"), None, None),
+    (_scholar("stacked_vp = 1", "stacked_vp = -1"), "scholar", "stacked_vp"),
+    (_scholar("strength = 0", "strength = -1"), "scholar", "strength"),
+    (_scholar("artisans = 3", "artisans = 0"), None, None),
+    (_scholar("artisans = 3", "artisans = -1"), "scholar", "artisans"),
+    (_bandit("enemy_strength = 2", "enemy_strength = 0"), None, None),
+    (_scholar("level = 2", "level = 4"), "scholar", "level"),
+    (_scholar("copies = 2", "copies = 0"), "scholar", "copies"),
+    (_scholar("copies = 2", "copies = -1"), "scholar", "copies"),
+    (_scholar("copies = 2", "copies = 2\nhan_start = -1"), "scholar", "han_start"),
+    (_scholar("copies = 2", "copies = 2\nrome_start = -1"), "scholar", "rome_start"),
 ]
 
 
