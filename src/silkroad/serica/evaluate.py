@@ -9,9 +9,10 @@ victory points. A player's potential is their VP now plus what predicts VP to co
 * **trade goods** [SR-5.1]: own goods in supply at half their shipping value (they fill
   the next caravan or pay for a card), goods bought from the other player less;
 * **artisans** [SR-5.2]: more while they are needed to build the Empire's cards;
-* **cards owned but not built** (draw pile, discard pile, Empire): part of their VP,
+* **cards owned but not built** (draw pile, discard pile, Empire): most of their VP,
   since each is a build to come, plus a little for their ability (nothing for an Enemy
-  a City took, which is never built);
+  a City took, which is never built): a search sees the payment that follows a buy, and
+  with less than that it stops buying (docs/agents.md, "Serica");
 * **progress to the end** [SR-6]: each built card counts extra and each card missing to
   own ten counts against, so that building and buying are worth their goods;
 * **defensive strength** [SR-5.2]: built strength defeats Enemies;
@@ -61,8 +62,9 @@ CHIEFTAIN_LOSS = 0.7
 #: VP per artisan while the Empire's cards need them, and per artisan beyond.
 ARTISAN_VP = 0.6
 SPARE_ARTISAN_VP = 0.1
-#: Share of an owned, unbuilt card's VP counted, and a flat worth for its ability.
-CARD_VP_SHARE = 0.3
+#: Share of an owned, unbuilt card's VP counted, and a flat worth for its ability (0.3
+#: until the search was measured buying a third as often as greedy and losing to it).
+CARD_VP_SHARE = 0.8
 CARD_ABILITY_VP = 0.2
 #: VP counted per built card (progress to the ten-card end) and per card missing to own
 #: ten, built or not.
