@@ -11,6 +11,10 @@ end of the game would add or what the table promises:
 * coins, pigment and grain at small fixed rates, for the actions they pay for.
 
 Once the game is over the evaluation is the exact score margin.
+
+Solitaire (DH-6.2.6, DH-7) is won by completing the quests in time, so there the
+evaluation counts completed quests, the progress towards the others (a Silk Product is
+two thirds of the Clothes Tile a quest asks for) and only a small share of the potential.
 """
 
 from __future__ import annotations
@@ -79,17 +83,85 @@ QUEST_VP = 10.0
 WIN_VP = 100.0
 
 
+#: [DH-7] Solitaire: the share of a quest's worth (``QUEST_VP``) that the progress towards
+#: it counts for, and the share of the potential (VP and what the table promises) counted
+#: before the game is over. The quests decide a solitaire game, so progress towards them
+#: outweighs VP; without it a search sees no reason to start a set that takes rounds.
+PROGRESS_SHARE = 0.9
+SOLO_VP_SHARE = 0.05
+
+
+@functools.lru_cache(maxsize=16)
+def _quest_weights(options: Options) -> tuple[tuple[str, int, tuple[tuple[str, float], ...]], ...]:
+    """[DH-7] Per quest requirement: (quest key, the amount needed, (statistic, share)
+    pairs, most advanced first). A statistic the requirement counts has share 1; a token
+    ``k`` upgrades short of one, in a chain of ``m`` upgrades, has share
+    ``(m + 1 - k) / (m + 1)`` (a Silk Material, two upgrades short of a Clothes Tile, is a
+    third of one)."""
+    t = table(options)
+    before: dict[str, list[str]] = {}
+    for key, tk in t.tokens.items():
+        if tk.upgrade:
+            before.setdefault(tk.upgrade, []).append(key)
+    out = []
+    for q in t.quests:
+        for stat, n in q.need:
+            steps: dict[str, int] = {}
+            for kind in stat.split("+"):
+                steps[kind] = 0
+                frontier, k = [kind], 1
+                while frontier:
+                    nxt = []
+                    for x in frontier:
+                        for y in before.get(x, ()):
+                            if y not in steps or steps[y] > k:
+                                steps[y] = k
+                                nxt.append(y)
+                    frontier, k = nxt, k + 1
+            depth = max(steps.values())
+            shares = sorted(
+                ((kind, (depth + 1 - k) / (depth + 1)) for kind, k in steps.items()),
+                key=lambda x: -x[1],
+            )
+            out.append((q.key, n, tuple(shares)))
+    return tuple(out)
+
+
+def _progress(state: State) -> float:
+    """[DH-7] The worth of the progress towards the quests not yet completed: for each,
+    the share of the requirement that the most advanced ``n`` items make."""
+    pl = state.players[0]
+    done = state.achievements
+    value = 0.0
+    for key, n, shares in _quest_weights(state.options):
+        if key in done:
+            continue
+        left = n
+        have = 0.0
+        for stat, share in shares:
+            c = pl.count(stat)
+            if c:
+                take = c if c < left else left
+                have += share * take
+                left -= take
+                if not left:
+                    break
+        value += QUEST_VP * PROGRESS_SHARE * have / n
+    return value
+
+
 def evaluate(state: State, player: int) -> float:
     """[DH-4] ``player``'s potential minus the best potential of the others, in VP.
-    [DH-6.2.6] Solitaire: the potential plus ``QUEST_VP`` per completed quest; once over,
-    the final VP plus ``WIN_VP`` for a win."""
+    [DH-6.2.6] [DH-7] Solitaire: ``QUEST_VP`` per completed quest, ``PROGRESS_SHARE`` of
+    it for the progress towards each quest not yet completed, and ``SOLO_VP_SHARE`` of
+    the potential; once over, the final VP plus ``WIN_VP`` for a win."""
     if state.options.players == 1:
         done = sum(1 for q in table(state.options).quests if q.key in state.achievements)
         if state.phase is Phase.OVER:
             result = solitaire_result(state)
             won = result is not None and result[0]
             return float(scores(state)[0]) + (WIN_VP if won else 0.0)
-        return _potential(state, 0) + QUEST_VP * done
+        return SOLO_VP_SHARE * _potential(state, 0) + QUEST_VP * done + _progress(state)
     if state.phase is Phase.OVER:
         return score_margin(scores(state), player)
     values = [_potential(state, p) for p in range(len(state.players))]
