@@ -42,7 +42,7 @@ from silkroad.serica import (
 )
 from silkroad.serica.cards import Ability, Good, default_cards
 from silkroad.serica.observe import HIDDEN
-from silkroad.serica.rules import distinct_cards
+from silkroad.serica.rules import distinct_cards, enemy_strength
 from silkroad.serica.state import PendingKind, State, Step
 
 from .helpers import Builder, goods, play, texts
@@ -882,3 +882,22 @@ def test_cards_the_observer_cannot_see_are_each_their_own_choice() -> None:
             seen = [i for i in range(3) if i != position]
             # the hidden card and the first of the two copies seen
             assert distinct_cards(state, tuple(cards)) == sorted([position, seen[0]])
+
+
+@pytest.mark.rule("SR-8.3")
+def test_two_outposts_bring_a_bandit_to_no_strength() -> None:
+    """Each readied Outpost takes 1 from every Enemy's strength, down to 0 and no
+    further: with both Outposts a Bandit (2) has none, and a player with no built
+    strength defeats it; ``enemy_strength`` says the same."""
+    b = Builder()
+    han = b.player(empire=["outpost", "outpost"])
+    state = b.state(han, crossroads=["pirate", "bandit"], step=Step.BUY)
+    bandit, pirate = (b.t.kind_of[b.card(k)] for k in ("bandit", "pirate"))
+    assert "defend bandit" not in texts(state)
+    one = play(state, Use("outpost"))
+    assert enemy_strength(one, bandit) == 1
+    both = play(one, Use("outpost"))
+    assert enemy_strength(both, bandit) == 0
+    assert enemy_strength(both, pirate) == 1
+    assert "defend bandit" in texts(both)
+    assert "defend pirate" not in texts(both)

@@ -489,7 +489,7 @@ _SPOT_PAIRS = tuple(
 )
 
 
-def _governor_moves(state: State, t: Table, pending: Pending | None = None) -> list[Rearrange]:
+def _governor_moves(state: State, t: Table, pending: Pending) -> list[Rearrange]:
     """[SR-8.3] What a Governor can do with up to 2 cards in two fields: swap two built
     cards of different kinds (in one field or two), or move a field's outer card to
     the free spot of another field ([Rulings] a field never gets a hole). After a move
@@ -500,8 +500,6 @@ def _governor_moves(state: State, t: Table, pending: Pending | None = None) -> l
     only by their cards, and copies of a card are alike (docs/serica.md, "Identical
     components"), so moving a card to any of several empty fields is one choice."""
     fields = state.players[state.active].fields
-    if pending is None:
-        pending = _GOVERNOR_START
     out: list[Rearrange] = []
     seen: set[object] = set()
     for a, b, move in _governor_pairs(t, fields, pending):
@@ -510,10 +508,6 @@ def _governor_moves(state: State, t: Table, pending: Pending | None = None) -> l
             seen.add(key)
             out.append(move)
     return out
-
-
-#: The decision a Governor's use opens: two cards may move, none has yet.
-_GOVERNOR_START = Pending(PendingKind.GOVERNOR, count=2)
 
 
 def _governor_pairs(
