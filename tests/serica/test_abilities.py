@@ -43,7 +43,7 @@ from silkroad.serica import (
 from silkroad.serica.cards import Ability, Good, default_cards
 from silkroad.serica.observe import HIDDEN
 from silkroad.serica.rules import distinct_cards, enemy_strength
-from silkroad.serica.state import PendingKind, State, Step
+from silkroad.serica.state import Pending, PendingKind, State, Step
 
 from .helpers import Builder, goods, play, texts
 
@@ -901,3 +901,31 @@ def test_two_outposts_bring_a_bandit_to_no_strength() -> None:
     assert enemy_strength(both, pirate) == 1
     assert "defend bandit" in texts(both)
     assert "defend pirate" not in texts(both)
+
+
+@pytest.mark.rule("SR-8", "SR-4")
+def test_the_copy_built_is_the_one_whose_ability_was_used() -> None:
+    """Two Scholars in the Empire, the second's ability used this round: building a
+    Scholar builds that copy, so the other's ability is still there to use."""
+    b = Builder()
+    han = b.player(empire=["scholar", "scholar"], artisans=9, draw=["city", "guard"])
+    state = b.state(han, step=Step.BUILD)
+    first, second = state.players[0].empire
+    state = attrs.evolve(state, turn=attrs.evolve(state.turn, used=(second,)))
+    validate(state)
+    assert "use scholar" in texts(state)
+    state = play(state, Build("scholar", 1))
+    assert state.players[0].fields[0] == (second,)
+    assert list(state.players[0].empire) == [first]
+    assert "use scholar" in texts(state)
+
+
+def test_a_state_with_no_legal_move_is_a_dead_end_not_an_empty_list() -> None:
+    """An edited state the rules never reach, with a decision that offers nothing (a
+    General's look at no cards): ``legal_moves`` refuses it with a StateError naming
+    the decision, never returns ``()`` for a game that is not over."""
+    b = Builder()
+    state = b.state(b.player(), step=Step.BUY)
+    stuck = attrs.evolve(state, pending=Pending(PendingKind.GENERAL_TAKE, cards=()))
+    with pytest.raises(StateError, match="a dead end: .* general_take decision, is not over"):
+        legal_moves(stuck)
