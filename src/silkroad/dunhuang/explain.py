@@ -16,7 +16,7 @@ about every action id of sampled states, so the reasons cannot drift from the ru
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import cast
 
 from silkroad.core.errors import shorten
@@ -232,12 +232,28 @@ def _over(s: State) -> Reason:
     )
 
 
-def _unknown(s: State, solo: bool, prefix: str, value: object, what: str, kind: str) -> Reason:
-    """The reason an id (``prefix`` and ``value``, e.g. ``t`` and 501) names nothing in this
-    game: in solitaire, one of a pack not drawn ([DH-6.2.1], ``solo``: "is not a ``what`` of
-    the two packs"); otherwise "there is no ``kind``" with the id shortened."""
+def _unknown_id(t: Table, s: State, move: Move) -> Reason | None:
+    """A move naming a fresco tile, a character or a token kind that no pack of this game
+    has: :attr:`Verdict.UNKNOWN`, or in solitaire, for an id of a pack not drawn,
+    [DH-6.2.1] (None: the move names nothing unknown)."""
+    value: object
+    known: Collection[object]
+    solo_ids: Collection[object]
+    if isinstance(move, (Keep, Paint, Bottom)):
+        value, known, prefix, what, kind = move.tile, t.tiles, "t", "tile", "fresco tile"
+        solo_ids = space(s.options).tile_ids if t.solo else ()
+    elif isinstance(move, Upgrade):
+        value, known, prefix, what, kind = move.token, t.tokens, "", "token", "token kind"
+        solo_ids = space(s.options).token_keys if t.solo else ()
+    elif isinstance(move, Recruit):
+        value, known, prefix, what, kind = move.card, t.characters, "c", "character", "character"
+        solo_ids = space(s.options).char_ids if t.solo else ()
+    else:
+        return None
+    if value in known:
+        return None
     packs = ", ".join(s.options.packs)
-    if solo:
+    if value in solo_ids:
         return Reason.by_rule(
             "DH-6.2.1", f"{prefix}{value} is not a {what} of the two packs this solitaire game "
             f"plays ({packs})",
@@ -246,42 +262,6 @@ def _unknown(s: State, solo: bool, prefix: str, value: object, what: str, kind: 
     return Reason(
         Verdict.UNKNOWN, f"there is no {kind} {prefix}{shown} in this game (packs {packs})"
     )
-
-
-def _unknown_id(t: Table, s: State, move: Move) -> Reason | None:
-    """A move naming a fresco tile, a character or a token kind that no pack of this game
-    has (:attr:`Verdict.UNKNOWN`, or [DH-6.2.1] for a pack solitaire did not draw)."""
-    if isinstance(move, (Keep, Paint, Bottom)):
-        return _unknown_tile(t, s, move.tile)
-    if isinstance(move, Upgrade):
-        return _unknown_token(t, s, move.token)
-    if isinstance(move, Recruit):
-        return _unknown_card(t, s, move.card)
-    return None
-
-
-def _unknown_tile(t: Table, s: State, tile: int) -> Reason | None:
-    """A tile id in no pack of this game (or, in solitaire, of a pack not drawn)."""
-    if tile in t.tiles:
-        return None
-    solo = t.solo and tile in space(s.options).tile_ids
-    return _unknown(s, solo, "t", tile, "tile", "fresco tile")
-
-
-def _unknown_card(t: Table, s: State, card: int) -> Reason | None:
-    """A character id in no pack of this game (or, in solitaire, of a pack not drawn)."""
-    if card in t.characters:
-        return None
-    solo = t.solo and card in space(s.options).char_ids
-    return _unknown(s, solo, "c", card, "character", "character")
-
-
-def _unknown_token(t: Table, s: State, key: str) -> Reason | None:
-    """A token kind of no pack of this game (or, in solitaire, of a pack not drawn)."""
-    if key in t.tokens:
-        return None
-    solo = t.solo and key in space(s.options).token_keys
-    return _unknown(s, solo, "", key, "token", "token kind")
 
 
 # -- the decision pending ------------------------------------------------------------------
