@@ -7,6 +7,8 @@ pile and dealt every unseen card anywhere)."""
 
 from __future__ import annotations
 
+import random
+
 import attrs
 import pytest
 
@@ -20,8 +22,10 @@ from silkroad.serica import (
     Take,
     Top,
     Use,
+    apply,
     determinize,
     known_facts,
+    legal_moves,
     new_game,
     observe,
     validate,
@@ -192,3 +196,22 @@ def test_the_conformance_check_catches_a_deal_that_forgets_what_was_seen() -> No
     broken = attrs.evolve(game, determinize=forgetful)
     with pytest.raises(ConformanceError, match="knows to be impossible.*has Envoy on top"):
         check_game(broken, options, seeds=range(1), every_move=False)
+
+
+@pytest.mark.rule("SR-5.4")
+def test_a_known_crossroads_card_is_dealt_anywhere_in_the_pile_alike() -> None:
+    """The cards known to be back in the Crossroads draw pile are placed among the unseen
+    ones at uniform places: over 3,000 deals, where one of them lands in the pile passes
+    a chi-square test of uniformity (scipy), and its average place is the middle."""
+    from scipy.stats import chisquare
+
+    rng = random.Random(5)
+    state = new_game(Options(), 5)
+    while not (observe(state, HAN).cross_known and len(state.cross_pile) >= 8):
+        state = apply(state, rng.choice(legal_moves(state)))
+    obs = observe(state, HAN)
+    card, size = obs.cross_known[0], len(state.cross_pile)
+    places = [list(determinize(obs, k).cross_pile).index(card) for k in range(3000)]
+    counts = [places.count(i) for i in range(size)]
+    assert chisquare(counts).pvalue > 1e-4
+    assert abs(sum(places) / len(places) - (size - 1) / 2) < 0.1 * size

@@ -304,9 +304,11 @@ def determinize(obs: Observation, seed: int) -> State:
                 known_top=view.known_top,
             )
         )
-    if obs.cross_known:
-        pile, rng = rng.shuffle((*deal, *obs.cross_known))
-        deal = list(pile)
+    for card in obs.cross_known:
+        # each known card at a uniform place of a uniformly shuffled pile: the pile stays
+        # uniformly shuffled, at the cost of one draw a card instead of a second shuffle
+        at, rng = rng.randrange(len(deal) + 1)
+        deal.insert(at, card)
     cross_pile = pvector(deal)
     rng, _ = rng.split()
     return State(
