@@ -42,7 +42,7 @@ from silkroad.serica import (
 )
 from silkroad.serica.cards import Ability, Good, default_cards
 from silkroad.serica.observe import HIDDEN
-from silkroad.serica.rules import distinct_cards, enemy_strength
+from silkroad.serica.rules import can_settler_build, distinct_cards, enemy_strength
 from silkroad.serica.state import Pending, PendingKind, State, Step
 
 from .helpers import Builder, goods, play, texts
@@ -143,6 +143,30 @@ def test_settler_draws_two_cards() -> None:
 
 
 @pytest.mark.rule("SR-8.1")
+def test_a_settler_builds_from_the_crossroads_with_a_free_field_and_the_artisans() -> None:
+    """``can_settler_build`` and the choice offered agree: a non-Enemy Crossroads card
+    whose artisans the player has, and a free field."""
+    full = [
+        ["artisan", "laborer", "scholar"],
+        ["smith", "warehouse", "trader"],
+        ["soldier", "encampment", "outpost"],
+        ["oasis", "ambassador", "diplomat"],
+    ]
+    cases = (
+        (2, [], ["guard", "fort"], True),  # a Guard needs 2 artisans, a Fort 3
+        (1, [], ["guard", "fort"], False),
+        (0, [], ["bandit"], False),  # an Enemy is never built
+        (2, full, ["guard", "fort"], False),  # no free field
+    )
+    for artisans, fields, crossroads, builds in cases:
+        b = Builder()
+        han = b.player(empire=["settler"], draw=["city"], artisans=artisans, fields=fields)
+        state = play(b.state(han, crossroads=crossroads), Use("settler"))
+        assert can_settler_build(state) is builds
+        assert ("choose build" in texts(state)) is builds
+
+
+@pytest.mark.rule("SR-8.1")
 def test_smith_lets_artisans_stand_in_for_one_goods_type() -> None:
     b = Builder()
     han = b.player(empire=["smith"], supply={"spices": 2}, artisans=3)
@@ -183,6 +207,29 @@ def test_smith_artisans_spent_on_one_type_leave_the_other_types_to_goods() -> No
     state = play(state, Use("smith"), Buy("scholar"), Pay(Good.WINE, 2))
     assert state.players[0].artisans == 7
     assert texts(state) == ["pay spices"]
+
+
+@pytest.mark.rule("SR-5.2", "SR-8.1")
+def test_a_payment_that_no_order_of_goods_can_finish_is_a_refused_state() -> None:
+    """A Smith's artisans stand in for one type: a Smith card (1/3) with one spices held
+    leaves two types short after any first payment, so nothing can be paid and the state
+    is refused; with one wine more, spices and wine pay and the Smith covers the third."""
+
+    def paying(supply: dict[str, int]) -> State:
+        b = Builder()
+        han = b.player(supply=supply, artisans=5)
+        pending = Pending(PendingKind.PAY, card=b.ids("smith")[0], count=3, n=1, smith=1)
+        return b.state(han, crossroads=["smith"], step=Step.BUY, pending=pending)
+
+    with pytest.raises(StateError, match="no legal move"):
+        paying({"spices": 1})
+    state = paying({"spices": 1, "wine": 1})
+    assert texts(state) == [
+        "pay glassware with 1 artisans",
+        "pay wine",
+        "pay spices",
+        "pay porcelain with 1 artisans",
+    ]
 
 
 # ------------------------------------------------------------------ [SR-8.2] Trade

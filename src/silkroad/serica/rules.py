@@ -427,9 +427,8 @@ def _deficits_ok(
     supply: tuple[int, ...], artisans: int, goods: Sequence[Good], n: int, m: int, smith: int
 ) -> bool:
     """[SR-5.2] [SR-8.1] Whether ``m`` different types among ``goods`` can each pay ``n``
-    goods, artisans standing in for goods in at most ``smith`` of the types."""
-    if m <= 0:
-        return True
+    goods, artisans standing in for goods in at most ``smith`` of the types (m = 0: yes,
+    by the checks below)."""
     if len(goods) < m:
         return False
     if not smith:  # no artisans stand in: m of the types must each hold n goods
@@ -515,12 +514,18 @@ def _governor_pairs(
 ) -> list[tuple[tuple[int, int], tuple[int, int], Rearrange]]:
     """[SR-8.3] Every two spots whose contents may change places now (with copies and
     alike fields not yet told apart)."""
-    moved, touched = -1, frozenset[int]()
-    if pending.card >= 0:
-        moved, touched = pending.card, frozenset(pending.routes)
+    moved, touched = _governor_moved(pending)
     return [
         (a, b, move) for a, b, move in _SPOT_PAIRS if _governor_can(t, fields, a, b, moved, touched)
     ]
+
+
+def _governor_moved(pending: Pending) -> tuple[int, frozenset[int]]:
+    """[SR-8.3] The card a Governor moved first and the two fields it touched (-1 and
+    none before a first move; a card id may be 0)."""
+    if pending.card >= 0:
+        return pending.card, frozenset(pending.routes)
+    return -1, frozenset()
 
 
 def _governor_result(
@@ -753,11 +758,11 @@ def _pay_options(state: State, t: Table, pending: Pending) -> list[Move]:
         have = me.supply[g]
         low = max(0, n - have)
         high = min(n, me.artisans) if pending.smith > 0 else 0
+        # the rest excludes g, so what g pays leaves the supply the rest reads unchanged
         rest = [x for x in open_goods if x != g]
         for a in range(low, high + 1):
-            supply = _tuple_add(me.supply, g, -(n - a))
             smith = pending.smith - (1 if a else 0)
-            if _deficits_ok(supply, me.artisans - a, rest, n, pending.count - 1, smith):
+            if _deficits_ok(me.supply, me.artisans - a, rest, n, pending.count - 1, smith):
                 out.append(Pay(g, a))
     return out
 
@@ -932,9 +937,7 @@ def my_strength(state: State) -> int:
 def governor_can(state: State, pending: Pending, a: tuple[int, int], b: tuple[int, int]) -> bool:
     """[SR-8.3] Whether a Governor's decision lets the contents of spots ``a`` and ``b``
     ((field, position), 0-based) change places, before alike results are merged."""
-    moved, touched = -1, frozenset[int]()
-    if pending.card >= 0:
-        moved, touched = pending.card, frozenset(pending.routes)
+    moved, touched = _governor_moved(pending)
     fields = state.players[state.active].fields
     return _governor_can(table(state.options), fields, a, b, moved, touched)
 
