@@ -586,6 +586,33 @@ def test_each_number_of_a_card_built_in_code_is_checked_at_its_limit(
 
 
 @pytest.mark.rule("SR-3")
+def test_a_deck_holds_eight_non_enemy_cards_besides_the_starting_decks() -> None:
+    """[SR-3] Setup deals 2 non-Enemy cards to each player from the deck left after the
+    starting cards, then the Crossroads: a deck of the starting cards, one more kind and
+    Bandits for the rest of the 53 is read with 8 copies of that kind, refused with 7
+    (the starting copies count for no one)."""
+    from silkroad.serica.cards import check_cards
+
+    cards = by_key()
+    starts = tuple(
+        attrs.evolve(c, copies=c.han_start + c.rome_start)  # type: ignore[misc]
+        for c in cards.values()
+        if c.han_start or c.rome_start  # type: ignore[attr-defined]
+    )
+    for copies, accepted in ((8, True), (7, False)):
+        other = attrs.evolve(cards["governor"], copies=copies)  # type: ignore[misc]
+        rest = 53 - sum(c.copies for c in starts) - copies
+        bandits = attrs.evolve(cards["bandit"], copies=rest)  # type: ignore[misc]
+        deck = (*starts, other, bandits)
+        if accepted:
+            check_cards(deck)
+            continue
+        with pytest.raises(DataError, match="too few non-Enemy cards") as info:
+            check_cards(deck)
+        assert info.value.field == "type"
+
+
+@pytest.mark.rule("SR-3")
 def test_starting_copies_may_use_every_copy_of_a_card_and_no_more() -> None:
     """The Guard, in both starting decks: built in code with every copy in the starting
     decks it is checked as a card (the decks' sizes are checked after); with one more

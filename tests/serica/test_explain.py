@@ -288,6 +288,27 @@ def test_a_decision_move_with_no_decision_pending() -> None:
 
 
 @pytest.mark.rule("SR-8.3")
+def test_a_governor_swap_with_a_field_alike_to_another_is_offered_once() -> None:
+    """Fields 2 and 3 each hold one Soldier: swapping the Guard with either leaves the
+    same fields, so one swap is offered and the other named as its twin."""
+    state = position(
+        """
+active = 0
+step = "buy"
+[player.0]
+empire = ["governor"]
+fields = [["guard#1"], ["soldier#1"], ["soldier#2"], []]
+"""
+    )
+    state = apply(state, Use("governor"))
+    assert "rearrange 1.1 2.1" in [GAME.format_move(m) for m in legal_moves(state)]
+    assert str(refused(state, "rearrange 1.1 3.1")) == (
+        "[SR-8.3] rearrange 1.1 3.1 leaves P0's fields as rearrange 1.1 2.1 does (alike "
+        "cards and fields are one choice), offered as rearrange 1.1 2.1"
+    )
+
+
+@pytest.mark.rule("SR-8.3")
 def test_a_governor_swaps_two_kinds_or_moves_an_outer_card_to_a_free_spot() -> None:
     state = position(
         """
