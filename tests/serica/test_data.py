@@ -488,6 +488,42 @@ def test_each_number_of_a_card_is_checked_at_its_limit(
     with pytest.raises(DataError) as info:
         parse_card_text(text, "mine.toml")
     assert (info.value.entry, info.value.field) == (entry, field)
+    if field in _READ_IN_RANGE:  # refused as the file is read, not by the later check
+        assert "must be between" in str(info.value)
+
+
+#: The numbers the reader checks against their ranges (``check_cards`` checks them again
+#: for cards built in code, in other words).
+_READ_IN_RANGE = {
+    "level",
+    "vp",
+    "stacked_vp",
+    "strength",
+    "artisans",
+    "enemy_strength",
+    "enemy_vp",
+    "han_start",
+    "rome_start",
+}
+
+
+@pytest.mark.rule("SR-4")
+def test_a_card_file_names_the_good_listed_twice_and_an_entry_that_is_no_table() -> None:
+    text = _scholar(_GOODS4, 'goods = ["glassware", "wine", "wine", "porcelain"]\n')
+    with pytest.raises(DataError, match="'wine' is listed twice") as info:
+        parse_card_text(text, "mine.toml")
+    assert (info.value.entry, info.value.field) == ("scholar", "goods")
+    with pytest.raises(DataError, match="a card is a table") as info:
+        parse_card_text("card = [1]\n", "mine.toml")
+    assert info.value.entry == "card[0]"
+
+
+@pytest.mark.rule("SR-4")
+def test_a_deck_built_in_code_of_something_else_than_cards_is_refused() -> None:
+    from silkroad.serica.cards import check_cards
+
+    with pytest.raises(DataError, match="expected a CardDef, got 'scholar'"):
+        check_cards(("scholar",))  # type: ignore[arg-type]
 
 
 @pytest.mark.rule("SR-4")
@@ -543,6 +579,7 @@ CODE_LIMITS = [
     ("scholar", {"cost_m": 4}, None),
     ("scholar", {"goods": (Good.WINE, Good.WINE, Good.SPICES)}, "goods"),
     ("scholar", {"enemy_strength": 1}, "enemy_strength"),
+    ("scholar", {"enemy_strength": -1}, "enemy_strength"),
     ("scholar", {"enemy_vp": 1}, "enemy_strength"),
     ("scholar", {"ability": Ability.BANDIT}, "ability"),
     ("scholar", {"provenance": "rulebook"}, "printed"),  # it lists printed fields

@@ -364,10 +364,10 @@ def check_cards(cards: tuple[CardDef, ...], source: str = "<cards>") -> None:
     """
     seen: set[str] = set()
     for card in cards:
+        _check_numbers(card, source)  # first: it refuses what is no CardDef
         if card.key in seen:
             raise DataError("duplicate key", source=source, entry=card.key, field="key")
         seen.add(card.key)
-        _check_numbers(card, source)
     total = sum(card.copies for card in cards)
     if total != TOTAL_CARDS:
         raise DataError(
