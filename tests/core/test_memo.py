@@ -85,6 +85,8 @@ def test_every_cache_of_the_rules_is_a_listed_last_value() -> None:
         silkroad.get_game(name)
     names = [m.name for m in memos()]
     assert len(names) == len(set(names))
+    # each says what it remembers, "Title: words" (its empty value is no name)
+    assert [n for n in names if not (isinstance(n, str) and ": " in n)] == []
     for title in ("Kashgar", "Serica", "Dunhuang"):
         assert any(n.startswith(f"{title}: ") for n in names), title
 

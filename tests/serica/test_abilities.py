@@ -623,6 +623,23 @@ def test_governor_with_every_built_card_of_one_kind_in_a_full_field() -> None:
 
 
 @pytest.mark.rule("SR-8.3")
+def test_governor_first_moves_that_leave_alike_fields_are_two_choices() -> None:
+    """Moving the Guard of field 4 onto field 1, or the Artisan of field 3 onto field 2,
+    leaves fields of the same cards, but a second card then moves between other fields
+    (and not the card moved): two choices, both offered."""
+    b = Builder()
+    fields = [["soldier"], ["guard"], ["guard", "artisan"], ["soldier", "guard"]]
+    han = b.player(empire=["governor"], fields=fields)
+    state = play(b.state(han), Use("governor"))
+    moves = texts(state)
+    assert "rearrange 1.2 4.2" in moves
+    assert "rearrange 2.2 3.2" in moves
+    one = play(state, Rearrange(1, 2, 4, 2))
+    other = play(state, Rearrange(2, 2, 3, 2))
+    assert texts(one) != texts(other)
+
+
+@pytest.mark.rule("SR-8.3")
 def test_governor_after_moving_the_card_of_id_zero_offers_no_swap() -> None:
     """The card moved first may have id 0 (the first Artisan): a swap is still only the
     whole rearrangement, so none is offered after it."""

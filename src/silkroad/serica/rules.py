@@ -297,9 +297,10 @@ def _distinct_cards(t: Table, cards: tuple[int, ...]) -> list[int]:
     left out (docs/serica.md, "Identical components")."""
     seen: set[int] = set()
     out: list[int] = []
+    kind_of = t.kind_of
     for i, c in enumerate(cards):
-        if c < 0 or t.kind_of[c] not in seen:
-            seen.add(t.kind_of[c] if c >= 0 else -1 - i)
+        if kind_of[c] not in seen:
+            seen.add(kind_of[c])
             out.append(i)
     return out
 
