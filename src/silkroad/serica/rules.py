@@ -594,9 +594,7 @@ def _governor_any(t: Table, fields: tuple[tuple[int, ...], ...]) -> bool:
                 first = kind_of[c]
             elif kind_of[c] != first:
                 return True
-    if first < 0:
-        return False
-    for fs, source in enumerate(fields):
+    for fs, source in enumerate(fields):  # no card built: no source, False
         if source:
             for fd, target in enumerate(fields):
                 if fd != fs and len(target) < FIELD_DEPTH:
