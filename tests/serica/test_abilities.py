@@ -42,7 +42,12 @@ from silkroad.serica import (
 )
 from silkroad.serica.cards import Ability, Good, default_cards
 from silkroad.serica.observe import HIDDEN
-from silkroad.serica.rules import can_settler_build, distinct_cards, enemy_strength
+from silkroad.serica.rules import (
+    can_settler_build,
+    distinct_cards,
+    enemy_strength,
+    pay_options,
+)
 from silkroad.serica.state import Pending, PendingKind, State, Step
 
 from .helpers import Builder, goods, play, texts
@@ -179,6 +184,8 @@ def test_smith_lets_artisans_stand_in_for_one_goods_type() -> None:
         "pay spices",
         "pay porcelain with 2 artisans",
     ]
+    assert state.pending is not None
+    assert pay_options(state, state.pending) == list(legal_moves(state))
     state = play(state, Pay(Good.SPICES))
     assert "pay wine with 2 artisans" in texts(state)
     state = play(state, Pay(Good.WINE, 2))

@@ -61,7 +61,7 @@ active = 0
 row = ["trading-post", "bandit"]
 [player.0]
 supply = { wine = 1, gold = 1, silk = 1 }
-caravans = [{ route = 1, goods = { silk = 1, wine = 2 } }, { route = 2, goods = { silk = 2 } }]
+caravans = [{ route = 1, goods = { silk = 1, porcelain = 2 } }, { route = 2, goods = { silk = 2 } }]
 """
 
 
@@ -107,9 +107,9 @@ def test_a_fort_save_derives_the_goods_the_attack_takes() -> None:
         pirate + '[pending]\ndecision = "fort"\ncard = "pirate"\nroutes = [1]\n'
     )
     assert state.pending is not None
-    # a Pirate takes 2 of the least valuable good shipped: the wine of caravan 1
+    # a Pirate takes 2 of the least valuable good shipped: the porcelain of caravan 1
     assert (state.pending.routes, state.pending.count) == ((1,), 2)
-    assert [GAME.format_move(m) for m in legal_moves(state)] == ["save wine", "done"]
+    assert [GAME.format_move(m) for m in legal_moves(state)] == ["save porcelain", "done"]
     # two caravans ship silk: the Bandit's caravan must be named
     with pytest.raises(StateError, match="one caravan hit"):
         GAME.from_position(text + '[pending]\ndecision = "fort"\ncard = "bandit"\n')

@@ -163,3 +163,18 @@ def test_a_general_looking_at_a_pile_tells_its_owner_nothing_of_its_order() -> N
         assert dealt.pending is not None
         assert set(dealt.pending.cards) | set(dealt.players[1].draw) == set(state.players[1].draw)
         assert observe(dealt, 1) == during
+
+
+@pytest.mark.rule("SR-5.3")
+def test_a_caravan_carrying_the_other_empires_goods_is_refused() -> None:
+    """Caravans are loaded from the own goods, and every bonus that joins one is of them
+    too: Han's caravan with wine is no position of the game (and a Pirate would have two
+    goods of value 2 to choose from)."""
+    b = Builder()
+    assert b.state(b.player(caravans=[(1, 0, {"porcelain": 2})])).players[0].caravans
+    b = Builder()
+    with pytest.raises(StateError, match="caravan 1 carries goods of the other empire"):
+        b.state(b.player(caravans=[(1, 0, {"porcelain": 1, "wine": 1})]))
+    b = Builder()
+    with pytest.raises(StateError, match="player 1 caravan 2 carries goods"):
+        b.state(rome=b.player(caravans=[(2, 0, {"silk": 1})]))

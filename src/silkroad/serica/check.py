@@ -8,7 +8,7 @@ from typing import TypeGuard
 
 from silkroad.core.errors import StateError
 from silkroad.core.rng import Rng
-from silkroad.serica.cards import Ability
+from silkroad.serica.cards import OWN_GOODS, Ability
 from silkroad.serica.rules import legal_moves
 from silkroad.serica.state import (
     CARAVAN_SIZE,
@@ -122,6 +122,10 @@ def _check_places(state: State, t: Table) -> None:
             goods = caravan.goods
             if len(goods) != _GOODS or not all(_int(v, 0, MAX_COUNT) for v in goods):
                 raise StateError(f"player {p} caravan goods {goods!r:.60} are invalid")
+            if any(n and g not in OWN_GOODS[p] for g, n in enumerate(goods)):
+                raise StateError(  # [SR-5.3] loaded from the own supply, [SR-8] bonuses too
+                    f"player {p} caravan {caravan.route} carries goods of the other empire"
+                )
         for card in player.defeated:
             if _int(card, 0, t.n_cards - 1) and not t.enemy[card]:
                 raise StateError(f"player {p} defeated card {card}, which is no Enemy")
