@@ -568,6 +568,7 @@ CODE_LIMITS = [
     ("scholar", {"goods": (Good.WINE, Good.WINE, Good.SPICES)}, "goods"),
     ("scholar", {"enemy_strength": 1}, "enemy_strength"),
     ("scholar", {"enemy_strength": -1}, "enemy_strength"),
+    ("scholar", {"enemy_vp": -1}, "enemy_strength"),
     ("scholar", {"enemy_vp": 1}, "enemy_strength"),
     ("scholar", {"ability": Ability.BANDIT}, "ability"),
     ("scholar", {"provenance": "rulebook"}, "printed"),  # it lists printed fields

@@ -577,8 +577,8 @@ def _stacked_vp(t: Table, fields: tuple[tuple[int, ...], ...]) -> int:
     """[SR-5.2.S] The stacked VP of the fields as the cards lie in them."""
     total = 0
     for field in fields:
-        for i in range(1, len(field)):
-            total += _stack_bonus(t, field[:i], t.card[field[i]])
+        for i, c in enumerate(field):  # the innermost card (i = 0) has none below it
+            total += _stack_bonus(t, field[:i], t.card[c])
     return total
 
 
