@@ -137,6 +137,9 @@ def _edit(old: str, new: str, count: int = 1) -> str:
 BAD = [
     ('key = "guard"\nname = "Guard"\n', 'key = "guard"\n', "guard", "name"),
     ('cost = "2/2"', 'cost = "2-2"', "scholar", "cost"),
+    ('cost = "2/2"', 'cost = "x/2"', "scholar", "cost"),  # each side a number
+    ('cost = "2/2"', 'cost = "2/x"', "scholar", "cost"),
+    ('cost = "2/2"', 'cost = "22"', "scholar", "cost"),
     ('cost = "1/4"', 'cost = "1/9"', "marketplace", "cost"),
     ('goods = ["spices", "porcelain", "silk"]', 'goods = ["spices", "tea"]', "oasis", "goods"),
     ('ability = "envoy"', 'ability = "spy"', "envoy", "ability"),
