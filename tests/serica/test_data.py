@@ -509,6 +509,14 @@ def test_a_card_file_names_the_good_listed_twice_and_an_entry_that_is_no_table()
     assert info.value.entry == "card[0]"
 
 
+@pytest.mark.rule("SR-1")
+def test_a_card_file_with_another_top_level_field_is_refused_naming_it() -> None:
+    text = "version = 2\n" + DATA.read_text("utf-8")
+    with pytest.raises(DataError, match="unknown top-level field 'version'") as info:
+        parse_card_text(text, "mine.toml")
+    assert info.value.field == "version"
+
+
 @pytest.mark.rule("SR-4")
 def test_a_deck_built_in_code_of_something_else_than_cards_is_refused() -> None:
     from silkroad.serica.cards import check_cards
