@@ -22,7 +22,7 @@ from silkroad.core.serialize import dumps, loads
 from silkroad.serica import GAME, Options, State, Use, apply, legal_moves, new_game, observe
 from silkroad.serica.cards import Ability
 from silkroad.serica.moves import Produce, Take
-from silkroad.serica.state import Pending, PendingKind
+from silkroad.serica.state import Pending, PendingKind, Step
 
 from .helpers import Builder, play
 
@@ -178,3 +178,17 @@ def test_a_caravan_carrying_the_other_empires_goods_is_refused() -> None:
     b = Builder()
     with pytest.raises(StateError, match="player 1 caravan 2 carries goods"):
         b.state(rome=b.player(caravans=[(2, 0, {"silk": 1})]))
+
+
+@pytest.mark.rule("SR-5.3")
+def test_a_caravan_without_goods_is_refused_but_the_one_being_loaded() -> None:
+    """[Rulings] 10: a caravan carries at least one good (one left without any is gone);
+    only the caravan being begun is empty while its goods are loaded. An empty caravan
+    once reached an Enemy's choice of the good to take with nothing to choose from."""
+    b = Builder()
+    with pytest.raises(StateError, match="player 0 caravan 2 carries no goods"):
+        b.state(b.player(caravans=[(2, 1, {})]))
+    b = Builder()
+    han = b.player(supply={"silk": 2}, caravans=[(1, 0, {})])
+    loading = b.state(han, step=Step.TRADE, pending=Pending(PendingKind.LOAD, routes=(1,)))
+    assert "load silk" in [GAME.format_move(m) for m in legal_moves(loading)]

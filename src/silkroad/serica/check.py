@@ -122,6 +122,15 @@ def _check_places(state: State, t: Table) -> None:
             goods = caravan.goods
             if len(goods) != _GOODS or not all(_int(v, 0, MAX_COUNT) for v in goods):
                 raise StateError(f"player {p} caravan goods {goods!r:.60} are invalid")
+            loading = (
+                state.pending is not None
+                and state.pending.kind is PendingKind.LOAD
+                and p == state.active
+                and isinstance(state.pending.routes, tuple)
+                and caravan.route in state.pending.routes
+            )
+            if not any(goods) and not loading:  # [Rulings] 10: an empty caravan is gone
+                raise StateError(f"player {p} caravan {caravan.route} carries no goods")
             if any(n and g not in OWN_GOODS[p] for g, n in enumerate(goods)):
                 raise StateError(  # [SR-5.3] loaded from the own supply, [SR-8] bonuses too
                     f"player {p} caravan {caravan.route} carries goods of the other empire"
