@@ -192,3 +192,8 @@ def test_a_caravan_without_goods_is_refused_but_the_one_being_loaded() -> None:
     han = b.player(supply={"silk": 2}, caravans=[(1, 0, {})])
     loading = b.state(han, step=Step.TRADE, pending=Pending(PendingKind.LOAD, routes=(1,)))
     assert "load silk" in [GAME.format_move(m) for m in legal_moves(loading)]
+    # the soak's find: a load that counted one good loaded into a caravan holding none
+    # was accepted, and the caravan, loaded no further, was left empty
+    told_one = attrs.evolve(loading.pending, n=1)
+    with pytest.raises(StateError, match="holds the goods loaded so far"):
+        GAME.validate(attrs.evolve(loading, pending=told_one))

@@ -249,6 +249,9 @@ def _pending_problem(state: State, t: Table, pending: Pending) -> str | None:
         room = CARAVAN_SIZE + t.n_cards  # a Warehouse adds room
         if pending.count > room or pending.n > room:
             return f"at most {room} goods"
+        caravan = next(c for c in me.caravans if c.route == pending.routes[0])
+        if sum(caravan.goods) != pending.n or caravan.position:
+            return "loads the caravan begun, which holds the goods loaded so far (n)"
     elif kind in (PendingKind.LOSE, PendingKind.FORT):
         if not state.attacks or card != state.attacks[0]:
             return "about the Enemy attacking now"
