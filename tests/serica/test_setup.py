@@ -41,6 +41,25 @@ def test_each_player_gets_the_starting_cards_plus_two_random_non_enemies(seed: i
 
 
 @pytest.mark.rule("SR-3")
+def test_the_other_player_never_saw_the_random_cards_in_the_draw_pile_only() -> None:
+    """The starting cards are printed in the rules, so both players know them; of the
+    two random cards, those shuffled into the draw pile (not the Empire) are secret."""
+    for seed in range(20):
+        state = new_game(Options(), seed)
+        t = table(state.options)
+        first = 0
+        printed: list[set[int]] = [set(), set()]
+        for kind in t.kinds:
+            printed[0].update(range(first, first + kind.han_start))
+            printed[1].update(
+                range(first + kind.han_start, first + kind.han_start + kind.rome_start)
+            )
+            first += kind.copies
+        for p, player in enumerate(state.players):
+            assert set(player.secret) == set(player.draw) - printed[p], (seed, p)
+
+
+@pytest.mark.rule("SR-3")
 def test_the_crossroads_shows_four_cards_over_the_rest() -> None:
     state = new_game(Options(), 5)
     assert len(state.crossroads) == 4
