@@ -114,3 +114,89 @@ def test_a_position_that_cannot_be_a_state_names_the_field_and_the_rule(
 ) -> None:
     with pytest.raises(StateError, match=message):
         GAME.from_position(text)
+
+
+#: A solitaire position the soak reached: an upgrade asked by a frame of effects after
+#: the action ended, so no action is in progress (``action = false``).
+_UPGRADE_AFTER_AN_ACTION = """
+game = "dunhuang"
+format = 1
+phase = "action"
+round = 7
+first = 0
+turn = 0
+revealed = true
+drafting = false
+achievements = {china-q2 = 0, silk-q1 = 0}
+next_first = 0
+pending = {decision = "upgrade", player = 0}
+action = false
+
+[[stack]]
+player = 0
+effects = ["upgrade"]
+manual = false
+done = true
+quest = false
+
+[options]
+packs = ["silk", "china"]
+players = 1
+
+[board]
+row = ["Collector", "Glazer", "Clay Digger", "Dyer"]
+deck = ["Potter", "Porcelain Dealer", "Courier", "Silkworm Farmer", "Kiln Keeper"]
+discard = ["Embroiderer", "Silk Merchant", "Painter of Vases", "Porter", "Tailor", "Silk Patron"]
+public = ""
+gone = ["t402", "t501"]
+
+[spots]
+b3 = {player = 0, meeple = 1}
+b6 = {player = 0, meeple = 2}
+
+[player.0]
+coins = 9
+pigment = 0
+vp = 24
+income = 0
+left = 0
+right = 0
+tokens.china-material = 1
+tokens.china-product = 1
+tokens.china-whiteware = 2
+tokens.silk-clothes = 2
+tokens.silk-material = 3
+characters = ["", "", ""]
+grain = [0, 0, 0]
+home = [false, false, true]
+frescoes = [{tile = "t502", die = 2}, {tile = "t505", die = 2}, {tile = "t406", die = 2}]
+hand = []
+counters = {"left:silk" = 1, "painted:china" = 2, "painted:silk" = 1, "recruited:silk" = 1}
+
+[solitaire]
+stack = ["t404", "t503", "t403", "t507", "t504", "t401", "t506", "t407", "t405"]
+known = 9
+drawn = []
+publics = ["", "", "", "", "", "", "", "", "", "", "", "", "", ""]
+aside = ["Weaver"]"""
+
+
+@pytest.mark.rule("DH-3.2")
+def test_a_decision_of_effects_outside_an_action_reads_back_without_one() -> None:
+    """An upgrade in the action phase is usually taken inside an action, and a position
+    that names none gets its player's; one asked by effects after the action says
+    ``action = false``, and its position reads back equal (it once read back with an
+    action, which the soak caught)."""
+    state = GAME.from_position(_UPGRADE_AFTER_AN_ACTION)
+    assert state.choice is not None
+    assert state.choice.kind is ChoiceKind.UPGRADE
+    assert state.action is None
+    GAME.validate(state)
+    text = GAME.to_position(state)
+    assert "\naction = false\n" in text
+    assert GAME.from_position(text) == state
+    implied = GAME.from_position(_UPGRADE_AFTER_AN_ACTION.replace("action = false\n", ""))
+    assert implied.action is not None
+    assert (implied.action.player, implied.action.meeple) == (0, None)
+    with pytest.raises(StateError, match="false for no action"):
+        GAME.from_position(_UPGRADE_AFTER_AN_ACTION.replace("action = false", "action = true"))

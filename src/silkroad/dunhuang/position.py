@@ -289,6 +289,8 @@ def to_position(state: State) -> str:
         if state.action.ability:
             action["ability"] = True
         document["action"] = action
+    elif _action_implied(state.choice, state.phase.value):
+        document["action"] = False  # the decision comes from effects outside an action
     if state.frames:
         document["stack"] = [_frame_data(f) for f in state.frames]
     if state.solo is not None:
@@ -683,14 +685,15 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
             for i, c in enumerate(doc.array("queue"))
         )
     action = None if decided else base.action
-    if (
-        choice is not None
-        and choice.kind in _DURING_AN_ACTION
-        and phase_word == Phase.ACTION.value
-        and "action" not in doc
-    ):  # [DH-3.2] such a decision is taken in an action of its player: no meeple named
+    stated: Any = doc.get("action", (dict, bool), None)
+    if stated is None and choice is not None and _action_implied(choice, phase_word):
+        # [DH-3.2] such a decision is taken in an action of its player: no meeple named
         action = Action(choice.player, None)
-    if "action" in doc:
+    elif stated is False:  # effects outside an action asked the decision
+        action = None
+    elif stated is True:
+        raise doc.fail("action", "is a table, or false for no action in progress")
+    elif stated is not None:
         af = doc.table("action")
         meeple = af.integer("meeple", 0, low=1, high=MEEPLES) if "meeple" in af else None
         action = Action(
@@ -795,6 +798,15 @@ _PHASE_OF = {
     ChoiceKind.PUBLIC.value: Phase.PLACE.value,
     ChoiceKind.INCOME.value: Phase.START.value,
 }
+
+
+def _action_implied(choice: Choice | None, phase_word: str) -> bool:
+    """Whether a position that gives no ``action`` gets one for its decision."""
+    return (
+        choice is not None and choice.kind in _DURING_AN_ACTION and phase_word == Phase.ACTION.value
+    )
+
+
 #: [DH-3.2] The kinds of decision taken inside an action in the action phase: a position
 #: that gives one and no ``[action]`` gets the action of the decision's player, with no
 #: meeple named (give ``[action]`` for the meeple).
