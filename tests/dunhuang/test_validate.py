@@ -368,6 +368,37 @@ def test_a_draft_position_with_another_first_player_is_refused() -> None:
             GAME.from_position(edited)
 
 
+@pytest.mark.rule("DH-2.3.6")
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_first_placement_of_another_player_or_first_player_is_refused(players: int) -> None:
+    """[DH-2.3.6] The first tiles are placed in seat order from the first player: every
+    placement the rules reach is accepted; one naming another player, or a position whose
+    ``first`` is edited mid-placement (the soak's find: accepted, and the next placement
+    then asked a player who had placed already), is refused."""
+    state = new_game(Options(players), 7)
+    while state.phase is not Phase.PLACE:
+        state = apply(state, legal_moves(state)[0])
+    placements = 0
+    while state.phase is Phase.PLACE:
+        validate(state)
+        assert state.choice is not None
+        for other in range(players):
+            if other != state.choice.player:
+                edited = attrs.evolve(state, choice=Choice(ChoiceKind.PLACE, other))
+                with pytest.raises(StateError, match="the pending place decision: "):
+                    validate(edited)
+        if placements:
+            text = GAME.to_position(state)
+            for first in range(players):
+                if first != state.first:
+                    moved = text.replace(f"first = {state.first}\n", f"first = {first}\n")
+                    with pytest.raises(StateError, match=f"first player P{first}, but P"):
+                        GAME.from_position(moved)
+        state = apply(state, legal_moves(state)[0])
+        placements += 1
+    assert placements == players
+
+
 @pytest.mark.rule("DH-3.1", "DH-3.3")
 @pytest.mark.parametrize("phase", [Phase.START, Phase.CLEANUP])
 def test_a_starting_or_cleanup_phase_without_a_decision_is_refused(phase: Phase) -> None:

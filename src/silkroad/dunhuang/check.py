@@ -385,6 +385,10 @@ def _choice_problem(state: State, t: Table, n: int, c: Choice) -> str | None:
             return "made during the first placement"
         if not t.solo and pl.frescoes[2].tile is not None:
             return "the first tile is placed once"
+        if not t.solo:
+            placing = _place_problem(state, n, c.player)
+            if placing is not None:
+                return placing
     elif k in (ChoiceKind.PUBLIC, ChoiceKind.BOTTOM):
         if not t.solo:
             return "solitaire only"
@@ -452,6 +456,19 @@ def _draft_problem(state: State, n: int, p: int) -> str | None:
                 f"P{p} keeps next after the first player P{state.first}, so P{q} holds "
                 f"{want} draft tiles, not {len(state.draft[q])}"
             )
+    return None
+
+
+def _place_problem(state: State, n: int, p: int) -> str | None:
+    """[DH-2.3.6] Whose turn the first placement is: the players place in seat order from
+    the first player, so those before the player to place have placed a tile and the
+    others have not. Any other state runs into a player placing twice."""
+    turn = (p - state.first) % n
+    for q in range(n):
+        before = (q - state.first) % n < turn
+        if (state.players[q].frescoes[2].tile is not None) != before:
+            wrong = "has not placed a first tile yet" if before else "has placed one already"
+            return f"P{p} places next after the first player P{state.first}, but P{q} {wrong}"
     return None
 
 
