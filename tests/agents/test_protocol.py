@@ -16,7 +16,6 @@ from silkroad.agents import (
 from silkroad.agents.ismcts import (
     DEFAULT_EXPLORATION,
     DEFAULT_ITERATIONS,
-    DEFAULT_ROLLOUT_DEPTH,
     DEFAULT_SCALE,
 )
 
@@ -41,7 +40,7 @@ def test_ismcts_takes_its_parameters_from_the_spec() -> None:
     default = make_agent("ismcts", 1)
     assert isinstance(default, ISMCTSAgent)
     assert (default.iterations, default.exploration) == (DEFAULT_ITERATIONS, DEFAULT_EXPLORATION)
-    assert (default.rollout_depth, default.scale) == (DEFAULT_ROLLOUT_DEPTH, DEFAULT_SCALE)
+    assert (default.rollout_depth, default.scale) == (None, DEFAULT_SCALE)  # None: the title's
     assert parse_agent_spec("ismcts:exploration=1") == ("ismcts", {"exploration": 1})
     assert make_agent("ismcts:exploration=1", 1).exploration == 1.0  # type: ignore[attr-defined]
 

@@ -67,7 +67,8 @@ def reference_search(agent: ISMCTSAgent, game: AnyGame, observation: Any) -> tup
             node = node.children[move]
             state = game.apply(state, move)
             path.append(node)
-        for _ in range(agent.rollout_depth):
+        depth = game.spec.rollout_depth if agent.rollout_depth is None else agent.rollout_depth
+        for _ in range(depth):
             if game.is_over(state):
                 break
             index, rng = rng.randrange(len(game.legal_moves(state)))

@@ -14,8 +14,10 @@ observer's information set, its edges keyed by move. Each iteration:
    apply its move to the determinized state.
 3. **Expand.** Add one child for a move legal here that has none yet (chosen at random).
 4. **Roll out.** Play random moves for at most ``rollout_depth`` decisions (or to the
-   end), then value the state per player in [0, 1]: the result if the game is over,
-   otherwise the logistic of the title's ``evaluate`` (see :mod:`silkroad.agents.values`).
+   end; by default the title's ``spec.rollout_depth``, since titles cut their turns
+   into decisions of very different sizes), then value the state per player in
+   [0, 1]: the result if the game is over, otherwise the logistic of the title's
+   ``evaluate`` (see :mod:`silkroad.agents.values`).
 5. **Backpropagate.** Every node on the path gains one visit and the value of the player
    who chose the move leading to it, so each node is judged by its mover: the player to
    act may be the same one again (a multi-step decision) or another (e.g. opponents
@@ -59,7 +61,8 @@ __all__ = [
 DEFAULT_ITERATIONS = 200
 #: UCB1 exploration constant for values in [0, 1].
 DEFAULT_EXPLORATION = 0.7
-#: Random decisions played after the tree before the evaluation takes over.
+#: Random decisions played after the tree before the evaluation takes over, for a title
+#: that names no number of its own (``GameSpec.rollout_depth``, whose default this is).
 DEFAULT_ROLLOUT_DEPTH = 4
 #: Evaluation units (victory points) per step of the logistic.
 DEFAULT_SCALE = 4.0
@@ -91,7 +94,7 @@ class ISMCTSAgent:
         ``seconds`` is given alone.
     :param exploration: the UCB1 constant.
     :param rollout_depth: random decisions after the tree before evaluating (0: evaluate
-        the expanded node directly).
+        the expanded node directly; None: the title's ``game.spec.rollout_depth``).
     :param scale: evaluation units per step of the logistic that maps ``evaluate`` to a
         value in [0, 1].
     :param seconds: a limit in wall-clock seconds per decision (None: none); with
@@ -108,7 +111,7 @@ class ISMCTSAgent:
         seed: int = 0,
         iterations: int | None = None,
         exploration: float = DEFAULT_EXPLORATION,
-        rollout_depth: int = DEFAULT_ROLLOUT_DEPTH,
+        rollout_depth: int | None = None,
         scale: float = DEFAULT_SCALE,
         seconds: float | None = None,
         clock: Callable[[], float] | None = None,
@@ -122,7 +125,8 @@ class ISMCTSAgent:
         if clock is not None and not callable(clock):
             raise ValueError(f"clock must be a function returning seconds, got {clock!r}")
         check_positive("exploration", exploration, integer=False, allow_zero=True)
-        check_positive("rollout_depth", rollout_depth, integer=True, allow_zero=True)
+        if rollout_depth is not None:
+            check_positive("rollout_depth", rollout_depth, integer=True, allow_zero=True)
         check_positive("scale", scale, integer=False)
         self._rng = Rng.from_seed(seed)
         #: The iteration limit per decision (None: only ``seconds`` limits the search).
@@ -131,7 +135,8 @@ class ISMCTSAgent:
         self.seconds: float | None = None if seconds is None else float(seconds)
         self._clock: Callable[[], float] = time.perf_counter if clock is None else clock
         self.exploration = float(exploration)
-        self.rollout_depth = rollout_depth
+        #: Random decisions per rollout (None: the title's ``spec.rollout_depth``).
+        self.rollout_depth: int | None = rollout_depth
         self.scale = float(scale)
 
     def __repr__(self) -> str:
@@ -172,6 +177,8 @@ class ISMCTSAgent:
         draws are the ones the methods would give without a call per draw."""
         exploration = self.exploration
         depth_limit = self.rollout_depth
+        if depth_limit is None:
+            depth_limit = game.spec.rollout_depth
         values_of = state_evaluator(game, self.scale)
         root = _Node(-1)
         legal_moves = game.legal_moves

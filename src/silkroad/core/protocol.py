@@ -105,6 +105,9 @@ class GameSpec:
         history) whose records this library still reads: they replay under the current
         rules, and one that no longer does is refused naming both versions. A record of
         any other version is refused (:attr:`rules_versions`).
+    :ivar rollout_depth: the random decisions a search's rollout plays in this title
+        when its agent is given no number (:class:`silkroad.agents.ISMCTSAgent`): a
+        title whose turns take many small decisions needs more of them to see as far.
     """
 
     name: str = attrs.field(validator=_check_name)
@@ -118,8 +121,12 @@ class GameSpec:
     description: str = ""
     player_counts: tuple[int, ...] = ()
     known_rules_versions: tuple[str, ...] = ()
+    rollout_depth: int = 4
 
     def __attrs_post_init__(self) -> None:
+        depth = self.rollout_depth
+        if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
+            raise ValueError(f"rollout_depth must be an integer >= 0, got {depth!r}")
         if not isinstance(self.known_rules_versions, tuple) or not all(
             isinstance(v, str) for v in self.known_rules_versions
         ):
