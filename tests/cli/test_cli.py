@@ -407,7 +407,17 @@ def test_bench_agents_reports_ismcts_iterations_per_second(
     assert code == 0, err
     assert "tinydraw (2 players): ISMCTS" in out
     assert "tinydraw (3 players): ISMCTS" in out
-    assert "iterations/s" in out
+    assert "iterations/s (rollouts of 4 decisions)" in out  # the title's depth, named
+
+
+def test_bench_agents_names_the_titles_rollout_depth(capsys: pytest.CaptureFixture[str]) -> None:
+    # Serica's searches roll out 8 decisions, the others 4: an iteration rate is read with it.
+    pytest.importorskip("chess")
+    code, out, err = run(capsys, "bench", "serica", "--seconds", "0.05", "--agents")
+    assert code == 0, err
+    assert "serica (2 players): ISMCTS" in out
+    assert "(rollouts of 8 decisions)" in out
+    assert "8 decisions" in out.split("ISMCTS at its default settings")[1]
 
 
 def test_bench_ismcts_counts_are_real(tiny: object) -> None:

@@ -46,7 +46,8 @@ def run(args: argparse.Namespace, out: Console) -> int:
     for column in ("game", "players", "games", "decisions", "decisions/s", "games/s"):
         table.add_column(column, justify="right")
     rates: list[tuple[str, float]] = []
-    searches: list[tuple[str, SearchRate]] = []
+    #: Per title and player count: the label, the rate and the rollout depth searched.
+    searches: list[tuple[str, SearchRate, int]] = []
     for name in names:
         game = get_game(name)
         counts = [args.players] if args.players else list(game.spec.allowed_players)
@@ -65,7 +66,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
             )
             if args.agents:
                 search = bench_ismcts(game, options, seconds=args.seconds, seed=args.seed)
-                searches.append((label, search))
+                searches.append((label, search, game.spec.rollout_depth))
     chess_rate = bench_chess(seconds=args.seconds, seed=args.seed)
     if chess_rate is not None:
         table.add_row(
@@ -79,11 +80,12 @@ def run(args: argparse.Namespace, out: Console) -> int:
     out.print(table)
     if searches:
         agents = Table(title="ISMCTS at its default settings, on random-playout decisions")
-        for column in ("game", "searches", "iterations", "iterations/s"):
+        for column in ("game", "rollout", "searches", "iterations", "iterations/s"):
             agents.add_column(column, justify="right")
-        for label, search in searches:
+        for label, search, depth in searches:
             agents.add_row(
                 label,
+                f"{depth} decisions",
                 str(search.searches),
                 str(search.iterations),
                 f"{search.iterations_per_second:,.0f}",
@@ -97,9 +99,10 @@ def run(args: argparse.Namespace, out: Console) -> int:
                 f"{label}: {rate / chess_rate.decisions_per_second:.2f}x "
                 "python-chess random-playout plies per second"
             )
-        for label, search in searches:
+        for label, search, depth in searches:
             out.print(
-                f"{label}: ISMCTS {search.iterations_per_second:,.0f} iterations/s, "
+                f"{label}: ISMCTS {search.iterations_per_second:,.0f} iterations/s "
+                f"(rollouts of {depth} decisions), "
                 f"{search.iterations_per_second / chess_rate.decisions_per_second:.3f}x "
                 "python-chess random-playout plies per second"
             )
