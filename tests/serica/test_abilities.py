@@ -232,10 +232,10 @@ def test_a_payment_that_no_order_of_goods_can_finish_is_a_refused_state() -> Non
         paying({"spices": 1})
     state = paying({"spices": 1, "wine": 1})
     assert texts(state) == [
-        "pay glassware with 1 artisans",
+        "pay glassware with 1 artisan",
         "pay wine",
         "pay spices",
-        "pay porcelain with 1 artisans",
+        "pay porcelain with 1 artisan",
     ]
 
 

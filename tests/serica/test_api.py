@@ -67,11 +67,21 @@ def test_every_move_of_the_action_space_has_a_notation_that_round_trips() -> Non
 
 def test_examples_of_the_notation() -> None:
     assert str(Pay(Good.WINE, 2)) == "pay wine with 2 artisans"
+    assert str(Pay(Good.WINE, 1)) == "pay wine with 1 artisan"
     assert str(Build("trading-post", 3)) == "build trading-post in 3"
     assert str(Swap(2, Good.SILK, Good.SPICES)) == "swap spices for silk in 2"
     assert str(Swap(1, Good.SILK)) == "add silk to 1"
     assert str(Rearrange(1, 2, 4, 3)) == "rearrange 1.2 4.3"
     assert str(Choose(Choice.VP)) == "choose vp"
+
+
+def test_a_payment_with_one_artisan_reads_in_the_singular_and_as_older_records_wrote_it() -> None:
+    state = new_game(Options(), 0)
+    for text in ("pay wine with 1 artisan", "pay wine with 1 artisans"):
+        assert parse_move(state, text) == Pay(Good.WINE, 1)
+    assert parse_move(state, "pay wine with 2 artisan") == Pay(Good.WINE, 2)
+    with pytest.raises(InvalidMoveError):
+        parse_move(state, "pay wine with 1 artisanal")
 
 
 @pytest.mark.parametrize(

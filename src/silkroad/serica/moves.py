@@ -153,7 +153,8 @@ class Pay:
 
     def __str__(self) -> str:
         if self.artisans:
-            return f"pay {self.good.label} with {self.artisans} artisans"
+            word = "artisan" if self.artisans == 1 else "artisans"
+            return f"pay {self.good.label} with {self.artisans} {word}"
         return f"pay {self.good.label}"
 
 
@@ -384,6 +385,9 @@ MOVE_TYPES: tuple[type, ...] = (
     Save,
 )
 
+#: The last word of a payment with artisans: "1 artisan" as written, "1 artisans" as
+#: records before it wrote it.
+_ARTISANS = ("artisan", "artisans")
 _BARE: dict[str, Move] = {
     "hire": Hire(),
     "begin": Begin(),
@@ -436,7 +440,7 @@ def parse_notation(text: str) -> Move:
         return _KEY_MOVES[head](_key(rest[0], text))
     if head == "pay" and len(rest) == 1:
         return Pay(_good(rest[0], text))
-    if head == "pay" and len(rest) == 4 and rest[1] == "with" and rest[3] == "artisans":
+    if head == "pay" and len(rest) == 4 and rest[1] == "with" and rest[3] in _ARTISANS:
         return Pay(_good(rest[0], text), _number(rest[2], text, 1, 9))
     if head == "build" and len(rest) == 3 and rest[1] == "in":
         return Build(_key(rest[0], text), _number(rest[2], text, 1, 4))
