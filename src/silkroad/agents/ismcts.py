@@ -47,6 +47,7 @@ from typing import Any
 
 from silkroad.agents.values import check_positive, state_evaluator
 from silkroad.core.game import AnyGame
+from silkroad.core.protocol import DEFAULT_ROLLOUT_DEPTH
 from silkroad.core.rng import MASK64, Rng, bounded
 
 __all__ = [
@@ -61,9 +62,6 @@ __all__ = [
 DEFAULT_ITERATIONS = 200
 #: UCB1 exploration constant for values in [0, 1].
 DEFAULT_EXPLORATION = 0.7
-#: Random decisions played after the tree before the evaluation takes over, for a title
-#: that names no number of its own (``GameSpec.rollout_depth``, whose default this is).
-DEFAULT_ROLLOUT_DEPTH = 4
 #: Evaluation units (victory points) per step of the logistic.
 DEFAULT_SCALE = 4.0
 

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
 __all__ = [
+    "DEFAULT_ROLLOUT_DEPTH",
     "OMITTABLE",
     "AnyGame",
     "Chance",
@@ -85,6 +86,10 @@ def _check_name(_instance: object, _attribute: object, value: str) -> None:
         raise ValueError(f"a game name is lowercase letters, digits, '-' or '_', got {value!r}")
 
 
+#: Random decisions a search's rollout plays in a title whose spec names no number.
+DEFAULT_ROLLOUT_DEPTH = 4
+
+
 @attrs.frozen
 class GameSpec:
     """Metadata of a title.
@@ -121,7 +126,7 @@ class GameSpec:
     description: str = ""
     player_counts: tuple[int, ...] = ()
     known_rules_versions: tuple[str, ...] = ()
-    rollout_depth: int = 4
+    rollout_depth: int = DEFAULT_ROLLOUT_DEPTH
 
     def __attrs_post_init__(self) -> None:
         depth = self.rollout_depth
