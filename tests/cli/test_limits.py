@@ -63,7 +63,7 @@ def test_balance_refuses_a_min_games_below_1(
     with pytest.raises(SystemExit) as info:
         main(["balance", "tinydraw", "--min-games", value])
     assert info.value.code == 2
-    assert f"--min-games: must be at least 1, got {value}" in capsys.readouterr().err
+    assert f"--min-games: must be from 1 to 1,000,000, got {value}" in capsys.readouterr().err
 
 
 def test_the_docs_give_the_limits_of_the_code() -> None:

@@ -16,12 +16,13 @@ from silkroad.cli.common import (
     add_tournament_arguments,
     agent_names,
     build_options,
+    int_range,
     players_of,
-    positive_int,
     provenance_data,
     provenance_note,
 )
 from silkroad.cli.report import (
+    MAX_GAMES,
     check_tournament_arguments,
     figure_tables,
     interrupted_line,
@@ -54,7 +55,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     add_tournament_arguments(p, games=200, agents="greedy")
     p.add_argument(
         "--min-games",
-        type=positive_int,
+        type=int_range(1, MAX_GAMES),
         default=1,
         metavar="N",
         help="leave out components compared in fewer than N games (default 1)",

@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.table import Table
 
 from silkroad.arena.bench import SearchRate, bench_chess, bench_game, bench_ismcts
-from silkroad.cli.common import add_game_arguments, build_options, positive_float
+from silkroad.cli.common import add_game_arguments, build_options, float_range
 from silkroad.core.registry import GAMES, get_game
 
 HELP = "measure random-playout speed (and python-chess's)"
@@ -24,11 +24,18 @@ EXAMPLES = [
 ]
 
 
+#: The most CPU time one measurement may take, in seconds.
+MAX_SECONDS = 3600
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
     add_game_arguments(p, game_required=False)
     p.add_argument("game", nargs="?", help="one game (default: every registered game)")
     p.add_argument(
-        "--seconds", type=positive_float, default=2.0, help="CPU time per measurement (> 0)"
+        "--seconds",
+        type=float_range(0, MAX_SECONDS, above=True, unit="seconds"),
+        default=2.0,
+        help=f"CPU time per measurement (above 0, at most {MAX_SECONDS})",
     )
     p.add_argument(
         "--agents",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import signal
 from collections.abc import Callable, Iterator, Sequence
@@ -26,7 +27,7 @@ from rich.progress import (
 from rich.text import Text
 
 from silkroad.agents import AGENTS, make_agent
-from silkroad.core.errors import DataError, InvalidMoveError, RulesError
+from silkroad.core.errors import DataError, InvalidMoveError, RulesError, shorten
 from silkroad.core.game import AnyGame
 from silkroad.core.provenance import Provenance
 from silkroad.core.rng import SEEDS
@@ -43,7 +44,9 @@ __all__ = [
     "agent_names",
     "build_options",
     "check_seed",
+    "float_range",
     "forked_workers_leave_ctrl_c",
+    "int_range",
     "parse_typed_move",
     "players_of",
     "positive_float",
@@ -195,12 +198,74 @@ def parse_typed_move(game: AnyGame, state: Any, text: str) -> Any:
             raise first from None
 
 
+def _figure(number: float) -> str:
+    """A bound as the messages write it: 65535, 2000, 1,000,000, 0.5."""
+    if isinstance(number, int) or float(number).is_integer():
+        return f"{int(number):,}" if abs(number) >= 100_000 else str(int(number))
+    return f"{number:g}"
+
+
+def int_range(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse type: an integer from ``low`` to ``high`` (no upper bound when None).
+
+    Every numeric flag of the command takes one of these types (or :func:`float_range`),
+    so that a value out of range, however large or negative, is one line that gives the
+    range and the value (cut short when long), with exit code 2, before anything runs.
+    """
+    span = f"from {_figure(low)} to {_figure(high)}" if high is not None else ""
+    span = span or f"at least {_figure(low)}"
+
+    def integer(text: str) -> int:
+        try:
+            value = int(text.strip())
+        except ValueError:  # also an integer of more digits than int() reads
+            raise argparse.ArgumentTypeError(
+                f"must be an integer ({span}), got {shorten(text, 30)}"
+            ) from None
+        if value < low or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"must be {span}, got {shorten(value, 30)}")
+        return value
+
+    integer.__name__ = "integer"
+    return integer
+
+
+def float_range(
+    low: float, high: float | None = None, *, above: bool = False, unit: str = ""
+) -> Callable[[str], float]:
+    """An argparse type: a finite number from ``low`` (above it, with ``above``) to
+    ``high`` (no upper bound when None) in ``unit`` (a word for the message), refused
+    in one line like :func:`int_range`; NaN and infinities are never taken."""
+    span = f"{'above' if above else 'from'} {_figure(low)}"
+    if high is not None:
+        span += f" {'and at most' if above else 'to'} {_figure(high)}"
+    elif not above:
+        span = f"at least {_figure(low)}"
+    span += f" {unit}" if unit else ""
+
+    def number(text: str) -> float:
+        try:
+            value = float(text.strip())
+        except ValueError:
+            raise argparse.ArgumentTypeError(
+                f"must be a number ({span}), got {shorten(text, 30)}"
+            ) from None
+        fits = (low < value if above else low <= value) and (high is None or value <= high)
+        if not (fits and math.isfinite(value)):  # NaN fits no comparison
+            raise argparse.ArgumentTypeError(f"must be a number {span}, got {text[:30]}")
+        return value
+
+    number.__name__ = "number"
+    return number
+
+
 def positive_int(text: str) -> int:
-    """An argparse type: an integer of at least 1."""
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
+    """An argparse type: an integer of at least 1 (no upper bound: a flag with one uses
+    :func:`int_range`)."""
+    return _AT_LEAST_1(text)
+
+
+_AT_LEAST_1 = int_range(1)
 
 
 def check_seed(seed: object) -> None:
@@ -214,11 +279,12 @@ def check_seed(seed: object) -> None:
 
 
 def positive_float(text: str) -> float:
-    """An argparse type: a finite number above 0."""
-    value = float(text)
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a number above 0, got {text}")
-    return value
+    """An argparse type: a finite number above 0 (no upper bound: a flag with one uses
+    :func:`float_range`)."""
+    return _ABOVE_0(text)
+
+
+_ABOVE_0 = float_range(0, above=True)
 
 
 def players_of(game: AnyGame, options: Any) -> int:

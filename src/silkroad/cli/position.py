@@ -12,6 +12,7 @@ from typing import Any
 from rich.console import Console
 
 from silkroad.cli.common import UsageError, add_game_arguments, build_options, parse_typed_move
+from silkroad.core.data import loads_toml
 from silkroad.core.errors import DataError, InvalidMoveError
 from silkroad.core.explain import reason_of, refusal
 from silkroad.core.position import Filled, fill_position
@@ -158,7 +159,7 @@ def _read(path: Path) -> str:
 def _game_of(text: str, path: Path) -> str:
     """The game a position file names (``game = "kashgar"``)."""
     try:
-        name = tomllib.loads(text).get("game")
+        name = loads_toml(text).get("game")
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"not valid TOML: {exc}", source=str(path)) from None
     if not isinstance(name, str):

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 
 from rich.console import Console
 
-from silkroad.cli.common import UsageError, positive_int
+from silkroad.cli.common import UsageError, float_range, int_range
+from silkroad.cli.report import WORKERS_PER_CPU
 
 if TYPE_CHECKING:
     from silkroad.serve import Hub
@@ -31,18 +32,11 @@ EXAMPLES = [
 ]
 
 
-def _seconds(text: str) -> float:
-    value = float(text)
-    if not 0 <= value <= 60:
-        raise argparse.ArgumentTypeError(f"must be from 0 to 60 seconds, got {text}")
-    return value
-
-
-def _port(text: str) -> int:
-    value = int(text)
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"must be from 0 to 65535, got {value}")
-    return value
+#: The most threads for agents' searches (more only wait for a core).
+MAX_THREADS = 64
+#: The largest search budget a server may allow a table's agent (about a minute of
+#: ISMCTS on one decision of the slowest title).
+MAX_SEARCH = 1_000_000
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -51,7 +45,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         default="127.0.0.1",
         help="the address to listen on (default 127.0.0.1: this machine only)",
     )
-    p.add_argument("--port", type=_port, default=8000, help="the port (default 8000)")
+    p.add_argument("--port", type=int_range(0, 65535), default=8000, help="the port (default 8000)")
     p.add_argument(
         "--folder",
         default="tables",
@@ -59,20 +53,20 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--agent-delay",
-        type=_seconds,
+        type=float_range(0, 60, unit="seconds"),
         default=0.5,
         metavar="SECONDS",
         help="the least time between an agent's decisions, so people can follow (default 0.5)",
     )
     p.add_argument(
         "--workers",
-        type=positive_int,
+        type=int_range(1, MAX_THREADS),
         default=4,
         help="threads for the agents' searches without worker processes (default 4)",
     )
     p.add_argument(
         "--agent-processes",
-        type=int,
+        type=int_range(0, WORKERS_PER_CPU * (os.cpu_count() or 1)),
         default=min(4, os.cpu_count() or 1),
         metavar="N",
         help="worker processes for the agents' searches, so they use every core while the "
@@ -80,7 +74,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--max-iterations",
-        type=positive_int,
+        type=int_range(1, MAX_SEARCH),
         default=2000,
         help="the largest search budget a table may give an agent (default 2000)",
     )
@@ -98,7 +92,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
         folder=args.folder,
         agent_delay=args.agent_delay,
         workers=args.workers,
-        processes=max(0, args.agent_processes),
+        processes=args.agent_processes,
         max_iterations=args.max_iterations,
     )
     host = f"[{args.host}]" if ":" in args.host else args.host

@@ -17,12 +17,24 @@ from typing import Any, TypeVar
 
 from silkroad.core.errors import DataError
 
-__all__ = ["REQUIRED", "DataReader", "read_data_file"]
+__all__ = ["REQUIRED", "DataReader", "loads_toml", "read_data_file"]
 
 E = TypeVar("E", bound=enum.Enum)
 
 #: The default of a field that must be present.
 REQUIRED: Any = ...
+
+
+def loads_toml(text: str) -> dict[str, Any]:
+    """``tomllib.loads``, whose reader recurses into arrays and inline tables: text
+    nested too deeply for it is refused like any other text that is not TOML.
+
+    :raises tomllib.TOMLDecodeError: for text that is not TOML or is nested too deeply.
+    """
+    try:
+        return tomllib.loads(text)
+    except RecursionError:
+        raise tomllib.TOMLDecodeError("arrays or tables nested too deeply") from None
 
 
 def read_data_file(path: str | Path) -> str:
@@ -52,7 +64,7 @@ class DataReader:
     def parse(self, text: str) -> dict[str, Any]:
         """The TOML document in ``text``."""
         try:
-            return tomllib.loads(text)
+            return loads_toml(text)
         except tomllib.TOMLDecodeError as exc:
             raise self.fail(f"not valid TOML: {exc}") from None
 

@@ -33,6 +33,7 @@ from typing import Any, Union, get_args, get_origin
 
 import attrs
 
+from silkroad.core.data import loads_toml
 from silkroad.core.errors import DataError, StateError, UnknownCardError, shorten
 from silkroad.core.protocol import AnyGame
 from silkroad.core.rng import MASK64, Rng
@@ -145,7 +146,7 @@ def parse(text: str, game: str, *, source: str | None = None) -> dict[str, Any]:
     if not isinstance(text, str):
         raise DataError(f"a position is TOML text, got {type(text).__name__}", source=source)
     try:
-        document = tomllib.loads(text)
+        document = loads_toml(text)
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"not valid TOML: {exc}", source=source or "position") from None
     name = document.get("game", game)

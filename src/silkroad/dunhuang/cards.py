@@ -24,6 +24,7 @@ from typing import Any, Protocol
 
 import attrs
 
+from silkroad.core.data import loads_toml
 from silkroad.core.errors import DataError
 
 __all__ = [
@@ -564,7 +565,7 @@ def read_data_file(path: str | Path | None, name: str) -> tuple[str, dict[str, A
         else:
             source = str(path)
             text = Path(path).read_text("utf-8")
-        return source, tomllib.loads(text)
+        return source, loads_toml(text)
     except (OSError, UnicodeDecodeError) as exc:
         raise DataError(f"cannot read: {exc}", source=str(path or name)) from None
     except tomllib.TOMLDecodeError as exc:
@@ -641,7 +642,7 @@ def parse_pack_text(text: str, source: str = "<pack data>") -> PackDef:
     :raises DataError: naming the source, the entry and the field of the first problem.
     """
     try:
-        raw = tomllib.loads(text)
+        raw = loads_toml(text)
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"not valid TOML: {exc}", source=source) from None
     return _pack(source, raw)

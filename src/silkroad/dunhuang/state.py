@@ -16,7 +16,7 @@ from pathlib import Path
 import attrs
 from immutables import Map
 
-from silkroad.core.data import read_data_file
+from silkroad.core.data import loads_toml, read_data_file
 from silkroad.core.errors import DataError, RulesError
 from silkroad.core.game import OMITTABLE
 from silkroad.core.registry import jupyter_svg
@@ -84,7 +84,7 @@ def _promo_file(text: str) -> bool:
     """Whether a data file's text is promo data: TOML without a ``[pack]`` table and
     with promo characters or tiles (a Starting Pack file always has ``[pack]``)."""
     try:
-        raw = tomllib.loads(text)
+        raw = loads_toml(text)
     except tomllib.TOMLDecodeError:
         return False  # the pack reader names the TOML error
     return "pack" not in raw and ("characters" in raw or "frescoes" in raw)

@@ -16,9 +16,14 @@ path                      method  what
 
 Every answer to a request that cannot be acted on is JSON, ``{"error": message}``, with
 status 400 (malformed), 404 (no such seat), 409 (a move refused, with the rule's
-reason, and ``"rule"``: its section, or null) or 415 (not JSON); nothing changes. A
-token that names no seat gets only ``no such seat``. The pages load nothing from
-elsewhere and send no referrer.
+reason, and ``"rule"``: its section, or null), 413 (a body over :data:`MAX_BODY`
+bytes) or 415 (not JSON); nothing changes. A token that names no seat gets only ``no
+such seat``. The pages load nothing from elsewhere and send no referrer.
+
+Hostile requests cost little: a body is counted as it arrives and refused (413) as soon
+as it passes :data:`MAX_BODY` bytes, whether it declares its length or not (chunked);
+JSON nested deeper than :data:`MAX_DEPTH` levels is refused with 400 (on a WebSocket,
+a close frame with code 1007 and the reason), and logged in one line.
 """
 
 from __future__ import annotations
@@ -26,12 +31,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from importlib import resources
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -40,10 +46,18 @@ from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 from silkroad.serve.hub import Connection, Hub, Settings
 from silkroad.serve.tables import Refused, RequestError, Table
 
-__all__ = ["MAX_BODY", "create_app"]
+__all__ = ["MAX_BODY", "MAX_DEPTH", "create_app"]
 
 #: The largest request body (and WebSocket message) taken, in bytes.
 MAX_BODY = 64_000
+#: The deepest nesting of arrays and objects a request's JSON may have (a table's
+#: request needs 4 levels: the request, its seats, a seat, and an option's list).
+MAX_DEPTH = 32
+#: The close code of a WebSocket whose message cannot be taken (RFC 6455: data that is
+#: not consistent with the type of the message).
+CLOSE_INVALID = 1007
+
+_log = logging.getLogger("silkroad.serve")
 
 #: Only the server's own script and style; pictures inline; no frames, no referrer.
 _POLICY = (
@@ -75,24 +89,65 @@ def _json(data: Any) -> JSONResponse:
 
 
 async def _body(request: Request) -> Any:
-    """The request's JSON body.
+    """The request's JSON body, read as it arrives: at most :data:`MAX_BODY` bytes are
+    ever held, however long the body is and whether it says its length or not.
 
     :raises RequestError: for another content type (415: a page of another site cannot
-        send JSON here without asking first), a body too large, or text that is not JSON.
+        send JSON here without asking first), a body too large (413), text that is not
+        JSON or JSON nested too deeply (400).
     """
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
         raise RequestError("send JSON (Content-Type: application/json)", 415)
-    declared = request.headers.get("content-length", "0")
-    if not declared.isdigit() or int(declared) > MAX_BODY:
-        raise RequestError(f"a request has at most {MAX_BODY} bytes", 413)
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        raise RequestError(f"a request has at most {MAX_BODY} bytes", 413)
+    too_large = RequestError(f"a request has at most {MAX_BODY:,} bytes", 413)
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+        raise too_large
+    body = bytearray()
     try:
-        return json.loads(body)
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:  # the rest is never read: the connection is closed
+                raise too_large
+    except ClientDisconnect:
+        raise RequestError("the request ended before its body") from None
+    try:
+        return parse_json(bytes(body))
+    except TooDeep as exc:
+        _log.warning("refused %s %s: %s", request.method, request.url.path, exc)
+        raise RequestError(str(exc)) from None
     except (ValueError, UnicodeDecodeError) as exc:
         raise RequestError(f"not JSON: {exc}") from None
+
+
+class TooDeep(ValueError):
+    """JSON nested deeper than :data:`MAX_DEPTH` levels."""
+
+    def __init__(self) -> None:
+        super().__init__(f"JSON nested too deeply (at most {MAX_DEPTH} levels)")
+
+
+def parse_json(text: str | bytes) -> Any:
+    """The value of a request's JSON text.
+
+    :raises TooDeep: for arrays and objects nested deeper than :data:`MAX_DEPTH` levels
+        (which the parser would meet with a ``RecursionError``, and the code that reads
+        the value after it might).
+    :raises ValueError: for text that is not JSON.
+    """
+    try:
+        value = json.loads(text)
+    except RecursionError:
+        raise TooDeep() from None
+    level: list[tuple[Any, int]] = [(value, 1)]
+    while level:
+        item, depth = level.pop()
+        if isinstance(item, (list, dict)):
+            if depth > MAX_DEPTH:
+                raise TooDeep()
+            inner = item.values() if isinstance(item, dict) else item
+            level.extend((x, depth + 1) for x in inner)
+    return value
 
 
 Endpoint = Callable[[Request], Awaitable[Response]]
@@ -194,7 +249,13 @@ def create_app(
                         "message": "send text (JSON), not bytes",
                     }
                 else:
-                    reply = await _handle(tables, table, seat, text)
+                    try:
+                        reply = await _handle(tables, table, seat, text)
+                    except TooDeep as exc:
+                        _log.warning("closed WebSocket %s: %s", websocket.url.path, exc)
+                        async with connection.lock:
+                            await websocket.close(CLOSE_INVALID, str(exc))
+                        break
                 if reply is not None and not await _push(websocket, connection, reply):
                     break
         except WebSocketDisconnect:
@@ -222,11 +283,16 @@ def create_app(
 
 
 async def _handle(hub: Hub, table: Table, seat: int, text: str) -> dict[str, Any] | None:
-    """A page's message: a move (answered only when refused), or an error."""
+    """A page's message: a move (answered only when refused), or an error.
+
+    :raises TooDeep: for JSON nested too deeply (the socket is closed).
+    """
     if len(text) > MAX_BODY:
         return {"type": "error", "message": f"a message has at most {MAX_BODY} characters"}
     try:
-        message = json.loads(text)
+        message = parse_json(text)
+    except TooDeep:
+        raise
     except ValueError as exc:
         return {"type": "error", "message": f"not JSON: {exc}"}
     if not isinstance(message, dict) or message.get("type") != "move":

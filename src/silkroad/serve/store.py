@@ -20,12 +20,13 @@ from typing import Any
 
 import tomlkit
 
+from silkroad.core.data import loads_toml
 from silkroad.core.errors import RulesError
 from silkroad.core.registry import get_game
 from silkroad.core.replay import Record
 from silkroad.serve.tables import HUMAN, TABLE_ID, Seat, Table
 
-__all__ = ["SEATS_FILE", "Store"]
+__all__ = ["SEATS_FILE", "SeatsFileError", "Store"]
 
 #: The file of the seats and their tokens, in the folder.
 SEATS_FILE = "seats.toml"
@@ -35,6 +36,15 @@ _HEADER = (
     "secret of their link: whoever has it sees that seat's hand and plays for it.\n"
     "Keep this file private."
 )
+
+
+class SeatsFileError(OSError):
+    """The folder's ``seats.toml`` cannot be read: no table can be served."""
+
+
+def one_line(problem: object) -> str:
+    """``problem``'s text on one line (a parser's message may take several)."""
+    return " ".join(str(problem).split()) or type(problem).__name__
 
 
 def write_atomically(path: Path, text: str, *, private: bool = False) -> None:
@@ -93,31 +103,56 @@ class Store:
             document[table_id] = entry
         write_atomically(self.seats_path, tomlkit.dumps(document), private=True)
 
+    def read_seats(self) -> dict[str, Any]:
+        """The tables of ``seats.toml`` (none when there is no such file yet).
+
+        :raises SeatsFileError: for a file that cannot be read or is not TOML, in one
+            line naming it and what to do. No table is served then: a server that went
+            on would write the file again and lose every link in it.
+        """
+        if not self.seats_path.exists():
+            return {}
+        try:
+            return loads_toml(self.seats_path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            raise SeatsFileError(
+                f"{self.seats_path}: cannot read it ({one_line(exc)}); it holds the links "
+                "of every table in this folder: mend it (or restore a copy), or move it "
+                "aside to start with no tables"
+            ) from None
+
     def load(self) -> tuple[list[Table], list[str]]:
         """Every table of the folder, rebuilt from its record and seats, and a line per
-        table that could not be (a missing or broken record): it is left alone, its
-        record as it is and its seats kept in the file, to be resumed once mended."""
-        if not self.seats_path.exists():
-            return [], []
-        try:
-            data = tomllib.loads(self.seats_path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-            raise OSError(f"{self.seats_path}: cannot read it ({exc})") from None
+        table that could not be (a missing or broken record, a broken entry): it is left
+        alone, its record as it is and its seats kept in the file, to be resumed once
+        mended.
+
+        :raises SeatsFileError: when ``seats.toml`` itself cannot be read.
+        """
+        data = self.read_seats()
         tables: list[Table] = []
         problems: list[str] = []
         for table_id, entry in data.items():
             self._seats[table_id] = entry  # kept, resumed or not: its links stay on file
             try:
                 tables.append(self._table(table_id, entry))
-            except (RulesError, OSError, ValueError, KeyError, TypeError) as exc:
-                problems.append(f"table {table_id}: not resumed ({exc})")
+            except (RulesError, OSError, ValueError, TypeError, RecursionError) as exc:
+                problems.append(
+                    f"table {table_id}: not resumed ({one_line(exc)}); mend its record or its "
+                    f"entry in {self.seats_path}, then restart to resume it"
+                )
         return tables, problems
 
     def _table(self, table_id: str, entry: Any) -> Table:
         if not TABLE_ID.fullmatch(table_id) or not isinstance(entry, dict):
             raise ValueError("not a table of this server")
-        record = Record.load(self.folder / str(entry["record"]))
-        names, tokens = list(entry["names"]), list(entry["tokens"])
+        file = entry.get("record")
+        if not isinstance(file, str) or Path(file).name != file or not file.endswith(".json"):
+            raise ValueError(f"its record is a .json file of the folder, got {file!r:.60}")
+        record = Record.load(self.folder / file)
+        names, tokens = entry.get("names"), entry.get("tokens")
+        if not isinstance(names, list) or not isinstance(tokens, list):
+            raise ValueError("its entry lists no 'names' and 'tokens' of its seats")
         if not (len(names) == len(tokens) == len(record.agents)):
             raise ValueError("its seats do not match its record")
         seats: list[Seat] = []

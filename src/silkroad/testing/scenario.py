@@ -50,6 +50,7 @@ from typing import Any
 
 import attrs
 
+from silkroad.core.data import loads_toml
 from silkroad.core.errors import DataError, IllegalMoveError, InvalidMoveError, RulesError
 from silkroad.core.explain import (
     RULE_ID,
@@ -328,7 +329,7 @@ def _same(expected: Any, actual: Any) -> bool:
 
 def _check(game: AnyGame, state: Any, e: Expectation, name: str) -> None:
     text = game.to_position(state)
-    document = tomllib.loads(text)
+    document = loads_toml(text)
     failures: list[str] = []
     for check, value in e.checks.items():
         if check == "position":
@@ -410,7 +411,7 @@ def parse_scenario(text: str, *, source: str | None = None) -> Scenario:
     """
     where = source or "scenario"
     try:
-        data = tomllib.loads(text)
+        data = loads_toml(text)
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"not valid TOML: {exc}", source=where) from None
     return _scenario(data, where, source)

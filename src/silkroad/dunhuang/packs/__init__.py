@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from silkroad.core.data import loads_toml
 from silkroad.core.errors import DataError, RulesError
 from silkroad.dunhuang.cards import (
     CORE_EFFECTS,
@@ -424,7 +425,7 @@ def parse_promo_text(text: str, source: str = "<promo data>") -> Promos:
     :raises DataError: naming the source, the entry and the field of a problem.
     """
     try:
-        raw = tomllib.loads(text)
+        raw = loads_toml(text)
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"not valid TOML: {exc}", source=source) from None
     return _promos(source, raw)
