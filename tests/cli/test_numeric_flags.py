@@ -13,7 +13,13 @@ import pytest
 
 import silkroad.serve
 from silkroad.cli import build_parser, main
-from silkroad.cli.common import float_range, int_range, positive_float, positive_int
+from silkroad.cli.common import (
+    NumberRange,
+    float_range,
+    int_range,
+    positive_float,
+    positive_int,
+)
 
 #: The least each command needs before its flags: a game, a record.
 BASES = {
@@ -37,10 +43,11 @@ def numeric_flags() -> Iterator[tuple[str, str, bool]]:
     commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     for name, sub in commands.choices.items():
         for action in sub._actions:
-            kind = getattr(action.type, "__name__", None)
-            fraction = kind in ("float", "number", "positive_float")
-            if fraction or kind in ("int", "integer", "positive_int"):
-                yield name, action.option_strings[-1], fraction
+            kind = action.type
+            if isinstance(kind, NumberRange):
+                yield name, action.option_strings[-1], kind.fraction
+            elif kind in (int, float, positive_int, positive_float):
+                yield name, action.option_strings[-1], kind in (float, positive_float)
 
 
 FLAGS = sorted(numeric_flags())

@@ -14,6 +14,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, NoReturn
 
+import attrs
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -37,6 +38,7 @@ __all__ = [
     "DATA_FILE_METHODS",
     "EXIT_INTERRUPTED",
     "EXIT_USAGE",
+    "NumberRange",
     "Parser",
     "UsageError",
     "add_game_arguments",
@@ -200,69 +202,72 @@ def parse_typed_move(game: AnyGame, state: Any, text: str) -> Any:
 
 def _figure(number: float) -> str:
     """A bound as the messages write it: 65535, 2000, 1,000,000, 0.5."""
-    if isinstance(number, int) or float(number).is_integer():
+    if float(number).is_integer():
         return f"{int(number):,}" if abs(number) >= 100_000 else str(int(number))
     return f"{number:g}"
 
 
-def int_range(low: int, high: int | None = None) -> Callable[[str], int]:
-    """An argparse type: an integer from ``low`` to ``high`` (no upper bound when None).
+@attrs.frozen
+class NumberRange:
+    """An argparse type: a number (an integer, unless ``fraction``) from ``low`` (above
+    it, with ``above``) to ``high`` (no upper bound when None), in ``unit`` (a word for
+    the message). Build it with :func:`int_range` or :func:`float_range`.
 
-    Every numeric flag of the command takes one of these types (or :func:`float_range`),
-    so that a value out of range, however large or negative, is one line that gives the
-    range and the value (cut short when long), with exit code 2, before anything runs.
+    Every numeric flag of the command takes one of these, so that a value out of range,
+    however large or negative (or not finite), is one line that gives :attr:`span` and
+    the value (cut short when long), with exit code 2, before anything runs.
     """
-    span = f"from {_figure(low)} to {_figure(high)}" if high is not None else ""
-    span = span or f"at least {_figure(low)}"
 
-    def integer(text: str) -> int:
+    low: float
+    high: float | None = None
+    fraction: bool = False
+    above: bool = False
+    unit: str = ""
+
+    @property
+    def span(self) -> str:
+        """The range in words: ``from 0 to 65535``, ``at least 1``, ``above 0``."""
+        low, high = _figure(self.low), None if self.high is None else _figure(self.high)
+        if self.above:
+            text = f"above {low}" + ("" if high is None else f" and at most {high}")
+        else:
+            text = f"at least {low}" if high is None else f"from {low} to {high}"
+        return f"{text} {self.unit}" if self.unit else text
+
+    def __call__(self, text: str) -> Any:
+        kind = "a number" if self.fraction else "an integer"
         try:
-            value = int(text.strip())
+            value: float = float(text) if self.fraction else int(text.strip())
         except ValueError:  # also an integer of more digits than int() reads
             raise argparse.ArgumentTypeError(
-                f"must be an integer ({span}), got {shorten(text, 30)}"
+                f"must be {kind} ({self.span}), got {shorten(text, 30)}"
             ) from None
-        if value < low or (high is not None and value > high):
-            raise argparse.ArgumentTypeError(f"must be {span}, got {shorten(value, 30)}")
+        fits = self.low < value if self.above else self.low <= value
+        fits = fits and (self.high is None or value <= self.high)
+        if not fits or not math.isfinite(value):  # NaN fits no comparison
+            got = text.strip()[:30] if self.fraction else shorten(value, 30)
+            prefix = "a number " if self.fraction else ""
+            raise argparse.ArgumentTypeError(f"must be {prefix}{self.span}, got {got}")
         return value
 
-    integer.__name__ = "integer"
-    return integer
+
+def int_range(low: int, high: int | None = None) -> NumberRange:
+    """An argparse type: an integer from ``low`` to ``high`` (no upper bound when None)."""
+    return NumberRange(low, high)
 
 
 def float_range(
     low: float, high: float | None = None, *, above: bool = False, unit: str = ""
-) -> Callable[[str], float]:
+) -> NumberRange:
     """An argparse type: a finite number from ``low`` (above it, with ``above``) to
-    ``high`` (no upper bound when None) in ``unit`` (a word for the message), refused
-    in one line like :func:`int_range`; NaN and infinities are never taken."""
-    span = f"{'above' if above else 'from'} {_figure(low)}"
-    if high is not None:
-        span += f" {'and at most' if above else 'to'} {_figure(high)}"
-    elif not above:
-        span = f"at least {_figure(low)}"
-    span += f" {unit}" if unit else ""
-
-    def number(text: str) -> float:
-        try:
-            value = float(text.strip())
-        except ValueError:
-            raise argparse.ArgumentTypeError(
-                f"must be a number ({span}), got {shorten(text, 30)}"
-            ) from None
-        fits = (low < value if above else low <= value) and (high is None or value <= high)
-        if not (fits and math.isfinite(value)):  # NaN fits no comparison
-            raise argparse.ArgumentTypeError(f"must be a number {span}, got {text[:30]}")
-        return value
-
-    number.__name__ = "number"
-    return number
+    ``high`` (no upper bound when None), in ``unit``; NaN and infinities are refused."""
+    return NumberRange(low, high, fraction=True, above=above, unit=unit)
 
 
 def positive_int(text: str) -> int:
     """An argparse type: an integer of at least 1 (no upper bound: a flag with one uses
     :func:`int_range`)."""
-    return _AT_LEAST_1(text)
+    return int(_AT_LEAST_1(text))
 
 
 _AT_LEAST_1 = int_range(1)
@@ -281,7 +286,7 @@ def check_seed(seed: object) -> None:
 def positive_float(text: str) -> float:
     """An argparse type: a finite number above 0 (no upper bound: a flag with one uses
     :func:`float_range`)."""
-    return _ABOVE_0(text)
+    return float(_ABOVE_0(text))
 
 
 _ABOVE_0 = float_range(0, above=True)
