@@ -12,11 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import uvicorn
 from starlette.types import Message
 
 from serve.helpers import new_table, server
 from silkroad.cli import main
-from silkroad.serve import Settings, create_app
+from silkroad.serve import Settings, create_app, serve
 from silkroad.serve.app import CLOSE_INVALID, MAX_BODY, MAX_DEPTH
 from silkroad.serve.store import SEATS_FILE, SeatsFileError, Store
 
@@ -44,6 +45,7 @@ def test_a_chunked_body_just_over_the_limit_is_refused(tmp_path: Path) -> None:
     with server(tmp_path) as client:
         over = client.post("/api/tables", content=chunks(MAX_BODY + 1), headers=JSON)
         assert over.status_code == 413
+        assert over.headers["connection"] == "close"  # the rest is not read
         assert f"at most {MAX_BODY:,} bytes" in over.json()["error"]
         # a body of exactly the limit is read (and refused for what it says, not its size)
         padded = json.dumps({"game": 7}).encode().ljust(MAX_BODY)
@@ -86,6 +88,7 @@ def test_a_long_chunked_body_is_refused_without_being_read_whole(tmp_path: Path)
     asyncio.run(app(scope, receive, send))
     assert sent[0]["type"] == "http.response.start"
     assert sent[0]["status"] == 413
+    assert (b"connection", b"close") in sent[0]["headers"]
     assert MAX_BODY < taken <= MAX_BODY + 1000  # stopped at the first chunk past the limit
 
 
@@ -109,7 +112,8 @@ def test_deep_json_for_a_new_table_is_a_400_and_one_line_of_log(
         assert client.app.state.hub.tables == {}  # type: ignore[attr-defined]
     lines = [r.getMessage() for r in caplog.records if r.name == "silkroad.serve"]
     assert lines == [
-        f"refused POST /api/tables: JSON nested too deeply (at most {MAX_DEPTH} levels)"
+        f"refused POST /api/tables from testclient: JSON nested too deeply (at most "
+        f"{MAX_DEPTH} levels)"
     ]
     assert "Traceback" not in caplog.text
 
@@ -139,7 +143,8 @@ def test_deep_json_for_a_move_is_a_400(tmp_path: Path, caplog: pytest.LogCapture
         assert client.get(f"/api/seat/{token}").json()["at"] == before
     lines = [r.getMessage() for r in caplog.records if r.name == "silkroad.serve"]
     assert len(lines) == 2
-    assert all(line.startswith(f"refused POST /api/seat/{token}/move: JSON") for line in lines)
+    assert all(line.startswith("refused POST /api/seat/{token}/move from") for line in lines)
+    assert token not in caplog.text  # the seat's secret is no line of the log
 
 
 def test_a_deeply_nested_position_is_refused_with_the_reason(tmp_path: Path) -> None:
@@ -174,7 +179,9 @@ def test_deep_json_on_a_websocket_closes_it_with_a_reason(
             ws.send_text("[1]")
             assert ws.receive_json()["type"] == "error"
     lines = [r.getMessage() for r in caplog.records if r.name == "silkroad.serve"]
-    assert lines == [f"closed WebSocket /ws/{token}: {closed['reason']}"]
+    table = client.app.state.hub.find(token)[0].id  # type: ignore[attr-defined]
+    assert lines == [f"closed the WebSocket of table {table}, seat 0: {closed['reason']}"]
+    assert token not in caplog.text
 
 
 # ------------------------------------------------------------------ the folder
@@ -247,3 +254,19 @@ def test_a_corrupt_seats_file_is_one_line_and_nothing_is_served(
     assert seats.read_bytes() == data  # not written over: its links are not lost
     with pytest.raises(SeatsFileError, match="cannot read it"), server(tmp_path):
         pass  # nor does an application started by other code serve the folder
+
+
+def test_the_server_limits_socket_messages_and_reads_the_seats_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``serve`` has the WebSocket protocol close a socket whose message is past what
+    :data:`MAX_BODY` characters can take (code 1009, as the message arrives), and refuses
+    a folder whose seats file is broken before anything is served."""
+    started: list[uvicorn.Config] = []
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, *a, **k: started.append(self.config))
+    serve(Settings(tmp_path))
+    assert started[0].ws_max_size == 4 * MAX_BODY
+    (tmp_path / SEATS_FILE).write_text("[x", encoding="utf-8")
+    with pytest.raises(SeatsFileError, match=f"{SEATS_FILE}: cannot read it"):
+        serve(Settings(tmp_path))
+    assert len(started) == 1

@@ -53,6 +53,8 @@ MAX_BODY = 64_000
 #: The deepest nesting of arrays and objects a request's JSON may have (a table's
 #: request needs 4 levels: the request, its seats, a seat, and an option's list).
 MAX_DEPTH = 32
+#: The status of a request whose body is over :data:`MAX_BODY` bytes.
+TOO_LARGE = 413
 #: The close code of a WebSocket whose message cannot be taken (RFC 6455: data that is
 #: not consistent with the type of the message).
 CLOSE_INVALID = 1007
@@ -81,7 +83,10 @@ def _error(exc: RequestError) -> JSONResponse:
     body: dict[str, Any] = {"error": exc.message}
     if isinstance(exc, Refused):
         body["rule"] = exc.rule
-    return JSONResponse(body, status_code=exc.status, headers=_HEADERS)
+    headers = _HEADERS
+    if exc.status == TOO_LARGE:  # the rest of the body is not read: the connection ends
+        headers = {**_HEADERS, "Connection": "close"}
+    return JSONResponse(body, status_code=exc.status, headers=headers)
 
 
 def _json(data: Any) -> JSONResponse:
@@ -99,7 +104,7 @@ async def _body(request: Request) -> Any:
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
         raise RequestError("send JSON (Content-Type: application/json)", 415)
-    too_large = RequestError(f"a request has at most {MAX_BODY:,} bytes", 413)
+    too_large = RequestError(f"a request has at most {MAX_BODY:,} bytes", TOO_LARGE)
     declared = request.headers.get("content-length")
     if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
         raise too_large
@@ -114,7 +119,10 @@ async def _body(request: Request) -> Any:
     try:
         return parse_json(bytes(body))
     except TooDeep as exc:
-        _log.warning("refused %s %s: %s", request.method, request.url.path, exc)
+        # the route's pattern, not the path: a seat's token is no line of a log
+        path = getattr(request.scope.get("route"), "path", "a request")
+        client = request.client.host if request.client is not None else "a client"
+        _log.warning("refused %s %s from %s: %s", request.method, path, client, exc)
         raise RequestError(str(exc)) from None
     except (ValueError, UnicodeDecodeError) as exc:
         raise RequestError(f"not JSON: {exc}") from None
@@ -252,7 +260,9 @@ def create_app(
                     try:
                         reply = await _handle(tables, table, seat, text)
                     except TooDeep as exc:
-                        _log.warning("closed WebSocket %s: %s", websocket.url.path, exc)
+                        _log.warning(
+                            "closed the WebSocket of table %s, seat %d: %s", table.id, seat, exc
+                        )
                         async with connection.lock:
                             await websocket.close(CLOSE_INVALID, str(exc))
                         break
