@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import silkroad.serve
-from silkroad.cli import build_parser, main
+from silkroad.cli import build_parser, main, rules
 from silkroad.cli.common import (
     NumberRange,
     float_range,
@@ -20,6 +20,9 @@ from silkroad.cli.common import (
     positive_float,
     positive_int,
 )
+from silkroad.cli.report import MAX_GAMES, WORKERS_PER_CPU
+from silkroad.cli.serve import MAX_SEARCH, MAX_THREADS
+from silkroad.serve.app import CLOSE_INVALID, MAX_BODY, MAX_DEPTH
 
 #: The least each command needs before its flags: a game, a record.
 BASES = {
@@ -138,3 +141,38 @@ def test_the_bounds_are_taken() -> None:
     assert int_range(0, 65535)(" 0 ") == 0
     assert float_range(0, 60)("60") == 60.0
     assert float_range(0, 3600, above=True)("0.01") == 0.01
+
+
+def test_the_docs_give_the_ranges_of_the_code() -> None:
+    """docs/cli.md's table of ranges and docs/serve.md's limits are the code's."""
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    page = (docs / "cli.md").read_text(encoding="utf-8")
+    rows = {
+        cells[1].strip(): cells[2].strip()
+        for line in page.splitlines()
+        if line.startswith("| `") and len(cells := line.split("|")) == 4
+    }
+    parser = build_parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    per_cpu = f"from 0 to {WORKERS_PER_CPU} per CPU"
+    checked = 0
+    for command, flag, _ in FLAGS:
+        kind = next(a.type for a in commands.choices[command]._actions if flag in a.option_strings)
+        if isinstance(kind, NumberRange):
+            written = rows[f"`{command} {flag}`"]
+            assert written.endswith(per_cpu if flag == "--agent-processes" else kind.span)
+            checked += 1
+    assert checked == 7
+    assert rows["`rules --games`"] == f"from 1 to {rules.MAX_GAMES}"
+    assert rows["`balance --min-games`"] == f"from 1 to {MAX_GAMES:,}"
+    serve_page = " ".join((docs / "serve.md").read_text(encoding="utf-8").split())
+    for limit in (
+        f"at most {MAX_BODY:,} bytes",
+        f"deeper than {MAX_DEPTH} levels",
+        f"over {4 * MAX_BODY:,} bytes",
+        f"code {CLOSE_INVALID}",
+        f"`--workers` from 1 to {MAX_THREADS}",
+        f"`--max-iterations` from 1 to {MAX_SEARCH:,}",
+        f"`--agent-processes` from 0 to {WORKERS_PER_CPU} per CPU",
+    ):
+        assert limit in serve_page
