@@ -15,6 +15,7 @@ import pytest
 import uvicorn
 from starlette.types import Message
 
+import silkroad.serve
 from serve.helpers import new_table, server
 from silkroad.cli import main
 from silkroad.serve import Settings, create_app, serve
@@ -270,3 +271,25 @@ def test_the_server_limits_socket_messages_and_reads_the_seats_first(
     with pytest.raises(SeatsFileError, match=f"{SEATS_FILE}: cannot read it"):
         serve(Settings(tmp_path))
     assert len(started) == 1
+
+
+def test_the_command_prints_each_line_of_the_server_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A table not resumed (or a request refused) is one line on standard error, not a
+    line printed by the command and again by the log."""
+    broken, _, _, good_token = two_tables(tmp_path)
+    (tmp_path / f"{broken}.json").write_text("{nope", encoding="utf-8")
+
+    def run(settings: Settings, host: str, port: int, *, on_start: Any) -> None:
+        with server(settings.folder) as client:  # what serve() runs, without a socket
+            on_start(client.app.state.hub)  # type: ignore[attr-defined]
+            assert client.get(f"/api/seat/{good_token}").status_code == 200
+
+    monkeypatch.setattr(silkroad.serve, "serve", run)
+    assert main(["serve", "--folder", str(tmp_path), "--agent-processes", "0"]) == 0
+    out, err = capsys.readouterr()
+    [line] = err.splitlines()
+    assert line.startswith(f"silkroad serve: table {broken}: not resumed (file ")
+    assert "not resumed" not in out
+    assert "(1 resumed, 1 unfinished)" in out

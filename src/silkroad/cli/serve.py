@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import logging
 import os
+import sys
 from typing import TYPE_CHECKING
 
 from rich.console import Console
@@ -105,10 +107,19 @@ def run(args: argparse.Namespace, out: Console) -> int:
             highlight=False,
             markup=False,
         )
-        for problem in hub.problems:
-            out.print(problem, highlight=False, markup=False)
 
-    with contextlib.suppress(KeyboardInterrupt):  # uvicorn stops cleanly, then re-raises it
-        serve(settings, args.host, args.port, on_start=started)
+    # The server's own lines (a table not resumed, a request refused) go to standard
+    # error once each, one line apiece.
+    log = logging.getLogger("silkroad.serve")
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("silkroad serve: %(message)s"))
+    log.addHandler(handler)
+    propagate, log.propagate = log.propagate, False
+    try:
+        with contextlib.suppress(KeyboardInterrupt):  # uvicorn stops cleanly, re-raises it
+            serve(settings, args.host, args.port, on_start=started)
+    finally:
+        log.removeHandler(handler)
+        log.propagate = propagate
     out.print(f"Stopped. The tables are saved in {settings.folder}.", highlight=False, markup=False)
     return 0

@@ -264,7 +264,8 @@ def create_app(
                             "closed the WebSocket of table %s, seat %d: %s", table.id, seat, exc
                         )
                         async with connection.lock:
-                            await websocket.close(CLOSE_INVALID, str(exc))
+                            with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+                                await websocket.close(CLOSE_INVALID, str(exc))  # unless gone
                         break
                 if reply is not None and not await _push(websocket, connection, reply):
                     break
