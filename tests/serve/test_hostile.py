@@ -97,6 +97,10 @@ def test_a_declared_length_over_the_limit_is_refused_before_the_body(tmp_path: P
     with server(tmp_path) as client:
         big = client.post("/api/tables", content=b" " * (MAX_BODY + 1), headers=JSON)
         assert big.status_code == 413
+        for length in ("9" * 5000, "-1", "1e3"):  # past int()'s digits; not a length
+            headers = {**JSON, "content-length": length}
+            answer = client.post("/api/tables", content=b"{}", headers=headers)
+            assert answer.status_code == 413
 
 
 # ------------------------------------------------------------------ nesting

@@ -106,7 +106,9 @@ async def _body(request: Request) -> Any:
         raise RequestError("send JSON (Content-Type: application/json)", 415)
     too_large = RequestError(f"a request has at most {MAX_BODY:,} bytes", TOO_LARGE)
     declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+    if declared is not None and (
+        not declared.isdigit() or len(declared) > len(str(MAX_BODY)) or int(declared) > MAX_BODY
+    ):
         raise too_large
     body = bytearray()
     try:
