@@ -51,7 +51,7 @@ __all__ = ["MAX_BODY", "MAX_DEPTH", "create_app"]
 #: The largest request body (and WebSocket message) taken, in bytes.
 MAX_BODY = 64_000
 #: The deepest nesting of arrays and objects a request's JSON may have (a table's
-#: request needs 4 levels: the request, its seats, a seat, and an option's list).
+#: request needs 3: the request, its seats, a seat; or the request, its options, a list).
 MAX_DEPTH = 32
 #: The status of a request whose body is over :data:`MAX_BODY` bytes.
 TOO_LARGE = 413
