@@ -139,6 +139,7 @@ class DecisionAnalysis:
     :ivar index: the decision's place in the record, 0-based (move ``index + 1``).
     :ivar player: the seat that decided.
     :ivar choices: the number of legal moves.
+    :ivar move: the notation of the move played.
     :ivar played: the estimate of the move played (None: not visited at this budget).
     :ivar best: the estimate of the move the search prefers (most visited).
     :ivar top: the most visited moves, best first (at most three).
@@ -150,6 +151,7 @@ class DecisionAnalysis:
     index: int
     player: int
     choices: int
+    move: str
     played: MoveEstimate | None
     best: MoveEstimate
     top: tuple[MoveEstimate, ...]
@@ -169,7 +171,7 @@ class DecisionAnalysis:
     @property
     def agrees(self) -> bool:
         """Whether the move played is the search's preferred one."""
-        return self.played is not None and self.played.move == self.best.move
+        return self.move == self.best.move
 
     def to_data(self) -> dict[str, Any]:
         drop = self.drop
@@ -177,6 +179,7 @@ class DecisionAnalysis:
             "n": self.index + 1,
             "player": self.player,
             "choices": self.choices,
+            "move": self.move,
             "played": None if self.played is None else self.played.to_data(),
             "best": self.best.to_data(),
             "top": [t.to_data() for t in self.top],
@@ -196,6 +199,7 @@ class DecisionAnalysis:
                 int(data["n"]) - 1,
                 int(data["player"]),
                 int(data["choices"]),
+                str(data["move"]),
                 None if played is None else MoveEstimate.from_data(played),
                 MoveEstimate.from_data(data["best"]),
                 tuple(MoveEstimate.from_data(t) for t in data.get("top", [])),
@@ -438,6 +442,7 @@ def analyze(
                 index,
                 player,
                 len(legal),
+                played_text,
                 played_estimate,
                 estimates[0],
                 tuple(estimates[:3]),

@@ -73,6 +73,7 @@ __all__ = [
     "CLEAR_SCROLLBACK",
     "HELP",
     "HumanGame",
+    "analysis_line",
     "default_path",
     "event_lines",
     "final_table",
@@ -786,6 +787,18 @@ STEP_HELP = """\
   q, quit     stop"""
 
 
+def analysis_line(decision: Any) -> str:
+    """One decision of an analysis (:class:`silkroad.analysis.DecisionAnalysis`) in
+    words: the estimate of the move played and, when the search prefers another, that
+    move and its estimate."""
+    played = "not searched" if decision.played is None else decision.played.line()
+    line = f"analysis: played {decision.move}: {played}"
+    if not decision.agrees:
+        best = decision.best
+        line += f"; better {best.move} ({best.words}): {best.line()}"
+    return line
+
+
 def step_through(record: Record, game: AnyGame, out: Console, read: Reader) -> None:
     """Show a record decision by decision: the move, then the table after it.
 
@@ -794,12 +807,17 @@ def step_through(record: Record, game: AnyGame, out: Console, read: Reader) -> N
     move's notation alone) says why that move is or is not legal at the current step
     (the title's ``explain``: a record is not a seat's view, so the whole state is read),
     ``h`` lists the commands, ``q`` stops; when the input ends, the rest is shown without
-    pausing.
+    pausing. An annotated record (``silkroad analyze --save``) shows the analysis of
+    each decision after its move: the estimate of the move played and the better move.
     """
+    from silkroad.analysis import Analysis
+
     all_states = list(states(record, game))
     last = len(record.moves)
     index = 0
     pausing = True
+    analysis = Analysis.of(record)
+    analyzed = {} if analysis is None else {d.index: d for d in analysis.decisions}
 
     def show(i: int) -> None:
         if i == 0:
@@ -809,6 +827,9 @@ def step_through(record: Record, game: AnyGame, out: Console, read: Reader) -> N
             move = record.moves[i - 1]
             line = move_line(game, before, move)
             out.rule(f"move {i}/{last}: P{game.current_player(before)} {line}")
+            found = analyzed.get(i - 1)
+            if found is not None:
+                out.print(analysis_line(found), highlight=False, markup=False)
         out.print(game.render(all_states[i]), highlight=False)
 
     show(0)
