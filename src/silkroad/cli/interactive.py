@@ -91,6 +91,7 @@ Other commands:
   card NAME   the full text of a card you can see (by name or number, e.g. card 12)
   moves [N]   every choice with what it does (page N when they are many)
   why MOVE    why a move is refused now (the rule, with its section), without playing it
+  hint        the search's top three moves for you, with their estimates (play --hints)
   board       show this screen again
   log [N]     show the last N moves again (default 20)
   undo        take back your last decision (and the moves that followed it)
@@ -108,7 +109,7 @@ LOG_LINES = 20
 CLEAR_SCROLLBACK = "\x1b[3J"
 
 #: The commands that take nothing after them.
-_BARE = ("quit", "help", "undo", "board", "table")
+_BARE = ("quit", "help", "undo", "board", "table", "hint")
 
 
 def move_line(game: AnyGame, state: Any, move: Any, viewer: int | None = None) -> str:
@@ -237,6 +238,8 @@ class HumanGame:
     ``interactive`` says whether a person can answer a question after Ctrl-C (the input
     is a terminal); when not, a stopped game is saved without asking. ``position`` (a
     position's text) is the start instead of the seeded setup; the record keeps it.
+    ``hints`` (a search budget in iterations; None: off) lets the person to decide ask
+    ``hint``: the search's top three moves from their own observation.
     """
 
     def __init__(
@@ -256,8 +259,11 @@ class HumanGame:
         interactive: bool = True,
         height: int = HEIGHT,
         position: str | None = None,
+        hints: int | None = None,
     ) -> None:
         self.game, self.options, self.seed = game, options, seed
+        #: the search budget of a ``hint`` (None: hints are off)
+        self.hints = hints
         self.position = position
         self.humans, self.agents = humans, agents
         self.read, self.out = read, out
@@ -665,6 +671,27 @@ class HumanGame:
         reason = explain_for_seat(self.game, self.state, move, player)
         self.say(f"Not a move: {reason}" if reason.verdict is Verdict.UNKNOWN else str(reason))
 
+    def _hint(self, player: int, text: str) -> None:
+        """``hint``: the search's top three moves for the seat deciding now, searched
+        from that seat's observation only (:func:`silkroad.analysis.hints`)."""
+        del text
+        if self.hints is None:
+            self.out.print("Hints are off at this table: start the game with --hints.")
+            return
+        from silkroad.analysis import hints
+
+        observation = self.game.observe(self.state, player)
+        found = hints(
+            self.game, observation, player, iterations=self.hints, seed=len(self.moves)
+        )
+        self.out.print(
+            f"The search's top moves for {self.label(player)} ({self.hints} iterations, "
+            "from what you can see):",
+            markup=False,
+        )
+        for rank, estimate in enumerate(found, start=1):
+            self.say(f"{rank}. {estimate.move}: {estimate.words} · {estimate.line()}", 2, 5)
+
     def _moves_command(self, player: int, text: str) -> None:
         del player
         self._moves(text)
@@ -775,6 +802,7 @@ _COMMANDS: dict[str, Callable[[HumanGame, int, str], None]] = {
     "log": HumanGame._show_log,
     "moves": HumanGame._moves_command,
     "why": HumanGame._why,
+    "hint": HumanGame._hint,
     "card": HumanGame._card,
 }
 
