@@ -23,7 +23,7 @@ import tomlkit
 from silkroad.core.errors import RulesError
 from silkroad.core.registry import get_game
 from silkroad.core.replay import Record
-from silkroad.serve.tables import HUMAN, TABLE_ID, Seat, Table
+from silkroad.serve.tables import HUMAN, TABLE_ID, Seat, Table, check_hints
 
 __all__ = ["SEATS_FILE", "Store"]
 
@@ -83,6 +83,8 @@ class Store:
             "names": [s.name for s in table.seats],
             "tokens": [s.token or "" for s in table.seats],
         }
+        if table.hints:
+            self._seats[table.id]["hints"] = table.hints
         self._write_seats()
 
     def _write_seats(self) -> None:
@@ -136,4 +138,5 @@ class Store:
             seats,
             record.moves,
             position=record.position,
+            hints=check_hints(entry.get("hints", 0)),
         )
