@@ -391,13 +391,15 @@ def analyze(
         or an agent without per-move statistics.
     """
     game = game if game is not None else get_game(record.game)
-    spec = _agent_spec(agent, iterations, seconds)
     try:
+        if not callable(getattr(make_agent(agent or DEFAULT_AGENT, 0), "root_statistics", None)):
+            raise RulesError(
+                f"agent {agent!r} gives no per-move statistics: analyze with ismcts"
+            )
+        spec = _agent_spec(agent, iterations, seconds)
         probe = make_agent(spec, 0)
     except ValueError as exc:
         raise RulesError(str(exc)) from None
-    if not callable(getattr(probe, "root_statistics", None)):
-        raise RulesError(f"agent {spec!r} gives no per-move statistics: analyze with ismcts")
     scale = float(getattr(probe, "scale", DEFAULT_SCALE))
     total = len(record.moves)
     last = total if last is None else last
