@@ -115,7 +115,9 @@ class MoveEstimate:
     @classmethod
     def from_data(cls, data: Any) -> MoveEstimate:
         if not isinstance(data, dict):
-            raise DataError(f"a move's estimate is an object, got {data!r:.60}", field="annotations")
+            raise DataError(
+                f"a move's estimate is an object, got {data!r:.60}", field="annotations"
+            )
         try:
             return cls(
                 str(data["move"]),
@@ -292,7 +294,10 @@ class Analysis:
 _Job = tuple[str, str, int, Any, tuple[Any, ...], int]
 
 
-def _search(job: _Job, game: AnyGame | None = None) -> tuple[int, list[tuple[int, int, float]], float]:
+_Found = tuple[int, list[tuple[int, int, float]], float]
+
+
+def _search(job: _Job, game: AnyGame | None = None) -> _Found:
     """Search one decision: ``(index, [(move index, visits, mean)], seconds)``."""
     name, spec, seed, observation, legal, index = job
     game = get_game(name) if game is None else game
@@ -310,7 +315,7 @@ def _search(job: _Job, game: AnyGame | None = None) -> tuple[int, list[tuple[int
     return index, out, seconds
 
 
-def _search_batch(jobs: list[_Job]) -> list[tuple[int, list[tuple[int, int, float]], float]]:
+def _search_batch(jobs: list[_Job]) -> list[_Found]:
     return [_search(job) for job in jobs]
 
 
@@ -393,9 +398,7 @@ def analyze(
     game = game if game is not None else get_game(record.game)
     try:
         if not callable(getattr(make_agent(agent or DEFAULT_AGENT, 0), "root_statistics", None)):
-            raise RulesError(
-                f"agent {agent!r} gives no per-move statistics: analyze with ismcts"
-            )
+            raise RulesError(f"agent {agent!r} gives no per-move statistics: analyze with ismcts")
         spec = _agent_spec(agent, iterations, seconds)
         probe = make_agent(spec, 0)
     except ValueError as exc:
@@ -404,9 +407,7 @@ def analyze(
     total = len(record.moves)
     last = total if last is None else last
     if not 1 <= first <= max(1, total) or not first <= last <= total:
-        raise RulesError(
-            f"the record has decisions 1 to {total}: cannot analyze {first} to {last}"
-        )
+        raise RulesError(f"the record has decisions 1 to {total}: cannot analyze {first} to {last}")
     if workers < 1:
         raise RulesError(f"workers must be at least 1, got {workers}")
     jobs: list[_Job] = []
@@ -428,9 +429,7 @@ def analyze(
         if len(legal) < 2:
             continue
         observation = game.observe(state, player)
-        jobs.append(
-            (game.spec.name, spec, decision_seed(seed, index), observation, legal, index)
-        )
+        jobs.append((game.spec.name, spec, decision_seed(seed, index), observation, legal, index))
         context[index] = (state, player, legal, record.moves[index])
     results = _run(jobs, game, workers, backend, ray_address, start_method, progress)
     decisions = []
@@ -464,14 +463,14 @@ def _run(
     ray_address: str | None,
     start_method: str | None,
     progress: Callable[[int, int], None] | None,
-) -> list[tuple[int, list[tuple[int, int, float]], float]]:
+) -> list[_Found]:
     """Search every job, here, in local worker processes or as Ray tasks (the way
     :func:`silkroad.arena.tournament.run_tournament` spreads games)."""
     from silkroad.arena import tournament
 
-    results: list[tuple[int, list[tuple[int, int, float]], float]] = []
+    results: list[_Found] = []
 
-    def done(item: tuple[int, list[tuple[int, int, float]], float]) -> None:
+    def done(item: _Found) -> None:
         results.append(item)
         if progress is not None:
             progress(len(results), len(jobs))

@@ -11,7 +11,7 @@ import attrs
 import pytest
 
 import silkroad
-from analysis.helpers import ITERATIONS, TITLES, short_record
+from analysis.helpers import ITERATIONS, TITLES, short_record, twin_records
 from silkroad.analysis import (
     Analysis,
     DecisionAnalysis,
@@ -42,9 +42,7 @@ def test_every_decision_with_a_choice_is_analyzed_from_the_deciding_seat(key: st
     game = silkroad.get_game(record.game)
     result = analysis_of(key)
     every = list(states(record, game))
-    expected = [
-        i for i, s in enumerate(every[:-1]) if len(game.legal_moves(s)) > 1
-    ]
+    expected = [i for i, s in enumerate(every[:-1]) if len(game.legal_moves(s)) > 1]
     assert [d.index for d in result.decisions] == expected
     for d in result.decisions:
         before = every[d.index]
@@ -191,38 +189,9 @@ def test_decision_data_round_trips() -> None:
 # ------------------------------------------------------------------ fairness
 
 
-def _twin_records(key: str) -> tuple[Record, Record, int]:
-    """Two records that differ only in what the deciding seat p could not see: one
-    from a position of the game, the other from a state dealt anew from p's
-    observation of it (other hands, deck order); with p's next decisions, up to the
-    first that shows p something new (a card drawn: then the two games part)."""
-    record = short_record(key)
-    game = silkroad.get_game(record.game)
-    every = list(states(record, game))
-    index = 1
-    state = every[index]
-    p = game.current_player(state)
-    assert p is not None
-    twin = game.determinize(game.observe(state, p), 987_654_321)
-    assert twin != state  # something p cannot see differs
-    assert game.observe(twin, p) == game.observe(state, p)
-    moves = []
-    a, b = state, twin
-    for move in record.moves[index:]:
-        if game.current_player(a) != p or game.observe(a, p) != game.observe(b, p):
-            break
-        moves.append(move)
-        a, b = game.apply(a, move), game.apply(b, move)
-    assert moves
-    one = Record.from_moves(game, record.options, 0, moves, position=game.to_position(state))
-    two = Record.from_moves(game, record.options, 0, moves, position=game.to_position(twin))
-    assert one.initial_state(game) != two.initial_state(game)
-    return one, two, p
-
-
 @pytest.mark.parametrize("key", list(TITLES))
 def test_the_analysis_of_a_seat_shows_nothing_the_seat_could_not_know(key: str) -> None:
-    one, two, p = _twin_records(key)
+    one, two, p = twin_records(key)
     first = analyze(None, one, iterations=ITERATIONS, seat=p, seed=5)
     second = analyze(None, two, iterations=ITERATIONS, seat=p, seed=5)
     assert first.decisions  # p decided at least once here
@@ -235,7 +204,7 @@ def test_the_analysis_of_a_seat_shows_nothing_the_seat_could_not_know(key: str) 
 
 @pytest.mark.parametrize("key", list(TITLES))
 def test_a_hint_depends_only_on_the_seat_observation(key: str) -> None:
-    one, two, p = _twin_records(key)
+    one, two, p = twin_records(key)
     game = silkroad.get_game(one.game)
     a = hints(game, game.observe(one.initial_state(game), p), p, iterations=ITERATIONS, seed=1)
     b = hints(game, game.observe(two.initial_state(game), p), p, iterations=ITERATIONS, seed=1)

@@ -15,7 +15,7 @@ from analysis.helpers import ITERATIONS, TITLES, short_record
 from silkroad.agents import make_agent
 from silkroad.analysis import Analysis, analyze, hints
 from silkroad.cli import main
-from silkroad.cli.interactive import HumanGame, Quit, analysis_line
+from silkroad.cli.interactive import HumanGame, analysis_line
 from silkroad.core.replay import Record
 from silkroad.view import viewer_data
 
@@ -139,10 +139,7 @@ def _session(key: str, answers: list[str], tmp_path: Path, hint: int | None) -> 
         game, record.options, record.seed, {person}, agents, read=lambda _: queue.pop(),
         out=out, save_path=str(tmp_path / "kept.json"), hints=hint,
     )  # fmt: skip
-    try:
-        session.play()
-    except Quit:  # pragma: no cover - play ends a quit itself
-        pass
+    session.play()
     return out.file.getvalue(), person  # type: ignore[attr-defined]
 
 

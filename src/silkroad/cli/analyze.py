@@ -67,8 +67,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         "--agent",
         default="ismcts",
         metavar="SPEC",
-        help="the searching agent and its settings (default ismcts; e.g. "
-        "ismcts:exploration=0.5)",
+        help="the searching agent and its settings (default ismcts; e.g. ismcts:exploration=0.5)",
     )
     p.add_argument("--seed", type=int, default=0, help="the analysis seed (default 0)")
     p.add_argument(
@@ -76,9 +75,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--save", metavar="FILE", help="write the record with its analysis")
     p.add_argument("--json", action="store_true", help="print the analysis as JSON")
-    p.add_argument(
-        "--workers", type=int, default=1, help="worker processes (default 1)"
-    )
+    p.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     p.add_argument(
         "--start-method",
         choices=["fork", "spawn", "forkserver"],
@@ -191,7 +188,10 @@ def _print(
         f"seed {result.seed}"
     )
     for column in ("move", "seat", "played", "win", "best", "win ", "drop"):
-        table.add_column(column.strip(), justify="left" if column in ("played", "best") else "right")
+        if column in ("played", "best"):
+            table.add_column(column, justify="left")
+        else:
+            table.add_column(column.strip(), justify="right")
     for d in decisions:
         table.add_row(
             str(d.index + 1),
@@ -229,4 +229,3 @@ def _mattered_lines(d: DecisionAnalysis) -> str:
         f"    played  {d.move}: {played}\n"
         f"    better  {d.best.move} ({d.best.words}): {d.best.line()}"
     )
-

@@ -681,9 +681,7 @@ class HumanGame:
         from silkroad.analysis import hints
 
         observation = self.game.observe(self.state, player)
-        found = hints(
-            self.game, observation, player, iterations=self.hints, seed=len(self.moves)
-        )
+        found = hints(self.game, observation, player, iterations=self.hints, seed=len(self.moves))
         self.out.print(
             f"The search's top moves for {self.label(player)} ({self.hints} iterations, "
             "from what you can see):",

@@ -18,9 +18,9 @@ path                      method  what
 
 Every answer to a request that cannot be acted on is JSON, ``{"error": message}``, with
 status 400 (malformed), 403 (hints asked of a table without them), 404 (no such seat),
-409 (a move refused, with the rule's reason, and ``"rule"``: its section, or null) or 415 (not JSON); nothing changes. A
-token that names no seat gets only ``no such seat``. The pages load nothing from
-elsewhere and send no referrer.
+409 (a move refused, with the rule's reason, and ``"rule"``: its section, or null) or
+415 (not JSON); nothing changes. A token that names no seat gets only ``no such seat``.
+The pages load nothing from elsewhere and send no referrer.
 """
 
 from __future__ import annotations

@@ -42,9 +42,9 @@ __all__ = [
     "Table",
     "agent_seed",
     "answer",
-    "check_hints",
     "build_options",
     "check_agent",
+    "check_hints",
     "log_entry",
     "seat_view",
 ]

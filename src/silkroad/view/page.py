@@ -292,9 +292,7 @@ def viewer_data(record: Record, seat: int | None = None, game: AnyGame | None = 
         result=result,
         analysis=analysis,
         analysis_plots=(
-            None
-            if analysis is None
-            else {key: _analysis_plot(len(moves), colours) for key in keys}
+            None if analysis is None else {key: _analysis_plot(len(moves), colours) for key in keys}
         ),
     )
 
