@@ -480,7 +480,7 @@ def _run(
             import ray
         except ImportError:
             raise RulesError("the ray backend needs Ray: pip install 'silkroad[ray]'") from None
-        env = tournament._worker_env([])
+        env = tournament.worker_env([])
         if not ray.is_initialized():
             settings: dict[str, Any] = {
                 "address": ray_address,
@@ -492,7 +492,7 @@ def _run(
             if ray_address is None:
                 ray.init(**settings)
             else:
-                tournament._connect_ray(ray, ray_address, settings, 30.0)
+                tournament.connect_ray(ray, ray_address, settings, 30.0)
         remote = ray.remote(_search_batch)
         pending = [remote.remote(jobs[i : i + 4]) for i in range(0, len(jobs), 4)]
         while pending:
@@ -506,7 +506,7 @@ def _run(
         for job in jobs:
             done(_search(job, game))
     else:
-        with tournament._pool(start_method, workers) as pool:
+        with tournament.worker_pool(start_method, workers) as pool:
             for item in pool.imap_unordered(_search, jobs):
                 done(item)
     return results
