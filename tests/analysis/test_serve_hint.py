@@ -29,7 +29,8 @@ def test_the_seat_to_decide_gets_its_hint_and_no_other_seat_does(key: str, tmp_p
         deciding = game.current_player(state)
         legal = {game.format_move(m) for m in game.legal_moves(state)}
         for seat, token in tokens.items():
-            assert client.get(f"/api/seat/{token}").json()["hints"] is True
+            setting = client.get(f"/api/seat/{token}/hint").json()
+            assert setting == {"hints": True, "iterations": ITERATIONS}
             answer = client.post(f"/api/seat/{token}/hint")
             if seat == deciding:
                 assert answer.status_code == 200, answer.text
@@ -49,7 +50,8 @@ def test_a_table_without_hints_gives_none(tmp_path: Path) -> None:
     with server(tmp_path) as client:
         table = new_table(client, "serica", ["person", "random"])
         token = table["tokens"][0]
-        assert client.get(f"/api/seat/{token}").json()["hints"] is False
+        setting = client.get(f"/api/seat/{token}/hint").json()
+        assert setting == {"hints": False, "iterations": 0}
         answer = client.post(f"/api/seat/{token}/hint")
         assert answer.status_code == 403
         assert answer.json() == {"error": "this table gives no hints (a setting of the table)"}

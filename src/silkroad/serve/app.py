@@ -10,6 +10,7 @@ path                      method  what
 ``/api/seat/{token}``     GET     the seat's view and its whole log (JSON)
 ``/api/seat/{token}/move`` POST   a move of the seat: ``{"move": notation, "at": n}``
 ``/api/seat/{token}/card`` GET    ``?name=...``: the text of a card the seat can see
+``/api/seat/{token}/hint`` GET    whether the table gives hints, and their budget
 ``/api/seat/{token}/hint`` POST   the search's top three moves for the seat's own
                                   decision (a table with hints on; 403 otherwise)
 ``/ws/{token}``           WS      the seat's view, sent again after every decision;
@@ -177,6 +178,8 @@ def create_app(
     @_answers
     async def seat_hint(request: Request) -> Response:
         table, seat = tables.find(request.path_params["token"])
+        if request.method == "GET":  # the table's setting
+            return _json({"hints": table.hints > 0, "iterations": table.hints})
         return _json(await tables.hint(table, seat))
 
     async def socket(websocket: WebSocket) -> None:
@@ -220,7 +223,7 @@ def create_app(
         Route("/api/seat/{token}", seat_state),
         Route("/api/seat/{token}/move", seat_move, methods=["POST"]),
         Route("/api/seat/{token}/card", seat_card),
-        Route("/api/seat/{token}/hint", seat_hint, methods=["POST"]),
+        Route("/api/seat/{token}/hint", seat_hint, methods=["GET", "POST"]),
         WebSocketRoute("/ws/{token}", socket),
         Mount("/assets", StaticFiles(packages=[("silkroad.serve", "assets")]), name="assets"),
     ]

@@ -552,7 +552,6 @@ class Table:
             "table": self.id,
             "seat": seat,
             "players": len(self.seats),
-            "hints": self.hints > 0,
             "seats": [
                 {"seat": p, "label": self.labels[p], "person": s.person, "agent": s.agent}
                 for p, s in enumerate(self.seats)

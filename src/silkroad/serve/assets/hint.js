@@ -53,11 +53,11 @@
       .finally(function () { button.disabled = false; });
   });
 
-  fetch(base)
+  fetch(base + "/hint")
     .then(function (r) { return r.json(); })
-    .then(function (view) {
-      panel.hidden = !view.hints;
-      document.body.dataset.hints = view.hints ? "on" : "off";
+    .then(function (setting) {
+      panel.hidden = !setting.hints;
+      document.body.dataset.hints = setting.hints ? "on" : "off";
     })
     .catch(function () { panel.hidden = true; });
 
