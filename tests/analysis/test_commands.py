@@ -169,3 +169,28 @@ def test_play_refuses_hints_without_a_person(capsys: pytest.CaptureFixture[str])
     code, _, err = run(capsys, "play", "kashgar", "--hints", "--agents", "random")
     assert code == 2
     assert "--hints is for a person at the terminal" in err
+
+
+def test_the_progress_line_says_how_many_are_done_and_the_time_left(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from silkroad.cli.analyze import _duration, _Progress
+
+    progress = _Progress(True)
+    progress.start -= 10.0  # ten seconds spent on the first two decisions
+    progress(2, 8)
+    err = capsys.readouterr().err
+    assert "analyzed 2/8 decisions" in err
+    assert "about" in err
+    assert err.endswith("left ")
+    progress(8, 8)
+    assert capsys.readouterr().err.endswith("left \n")
+    _Progress(False)(1, 2)
+    assert capsys.readouterr().err == ""
+    assert [_duration(s) for s in (30, 95, 7300)] == ["30 s", "1 min 35 s", "2 h 01 min"]
+
+
+def test_a_time_budget_per_decision_is_taken() -> None:
+    result = analyze(None, short_record("kashgar"), seconds=0.01, last=2)
+    assert result.agent == "ismcts:seconds=0.01"
+    assert all(d.iterations >= 1 for d in result.decisions)
