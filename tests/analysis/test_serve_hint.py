@@ -31,7 +31,7 @@ def test_the_seat_to_decide_gets_its_hint_and_no_other_seat_does(key: str, tmp_p
         for seat, token in tokens.items():
             setting = client.get(f"/api/seat/{token}/hint").json()
             assert setting == {"hints": True, "iterations": ITERATIONS}
-            answer = client.post(f"/api/seat/{token}/hint")
+            answer = client.post(f"/api/seat/{token}/hint", json={})
             if seat == deciding:
                 assert answer.status_code == 200, answer.text
                 data = answer.json()
@@ -52,7 +52,7 @@ def test_a_table_without_hints_gives_none(tmp_path: Path) -> None:
         token = table["tokens"][0]
         setting = client.get(f"/api/seat/{token}/hint").json()
         assert setting == {"hints": False, "iterations": 0}
-        answer = client.post(f"/api/seat/{token}/hint")
+        answer = client.post(f"/api/seat/{token}/hint", json={})
         assert answer.status_code == 403
         assert answer.json() == {"error": "this table gives no hints (a setting of the table)"}
 
@@ -88,3 +88,19 @@ def test_the_server_hint_shows_nothing_the_seat_could_not_know(key: str) -> None
     ]
     assert answers[0] == answers[1]
     assert answers[0]["hints"]
+
+
+def test_a_hint_is_asked_for_with_json_and_for_the_decision_shown(tmp_path: Path) -> None:
+    with server(tmp_path) as client:
+        table = new_table(client, "serica", ["person", "person"], seed=3, hints=ITERATIONS)
+        hub = client.app.state.hub  # type: ignore[attr-defined]
+        made = hub.tables[table["table"]]
+        deciding = made.game.current_player(made.state)
+        url = f"/api/seat/{table['tokens'][deciding]}/hint"
+        assert client.post(url).status_code == 415  # no other site's form asks for one
+        assert client.post(url, json={"at": 0}).status_code == 200
+        stale = client.post(url, json={"at": 3})
+        assert stale.status_code == 409
+        assert "the table has moved on" in stale.json()["error"]
+        for bad in ({"at": "x"}, {"seat": 1}, [1]):
+            assert client.post(url, json=bad).status_code == 400

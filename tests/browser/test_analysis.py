@@ -1,11 +1,16 @@
 """The analysis in a real browser: the viewer's graph of an annotated record (a line per
 seat up to the step shown, the decisions that mattered so far, the better move), and
-the hint panel of a seat's page at a table with hints."""
+the hint panel of a seat's page at a table with hints.
+
+``SILKROAD_SCREENSHOTS=docs/img pytest tests/browser/test_analysis.py`` also writes the
+screenshot of docs/analysis.md.
+"""
 
 from __future__ import annotations
 
 import functools
 import json
+import os
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -71,6 +76,11 @@ def test_the_viewer_draws_the_analysis_up_to_the_step_shown(page: Any, tmp_path:
         ))  # fmt: skip
         assert marked(page) == sorted(e.index + 1 for e in so_far.mattered(5))
         assert sum(points(page, p) for p in (0, 1)) == len(so_far.decisions)
+    folder = os.environ.get("SILKROAD_SCREENSHOTS")
+    if folder:
+        worst = result.mattered(1)[0]
+        open_at(page, path, worst.index + 1, "all")
+        page.locator("#side").screenshot(path=str(Path(folder) / "analysis-viewer.png"))
 
 
 def test_a_seat_page_holds_only_that_seat_analysis(page: Any, tmp_path: Path) -> None:

@@ -180,7 +180,10 @@ def create_app(
         table, seat = tables.find(request.path_params["token"])
         if request.method == "GET":  # the table's setting
             return _json({"hints": table.hints > 0, "iterations": table.hints})
-        return _json(await tables.hint(table, seat))
+        body = await _body(request)  # JSON, as every POST: no other site's form sends it
+        if not isinstance(body, dict) or not set(body) <= {"at"}:
+            raise RequestError('a hint is asked for with {} or {"at": decisions made}')
+        return _json(await tables.hint(table, seat, body.get("at")))
 
     async def socket(websocket: WebSocket) -> None:
         await websocket.accept()

@@ -349,14 +349,14 @@ class Hub:
             return await self._run(table.think, seat)
         return table.step(state, question.at, move)
 
-    async def hint(self, table: Table, seat: int) -> dict[str, Any]:
+    async def hint(self, table: Table, seat: int, at: object = None) -> dict[str, Any]:
         """The search's top moves for ``seat`` at its own decision (:meth:`Table.hint`),
         searched in a worker thread; answered to that seat alone.
 
         :raises RequestError: when the table gives no hints, or it is not the seat's
             decision.
         """
-        return await self._run(table.hint, seat)
+        return await self._run(table.hint, seat, at)
 
     # ------------------------------------------------------------------ pages
 

@@ -558,24 +558,29 @@ class Table:
             ],
         }
 
-    def hint(self, seat: int) -> dict[str, Any]:
+    def hint(self, seat: int, at: object = None) -> dict[str, Any]:
         """The search's top three moves for ``seat`` at its own decision, searched from
         the seat's observation only (:func:`silkroad.analysis.hints`), for that seat's
         page alone: ``{"at": decisions made, "hints": [{move, words, win, margin,
-        visits}, ...]}``.
+        visits}, ...]}``. ``at``, when given, is the number of decisions the page had
+        seen: refused when the table has moved on since.
 
-        :raises RequestError: (403) when the table gives no hints.
+        :raises RequestError: (403) when the table gives no hints; (400) for a bad ``at``.
         :raises Refused: when it is not the seat's decision (or the game is over).
         """
         from silkroad.analysis import hints
 
         if self.hints <= 0:
             raise RequestError("this table gives no hints (a setting of the table)", 403)
-        state, at = self.current
+        state, made = self.current
+        if at is not None and (isinstance(at, bool) or not isinstance(at, int)):
+            raise RequestError(f"'at' is the number of decisions made, got {shorten(at)}")
         if self.problem is not None:
             raise Refused(f"the table is stopped: {self.problem}")
         if self.game.is_over(state):
             raise Refused("the game is over")
+        if at is not None and at != made:
+            raise Refused(f"the table has moved on ({made} decisions made, your page showed {at})")
         if self.game.current_player(state) != seat:
             raise Refused("a hint is for your own decision: it is not yours now")
         found = hints(
@@ -583,9 +588,9 @@ class Table:
             self.game.observe(state, seat),
             seat,
             iterations=self.hints,
-            seed=agent_seed(self.seed ^ 0x5A5A, seat, at),
+            seed=agent_seed(self.seed ^ 0x5A5A, seat, made),
         )
-        return {"at": at, "iterations": self.hints, "hints": [e.to_data() for e in found]}
+        return {"at": made, "iterations": self.hints, "hints": [e.to_data() for e in found]}
 
     def record(self) -> Record:
         """The game so far as a record (with its result once over); each seat is named

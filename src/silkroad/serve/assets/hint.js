@@ -39,7 +39,11 @@
     button.disabled = true;
     clear();
     status.textContent = "searching…";
-    fetch(base + "/hint", { method: "POST" })
+    fetch(base + "/hint", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    })
       .then(function (r) { return r.json(); })
       .then(function (answer) {
         if (answer.error) {
