@@ -220,3 +220,14 @@ def test_a_hint_is_only_for_the_seat_to_decide() -> None:
     other = 1 - game.current_player(state)
     with pytest.raises(RulesError, match="not the one to decide"):
         hints(game, game.observe(state, other), other, iterations=4)
+
+
+def test_a_move_the_budget_did_not_reach_has_no_estimate() -> None:
+    result = analyze(None, short_record("kashgar"), iterations=1)
+    unreached = [d for d in result.decisions if d.played is None]
+    assert unreached  # one iteration tries one move of six or more
+    for d in unreached:
+        assert d.drop is None
+        assert d.best.visits == 1
+        assert d not in result.mattered(10)
+        assert DecisionAnalysis.from_data(json.loads(json.dumps(d.to_data()))) == d
