@@ -39,11 +39,14 @@ from silkroad.core.replay import Record
 __all__ = [
     "EntrantStats",
     "GameResult",
+    "connect_ray",
     "lineup",
     "lineups",
     "round_robin_lineup",
     "run_tournament",
     "summarize",
+    "worker_env",
+    "worker_pool",
 ]
 
 
@@ -441,3 +444,12 @@ def summarize(results: Sequence[GameResult], agents: Sequence[str]) -> list[Entr
             )
         )
     return stats
+
+
+#: How games are spread, for other work spread the same way (``silkroad.analysis``
+#: sends decisions to these pools and clusters): a pool of worker processes that leave
+#: Ctrl-C to the parent, the connection to a Ray cluster within a timeout, and the
+#: environment Ray workers need to find the titles and the agents.
+worker_pool = _pool
+connect_ray = _connect_ray
+worker_env = _worker_env

@@ -1,5 +1,5 @@
-"""The ``silkroad`` command: play, simulate, balance, replay, view, serve, positions, bench
-and rule coverage.
+"""The ``silkroad`` command: play, simulate, balance, replay, view, analyze, serve,
+positions, bench and rule coverage.
 
 Every sub-command works on any registered title (built-in, plugin, or named in
 ``SILKROAD_GAMES``), through the ``Game`` protocol only; a game's name is taken in any
@@ -26,6 +26,7 @@ from rich.console import Console
 
 from silkroad import __version__
 from silkroad.cli import (
+    analyze,
     balance,
     bench,
     demo,
@@ -52,6 +53,7 @@ COMMANDS: dict[str, ModuleType] = {
     "balance": balance,
     "replay": replay,
     "view": view,
+    "analyze": analyze,
     "serve": serve,
     "position": position,
     "bench": bench,

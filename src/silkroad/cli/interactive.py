@@ -73,6 +73,7 @@ __all__ = [
     "CLEAR_SCROLLBACK",
     "HELP",
     "HumanGame",
+    "analysis_line",
     "default_path",
     "event_lines",
     "final_table",
@@ -90,6 +91,7 @@ Other commands:
   card NAME   the full text of a card you can see (by name or number, e.g. card 12)
   moves [N]   every choice with what it does (page N when they are many)
   why MOVE    why a move is refused now (the rule, with its section), without playing it
+  hint        the search's top three moves for you, with their estimates (play --hints)
   board       show this screen again
   log [N]     show the last N moves again (default 20)
   undo        take back your last decision (and the moves that followed it)
@@ -107,7 +109,7 @@ LOG_LINES = 20
 CLEAR_SCROLLBACK = "\x1b[3J"
 
 #: The commands that take nothing after them.
-_BARE = ("quit", "help", "undo", "board", "table")
+_BARE = ("quit", "help", "undo", "board", "table", "hint")
 
 
 def move_line(game: AnyGame, state: Any, move: Any, viewer: int | None = None) -> str:
@@ -236,6 +238,8 @@ class HumanGame:
     ``interactive`` says whether a person can answer a question after Ctrl-C (the input
     is a terminal); when not, a stopped game is saved without asking. ``position`` (a
     position's text) is the start instead of the seeded setup; the record keeps it.
+    ``hints`` (a search budget in iterations; None: off) lets the person to decide ask
+    ``hint``: the search's top three moves from their own observation.
     """
 
     def __init__(
@@ -255,8 +259,11 @@ class HumanGame:
         interactive: bool = True,
         height: int = HEIGHT,
         position: str | None = None,
+        hints: int | None = None,
     ) -> None:
         self.game, self.options, self.seed = game, options, seed
+        #: the search budget of a ``hint`` (None: hints are off)
+        self.hints = hints
         self.position = position
         self.humans, self.agents = humans, agents
         self.read, self.out = read, out
@@ -664,6 +671,25 @@ class HumanGame:
         reason = explain_for_seat(self.game, self.state, move, player)
         self.say(f"Not a move: {reason}" if reason.verdict is Verdict.UNKNOWN else str(reason))
 
+    def _hint(self, player: int, text: str) -> None:
+        """``hint``: the search's top three moves for the seat deciding now, searched
+        from that seat's observation only (:func:`silkroad.analysis.hints`)."""
+        del text
+        if self.hints is None:
+            self.out.print("Hints are off at this table: start the game with --hints.")
+            return
+        from silkroad.analysis import hints
+
+        observation = self.game.observe(self.state, player)
+        found = hints(self.game, observation, player, iterations=self.hints, seed=len(self.moves))
+        self.out.print(
+            f"The search's top moves for {self.label(player)} ({self.hints} iterations, "
+            "from what you can see):",
+            markup=False,
+        )
+        for rank, estimate in enumerate(found, start=1):
+            self.say(f"{rank}. {estimate.move}: {estimate.words} · {estimate.line()}", 2, 5)
+
     def _moves_command(self, player: int, text: str) -> None:
         del player
         self._moves(text)
@@ -774,6 +800,7 @@ _COMMANDS: dict[str, Callable[[HumanGame, int, str], None]] = {
     "log": HumanGame._show_log,
     "moves": HumanGame._moves_command,
     "why": HumanGame._why,
+    "hint": HumanGame._hint,
     "card": HumanGame._card,
 }
 
@@ -786,6 +813,18 @@ STEP_HELP = """\
   q, quit     stop"""
 
 
+def analysis_line(decision: Any) -> str:
+    """One decision of an analysis (:class:`silkroad.analysis.DecisionAnalysis`) in
+    words: the estimate of the move played and, when the search prefers another, that
+    move and its estimate."""
+    played = "not searched" if decision.played is None else decision.played.line()
+    line = f"analysis: played {decision.move}: {played}"
+    if not decision.agrees:
+        best = decision.best
+        line += f"; better {best.move} ({best.words}): {best.line()}"
+    return line
+
+
 def step_through(record: Record, game: AnyGame, out: Console, read: Reader) -> None:
     """Show a record decision by decision: the move, then the table after it.
 
@@ -794,12 +833,17 @@ def step_through(record: Record, game: AnyGame, out: Console, read: Reader) -> N
     move's notation alone) says why that move is or is not legal at the current step
     (the title's ``explain``: a record is not a seat's view, so the whole state is read),
     ``h`` lists the commands, ``q`` stops; when the input ends, the rest is shown without
-    pausing.
+    pausing. An annotated record (``silkroad analyze --save``) shows the analysis of
+    each decision after its move: the estimate of the move played and the better move.
     """
+    from silkroad.analysis import Analysis
+
     all_states = list(states(record, game))
     last = len(record.moves)
     index = 0
     pausing = True
+    analysis = Analysis.of(record)
+    analyzed = {} if analysis is None else {d.index: d for d in analysis.decisions}
 
     def show(i: int) -> None:
         if i == 0:
@@ -809,6 +853,9 @@ def step_through(record: Record, game: AnyGame, out: Console, read: Reader) -> N
             move = record.moves[i - 1]
             line = move_line(game, before, move)
             out.rule(f"move {i}/{last}: P{game.current_player(before)} {line}")
+            found = analyzed.get(i - 1)
+            if found is not None:
+                out.print(analysis_line(found), highlight=False, markup=False)
         out.print(game.render(all_states[i]), highlight=False)
 
     show(0)

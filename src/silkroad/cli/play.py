@@ -127,6 +127,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="at each decision show the whole table and every move (default: a screen of "
         "at most 40 lines, the rest one command away)",
     )
+    p.add_argument(
+        "--hints",
+        nargs="?",
+        type=int,
+        const=200,
+        metavar="ITERATIONS",
+        help="let a person at the terminal ask 'hint': the search's top three moves for "
+        "their own decision, from what they can see (default budget 200 iterations; off "
+        "unless given)",
+    )
     p.add_argument("--quiet", action="store_true", help="print only the final scores")
     p.add_argument("--save", metavar="FILE", help="write the game's record as JSON")
     p.add_argument(
@@ -231,6 +241,10 @@ def run(args: argparse.Namespace, out: Console) -> int:
     for seat in humans:
         if not 0 <= seat < seats:
             raise UsageError(f"--human {seat}: seats are 0 to {seats - 1}")
+    if args.hints is not None and not humans:
+        raise UsageError("--hints is for a person at the terminal: give a --human seat")
+    if args.hints is not None and args.hints < 1:
+        raise UsageError(f"--hints takes a budget of at least 1 iteration, got {args.hints}")
     if args.name and len(args.name) > len(args.human or ()):
         raise UsageError("--name names the person at a --human seat: give a --human for each")
     if not humans:
@@ -310,6 +324,7 @@ def _play_with_humans(
         wide=args.wide,
         interactive=sys.stdin.isatty(),
         position=position,
+        hints=args.hints,
     )
     record = session.play()
     if record.result is not None:

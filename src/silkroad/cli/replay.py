@@ -7,6 +7,7 @@ from pathlib import Path
 
 from rich.console import Console
 
+from silkroad.analysis import Analysis
 from silkroad.cli.common import read_line, record_files
 from silkroad.cli.interactive import step_through
 from silkroad.core.errors import RulesError
@@ -68,6 +69,15 @@ def run(args: argparse.Namespace, out: Console) -> int:
             f"{where}OK: {record.game}, {len(record.moves)} moves replayed; {summary}",
             highlight=False,
         )
+        analysis = Analysis.of(record)
+        if analysis is not None:
+            mattered = ", ".join(str(d.index + 1) for d in analysis.mattered(5))
+            out.print(
+                f"{where}annotated: {len(analysis.decisions)} decisions analyzed by "
+                f"{analysis.agent} (seed {analysis.seed}); the largest drops at moves "
+                f"{mattered or 'none'}",
+                highlight=False,
+            )
         if args.step:
             step_through(record, get_game(record.game), out, read_line)
         elif args.show:

@@ -137,6 +137,10 @@ class Record:
     :ivar source: the file the record was read from, if any (for messages; not compared).
     :ivar position: the position the game starts from (the title's ``to_position`` text,
         whole or partial), or ``None`` for the seeded setup of ``options`` and ``seed``.
+    :ivar annotations: what a tool wrote about the game, as JSON data (an object), or
+        ``None``: the analysis of ``silkroad analyze`` (:mod:`silkroad.analysis`). A
+        replay ignores it, and so does a reader of a version that does not know it; it
+        is left out of equality.
     """
 
     game: str
@@ -148,6 +152,7 @@ class Record:
     rules_version: str | None = attrs.field(default=None, eq=False)
     source: str | None = attrs.field(default=None, eq=False)
     position: str | None = None
+    annotations: dict[str, Any] | None = attrs.field(default=None, eq=False)
 
     @classmethod
     def from_moves(
@@ -211,6 +216,8 @@ class Record:
             data["agents"] = list(self.agents)
         if self.position is not None:
             data["position"] = self.position
+        if self.annotations is not None:
+            data["annotations"] = self.annotations
         envelope = {FORMAT: FORMAT_VERSION, "game": self.game, "type": "Record", "data": data}
         return json.dumps(envelope, indent=indent)
 
@@ -296,6 +303,13 @@ class Record:
                 source=source,
                 field="position",
             )
+        annotations = data.get("annotations")
+        if annotations is not None and not isinstance(annotations, dict):
+            raise DataError(
+                f"must be an object, got {_short(annotations)}",
+                source=source,
+                field="annotations",
+            )
         if position is None:
             state = game.new_game(options, data["seed"])
         else:
@@ -341,6 +355,7 @@ class Record:
             rules_version=version,
             source=source,
             position=position,
+            annotations=annotations,
         )
 
     def save(self, path: str | Path, *, game: AnyGame | None = None) -> None:

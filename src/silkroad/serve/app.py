@@ -10,15 +10,19 @@ path                      method  what
 ``/api/seat/{token}``     GET     the seat's view and its whole log (JSON)
 ``/api/seat/{token}/move`` POST   a move of the seat: ``{"move": notation, "at": n}``
 ``/api/seat/{token}/card`` GET    ``?name=...``: the text of a card the seat can see
+``/api/seat/{token}/hint`` GET    whether the table gives hints, and their budget
+``/api/seat/{token}/hint`` POST   the search's top three moves for the seat's own
+                                  decision (a table with hints on; 403 otherwise)
 ``/ws/{token}``           WS      the seat's view, sent again after every decision;
                                   takes ``{"type": "move", "move": ..., "at": n}``
 ========================  ======  ===================================================
 
 Every answer to a request that cannot be acted on is JSON, ``{"error": message}``, with
-status 400 (malformed), 404 (no such seat), 409 (a move refused, with the rule's
-reason, and ``"rule"``: its section, or null), 413 (a body over :data:`MAX_BODY`
-bytes) or 415 (not JSON); nothing changes. A token that names no seat gets only ``no
-such seat``. The pages load nothing from elsewhere and send no referrer.
+status 400 (malformed), 403 (hints asked of a table without them), 404 (no such seat),
+409 (a move refused, with the rule's reason, and ``"rule"``: its section, or null), 413
+(a body over :data:`MAX_BODY` bytes) or 415 (not JSON); nothing changes. A token that
+names no seat gets only ``no such seat``. The pages load nothing from elsewhere and send
+no referrer.
 
 Hostile requests cost little: a body is counted as it arrives and refused (413) as soon
 as it passes :data:`MAX_BODY` bytes, whether it declares its length or not (chunked);
@@ -237,6 +241,16 @@ def create_app(
         table, seat = tables.find(request.path_params["token"])
         return _json({"text": table.card_text(seat, request.query_params.get("name"))})
 
+    @_answers
+    async def seat_hint(request: Request) -> Response:
+        table, seat = tables.find(request.path_params["token"])
+        if request.method == "GET":  # the table's setting
+            return _json({"hints": table.hints > 0, "iterations": table.hints})
+        body = await _body(request)  # JSON, as every POST: no other site's form sends it
+        if not isinstance(body, dict) or not set(body) <= {"at"}:
+            raise RequestError('a hint is asked for with {} or {"at": decisions made}')
+        return _json(await tables.hint(table, seat, body.get("at")))
+
     async def socket(websocket: WebSocket) -> None:
         await websocket.accept()
         try:
@@ -287,6 +301,7 @@ def create_app(
         Route("/api/seat/{token}", seat_state),
         Route("/api/seat/{token}/move", seat_move, methods=["POST"]),
         Route("/api/seat/{token}/card", seat_card),
+        Route("/api/seat/{token}/hint", seat_hint, methods=["GET", "POST"]),
         WebSocketRoute("/ws/{token}", socket),
         Mount("/assets", StaticFiles(packages=[("silkroad.serve", "assets")]), name="assets"),
     ]

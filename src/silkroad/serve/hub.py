@@ -37,6 +37,7 @@ from silkroad.serve.tables import (
     answer,
     build_options,
     check_agent,
+    check_hints,
     clean_name,
 )
 
@@ -208,7 +209,9 @@ class Hub:
              "seats": [{"person": "Alice"}, {"agent": "ismcts:iterations=100"}]}
 
         ``"position"`` (optional) is the text of a position of the title to start from
-        (``silkroad position``) instead of the seeded setup. Returns the table's id and one
+        (``silkroad position``) instead of the seeded setup. ``"hints"`` (optional, off by
+        default): true, or a search budget, lets each person ask for a hint at their own
+        decision (:meth:`hint`). Returns the table's id and one
         link (a path with its seat's secret token) per person. The seed is drawn by
         ``secrets`` unless given here (never by a page).
 
@@ -218,12 +221,13 @@ class Hub:
             raise RequestError("a table is asked for with an object: game, players, seats")
         if len(self.tables) >= self.settings.max_tables:
             raise RequestError(f"this server holds at most {self.settings.max_tables} tables", 503)
-        unknown = set(request) - {"game", "players", "options", "seats", "position"}
+        unknown = set(request) - {"game", "players", "options", "seats", "position", "hints"}
         if unknown:
             raise RequestError(
-                f"a table is asked for with game, players, options, seats and position; "
-                f"not {', '.join(sorted(map(str, unknown)))}"
+                f"a table is asked for with game, players, options, seats, position and "
+                f"hints; not {', '.join(sorted(map(str, unknown)))}"
             )
+        hints = check_hints(request.get("hints"), self.settings.max_iterations)
         name = request.get("game")
         if not isinstance(name, str):
             raise RequestError("say which game: 'game' is a registered name")
@@ -258,7 +262,9 @@ class Hub:
         table_id = self._new_id(game.spec.name)
         try:
             table = await self._run(
-                functools.partial(Table, table_id, game, options, seed, seats, position=position)
+                functools.partial(
+                    Table, table_id, game, options, seed, seats, position=position, hints=hints
+                )
             )
         except RulesError as exc:
             raise RequestError(f"cannot set up the game: {exc}") from None
@@ -342,6 +348,15 @@ class Hub:
             self._local.add(name)
             return await self._run(table.think, seat)
         return table.step(state, question.at, move)
+
+    async def hint(self, table: Table, seat: int, at: object = None) -> dict[str, Any]:
+        """The search's top moves for ``seat`` at its own decision (:meth:`Table.hint`),
+        searched in a worker thread; answered to that seat alone.
+
+        :raises RequestError: when the table gives no hints, or it is not the seat's
+            decision.
+        """
+        return await self._run(table.hint, seat, at)
 
     # ------------------------------------------------------------------ pages
 

@@ -24,7 +24,7 @@ from silkroad.core.data import loads_toml
 from silkroad.core.errors import RulesError
 from silkroad.core.registry import get_game
 from silkroad.core.replay import Record
-from silkroad.serve.tables import HUMAN, TABLE_ID, Seat, Table
+from silkroad.serve.tables import HUMAN, TABLE_ID, Seat, Table, check_hints
 
 __all__ = ["SEATS_FILE", "SeatsFileError", "Store"]
 
@@ -93,6 +93,8 @@ class Store:
             "names": [s.name for s in table.seats],
             "tokens": [s.token or "" for s in table.seats],
         }
+        if table.hints:
+            self._seats[table.id]["hints"] = table.hints
         self._write_seats()
 
     def _write_seats(self) -> None:
@@ -171,4 +173,5 @@ class Store:
             seats,
             record.moves,
             position=record.position,
+            hints=check_hints(entry.get("hints", 0)),
         )

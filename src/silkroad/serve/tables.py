@@ -44,6 +44,7 @@ __all__ = [
     "answer",
     "build_options",
     "check_agent",
+    "check_hints",
     "log_entry",
     "seat_view",
 ]
@@ -180,6 +181,31 @@ def build_options(game: AnyGame, players: object, settings: object) -> Any:
         return from_data(plain, game.options_type)
     except RulesError as exc:
         raise RequestError(f"bad options: {exc}") from None
+
+
+#: The search budget of a hint when a table asks for hints with ``true``.
+HINT_ITERATIONS = 200
+
+
+def check_hints(value: object, max_iterations: int | None = None) -> int:
+    """A table's hint setting as a search budget: ``true`` (:data:`HINT_ITERATIONS`),
+    ``false`` or 0 (off), or a number of iterations up to ``max_iterations``.
+
+    :raises RequestError: naming what is wrong.
+    """
+    if value is True:
+        budget = HINT_ITERATIONS
+    elif value is False or value is None:
+        budget = 0
+    elif isinstance(value, int) and value >= 0:
+        budget = value
+    else:
+        raise RequestError(
+            f"'hints' is true, false or a search budget in iterations, got {shorten(value)}"
+        )
+    if max_iterations is not None and budget > max_iterations:
+        budget = max_iterations
+    return budget
 
 
 def agent_seed(seed: int, seat: int, number: int) -> int:
@@ -323,7 +349,9 @@ class Step:
 class Table:
     """One game at the server: its seats, moves, state and each person's log. It starts
     from the seeded setup of ``options``, or from a ``position`` (the title's
-    ``to_position`` text), and plays ``moves`` first (a resumed table).
+    ``to_position`` text), and plays ``moves`` first (a resumed table). With ``hints``
+    (a search budget in iterations; 0: off) a person may ask for a hint at their own
+    decision (:meth:`hint`).
 
     The state changes only by :meth:`commit` of a :class:`Step` prepared from the
     current decision, so a step prepared from a table that has moved on since is
@@ -342,8 +370,11 @@ class Table:
         moves: Sequence[Any] = (),
         *,
         position: str | None = None,
+        hints: int = 0,
     ) -> None:
         self.id = table_id
+        #: the search budget of a seat's hint in iterations (0: hints are off here)
+        self.hints = check_hints(hints)
         self.game = game
         self.options = options
         self.seed = seed
@@ -526,6 +557,40 @@ class Table:
                 for p, s in enumerate(self.seats)
             ],
         }
+
+    def hint(self, seat: int, at: object = None) -> dict[str, Any]:
+        """The search's top three moves for ``seat`` at its own decision, searched from
+        the seat's observation only (:func:`silkroad.analysis.hints`), for that seat's
+        page alone: ``{"at": decisions made, "hints": [{move, words, win, margin,
+        visits}, ...]}``. ``at``, when given, is the number of decisions the page had
+        seen: refused when the table has moved on since.
+
+        :raises RequestError: (403) when the table gives no hints; (400) for a bad ``at``.
+        :raises Refused: when it is not the seat's decision (or the game is over).
+        """
+        from silkroad.analysis import hints
+
+        if self.hints <= 0:
+            raise RequestError("this table gives no hints (a setting of the table)", 403)
+        state, made = self.current
+        if at is not None and (isinstance(at, bool) or not isinstance(at, int)):
+            raise RequestError(f"'at' is the number of decisions made, got {shorten(at)}")
+        if self.problem is not None:
+            raise Refused(f"the table is stopped: {self.problem}")
+        if self.game.is_over(state):
+            raise Refused("the game is over")
+        if at is not None and at != made:
+            raise Refused(f"the table has moved on ({made} decisions made, your page showed {at})")
+        if self.game.current_player(state) != seat:
+            raise Refused("a hint is for your own decision: it is not yours now")
+        found = hints(
+            self.game,
+            self.game.observe(state, seat),
+            seat,
+            iterations=self.hints,
+            seed=agent_seed(self.seed ^ 0x5A5A, seat, made),
+        )
+        return {"at": made, "iterations": self.hints, "hints": [e.to_data() for e in found]}
 
     def record(self) -> Record:
         """The game so far as a record (with its result once over); each seat is named

@@ -42,6 +42,11 @@ class ViewerData:
         the VP up to the step shown, scaled to the most reached so far).
     :ivar colours: each seat's colour, as the pictures draw it.
     :ivar result: the end of the record, which the page shows at its last step only.
+    :ivar analysis: per view, the analysis of an annotated record (``silkroad analyze
+        --save``): one entry per decision analyzed, of every seat on the page of
+        everything and of that seat only on a seat's page; None for a record without one.
+    :ivar analysis_plots: per view, the frame of the plot of the win chance over the
+        game (one line per seat; the page draws it up to the step shown).
     """
 
     game: str
@@ -57,6 +62,8 @@ class ViewerData:
     plots: dict[str, str]
     colours: tuple[str, ...]
     result: str
+    analysis: dict[str, list[dict[str, Any]]] | None = None
+    analysis_plots: dict[str, str] | None = None
 
     def to_json(self) -> str:
         """The data as JSON that is safe inside a ``<script>`` element."""
@@ -158,6 +165,70 @@ def _plot(steps: int, colours: tuple[str, ...]) -> str:
     return c.to_string(h)
 
 
+def _analysis_plot(steps: int, colours: tuple[str, ...]) -> str:
+    """The frame of the plot of each seat's win chance over the steps, by the analysis
+    (0 to 100%, fixed, so the frame tells nothing of the game): a line per seat, a
+    group for the marks of the decisions that mattered, and a cursor."""
+    w, h, left, top, bottom = 320.0, 150.0, 34.0, 10.0, 22.0
+    inner_w, inner_h = w - left - 10, h - top - bottom
+    steps = max(1, steps)
+    c = Canvas(w, background="#ffffff")
+    g = c.group(id="analysis-axes")
+    c.rect(g, left, top, inner_w, inner_h, fill="#fbfaf7", stroke="#cccccc")
+    for k in range(5):
+        y = top + inner_h - inner_h * k / 4
+        c.line(g, [(left, y), (left + inner_w, y)], stroke="#eeeeee")
+        c.text(g, left - 4, y + 3, f"{25 * k}%", size=9, anchor="end", fill=MUTED)
+    c.text(g, left, h - 6, "step 0", size=9, fill=MUTED)
+    c.text(g, left + inner_w, h - 6, f"step {steps}", size=9, anchor="end", fill=MUTED)
+    for p, colour in enumerate(colours):
+        start = (left, top + inner_h / 2)
+        c.line(c.group(data_player=p), [start], stroke=colour, width=2, data_aseries=p)
+    c.group(id="analysis-marks")
+    c.line(
+        c.group(id="analysis-cursor-group"),
+        [(left, top), (left, top + inner_h)],
+        stroke="#333333",
+        width=1,
+        id="analysis-cursor",
+        data_left=left,
+        data_width=inner_w,
+        data_top=top,
+        data_bottom=top + inner_h,
+        data_steps=steps,
+    )
+    return c.to_string(h)
+
+
+def _analysis_entries(record: Record, keys: list[str], seats: list[int | None]) -> Any:
+    """Per view, the decisions of the record's analysis the view may show (None: the
+    record carries none)."""
+    from silkroad.analysis import Analysis
+
+    analysis = Analysis.of(record)
+    if analysis is None:
+        return None
+    out: dict[str, list[dict[str, Any]]] = {}
+    for key, s in zip(keys, seats, strict=True):
+        out[key] = [
+            {
+                "n": d.index + 1,
+                "player": d.player,
+                "move": d.move,
+                "played": None if d.played is None else d.played.win,
+                "best": d.best.win,
+                "best_move": d.best.move,
+                "best_words": d.best.words,
+                "margin": None if d.played is None else d.played.margin,
+                "best_margin": d.best.margin,
+                "drop": d.drop,
+            }
+            for d in analysis.decisions
+            if s is None or d.player == s
+        ]
+    return out
+
+
 def viewer_data(record: Record, seat: int | None = None, game: AnyGame | None = None) -> ViewerData:
     """The views of ``record``: everything and every seat, or (``seat`` given) only what
     that seat could see.
@@ -204,6 +275,7 @@ def viewer_data(record: Record, seat: int | None = None, game: AnyGame | None = 
     else:
         result = "the game is not over"
     colours = _colours(next(iter(fragments.ids), ""), players)
+    analysis = _analysis_entries(record, keys, seats)
     return ViewerData(
         game=game.spec.name,
         title=game.spec.title,
@@ -218,6 +290,10 @@ def viewer_data(record: Record, seat: int | None = None, game: AnyGame | None = 
         plots={key: _plot(len(moves), colours) for key in keys},
         colours=colours,
         result=result,
+        analysis=analysis,
+        analysis_plots=(
+            None if analysis is None else {key: _analysis_plot(len(moves), colours) for key in keys}
+        ),
     )
 
 
@@ -246,6 +322,7 @@ def viewer_page(record: Record, seat: int | None = None, game: AnyGame | None = 
         style=_asset("viewer.css") + colours,
         data=data.to_json(),
         script=_asset("viewer.js"),
+        analysis_script=_asset("analysis.js"),
     )
 
 

@@ -145,7 +145,12 @@
       const settings = text.split(/[\s,:]+/).filter(function (s) { return s; });
       return { agent: [kind].concat(settings).join(":") };
     });
-    return { game: gameSelect.value, players: parseInt(playersSelect.value, 10), options: options, seats: seats };
+    const asked = { game: gameSelect.value, players: parseInt(playersSelect.value, 10), options: options, seats: seats };
+    const hints = document.getElementById("hints-on");
+    if (hints && hints.checked) {
+      asked.hints = true;
+    }
+    return asked;
   }
 
   function showLinks(answer) {
