@@ -222,10 +222,13 @@ def _print(
 
 
 def _mattered_lines(d: DecisionAnalysis) -> str:
-    played = "not searched at this budget" if d.played is None else d.played.line()
+    if d.played is None:
+        played = f"{d.move}: not searched at this budget"
+    else:
+        played = f"{d.move} ({d.played.words}): {d.played.line()}"
     drop = 0.0 if d.drop is None else d.drop
     return (
         f"  move {d.index + 1} ({d.position}): drop {100 * drop:.0f} points\n"
-        f"    played  {d.move}: {played}\n"
+        f"    played  {played}\n"
         f"    better  {d.best.move} ({d.best.words}): {d.best.line()}"
     )
