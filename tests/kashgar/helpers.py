@@ -9,6 +9,7 @@ from pyrsistent import pset, pvector
 
 from silkroad.core.rng import Rng
 from silkroad.kashgar import Options, State, apply, legal_moves, scores, validate
+from silkroad.kashgar.rules import VP_GOAL
 from silkroad.kashgar.cards import Action, DeckKind
 from silkroad.kashgar.moves import Move
 from silkroad.kashgar.rules import new_game
@@ -127,7 +128,9 @@ class Builder:
             start_player=start_player,
             points=(0,) * n,
         )
-        state = attrs.evolve(state, points=scores(state))
+        points = scores(state)
+        # [KG-6] a player at 25 VP has triggered the end (derived, as positions do)
+        state = attrs.evolve(state, points=points, end_triggered=max(points) >= VP_GOAL)
         validate(state)
         return state
 

@@ -226,7 +226,7 @@ def _after_row_draw(state: State, exhausted: bool) -> State:
     return state
 
 
-def _coop_goals(state: State) -> bool:
+def coop_goals_met(state: State) -> bool:
     """[SR-7] Han has built 5 Military cards and Rome 5 Court cards."""
     return (
         _built_of_type(state, HAN, CardType.MILITARY) >= COOP_GOAL
@@ -239,7 +239,7 @@ def _after_build(state: State, p: int) -> State:
     co-op game a build may meet the goals; the game goes on until the last Crossroads
     card is drawn."""
     if state.options.coop:
-        if not state.coop_won and _coop_goals(state):
+        if not state.coop_won and coop_goals_met(state):
             return replace(state, coop_won=True)
         return state
     if built_count(state.players[p]) >= BUILT_TO_END:
