@@ -9,10 +9,9 @@ from pyrsistent import pset, pvector
 
 from silkroad.core.rng import Rng
 from silkroad.kashgar import Options, State, apply, legal_moves, scores, validate
-from silkroad.kashgar.rules import VP_GOAL
 from silkroad.kashgar.cards import Action, DeckKind
 from silkroad.kashgar.moves import Move
-from silkroad.kashgar.rules import new_game
+from silkroad.kashgar.rules import VP_GOAL, new_game
 from silkroad.kashgar.table import Table, table
 
 Track = tuple[int, int, int, int, int, int, int]

@@ -50,7 +50,8 @@ def test_a_game_over_by_the_rules_needs_the_end_triggered() -> None:
     with pytest.raises(StateError, match=r"over: true given with end_triggered false"):
         GAME.from_position("over = true")
     finished = GAME.from_position("over = true\n" + RICH)
-    assert finished.over and finished.end_triggered
+    assert finished.over
+    assert finished.end_triggered
     assert winners(finished) == (0,)
     with pytest.raises(StateError, match=r"over: true given"):
         validate(attrs.evolve(new_game(Options.create(3), 1), over=True))

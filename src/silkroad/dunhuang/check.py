@@ -14,7 +14,7 @@ from silkroad.core.errors import StateError
 from silkroad.core.rng import Rng
 from silkroad.dunhuang import engine
 from silkroad.dunhuang.cards import CORE_EFFECTS, parse_effect
-from silkroad.dunhuang.rules import legal_moves
+from silkroad.dunhuang.rules import final_breakdown, legal_moves
 from silkroad.dunhuang.state import (
     DICE,
     DRAFT_PACK,
@@ -34,7 +34,14 @@ from silkroad.dunhuang.state import (
 )
 from silkroad.dunhuang.table import MAX_EFFECTS, Table, table
 
-__all__ = ["MAX_COUNT", "MAX_FRAMES", "held_tile", "validate"]
+__all__ = [
+    "MAX_COUNT",
+    "MAX_FRAMES",
+    "final_scores",
+    "held_tile",
+    "statistics_shown",
+    "validate",
+]
 
 
 #: [DH-1] Achievement tokens of each player.
@@ -89,8 +96,56 @@ def validate(state: State) -> None:
     _check_places(state, t, n)
     _check_drafted(state, t)
     _check_progress(state, t, n)
+    _check_derived(state, t)
     if state.phase is not Phase.OVER and not legal_moves(state):
         raise _fail("the game is not over but nobody has a legal move")
+
+
+def statistics_shown(t: Table, pl: Player) -> Counter[str]:
+    """[DH-4] [DH-5] The least value of each statistic that ``pl``'s board shows: a tile of
+    a pack on a fresco spot was painted (``painted:PACK``), a fresco spot whose tile has
+    no die left was completed (``completed``), a character on a spot was recruited
+    (``recruited:PACK``). Only the statistics this game keeps. A statistic is at least
+    this, not equal to it: a fresco completed and cleaned up, a character that left,
+    still count."""
+    shown: Counter[str] = Counter()
+    for spot in pl.frescoes:
+        if spot.tile is not None:
+            shown[f"painted:{t.tiles[spot.tile].pack}"] += 1
+            if spot.die is None:
+                shown["completed"] += 1
+    for c in pl.characters:
+        if c is not None:
+            shown[f"recruited:{t.characters[c].pack}"] += 1
+    return Counter({k: v for k, v in shown.items() if k in t.statistics})
+
+
+def final_scores(state: State) -> tuple[int, ...]:
+    """[DH-4] The final scores the table gives (the VP track and the end scoring)."""
+    return tuple(sum(row) for row in final_breakdown(state))
+
+
+def _check_derived(state: State, t: Table) -> None:
+    """[DH-4] [DH-5] Counts that follow from the rest of the state: each statistic is at
+    least what the player's board shows (from the first round on: while the first tiles
+    are placed, a tile stands on its spot before its statistic counts, DH-2.3.6); the
+    final scores of a game over are those its table gives."""
+    if state.phase not in (Phase.DRAFT, Phase.PLACE):
+        for p, pl in enumerate(state.players):
+            for key, least in sorted(statistics_shown(t, pl).items()):
+                have = pl.counters.get(key, 0)
+                if have < least:
+                    raise _fail(
+                        f"player {p + 1} statistic {key}: {have} given, but at least "
+                        f"{least} derived (DH-4: what the player's board shows counts)"
+                    )
+    if state.final is not None:
+        derived = final_scores(state)
+        if tuple(state.final) != derived:
+            raise _fail(
+                f"final scores {list(state.final)} given, but {list(derived)} derived "
+                "(DH-4: the VP track and the end scoring of the table)"
+            )
 
 
 def _check_scalars(state: State, n: int) -> None:

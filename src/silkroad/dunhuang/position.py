@@ -44,7 +44,7 @@ from silkroad.core.position import (
     rng_data,
 )
 from silkroad.dunhuang.cards import parse_effect
-from silkroad.dunhuang.check import held_tile, validate
+from silkroad.dunhuang.check import final_scores, held_tile, statistics_shown, validate
 from silkroad.dunhuang.describe import character_text, tile_text
 from silkroad.dunhuang.moves import spot_label, spot_of_label
 from silkroad.dunhuang.rules import new_game
@@ -722,11 +722,13 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
             aside=tuple(_ints(zones["c:solitaire.aside"])),
         )
     final = base.final
+    given_final = None
     if "final" in doc:
-        final = tuple(
+        given_final = tuple(
             Fields({"v": v}, doc.name(f"final[{i}]")).integer("v", low=None)
             for i, v in enumerate(doc.array("final"))
         )
+        final = given_final
     public = zones["t:board.public"][0] if zones["t:board.public"] else None
     state = attrs.evolve(
         base,
@@ -756,6 +758,20 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
         final=final,
         solo=solo,
     )
+    # [DH-4] the final scores of a game over are its table's: derived when left out, a
+    # given list that differs is refused naming both
+    if state.phase is Phase.OVER:
+        derived = final_scores(attrs.evolve(state, final=None))
+        if given_final is None:
+            state = attrs.evolve(state, final=derived)
+        elif given_final != derived:
+            raise doc.fail(
+                "final",
+                f"{list(given_final)} given, but {list(derived)} derived (DH-4: the VP "
+                "track and the end scoring of the table)",
+            )
+    elif given_final is not None:
+        raise doc.fail("final", "final scores are for a game that is over (phase = 'over')")
     doc.finish()
     validate(state)
     return state
@@ -851,20 +867,10 @@ def _derived(t: Table, p: int, pl: Player, fields: Fields | None, counting: bool
         income = check_derived(fields, "income", income, why)
     if not counting:
         return attrs.evolve(pl, income=income)
-    shown: Counter[str] = Counter()
-    for s in pl.frescoes:
-        if s.tile is not None:
-            shown[f"painted:{t.tiles[s.tile].pack}"] += 1
-            if s.die is None:
-                shown["completed"] += 1
-    for c in pl.characters:
-        if c is not None:
-            shown[f"recruited:{t.characters[c].pack}"] += 1
+    shown = statistics_shown(t, pl)
     given = fields is not None and "counters" in fields
     counters = dict(pl.counters)
     for key, least in sorted(shown.items()):
-        if key not in t.statistics:
-            continue
         have = counters.get(key)
         if have is None:
             counters[key] = least

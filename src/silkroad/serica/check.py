@@ -83,8 +83,7 @@ def end_flags_problem(state: State) -> str | None:
             else "SR-6: only a co-op game is won together"
         )
         return (
-            f"coop_won: {str(state.coop_won).lower()} given, but {str(met).lower()} "
-            f"derived ({why})"
+            f"coop_won: {str(state.coop_won).lower()} given, but {str(met).lower()} derived ({why})"
         )
     over = state.step is Step.OVER
     if not options.coop:
