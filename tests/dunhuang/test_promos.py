@@ -252,9 +252,11 @@ def test_sutra_tile_upper_then_lower_twice_lowering_the_die_each_time() -> None:
     assert s.frames[-1].effects == ("promo-lower 911", "promo-lower 911")
     s = play(s, "e1")  # pay 2 VP for a Recruitment
     assert s.players[0].vp == 8
-    assert s.players[1].frescoes[2].die == 4
+    # [DH-9.3] the printed example: the lower effect first, "finally" the die goes down
+    assert s.players[1].frescoes[2].die == 5  # the Recruitment is still to be made
     s = play(s, "recruit c902 s2")
     assert s.players[0].characters[1] == 902
+    assert s.players[1].frescoes[2].die == 4
     s = play(s, "e1", "recruit c1008 s3")
     assert s.players[0].vp == 6
     assert s.players[1].frescoes[2].die == 3

@@ -203,6 +203,8 @@ def _frame_data(frame: Frame) -> dict[str, Any]:
         out["bonus"] = frame.bonus
     if frame.still is not None:
         out["still"] = _tile(frame.still)
+    if frame.lower is not None:
+        out["lower"] = _tile(frame.lower)
     return out
 
 
@@ -939,6 +941,7 @@ def _frame(f: Fields, n: int, nm: _Names) -> Frame:
         except Exception as exc:
             raise f.fail(f"effects[{i}]", f"not an effect: {exc}") from None
     still = f.get("still", str, None)
+    lower = f.get("lower", str, None)
     frame = Frame(
         player=f.integer("player", high=n - 1, rule=f"a seat of the {n} players"),
         effects=tuple(effects),
@@ -948,6 +951,7 @@ def _frame(f: Fields, n: int, nm: _Names) -> Frame:
         slot=f.integer("slot", 0, low=1, high=SLOTS) - 1 if "slot" in f else None,
         bonus=f.integer("bonus", 0),
         still=None if still is None else nm.tile(still, f.name("still")),
+        lower=None if lower is None else nm.tile(lower, f.name("lower")),
     )
     f.finish()
     return frame

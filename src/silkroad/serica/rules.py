@@ -1586,8 +1586,8 @@ def _resolve(state: State, t: Table, pending: Pending, move: Move) -> State:
         a = (move.field_a - 1, move.position_a - 1)
         b = (move.field_b - 1, move.position_b - 1)
         fields, after = _governor_result(t, me.fields, pending, a, b)
-        # [SR-5.2.S] the VP are those of the fields as the cards lie: stacking bonuses
-        # the rearrangement makes are gained, those it breaks are lost
+        # [SR-5.2.S] [Rulings] 22: the VP are those of the fields as the cards lie: stacking
+        # bonuses the rearrangement makes are gained, those it breaks are lost
         # (never below 0: a hand-made position may give fewer VP than its fields hold)
         vp = max(0, me.vp + _stacked_vp(t, fields) - _stacked_vp(t, me.fields))
         return _with_player(state, p, replace(me, fields=fields, vp=vp), pending=after)
