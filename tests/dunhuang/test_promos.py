@@ -747,3 +747,20 @@ def test_the_die_waits_for_the_reward_in_positions_and_validate_too() -> None:
         frames = tuple(bad if f is marker else f for f in s.frames)
         with pytest.raises(StateError, match=r"lowers a die at its end"):
             validate(attrs.evolve(s, frames=frames))
+
+
+@pytest.mark.rule("DH-9.3")
+def test_a_record_of_rules_1_6_is_still_read_and_replays_under_the_current_rules() -> None:
+    """Rules 1.7 changed when a promo die goes down; records of 1.6 are read (the version
+    history) and replay under the current rules when their moves still play."""
+    from silkroad.core.replay import Record, replay
+
+    name = "4p-promos-bronze-sutra-wine-seed6.json"
+    text = (Path(__file__).parents[1] / "scenarios" / "dunhuang" / name).read_text("utf-8")
+    data = text.replace('"rules_version": "1.7"', '"rules_version": "1.6"')
+    assert '"1.6"' in data
+    record = Record.from_json(data, game=GAME)
+    assert record.rules_version == "1.6"
+    assert GAME.is_over(replay(record, GAME))
+    with pytest.raises(DataError, match=r"version 1\.7 and reads records of versions"):
+        Record.from_json(data.replace('"1.6"', '"0.9"'), game=GAME)
