@@ -42,3 +42,17 @@ def test_a_statistic_below_what_the_board_shows_is_derived_or_refused() -> None:
     assert state.players[0].counters["recruited:gold"] == 1
     with pytest.raises(StateError, match=r"recruited:gold: 0 given, but at least 1 derived"):
         GAME.from_position(base + 'counters = { "recruited:gold" = 0 }\n')
+
+
+@pytest.mark.rule("DH-2.3.6")
+def test_the_tiles_are_face_up_once_the_first_tiles_are_placed() -> None:
+    """``revealed`` follows the phase: derived when left out (a position in the action
+    phase shows the public fresco face up), a contradiction refused naming both."""
+    state = GAME.from_position('phase = "action"\ndrafting = false')
+    assert state.revealed is True
+    assert GAME.observe(state, 1).public == state.public  # face up for everyone
+    with pytest.raises(StateError, match=r"revealed: false given, but true derived"):
+        GAME.from_position('phase = "action"\ndrafting = false\nrevealed = false')
+    assert GAME.from_position("").revealed is False  # the draft of the setup
+    with pytest.raises(StateError, match=r"revealed: true given, but false derived"):
+        validate(attrs.evolve(GAME.new_game(GAME.default_options(4), 0), revealed=True))

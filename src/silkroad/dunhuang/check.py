@@ -39,6 +39,7 @@ __all__ = [
     "MAX_FRAMES",
     "final_scores",
     "held_tile",
+    "revealed_in",
     "statistics_shown",
     "validate",
 ]
@@ -125,10 +126,24 @@ def final_scores(state: State) -> tuple[int, ...]:
     return tuple(sum(row) for row in final_breakdown(state))
 
 
+def revealed_in(phase: Phase) -> bool:
+    """[DH-2.3.6] [DH-6.2.4] Whether the fresco tiles on the board (the first frescoes, the
+    public fresco) are face up in ``phase``: once the first tiles are placed."""
+    return phase not in (Phase.DRAFT, Phase.PLACE)
+
+
 def _check_derived(state: State, t: Table) -> None:
-    """[DH-4] The final scores of a game over are those its table gives (the VP track and
-    the end scoring). (The statistics are read against the board by the position reader,
-    which derives them: ``silkroad.dunhuang.position``.)"""
+    """[DH-2.3.6] The tiles are face up exactly once the first tiles are placed. [DH-4]
+    The final scores of a game over are those its table gives (the VP track and the end
+    scoring). (The statistics are read against the board by the position reader, which
+    derives them: ``silkroad.dunhuang.position``.)"""
+    flipped = revealed_in(state.phase)
+    if state.revealed != flipped:
+        raise _fail(
+            f"revealed: {str(state.revealed).lower()} given, but {str(flipped).lower()} "
+            f"derived (DH-2.3.6: the tiles are flipped once the first tiles are placed; "
+            f"phase {state.phase.value})"
+        )
     if state.final is not None:
         derived = final_scores(state)
         if tuple(state.final) != derived:

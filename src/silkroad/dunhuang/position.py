@@ -44,7 +44,13 @@ from silkroad.core.position import (
     rng_data,
 )
 from silkroad.dunhuang.cards import parse_effect
-from silkroad.dunhuang.check import final_scores, held_tile, statistics_shown, validate
+from silkroad.dunhuang.check import (
+    final_scores,
+    held_tile,
+    revealed_in,
+    statistics_shown,
+    validate,
+)
 from silkroad.dunhuang.describe import character_text, tile_text
 from silkroad.dunhuang.moves import spot_label, spot_of_label
 from silkroad.dunhuang.rules import new_game
@@ -389,7 +395,7 @@ def bare_table(options: Options, seed: int) -> State:
         row=(None,) * ROW,
         deck=tuple(chars),
         public=None,
-        revealed=n != 4,
+        revealed=True,  # [DH-2.3.6] flipped once the first tiles are placed
         draft=(),
         gone=gone,
         choice=None,
@@ -740,7 +746,7 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
         round=doc.integer("round", base.round, low=1, high=ROUNDS, rule=f"DH-3: {ROUNDS} rounds"),
         first=seat(doc, "first", base.first),
         turn=seat(doc, "turn", base.turn),
-        revealed=doc.flag("revealed", base.revealed),
+        revealed=doc.flag("revealed", False),
         next_first=seat(doc, "next_first", None) if "next_first" in doc else base.next_first,
         players=tuple(players),
         row=tuple(zones["c:board.row"]),
@@ -760,6 +766,18 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
         final=final,
         solo=solo,
     )
+    # [DH-2.3.6] the tiles are flipped once the first tiles are placed: derived when left
+    # out, a given value that differs is refused naming both
+    flipped = revealed_in(state.phase)
+    if "revealed" not in doc.data:
+        state = attrs.evolve(state, revealed=flipped)
+    elif state.revealed != flipped:
+        raise doc.fail(
+            "revealed",
+            f"{str(state.revealed).lower()} given, but {str(flipped).lower()} derived "
+            f"(DH-2.3.6: the tiles are flipped once the first tiles are placed; phase "
+            f"{state.phase.value})",
+        )
     # [DH-4] the final scores of a game over are its table's: derived when left out, a
     # given list that differs is refused naming both
     if state.phase is Phase.OVER:
