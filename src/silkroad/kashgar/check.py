@@ -54,9 +54,9 @@ def validate(state: State) -> None:
     n = state.options.players
     _check_fields(state)
     _check_counters(state, n)
-    _check_end(state, t)
     _check_extra_turns(state, t)
     _check_zones(state, t, n)
+    _check_end(state, t)
     _check_stack(state, t)
     _check_suspended(state, t)
     if state.pending is not None:
