@@ -9,7 +9,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-from silkroad.core.errors import DataError, RulesError
+from silkroad.core.errors import DataError, RulesError, StateError
 from silkroad.dunhuang import GAME, Options, legal_moves, new_game, validate
 from silkroad.dunhuang.packs import _promos, available
 from silkroad.dunhuang.promos import LOWER_TIMES, load_promos, removable
@@ -252,9 +252,11 @@ def test_sutra_tile_upper_then_lower_twice_lowering_the_die_each_time() -> None:
     assert s.frames[-1].effects == ("promo-lower 911", "promo-lower 911")
     s = play(s, "e1")  # pay 2 VP for a Recruitment
     assert s.players[0].vp == 8
-    assert s.players[1].frescoes[2].die == 4
+    # [DH-9.3] the printed example: the lower effect first, "finally" the die goes down
+    assert s.players[1].frescoes[2].die == 5  # the Recruitment is still to be made
     s = play(s, "recruit c902 s2")
     assert s.players[0].characters[1] == 902
+    assert s.players[1].frescoes[2].die == 4
     s = play(s, "e1", "recruit c1008 s3")
     assert s.players[0].vp == 6
     assert s.players[1].frescoes[2].die == 3
@@ -417,6 +419,8 @@ def test_begin_painting_a_promo_tile_lowers_its_die_for_each_lower_effect() -> N
     # later, a meeple on the same tile: the lower effect lowers its die as usual
     s = player(turn_of(s, 0), 0, vp=5, coins=0)
     s = play(s, f"m2 f1.{slot + 1}", "e1")
+    assert s.players[0].frescoes[slot].die == 4  # the recruitment comes first [DH-9.3]
+    s = play(s, texts(s)[0])
     assert s.players[0].frescoes[slot].die == 3
 
 
@@ -723,3 +727,40 @@ def test_promo_ids_that_clash_with_the_packs_in_play_are_refused_with_the_option
     with pytest.raises(DataError, match="fresco id 1001 is also one of the sutra pack"):
         Options(4, BSW, data=(("promos", tile),), promos=True)
     Options(3, BSW, data=(("promos", tile),), promos=True)  # three players: no promo tiles
+
+
+@pytest.mark.rule("DH-9.3")
+def test_the_die_waits_for_the_reward_in_positions_and_validate_too() -> None:
+    """While a lower effect's reward asks its decision, the frame that lowers the die
+    afterwards (``Frame.lower``) is part of the state: a position writes and reads it,
+    and ``validate`` refuses one that names no promo tile in play or holds effects."""
+    s = give_tile(promo_table(), 1, 2, 911, 6)
+    s = set_row(s, (902, 901, 1008, 1004))
+    s = player(s, 0, vp=10, coins=5)
+    s = play(s, "m1 f2.3", "e1")  # pay 2 VP for a Recruitment: the recruitment waits
+    assert [f.lower for f in s.frames if f.lower is not None] == [911]
+    back = GAME.from_position(GAME.to_position(s))  # (its statistics derived: give_tile)
+    assert back.frames == s.frames
+    assert back.players[1].frescoes == s.players[1].frescoes
+    marker = next(f for f in s.frames if f.lower is not None)
+    for bad in (attrs.evolve(marker, lower=401), attrs.evolve(marker, effects=("coin",))):
+        frames = tuple(bad if f is marker else f for f in s.frames)
+        with pytest.raises(StateError, match=r"lowers a die at its end"):
+            validate(attrs.evolve(s, frames=frames))
+
+
+@pytest.mark.rule("DH-9.3")
+def test_a_record_of_rules_1_6_is_still_read_and_replays_under_the_current_rules() -> None:
+    """Rules 1.7 changed when a promo die goes down; records of 1.6 are read (the version
+    history) and replay under the current rules when their moves still play."""
+    from silkroad.core.replay import Record, replay
+
+    name = "4p-promos-bronze-sutra-wine-seed6.json"
+    text = (Path(__file__).parents[1] / "scenarios" / "dunhuang" / name).read_text("utf-8")
+    data = text.replace('"rules_version": "1.7"', '"rules_version": "1.6"')
+    assert '"1.6"' in data
+    record = Record.from_json(data, game=GAME)
+    assert record.rules_version == "1.6"
+    assert GAME.is_over(replay(record, GAME))
+    with pytest.raises(DataError, match=r"version 1\.7 and reads records of versions"):
+        Record.from_json(data.replace('"1.6"', '"0.9"'), game=GAME)

@@ -6,8 +6,8 @@ import attrs
 import pytest
 
 from silkroad.dunhuang import current_player
-from silkroad.dunhuang.rules import _cleanup, _settle
-from silkroad.dunhuang.state import ChoiceKind, Phase, State
+from silkroad.dunhuang.rules import _cleanup, _settle, paint_tiles
+from silkroad.dunhuang.state import Choice, ChoiceKind, Phase, State
 from silkroad.dunhuang.table import table
 
 from .helpers import clear_board, give_tile, play, player, ready, set_row, texts, turn_of
@@ -135,3 +135,24 @@ def test_leaving_effect_also_when_replaced() -> None:
     s = play(s, "m2 b8", "recruit c401 s1")
     assert s.players[0].vp == 2
     assert s.players[0].characters[0] == 401
+
+
+@pytest.mark.rule("DH-2.3.5")
+@pytest.mark.rule("DH-3.C")
+@pytest.mark.rule("DH-3.3")
+def test_r12_the_public_fresco_is_a_tile_to_paint_not_an_action_spot() -> None:
+    """[Rulings] 12: the 4-player Public Fresco is flipped at setup but no meeple may
+    perform it, cleanup leaves it, and Begin Painting may take it."""
+    s = ready()
+    t = table(s.options)
+    public = s.public
+    assert public is not None
+    assert s.revealed
+    # the public spots of the board are solitaire's line: closed in this game
+    assert all(d.blocked for d in t.spots if d.kind == "public")
+    assert all(public not in (f.tile for f in pl.frescoes) for pl in s.players)
+    after = _cleanup(t, s)  # cleanup step 2 removes tiles without a die: not this one
+    assert after.public == public
+    assert public not in after.gone
+    # Begin Painting offers it besides the painter's hand
+    assert paint_tiles(t, s, Choice(ChoiceKind.PAINT, 0))[-1] == public

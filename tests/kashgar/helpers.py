@@ -11,7 +11,7 @@ from silkroad.core.rng import Rng
 from silkroad.kashgar import Options, State, apply, legal_moves, scores, validate
 from silkroad.kashgar.cards import Action, DeckKind
 from silkroad.kashgar.moves import Move
-from silkroad.kashgar.rules import new_game
+from silkroad.kashgar.rules import VP_GOAL, new_game
 from silkroad.kashgar.table import Table, table
 
 Track = tuple[int, int, int, int, int, int, int]
@@ -127,7 +127,9 @@ class Builder:
             start_player=start_player,
             points=(0,) * n,
         )
-        state = attrs.evolve(state, points=scores(state))
+        points = scores(state)
+        # [KG-6] a player at 25 VP has triggered the end (derived, as positions do)
+        state = attrs.evolve(state, points=points, end_triggered=max(points) >= VP_GOAL)
         validate(state)
         return state
 

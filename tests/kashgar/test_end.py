@@ -36,7 +36,8 @@ from .helpers import Builder, orders_worth, play, track
 @pytest.mark.rule("KG-6")
 def test_end_triggered_mid_round_finishes_the_round() -> None:
     b = Builder(Options.create(3))
-    big = [b.order(name=n) for n in ("Royal Spices", "Emperor's Cinnamon", "Great Millet Field")]
+    # 24 VP before the turn: a player at 25 would have triggered the end already
+    big = [b.order(name=n) for n in ("Royal Spices", "Emperor's Cinnamon", "Anise Caravan")]
     target = b.order(name="Pepper Sacks")
     grocer = b.card("grocer")
     caravans = [
@@ -53,9 +54,9 @@ def test_end_triggered_mid_round_finishes_the_round() -> None:
         start_player=0,
         fill_display=False,
     )
-    assert scores(state)[1] == 18 + 1 + 6
+    assert scores(state)[1] == 17 + 1 + 6 < VP_GOAL
     state = play(state, PartingAction(0, 0), Fulfill(target))
-    assert scores(state)[1] == 18 + 6 + 3 >= VP_GOAL
+    assert scores(state)[1] == 17 + 6 + 3 >= VP_GOAL
     assert state.end_triggered
     assert not is_over(state)
     assert current_player(state) == 2  # the round goes on

@@ -10,6 +10,7 @@ from pyrsistent import pvector
 from silkroad.core.rng import Rng
 from silkroad.serica import Move, Options, State, apply, legal_moves, validate
 from silkroad.serica.cards import Good
+from silkroad.serica.rules import coop_goals_met
 from silkroad.serica.state import Caravan, Pending, PlayerState, Step, Turn
 from silkroad.serica.table import table
 
@@ -122,6 +123,8 @@ class Builder:
             pending=pending,
             attacks=(),
         )
+        # [SR-7] the co-op goals met in the fields are won (derived, as positions do)
+        state = attrs.evolve(state, coop_won=self.options.coop and coop_goals_met(state))
         validate(state)
         return state
 

@@ -147,6 +147,11 @@ def test_settler_draws_two_cards() -> None:
     assert keys(b, state.players[0].empire) == ["settler", "city", "fort"]
 
 
+#: Twelve built cards end the competitive game (SR-6: at the tenth), not the co-op one
+#: (SR-7): a player with four full fields is a co-op player.
+FULL_FIELDS = Options(coop=True)
+
+
 @pytest.mark.rule("SR-8.1")
 def test_a_settler_builds_from_the_crossroads_with_a_free_field_and_the_artisans() -> None:
     """``can_settler_build`` and the choice offered agree: a non-Enemy Crossroads card
@@ -164,7 +169,7 @@ def test_a_settler_builds_from_the_crossroads_with_a_free_field_and_the_artisans
         (2, full, ["guard", "fort"], False),  # no free field
     )
     for artisans, fields, crossroads, builds in cases:
-        b = Builder()
+        b = Builder(FULL_FIELDS)
         han = b.player(empire=["settler"], draw=["city"], artisans=artisans, fields=fields)
         state = play(b.state(han, crossroads=crossroads), Use("settler"))
         assert can_settler_build(state) is builds
@@ -542,7 +547,7 @@ def test_governor_is_offered_only_with_something_to_rearrange() -> None:
         ["warehouse", "trader", "merchant"],
         ["soldier", "fort", "oasis"],
     ]
-    b = Builder()
+    b = Builder(FULL_FIELDS)
     state = b.state(b.player(empire=["governor"], fields=full))
     assert "use governor" in texts(state)  # no free spot, but cards to swap
     moves = texts(play(state, Use("governor")))
@@ -617,7 +622,7 @@ def test_governor_with_every_built_card_of_one_kind_in_a_full_field() -> None:
     b = Builder()
     state = b.state(b.player(empire=["governor"], fields=[["guard"] * 3, [], [], []]))
     assert texts(play(state, Use("governor"))) == ["rearrange 1.3 2.1"]
-    b = Builder(_guards(12))
+    b = Builder(attrs.evolve(_guards(12), coop=True))  # twelve built: see FULL_FIELDS
     full = b.state(b.player(empire=["governor"], fields=[["guard"] * 3] * 4))
     assert "use governor" not in texts(full)
     b = Builder(_guards(4))

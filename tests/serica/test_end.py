@@ -95,8 +95,11 @@ def test_the_round_limit_is_a_safeguard_that_truncates_without_winners() -> None
 @pytest.mark.rule("SR-7")
 def test_a_truncated_coop_game_has_no_winners_even_with_the_goals_met() -> None:
     b = Builder(Options(coop=True, first_player=0, round_limit=3))
-    state = b.state(b.player(vp=4), b.player(vp=2), round=3, active=1, step=Step.TRADE)
-    state = play(attrs.evolve(state, coop_won=True), Done())
+    han = b.player(vp=4, fields=[["soldier", "fort", "general"], ["encampment", "outpost"]])
+    rome = b.player(vp=2, fields=[["oasis", "city", "envoy"], ["ambassador", "diplomat"]])
+    state = b.state(han, rome, round=3, active=1, step=Step.TRADE)
+    assert state.coop_won
+    state = play(state, Done())
     assert outcome(state) is Outcome.TRUNCATED
     assert winners(state) == ()
     assert scores(state) == (6, 6)

@@ -6,6 +6,7 @@ import attrs
 import pytest
 
 from silkroad.serica import (
+    GAME,
     Buy,
     Choice,
     Choose,
@@ -219,3 +220,18 @@ def test_an_envoy_may_copy_a_crossroads_card_used_earlier_in_the_round() -> None
     assert texts(state) == ["pick guard"]
     state = play(state, Pick("guard"), Choose(Choice.VP))
     assert state.players[1].vp == 1
+
+
+@pytest.mark.rule("SR-8.5")
+def test_a_pirate_may_be_sent_to_a_caravan_holding_one_good_of_the_type() -> None:
+    """[Rulings] 2: every caravan carrying the cheapest type is a target, one holding a
+    single good of it too; the Pirate then takes the one good there is."""
+    b = Builder()
+    han = b.player(caravans=[(1, 1, {"spices": 1, "silk": 1}), (2, 1, {"spices": 2})])
+    state = play(b.state(han, crossroads=["pirate"], step=Step.DEFEND), Done())
+    assert texts(state) == ["caravan 1", "caravan 2"]
+    state = play(state, GAME.parse_move(state, "caravan 1"))
+    assert [c.goods for c in state.players[0].caravans] == [
+        goods({"silk": 1}),
+        goods({"spices": 2}),
+    ]

@@ -14,7 +14,7 @@ from silkroad.core.errors import StateError
 from silkroad.core.rng import Rng
 from silkroad.dunhuang import engine
 from silkroad.dunhuang.cards import CORE_EFFECTS, parse_effect
-from silkroad.dunhuang.rules import legal_moves
+from silkroad.dunhuang.rules import final_breakdown, legal_moves
 from silkroad.dunhuang.state import (
     DICE,
     DRAFT_PACK,
@@ -34,7 +34,15 @@ from silkroad.dunhuang.state import (
 )
 from silkroad.dunhuang.table import MAX_EFFECTS, Table, table
 
-__all__ = ["MAX_COUNT", "MAX_FRAMES", "held_tile", "validate"]
+__all__ = [
+    "MAX_COUNT",
+    "MAX_FRAMES",
+    "final_scores",
+    "held_tile",
+    "revealed_in",
+    "statistics_shown",
+    "validate",
+]
 
 
 #: [DH-1] Achievement tokens of each player.
@@ -89,8 +97,60 @@ def validate(state: State) -> None:
     _check_places(state, t, n)
     _check_drafted(state, t)
     _check_progress(state, t, n)
+    _check_derived(state, t)
     if state.phase is not Phase.OVER and not legal_moves(state):
         raise _fail("the game is not over but nobody has a legal move")
+
+
+def statistics_shown(t: Table, pl: Player) -> Counter[str]:
+    """[DH-4] [DH-5] The least value of each statistic that ``pl``'s board shows: a tile of
+    a pack on a fresco spot was painted (``painted:PACK``), a fresco spot whose tile has
+    no die left was completed (``completed``), a character on a spot was recruited
+    (``recruited:PACK``). Only the statistics this game keeps. A statistic is at least
+    this, not equal to it: a fresco completed and cleaned up, a character that left,
+    still count."""
+    shown: Counter[str] = Counter()
+    for spot in pl.frescoes:
+        if spot.tile is not None:
+            shown[f"painted:{t.tiles[spot.tile].pack}"] += 1
+            if spot.die is None:
+                shown["completed"] += 1
+    for c in pl.characters:
+        if c is not None:
+            shown[f"recruited:{t.characters[c].pack}"] += 1
+    return Counter({k: v for k, v in shown.items() if k in t.statistics})
+
+
+def final_scores(state: State) -> tuple[int, ...]:
+    """[DH-4] The final scores the table gives (the VP track and the end scoring)."""
+    return tuple(sum(row) for row in final_breakdown(state))
+
+
+def revealed_in(phase: Phase) -> bool:
+    """[DH-2.3.6] [DH-6.2.4] Whether the fresco tiles on the board (the first frescoes, the
+    public fresco) are face up in ``phase``: once the first tiles are placed."""
+    return phase not in (Phase.DRAFT, Phase.PLACE)
+
+
+def _check_derived(state: State, t: Table) -> None:
+    """[DH-2.3.6] The tiles are face up exactly once the first tiles are placed. [DH-4]
+    The final scores of a game over are those its table gives (the VP track and the end
+    scoring). (The statistics are read against the board by the position reader, which
+    derives them: ``silkroad.dunhuang.position``.)"""
+    flipped = revealed_in(state.phase)
+    if state.revealed != flipped:
+        raise _fail(
+            f"revealed: {str(state.revealed).lower()} given, but {str(flipped).lower()} "
+            f"derived (DH-2.3.6: the tiles are flipped once the first tiles are placed; "
+            f"phase {state.phase.value})"
+        )
+    if state.final is not None:
+        derived = final_scores(state)
+        if tuple(state.final) != derived:
+            raise _fail(
+                f"final scores {list(state.final)} given, but {list(derived)} derived "
+                "(DH-4: the VP track and the end scoring of the table)"
+            )
 
 
 def _check_scalars(state: State, n: int) -> None:
@@ -350,6 +410,13 @@ def _check_frame(state: State, t: Table, n: int, fr: Frame, known: set[str]) -> 
         raise _fail(f"frame {fr!r:.60}: bonus {fr.bonus!r:.40}")
     if fr.still is not None and fr.still not in t.tiles:
         raise _fail(f"frame {fr!r:.60}: {fr.still!r:.40} is not a tile")
+    if fr.lower is not None and (
+        fr.lower not in t.promo_tiles or fr.effects or fr.manual or fr.bonus
+    ):
+        raise _fail(
+            f"frame {fr!r:.60}: a frame that lowers a die at its end (DH-9.3) names a promo "
+            "tile in play and holds no effect, no choice of order and no bonus"
+        )
     if len(fr.effects) > MAX_EFFECTS:
         raise _fail(f"frame {fr!r:.60}: more than {MAX_EFFECTS} effects")
     for text in fr.effects:

@@ -510,6 +510,7 @@ def observation_words(observation: Observation) -> dict[str, Any]:
     out["played"] = [_tiles(p) for p in observation.played]
     for f, data in zip(observation.frames, out["frames"], strict=True):
         data["still"] = _tile(f.still)
+        data["lower"] = _tile(f.lower)
     if observation.choice is not None:
         out["choice"] = choice(observation.choice, out["choice"])
     out["queue"] = [choice(c, d) for c, d in zip(observation.queue, out["queue"], strict=True)]

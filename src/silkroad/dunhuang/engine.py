@@ -776,12 +776,25 @@ def resolve_index(t: Table, s: State, i: int) -> State:
 _GAINS = frozenset(("coin", "pigment", "vp", "material", "product"))
 
 
-def pop_frame(s: State) -> State:
-    """[DH-3.E.11] End the top frame, paying its bonus VP (the leftmost-spot 5 VP)."""
+def pop_frame(t: Table, s: State) -> State:
+    """[DH-3.E.11] End the top frame, paying its bonus VP (the leftmost-spot 5 VP).
+    [DH-9.3] The frame of a promo tile's lower effect lowers that tile's die as it ends."""
     fr = s.frames[-1]
+    if fr.lower is not None:
+        return lower_promo_die(t, replace(s, frames=s.frames[:-1]), fr.lower)
     if fr.bonus:
         p = fr.player
         pl = s.players[p]
         players = (*s.players[:p], replace(pl, vp=pl.vp + fr.bonus), *s.players[p + 1 :])
         return replace(s, frames=s.frames[:-1], players=players)
     return replace(s, frames=s.frames[:-1])
+
+
+def lower_promo_die(t: Table, s: State, tile: int) -> State:
+    """[DH-9.3] Lower the die of promo tile ``tile`` by 1, whoever painted it (completing
+    the fresco at 0); nothing when the tile has no die."""
+    for owner, pl in enumerate(s.players):
+        for slot, spot in enumerate(pl.frescoes):
+            if spot.tile == tile and spot.die is not None:
+                return lower_die(t, s, owner, slot)
+    return s

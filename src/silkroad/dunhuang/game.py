@@ -92,7 +92,7 @@ def max_game_length(options: Options) -> int:
 
 #: [the version history of docs/dunhuang.md] The rules versions whose records this library
 #: reads (they replay under the current rules; a record of another version is refused).
-RULES_HISTORY: tuple[str, ...] = ("1.0", "1.1", "1.2", "1.3", "1.4", "1.5")
+RULES_HISTORY: tuple[str, ...] = ("1.0", "1.1", "1.2", "1.3", "1.4", "1.5", "1.6")
 
 SPEC = GameSpec(
     name="dunhuang",
@@ -104,7 +104,7 @@ SPEC = GameSpec(
     player_counts=(1, 3, 4),
     chance=Chance.SAMPLED,
     information=Information.IMPERFECT,
-    rules_version="1.6",
+    rules_version="1.7",
     variants=("three-player", "solitaire"),
     description=(
         "Worker placement: paint frescoes, recruit characters, fulfil the Emperor's quests."

@@ -44,7 +44,13 @@ from silkroad.core.position import (
     rng_data,
 )
 from silkroad.dunhuang.cards import parse_effect
-from silkroad.dunhuang.check import held_tile, validate
+from silkroad.dunhuang.check import (
+    final_scores,
+    held_tile,
+    revealed_in,
+    statistics_shown,
+    validate,
+)
 from silkroad.dunhuang.describe import character_text, tile_text
 from silkroad.dunhuang.moves import spot_label, spot_of_label
 from silkroad.dunhuang.rules import new_game
@@ -203,6 +209,8 @@ def _frame_data(frame: Frame) -> dict[str, Any]:
         out["bonus"] = frame.bonus
     if frame.still is not None:
         out["still"] = _tile(frame.still)
+    if frame.lower is not None:
+        out["lower"] = _tile(frame.lower)
     return out
 
 
@@ -387,7 +395,7 @@ def bare_table(options: Options, seed: int) -> State:
         row=(None,) * ROW,
         deck=tuple(chars),
         public=None,
-        revealed=n != 4,
+        revealed=True,  # [DH-2.3.6] flipped once the first tiles are placed
         draft=(),
         gone=gone,
         choice=None,
@@ -722,11 +730,13 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
             aside=tuple(_ints(zones["c:solitaire.aside"])),
         )
     final = base.final
+    given_final = None
     if "final" in doc:
-        final = tuple(
+        given_final = tuple(
             Fields({"v": v}, doc.name(f"final[{i}]")).integer("v", low=None)
             for i, v in enumerate(doc.array("final"))
         )
+        final = given_final
     public = zones["t:board.public"][0] if zones["t:board.public"] else None
     state = attrs.evolve(
         base,
@@ -736,7 +746,7 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
         round=doc.integer("round", base.round, low=1, high=ROUNDS, rule=f"DH-3: {ROUNDS} rounds"),
         first=seat(doc, "first", base.first),
         turn=seat(doc, "turn", base.turn),
-        revealed=doc.flag("revealed", base.revealed),
+        revealed=doc.flag("revealed", False),
         next_first=seat(doc, "next_first", None) if "next_first" in doc else base.next_first,
         players=tuple(players),
         row=tuple(zones["c:board.row"]),
@@ -756,6 +766,32 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
         final=final,
         solo=solo,
     )
+    # [DH-2.3.6] the tiles are flipped once the first tiles are placed: derived when left
+    # out, a given value that differs is refused naming both
+    flipped = revealed_in(state.phase)
+    if "revealed" not in doc.data:
+        state = attrs.evolve(state, revealed=flipped)
+    elif state.revealed != flipped:
+        raise doc.fail(
+            "revealed",
+            f"{str(state.revealed).lower()} given, but {str(flipped).lower()} derived "
+            f"(DH-2.3.6: the tiles are flipped once the first tiles are placed; phase "
+            f"{state.phase.value})",
+        )
+    # [DH-4] the final scores of a game over are its table's: derived when left out, a
+    # given list that differs is refused naming both
+    if state.phase is Phase.OVER:
+        derived = final_scores(attrs.evolve(state, final=None))
+        if given_final is None:
+            state = attrs.evolve(state, final=derived)
+        elif given_final != derived:
+            raise doc.fail(
+                "final",
+                f"{list(given_final)} given, but {list(derived)} derived (DH-4: the VP "
+                "track and the end scoring of the table)",
+            )
+    elif given_final is not None:
+        raise doc.fail("final", "final scores are for a game that is over (phase = 'over')")
     doc.finish()
     validate(state)
     return state
@@ -851,20 +887,10 @@ def _derived(t: Table, p: int, pl: Player, fields: Fields | None, counting: bool
         income = check_derived(fields, "income", income, why)
     if not counting:
         return attrs.evolve(pl, income=income)
-    shown: Counter[str] = Counter()
-    for s in pl.frescoes:
-        if s.tile is not None:
-            shown[f"painted:{t.tiles[s.tile].pack}"] += 1
-            if s.die is None:
-                shown["completed"] += 1
-    for c in pl.characters:
-        if c is not None:
-            shown[f"recruited:{t.characters[c].pack}"] += 1
+    shown = statistics_shown(t, pl)
     given = fields is not None and "counters" in fields
     counters = dict(pl.counters)
     for key, least in sorted(shown.items()):
-        if key not in t.statistics:
-            continue
         have = counters.get(key)
         if have is None:
             counters[key] = least
@@ -933,6 +959,7 @@ def _frame(f: Fields, n: int, nm: _Names) -> Frame:
         except Exception as exc:
             raise f.fail(f"effects[{i}]", f"not an effect: {exc}") from None
     still = f.get("still", str, None)
+    lower = f.get("lower", str, None)
     frame = Frame(
         player=f.integer("player", high=n - 1, rule=f"a seat of the {n} players"),
         effects=tuple(effects),
@@ -942,6 +969,7 @@ def _frame(f: Fields, n: int, nm: _Names) -> Frame:
         slot=f.integer("slot", 0, low=1, high=SLOTS) - 1 if "slot" in f else None,
         bonus=f.integer("bonus", 0),
         still=None if still is None else nm.tile(still, f.name("still")),
+        lower=None if lower is None else nm.tile(lower, f.name("lower")),
     )
     f.finish()
     return frame

@@ -10,7 +10,8 @@ stand-in for a pack that is not in play.
 
 A promo tile's action is its upper effects, then its lower effect at most twice
 (DH-9.1, DH-9.2). The lower effect is written ``promo-lower <tile>`` in a frame: each one
-resolved lowers the die of that tile by 1, whoever painted it (DH-9.3), also during the
+resolved, its reward included, then lowers the die of that tile by 1, whoever painted it
+(DH-9.3 and its printed example; rules 1.7), also during the
 extra action of Begin Painting that tile: the tile's own "whenever" is more specific than
 the general rule of DH-3.E.11 that the extra action leaves the die unchanged.
 """
@@ -68,15 +69,15 @@ def _lower_lack(t: Table, s: State, fr: Frame, e: Effect) -> engine.Lack | None:
 
 
 def _do_lower(t: Table, s: State, fr: Frame, e: Effect) -> State:
-    """[DH-9.1] [DH-9.3] The lower effect of promo tile ``amount``: the die of that tile
-    goes down by 1 (whoever painted it), then the effect is resolved. Whenever it is
-    resolved: in the extra action of Begin Painting that tile too (DH-9.3's own rule for
-    its lower effect over DH-3.E.11's general one)."""
-    for owner, pl in enumerate(s.players):
-        for slot, spot in enumerate(pl.frescoes):
-            if spot.tile == e.amount and spot.die is not None:
-                s = engine.lower_die(t, s, owner, slot)
-    return engine.do(t, s, fr, t.promo_lower[e.amount])
+    """[DH-9.1] [DH-9.3] The lower effect of promo tile ``amount``: the effect it stands
+    for is resolved (its payment, then its reward, with any decision the reward asks),
+    and finally the die of that tile goes down by 1, whoever painted it, as DH-9.3's
+    printed example does it ("finally he/she reduces ..."). A frame with no effect of its
+    own (``Frame.lower``) lies under the reward and lowers the die when it ends.
+    Whenever it is resolved: in the extra action of Begin Painting that tile too (DH-9.3's
+    own rule for its lower effect over DH-3.E.11's general one)."""
+    marker = Frame(fr.player, (), manual=False, quest=fr.quest, slot=fr.slot, lower=e.amount)
+    return engine.do(t, engine.push_frame(s, marker), fr, t.promo_lower[e.amount])
 
 
 #: [DH-8] [DH-9] The promo rules, plugged into a table like a pack's: the lower effect.

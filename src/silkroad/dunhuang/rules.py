@@ -732,7 +732,7 @@ def _settle_once(t: Table, s: State) -> State:
             fr = s.frames[-1]
             ok = engine.resolvable(t, s, fr)
             if not ok:
-                s = engine.pop_frame(s)
+                s = engine.pop_frame(t, s)
                 continue
             if fr.manual:
                 _last.pair = (s, _frame_moves(fr, ok))  # what _settle asks next
@@ -1351,7 +1351,7 @@ def _play(t: Table, s: State, move: Move) -> State:
         if isinstance(move, Resolve):
             return _settle(t, engine.resolve_index(t, s, move.index))
         if isinstance(move, Done):
-            return _settle(t, engine.pop_frame(s))
+            return _settle(t, engine.pop_frame(t, s))
         if isinstance(move, Place):
             return _settle(t, _place(t, s, s.turn, move.meeple, move.spot))
         # Pass: no usable spot now; the turn is skipped, the meeples stay home [DH-3.2]

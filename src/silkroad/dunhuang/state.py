@@ -357,6 +357,9 @@ class Frame:
     :ivar still: [DH-3.E.11] the fresco tile of a Begin Painting extra action, whose die
         does not change while the frame (and any frame above it) is resolved, except by
         a promo tile's own lower effect (DH-9.3).
+    :ivar lower: [DH-9.3] the promo tile whose lower effect is being resolved: the frame
+        holds no effect of its own, lies under the effect's reward, and lowers that tile's
+        die by 1 when it ends, once the reward is resolved (None for any other frame).
     """
 
     player: int
@@ -367,6 +370,7 @@ class Frame:
     slot: int | None = None
     bonus: int = 0
     still: int | None = None
+    lower: int | None = None
 
 
 @attrs.frozen(slots=False)  # copied as one dict by engine.replace

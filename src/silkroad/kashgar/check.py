@@ -15,6 +15,7 @@ from silkroad.kashgar.rules import (
     CAPS,
     DISPLAY_SIZE,
     MAX_CARAVANS,
+    VP_GOAL,
     all_points,
     distinct,
     eligible_orders,
@@ -26,7 +27,7 @@ from silkroad.kashgar.rules import (
 from silkroad.kashgar.state import Decision, Frame, FrameKind, Pending, State
 from silkroad.kashgar.table import Table, table
 
-__all__ = ["DECISION_OPS", "offered", "validate"]
+__all__ = ["DECISION_OPS", "end_flags_problem", "offered", "validate"]
 
 
 def _is_int(value: object) -> bool:
@@ -55,6 +56,7 @@ def validate(state: State) -> None:
     _check_counters(state, n)
     _check_extra_turns(state, t)
     _check_zones(state, t, n)
+    _check_end(state, t)
     _check_stack(state, t)
     _check_suspended(state, t)
     if state.pending is not None:
@@ -73,6 +75,46 @@ def _check_fields(state: State) -> None:
             raise StateError(f"{name} must be true or false, got {getattr(state, name)!r:.40}")
     if not isinstance(state.rng, Rng):
         raise StateError("the state has no random number generator")
+
+
+def _check_end(state: State, t: Table) -> None:
+    """[KG-6] The end flags agree with the table: a player at 25 VP or more has triggered
+    the end (the moment a player reaches 25 VP, the round becomes the last); a game
+    finished by the rules (over, not truncated) had its end triggered; a truncated game
+    reached the safeguard, or nobody has a card ([Rulings] 4)."""
+    message = end_flags_problem(state, t)
+    if message is not None:
+        raise StateError(message)
+
+
+def end_flags_problem(state: State, t: Table) -> str | None:
+    """[KG-6] What contradicts the rest of ``state`` in its end flags (``end_triggered``,
+    ``over``, ``truncated``), in words naming both values; None when nothing does."""
+    points = all_points(t, state.caravans, state.orders_won, state.turned, state.pending)
+    best = max(points)
+    if best >= VP_GOAL and not state.end_triggered:
+        leader = points.index(best)
+        return (
+            f"end_triggered: false given, but true derived (KG-6: player {leader} has "
+            f"{best} VP, and reaching {VP_GOAL} triggers the end)"
+        )
+    if state.over and not state.truncated and not state.end_triggered:
+        return (
+            "over: true given with end_triggered false and not truncated (KG-6: a game "
+            f"ends by the rules only after a player reached {VP_GOAL} VP)"
+        )
+    if state.truncated:
+        limit = turn_limit(state.options)
+        safeguard = state.round >= state.options.round_limit or state.turns >= limit
+        nobody = not any(card for rows in state.caravans for row in rows for card in row)
+        if not safeguard and not nobody:
+            return (
+                f"truncated: true given, but round {state.round} of "
+                f"{state.options.round_limit} and turn {state.turns} of {limit} are short "
+                "of the safeguard and a player has a card (Rulings 4: a game stops without "
+                "a result only then)"
+            )
+    return None
 
 
 def _check_extra_turns(state: State, t: Table) -> None:

@@ -44,9 +44,16 @@ from silkroad.core.position import (
     rng_data,
 )
 from silkroad.kashgar.cards import RESOURCES, Amounts, DeckKind, Effect, Op
-from silkroad.kashgar.check import DECISION_OPS, offered, validate
+from silkroad.kashgar.check import DECISION_OPS, end_flags_problem, offered, validate
 from silkroad.kashgar.describe import card_text
-from silkroad.kashgar.rules import CAPS, MAX_CARAVANS, frame_effects, new_game, scores
+from silkroad.kashgar.rules import (
+    CAPS,
+    MAX_CARAVANS,
+    VP_GOAL,
+    frame_effects,
+    new_game,
+    scores,
+)
 from silkroad.kashgar.state import Decision, Frame, FrameKind, Options, Pending, State
 from silkroad.kashgar.table import Table, table
 
@@ -531,6 +538,12 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
                 "the cards in the caravans and the orders won, at this moment)"
             )
     state = attrs.evolve(state, points=computed)
+    # [KG-6] The end is triggered once a player has 25 VP: derived when left out.
+    if "end_triggered" not in doc.data:
+        state = attrs.evolve(state, end_triggered=max(computed) >= VP_GOAL)
+    problem = end_flags_problem(state, t)
+    if problem is not None:
+        raise StateError(problem)
     doc.get("rules_version", str, None)
     doc.finish()
     validate(state)

@@ -9,8 +9,9 @@ from typing import TypeGuard
 from silkroad.core.errors import StateError
 from silkroad.core.rng import Rng
 from silkroad.serica.cards import OWN_GOODS, Ability
-from silkroad.serica.rules import legal_moves
+from silkroad.serica.rules import built_count, coop_goals_met, legal_moves
 from silkroad.serica.state import (
+    BUILT_TO_END,
     CARAVAN_SIZE,
     CROSSROADS,
     FIELD_DEPTH,
@@ -26,7 +27,7 @@ from silkroad.serica.state import (
 )
 from silkroad.serica.table import Table, table
 
-__all__ = ["MAX_COUNT", "validate"]
+__all__ = ["MAX_COUNT", "end_flags_problem", "validate"]
 
 #: The most goods, artisans or VP a count may hold: far beyond any game.
 MAX_COUNT = 9_999
@@ -52,6 +53,9 @@ def validate(state: State) -> None:
     t = table(state.options)
     _check_scalars(state)
     _check_places(state, t)
+    problem = end_flags_problem(state)
+    if problem is not None:
+        raise StateError(problem)
     _check_turn(state, t)
     if state.pending is not None:
         problem = _pending_problem(state, t, state.pending)
@@ -59,6 +63,52 @@ def validate(state: State) -> None:
             raise StateError(f"the pending {state.pending.kind.value} decision: {problem}")
     if state.step is not Step.OVER and not legal_moves(state):
         raise StateError("the game is not over but the player to act has no legal move")
+
+
+def end_flags_problem(state: State) -> str | None:
+    """[SR-6] [SR-7] What contradicts the rest of ``state`` in its end flags, in words
+    naming both values; None when nothing does. ``coop_won`` is true exactly when the
+    co-op goals are met (5 Military cards built by Han, 5 Court cards by Rome: built
+    cards never leave a field); the competitive game is over once a player has built 10
+    cards, and one over by the rules (not truncated) has such a player; a co-op game
+    over by the rules has drawn the last Crossroads card; a truncated game stopped at
+    the ``round_limit`` safeguard."""
+    options = state.options
+    met = options.coop and coop_goals_met(state)
+    if state.coop_won != met:
+        why = (
+            "the goals (SR-7: 5 Military cards built by Han, 5 Court cards by Rome) are "
+            + ("met" if met else "not met")
+            if options.coop
+            else "SR-6: only a co-op game is won together"
+        )
+        return (
+            f"coop_won: {str(state.coop_won).lower()} given, but {str(met).lower()} derived ({why})"
+        )
+    over = state.step is Step.OVER
+    if not options.coop:
+        built = [built_count(pl) for pl in state.players]
+        if max(built) >= BUILT_TO_END and not over:
+            return (
+                f"step: {state.step.value} given, but over derived (SR-6: the game ends "
+                f"right after a tenth card is built, and the players have built {built})"
+            )
+        if over and not state.truncated and max(built) < BUILT_TO_END:
+            return (
+                f"step: over given, but the players have built {built} (SR-6: the game "
+                f"ends by the rules after a player's tenth built card)"
+            )
+    elif over and not state.truncated and state.cross_pile:
+        return (
+            f"step: over given, but {len(state.cross_pile)} Crossroads cards are left to "
+            "draw (SR-7: the co-op game ends by the rules when the last one is drawn)"
+        )
+    if state.truncated and state.round != options.round_limit:
+        return (
+            f"truncated: true given, but round {state.round} is short of the "
+            f"round_limit safeguard, {options.round_limit}"
+        )
+    return None
 
 
 def _check_scalars(state: State) -> None:
@@ -77,8 +127,6 @@ def _check_scalars(state: State) -> None:
         raise StateError("a truncated game is over")
     if state.step is Step.OVER and (state.pending is not None or state.attacks):
         raise StateError("a finished game waits for nothing")
-    if state.coop_won and not state.options.coop:
-        raise StateError("only a co-op game is won together")
     if state.options.coop and not state.cross_pile and state.step is not Step.OVER:
         raise StateError(
             "[SR-7] a co-op game ends when the last Crossroads card is drawn: "

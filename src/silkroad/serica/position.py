@@ -48,8 +48,9 @@ from silkroad.core.rng import Rng
 from silkroad.serica.cards import GOOD_VALUE, GOODS, Ability
 from silkroad.serica.check import validate
 from silkroad.serica.describe import card_text
-from silkroad.serica.rules import new_game
+from silkroad.serica.rules import built_count, coop_goals_met, new_game
 from silkroad.serica.state import (
+    BUILT_TO_END,
     CARAVAN_SIZE,
     FIELD_DEPTH,
     FIELDS,
@@ -512,6 +513,17 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
             for i, v in enumerate(returned_names)
         ),
     )
+    # [SR-7] the co-op goals, met or not, are the fields': derived when left out
+    if "coop_won" not in doc.data:
+        state = attrs.evolve(state, coop_won=opts.coop and coop_goals_met(state))
+    # [SR-6] a competitive game with a tenth card built is over: derived when the
+    # position gives no step
+    if (
+        not decided
+        and not opts.coop
+        and max(built_count(pl) for pl in state.players) >= BUILT_TO_END
+    ):
+        state = attrs.evolve(state, step=Step.OVER, pending=None, attacks=())
     doc.finish()
     validate(state)
     return state

@@ -226,7 +226,7 @@ def _after_row_draw(state: State, exhausted: bool) -> State:
     return state
 
 
-def _coop_goals(state: State) -> bool:
+def coop_goals_met(state: State) -> bool:
     """[SR-7] Han has built 5 Military cards and Rome 5 Court cards."""
     return (
         _built_of_type(state, HAN, CardType.MILITARY) >= COOP_GOAL
@@ -239,7 +239,7 @@ def _after_build(state: State, p: int) -> State:
     co-op game a build may meet the goals; the game goes on until the last Crossroads
     card is drawn."""
     if state.options.coop:
-        if not state.coop_won and _coop_goals(state):
+        if not state.coop_won and coop_goals_met(state):
             return replace(state, coop_won=True)
         return state
     if built_count(state.players[p]) >= BUILT_TO_END:
@@ -1586,8 +1586,8 @@ def _resolve(state: State, t: Table, pending: Pending, move: Move) -> State:
         a = (move.field_a - 1, move.position_a - 1)
         b = (move.field_b - 1, move.position_b - 1)
         fields, after = _governor_result(t, me.fields, pending, a, b)
-        # [SR-5.2.S] the VP are those of the fields as the cards lie: stacking bonuses
-        # the rearrangement makes are gained, those it breaks are lost
+        # [SR-5.2.S] [Rulings] 22: the VP are those of the fields as the cards lie: stacking
+        # bonuses the rearrangement makes are gained, those it breaks are lost
         # (never below 0: a hand-made position may give fewer VP than its fields hold)
         vp = max(0, me.vp + _stacked_vp(t, fields) - _stacked_vp(t, me.fields))
         return _with_player(state, p, replace(me, fields=fields, vp=vp), pending=after)
