@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 
 from silkroad.core.svg import MUTED, Canvas, Element, clip
+from silkroad.core.words import count
 from silkroad.serica.cards import GOODS, OWN_GOODS, Ability, CardDef, CardType, Good
 from silkroad.serica.moves import Move
 from silkroad.serica.observe import HIDDEN, Observation, PlayerView, observe
@@ -187,7 +188,7 @@ def _card_snippet(d: CardDef, card: int, w: float, h: float, full: bool, used: b
         return c.snippet(g)
     c.paragraph(g, x + 6, y + 46, w - 12, _ABILITY.get(d.ability, d.ability.value), size=10.5)
     if not d.is_enemy:
-        c.text(g, x + 6, y + h - 22, f"build {d.artisans} artisans", size=10, fill=MUTED)
+        c.text(g, x + 6, y + h - 22, f"build {count(d.artisans, 'artisan')}", size=10, fill=MUTED)
         c.text(g, x + 6, y + h - 8, clip(_cost(d), w - 12, 10), size=10, fill=MUTED)
     if used:
         c.rect(g, x, y, w, h, fill="#ffffff", rx=6, opacity=0.55)
@@ -361,7 +362,7 @@ def _empires(c: Canvas, t: Table, obs: Observation, y: float) -> None:
             rx=8,
         )
         c.rect(g, x0, y, w, 26, fill=_COLOURS[p], rx=8)
-        title = f"P{p} {_NAMES[p]} · {view.vp} VP · {view.artisans} artisans"
+        title = f"P{p} {_NAMES[p]} · {view.vp} VP · {count(view.artisans, 'artisan')}"
         if acting:
             title += " · to play"
         c.text(g, x0 + 10, y + 18, title, size=13, weight="bold", fill="#ffffff")
