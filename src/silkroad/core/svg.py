@@ -18,6 +18,8 @@ import textwrap
 from collections.abc import Iterable
 
 __all__ = [
+    "FAVICON",
+    "FAVICON_URL",
     "FONT",
     "HIDDEN_FILL",
     "INK",
@@ -41,6 +43,17 @@ PAPER = "#fbf7ef"
 HIDDEN_FILL = "#7a6a58"
 #: Player colours by seat, used wherever a title has no colours of its own.
 PLAYER_COLOURS = ("#c0392b", "#2471a3", "#1e8449", "#b7950b")
+#: The icon of silkroad's pages (the table server's and the viewer's): a camel-brown
+#: tile with a gold road, as SVG and as a ``data:`` URL a self-contained page can use.
+FAVICON = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">'
+    '<rect width="32" height="32" rx="6" fill="#6b4f2a"/>'
+    '<path d="M3 24c7-9 12 2 26-14" stroke="#f3c04b" stroke-width="4" fill="none" '
+    'stroke-linecap="round"/><circle cx="23" cy="9" r="3" fill="#fbe9c0"/></svg>'
+)
+FAVICON_URL = "data:image/svg+xml," + FAVICON.replace('"', "'").replace("#", "%23").replace(
+    "<", "%3C"
+).replace(">", "%3E")
 #: Average advance of a character, as a fraction of the font size (a little generous).
 _CHAR_WIDTH = 0.58
 

@@ -4,6 +4,7 @@
 path                      method  what
 ========================  ======  ===================================================
 ``/``                     GET     the start page: a new table
+``/favicon.svg``          GET     the pages' icon (also as ``/favicon.ico``)
 ``/seat/{token}``         GET     a seat's page (the token is the seat's secret)
 ``/api/games``            GET     the registered games, their players and options
 ``/api/tables``           POST    a new table (JSON); its people's links
@@ -37,6 +38,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from silkroad.core.svg import FAVICON
 from silkroad.serve.hub import Connection, Hub, Settings
 from silkroad.serve.tables import Refused, RequestError, Table
 
@@ -205,8 +207,13 @@ def create_app(
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await sender
 
+    async def favicon(request: Request) -> Response:
+        return Response(FAVICON, media_type="image/svg+xml", headers=_HEADERS)
+
     routes = [
         Route("/", start_page),
+        Route("/favicon.svg", favicon),
+        Route("/favicon.ico", favicon),
         Route("/seat/{token}", seat_page),
         Route("/api/games", games),
         Route("/api/tables", create, methods=["POST"]),
