@@ -204,9 +204,19 @@ def _market(c: Canvas, t: Table, obs: Observation, y: float) -> float:
 
 def _pending(c: Canvas, t: Table, obs: Observation, y: float) -> float:
     pending = obs.pending
-    if pending is None or not (pending.cards or pending.hidden or pending.choices):
-        return y
     g = c.group(id="pending")
+    if pending is None or not (pending.cards or pending.hidden or pending.choices):
+        # the strip is always there, so that the players' parts keep their place from
+        # one picture to the next (a page is sent the parts that change)
+        c.rect(g, 6, y, _WIDTH - 12, 30, fill="#f6f1e6", stroke="#e2d8c4", rx=6)
+        if obs.over:
+            text = "the game is over"
+        elif pending is None:
+            text = f"P{obs.active} chooses a front card"
+        else:
+            text = f"P{pending.player} {_DECISIONS[pending.kind]}"
+        c.text(g, 16, y + 20, text, size=12, fill=MUTED)
+        return y + 38
     c.rect(g, 6, y, _WIDTH - 12, 30, fill="#fff3c4", stroke="#d4a017", rx=6)
     who = f"P{pending.player} {_DECISIONS[pending.kind]}"
     if pending.hidden:

@@ -11,9 +11,19 @@ path                      method  what
 ``/api/seat/{token}``     GET     the seat's view and its whole log (JSON)
 ``/api/seat/{token}/move`` POST   a move of the seat: ``{"move": notation, "at": n}``
 ``/api/seat/{token}/card`` GET    ``?name=...``: the text of a card the seat can see
-``/ws/{token}``           WS      the seat's view, sent again after every decision;
-                                  takes ``{"type": "move", "move": ..., "at": n}``
+``/ws/{token}``           WS      the seat's view, then an update after every
+                                  decision; takes ``{"type": "move", "move": ...,
+                                  "at": n}`` and ``{"type": "refresh"}`` (a full view)
 ========================  ======  ===================================================
+
+On the WebSocket the first message is the seat's full view (``"type": "table"``:
+:meth:`~silkroad.serve.hub.Hub.message`); every later one is an ``"update"`` from the
+view the page shows (``"base"``, a number of decisions): the new decision (``at``,
+``status``, ``to_act``, ``over``, ``choices``, ``result``), the changed lines of the
+picture (``"picture": {"lines": n, "patch": [[start, end, lines], ...]}``:
+:func:`~silkroad.serve.hub.picture_patch`) and the new log lines. A page that cannot
+apply an update asks for ``{"type": "refresh"}`` and gets the full view; a page that
+connects again gets a full view first.
 
 Every answer to a request that cannot be acted on is JSON, ``{"error": message}``, with
 status 400 (malformed), 404 (no such seat), 409 (a move refused, with the rule's
@@ -46,6 +56,9 @@ __all__ = ["MAX_BODY", "create_app"]
 
 #: The largest request body (and WebSocket message) taken, in bytes.
 MAX_BODY = 64_000
+
+#: What a page sends to be sent the full view again.
+_REFRESH = '{"type":"refresh"}'
 
 #: Only the server's own script and style; pictures inline; no frames, no referrer.
 _POLICY = (
@@ -195,6 +208,11 @@ def create_app(
                         "type": "error",
                         "message": "send text (JSON), not bytes",
                     }
+                elif text == _REFRESH:  # the page asks for the full view again
+                    connection.shown = None
+                    connection.sent = 0
+                    connection.dirty.set()
+                    reply = None
                 else:
                     reply = await _handle(tables, table, seat, text)
                 if reply is not None and not await _push(websocket, connection, reply):
@@ -249,14 +267,20 @@ async def _handle(hub: Hub, table: Table, seat: int, text: str) -> dict[str, Any
     return {"type": "accepted", "at": at}
 
 
-async def _push(websocket: WebSocket, connection: Connection, message: dict[str, Any]) -> bool:
-    """Send ``message`` (one at a time on a socket); False once the page has gone."""
+async def _push(
+    websocket: WebSocket, connection: Connection, message: dict[str, Any] | str
+) -> bool:
+    """Send ``message`` (JSON, or its text; one at a time on a socket); False once the
+    page has gone."""
     async with connection.lock:
         connected = WebSocketState.CONNECTED
         if websocket.client_state != connected or websocket.application_state != connected:
             return False
         try:
-            await websocket.send_json(message)
+            if isinstance(message, str):
+                await websocket.send_text(message)
+            else:
+                await websocket.send_json(message)
         except (WebSocketDisconnect, RuntimeError, OSError):  # closed meanwhile
             return False
     return True
@@ -266,11 +290,14 @@ async def _send(
     websocket: WebSocket, hub: Hub, table: Table, seat: int, connection: Connection
 ) -> None:
     """Send the seat's view whenever the table changes: the newest only, however many
-    decisions were made meanwhile, with the log lines this page has not had."""
+    decisions were made meanwhile. The first message is the full view; each later one
+    an update from the view the page shows (:meth:`Hub.update`), with the log lines
+    this page has not had."""
     while True:
         await connection.dirty.wait()
         connection.dirty.clear()
-        message = hub.message(table, seat, connection.sent)
-        connection.sent = message["log_start"] + len(message["log"])
-        if not await _push(websocket, connection, message):
+        text, at = hub.update(table, seat, connection.shown, connection.sent)
+        connection.shown = at
+        connection.sent = at
+        if not await _push(websocket, connection, text):
             return
