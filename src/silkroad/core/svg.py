@@ -28,9 +28,11 @@ __all__ = [
     "PLAYER_COLOURS",
     "Canvas",
     "Element",
+    "abbreviate",
     "clip",
     "fits",
     "player_colour",
+    "text_width",
     "wrap",
 ]
 
@@ -56,6 +58,8 @@ FAVICON_URL = "data:image/svg+xml," + FAVICON.replace('"', "'").replace("#", "%2
 ).replace(">", "%3E")
 #: Average advance of a character, as a fraction of the font size (a little generous).
 _CHAR_WIDTH = 0.58
+#: How much wider bold text is.
+_BOLD = 1.12
 
 
 def player_colour(player: int) -> str:
@@ -91,6 +95,33 @@ def wrap(text: str, width: float, size: float, max_lines: int | None = None) -> 
         cut = fits(text, width, size) - 1
         lines[-1] = lines[-1][:cut].rstrip() + "…"
     return lines
+
+
+def text_width(text: str, size: float, *, bold: bool = False) -> float:
+    """About how wide ``text`` is at ``size`` px (generously: see :func:`fits`)."""
+    return len(text) * size * (_CHAR_WIDTH * _BOLD if bold else _CHAR_WIDTH)
+
+
+def abbreviate(text: str, width: float, size: float, *, bold: bool = False) -> str:
+    """``text`` (a name) shortened by a rule to fit one line of ``width`` px at ``size``
+    px: as it is when it fits; else its words after the first become initials with a
+    full stop, from the last one on (``Great W.``); else it is cut, ending with a full
+    stop (``Encamp.``), keeping at least two letters."""
+    text = _clean(text)
+
+    def fit(t: str) -> bool:
+        return text_width(t, size, bold=bold) <= width
+
+    if fit(text):
+        return text
+    words = text.split(" ")
+    for k in range(len(words) - 1, 0, -1):
+        words[k] = words[k][0] + "."
+        if fit(" ".join(words)):
+            return " ".join(words)
+    head = words[0]
+    room = int(width / (size * (_CHAR_WIDTH * _BOLD if bold else _CHAR_WIDTH)))
+    return head[: max(2, room - 1)].rstrip() + "."
 
 
 def clip(text: str, width: float, size: float) -> str:

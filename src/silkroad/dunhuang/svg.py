@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from silkroad.core.svg import MUTED, Canvas, Element, clip, player_colour
+from silkroad.core.svg import MUTED, Canvas, Element, abbreviate, clip, player_colour
 from silkroad.core.words import count
 from silkroad.dunhuang.moves import Keep, Move, Paint, spot_label
 from silkroad.dunhuang.observe import Observation, observe
@@ -350,7 +350,7 @@ def _character(
 ) -> None:
     d = t.characters[card]
     c.rect(g, x, y, w, h, fill="#fdf6e6", stroke="#8a6d3b", rx=6, data_card=card)
-    c.text(g, x + 6, y + 14, clip(d.name, w - 12, 11.5), size=11.5, weight="bold")
+    c.text(g, x + 6, y + 14, abbreviate(d.name, w - 12, 11.5, bold=True), size=11.5, weight="bold")
     c.text(g, x + 6, y + 27, d.pack, size=9.5, fill=MUTED)
     end = c.paragraph(g, x + 6, y + 41, w - 12, _effects(d.ability), size=10, max_lines=2)
     if d.leaving:

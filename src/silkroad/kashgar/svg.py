@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 
-from silkroad.core.svg import MUTED, Canvas, Element, clip, player_colour
+from silkroad.core.svg import MUTED, Canvas, Element, abbreviate, clip, player_colour
 from silkroad.core.words import count
 from silkroad.kashgar.cards import (
     RESOURCES,
@@ -136,7 +136,7 @@ def _order_snippet(od: OrderDef, card: int) -> str:
     x = y = 0
     w, h = _ORDER_W, 104
     c.rect(g, x, y, w, h, fill=_ORDER_FILL[od.kind], stroke="#8a6d3b", rx=6, data_card=card)
-    c.text(g, x + 7, y + 16, clip(od.name, w - 12, 11.5), size=11.5, weight="bold")
+    c.text(g, x + 7, y + 16, abbreviate(od.name, w - 14, 11.5, bold=True), size=11.5, weight="bold")
     c.text(g, x + w - 7, y + h - 9, f"{od.vp} VP", size=15, weight="bold", anchor="end")
     kind = od.kind.value + (" · grain field" if od.grain else "")
     c.text(g, x + 7, y + 31, kind, size=10, fill=MUTED)
@@ -285,7 +285,7 @@ def _person_snippet(t: Table, card: int, turned: bool, w: float, front: bool, co
     title = 12 if front else 10.5
     narrow = w < 110  # a long caravan: the VP under the name, not beside it
     room = w - 12 - (0 if narrow else len(vp) * 10 * 0.6)
-    c.text(g, 6, 15, clip(name, room, title), size=title, weight="bold")
+    c.text(g, 6, 15, abbreviate(name, room, title, bold=True), size=title, weight="bold")
     if narrow:
         c.text(g, 6, 27, clip(vp, w - 12, 9.5), size=9.5, fill="#7a3b00")
     else:
