@@ -22,6 +22,7 @@ from silkroad.kashgar.cards import (
     default_card_data,
     is_printed,
 )
+from silkroad.kashgar.describe import action_text, effect_text
 
 __all__ = [
     "END",
@@ -51,8 +52,6 @@ def _amounts(amounts: Amounts, sign: str = "+", *, zero: bool = False) -> str:
 def describe_action(action: Action) -> str:
     """One action in words, as the move list, the terminal and the pictures word it
     (:func:`silkroad.kashgar.describe.action_text`): ``pay 2 gold: gain 1 mule``."""
-    from silkroad.kashgar.describe import action_text  # the rules, loaded when used
-
     return action_text(action)
 
 
@@ -148,8 +147,6 @@ def component_tables(data: CardData | None = None) -> str:
         "| key | name | kind | VP | mules | cost | grain | payout | provenance | printed | note |",
         "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
-    from silkroad.kashgar.describe import effect_text  # the rules, loaded when used
-
     for o in data.orders:
         payout = "; ".join(effect_text(e) for e in o.payout) or "-"
         pr = o.printed
