@@ -110,7 +110,7 @@ def test_the_moves_and_the_board_fit_a_desktop_screen(
             " return Math.min(b.width / v.width, b.height / v.height); })()"
         )
         assert drawn > 0.4  # scaled to the space, not drawn 1000 px wide and cut
-        if SHOTS is not None and size == (1366, 768):
+        if SHOTS is not None and size == (1366, 768) and name == "serica":
             page.screenshot(path=str(SHOTS / f"serve-seat-{name}.png"))
         assert not errors, errors
     finally:
@@ -143,7 +143,7 @@ def test_a_phone_shows_one_column_and_the_moves_in_one_tap(
             time.sleep(0.05)
         assert _inside(first.bounding_box(), width, height)
         assert _inside(page.locator("#decision h2").bounding_box(), width, height)
-        if SHOTS is not None:
+        if SHOTS is not None and name == "kashgar":
             page.screenshot(path=str(SHOTS / f"serve-phone-{name}.png"))
         assert not errors, errors
     finally:
