@@ -37,7 +37,8 @@ def test_count_writes_the_noun_in_the_number_of_the_count() -> None:
     assert count(2, "goods") == "2 goods"
     assert count(3, "box") == "3 boxes"
     assert count(2, "die") == "2 dice"
-    assert plural("mule", 1) == "mule" and plural("mule", 5) == "mules"
+    assert plural("mule", 1) == "mule"
+    assert plural("mule", 5) == "mules"
 
 
 def test_the_scan_finds_a_count_of_one_with_a_plural() -> None:

@@ -433,7 +433,7 @@ class Hub:
         text = cached[1].get(asked) if table.problem is None else None
         if text is None:
             before = None if shown is None else self._pictures.get(key, {}).get(shown)
-            if before is None or table.problem is not None or shown > at:
+            if shown is None or before is None or table.problem is not None or shown > at:
                 message = self.message(table, seat, since)
             else:
                 message = self._patch(table, seat, view, shown, before, since)
