@@ -237,3 +237,28 @@ def test_a_screenshot_of_each_title(page: Any, folder: str, name: str, tmp_path:
     target = Path(os.environ.get("SILKROAD_SCREENSHOTS") or tmp_path) / f"viewer-{name}.png"
     page.screenshot(path=str(target))
     assert target.stat().st_size > 50_000
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_page_of_every_seat_of_an_unfinished_record_says_so_at_its_top(
+    page: Any, folder: str, name: str
+) -> None:
+    rec = record(name)
+    game = silkroad.get_game(name)
+    unfinished = not game.is_over(list(states(rec))[-1])
+    open_at(page, viewer(name, None, folder), 0, "all")
+    warning = page.locator("#warning")
+    assert warning.count() == int(unfinished)
+    if unfinished:
+        box = warning.bounding_box()
+        header = page.locator("header").bounding_box()
+        assert box is not None
+        assert header is not None
+        assert box["y"] < header["y"]  # above everything, in view when the page opens
+        assert box["y"] >= 0
+        text = warning.inner_text()
+        assert "every seat's hidden cards" in text
+        assert "--seat N" in text
+    open_at(page, viewer(name, 1, folder), 0, "1")
+    assert page.locator("#warning").count() == 0  # a seat's own page hides nothing
+    assert page.get_attribute("link[rel=icon]", "href").startswith("data:image/svg+xml,")
