@@ -1,7 +1,8 @@
 """A seat page that fits the screen it is on, for each title: at 1366x768, 1280x720 and
 1920x1080 the status, the decision and its first moves are in view without scrolling,
-beside a board scaled to the space left; on a phone (390x844) the page is one column
-and a button at the bottom of the screen brings the moves into view in one tap.
+beside a board scaled to the space left, whose cards' texts fit them; on a phone
+(390x844) the page is one column and a button at the bottom of the screen brings the
+moves into view in one tap.
 
 Each check measures the elements' boxes (Playwright's ``bounding_box``) against the
 viewport."""
@@ -17,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from browser.test_cards import MEASURE
 from silkroad.serve import Hub
 
 #: (title, players) of the tables: every seat a person, so that the page of the seat to
@@ -110,6 +112,9 @@ def test_the_moves_and_the_board_fit_a_desktop_screen(
             " return Math.min(b.width / v.width, b.height / v.height); })()"
         )
         assert drawn > 0.4  # scaled to the space, not drawn 1000 px wide and cut
+        fit = page.evaluate(MEASURE)  # the cards' texts fit them at this size too
+        assert fit["cards"] > 0
+        assert not fit["problems"], fit["problems"][:8]
         if SHOTS is not None and size == (1366, 768) and name == "serica":
             page.screenshot(path=str(SHOTS / f"serve-seat-{name}.png"))
         assert not errors, errors
