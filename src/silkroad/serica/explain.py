@@ -690,7 +690,8 @@ def _pay(state: State, t: Table, pending: Pending, move: Pay) -> Reason | None:
     if move.artisans > n:
         return Reason.by_rule(
             "SR-8.1",
-            f"the {d.name} takes {n} {good.label}: {count(move.artisans, 'artisan')} are too many",
+            f"the {d.name} takes {n} {good.label}: {count(move.artisans, 'artisan')} "
+            f"{'is' if move.artisans == 1 else 'are'} too many",
         )
     goods = n - move.artisans
     if goods > me.supply[good]:
