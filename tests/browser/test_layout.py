@@ -153,3 +153,27 @@ def test_a_phone_shows_one_column_and_the_moves_in_one_tap(
         assert not errors, errors
     finally:
         page.close()
+
+
+@pytest.mark.parametrize(("name", "players"), TITLES)
+def test_a_seat_that_does_not_decide_shows_no_moves(
+    browser: Any, live: tuple[str, Hub], name: str, players: int
+) -> None:
+    base, _ = live
+    for size in (DESKTOPS[0], PHONE):
+        page = browser.new_page()
+        page.set_viewport_size({"width": size[0], "height": size[1]})
+        try:
+            waiting = 0
+            for link in _table(base, name, players):
+                page.goto(link)
+                page.wait_for_selector("body[data-ready=true]")
+                if page.evaluate("document.body.classList.contains('my-turn')"):
+                    continue
+                waiting += 1
+                assert not page.locator("#decision").is_visible()
+                assert not page.locator("#to-moves").is_visible()
+                assert page.locator("#status").is_visible()
+            assert waiting == players - 1
+        finally:
+            page.close()
