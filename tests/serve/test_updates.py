@@ -77,7 +77,7 @@ def test_a_page_that_connects_again_or_asks_gets_the_full_view(tmp_path: Path) -
             text = a.receive_text() if mover != 0 else None
             if text is not None:
                 assert json.loads(text)["type"] == "update"
-            a.send_text('{"type":"refresh"}')
+            a.send_text('{"type": "refresh"}')
             again = json.loads(a.receive_text())
             assert again["type"] == "table"
             assert again["at"] == 1

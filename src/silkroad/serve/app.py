@@ -58,7 +58,18 @@ __all__ = ["MAX_BODY", "create_app"]
 MAX_BODY = 64_000
 
 #: What a page sends to be sent the full view again.
-_REFRESH = '{"type":"refresh"}'
+_REFRESH = {"type": "refresh"}
+
+
+def _refresh(text: str) -> bool:
+    """Whether a page's message asks for the full view again."""
+    if len(text) > 64 or "refresh" not in text:
+        return False
+    try:
+        return bool(json.loads(text) == _REFRESH)
+    except ValueError:
+        return False
+
 
 #: Only the server's own script and style; pictures inline; no frames, no referrer.
 _POLICY = (
@@ -208,7 +219,7 @@ def create_app(
                         "type": "error",
                         "message": "send text (JSON), not bytes",
                     }
-                elif text == _REFRESH:  # the page asks for the full view again
+                elif _refresh(text):  # the page asks for the full view again
                     connection.shown = None
                     connection.sent = 0
                     connection.dirty.set()
