@@ -17,6 +17,22 @@ at the end. Prints a Markdown table row per run::
     PYTHONPATH=src python benchmarks/bench_serve.py --tables 50 --people-tables 5 \\
         --agents ismcts:iterations=100 --seconds 60
 
+With ``--watchers N`` it measures instead what an update costs when many pages watch one
+table: one table of two people (``--watch-game``, Serica by default), ``N`` pages on its
+two seats' links (half each; the first page of each seat plays it, answering after
+``--think`` seconds), for ``--moves`` moves. Measured: the bytes of each message after a
+page's first (the updates) and of the first (the full view), and the time from a move
+being sent to each of the ``N`` pages receiving a message of the decision after it (p50,
+p99, max over every move and page)::
+
+    PYTHONPATH=src python benchmarks/bench_serve.py --watchers 200 --moves 40 --think 0.3
+
+The pages are WebSocket clients in this process on the loopback only, at most
+``MAX_WATCHERS`` of them, each bounded in time (``--seconds``). To compare two versions
+of the server, run the same command with ``PYTHONPATH`` naming each version's ``src``
+(the server is started as ``python -m silkroad.cli serve`` with this environment);
+``--label`` names the version in the row.
+
 Times are wall-clock: they include everything else the machine does, and are
 measurements, not tests.
 """
@@ -28,6 +44,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import socket
 import statistics
 import subprocess
@@ -40,6 +57,12 @@ from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import connect
+
+#: The most pages ``--watchers`` opens.
+MAX_WATCHERS = 500
+#: The type and the decision of a message, read without parsing all of it.
+_TYPE = re.compile(r'"type":\s*"(\w+)"')
+_AT = re.compile(r'"at":\s*(\d+)')
 
 #: The titles of the agents' tables, in turn: (game, players).
 AGENT_TABLES = [("kashgar", 2), ("serica", 2), ("dunhuang", 3)]
@@ -215,11 +238,112 @@ async def measure(args: argparse.Namespace, base: str, folder: Path, pid: int) -
     }
 
 
+async def watch(args: argparse.Namespace, base: str) -> dict[str, Any]:
+    """``--watchers``: many pages of one table of two people (see the module docstring)."""
+    answer = post(base, "/api/tables", {
+        "game": args.watch_game, "players": 2,
+        "seats": [{"person": "A"}, {"person": "B"}],
+    })  # fmt: skip
+    urls = [
+        base.replace("http", "ws", 1) + link["url"].replace("/seat/", "/ws/")
+        for link in answer["links"]
+    ]
+    rng = random.Random(args.seed)
+    sent: dict[int, float] = {}
+    latencies: list[float] = []
+    updates: list[int] = []
+    firsts: list[int] = []
+    ready = asyncio.Event()
+    done = asyncio.Event()
+    connected = 0
+    moves = 0
+    deadline = time.perf_counter() + args.seconds
+
+    async def play(ws: Any, view: dict[str, Any]) -> None:
+        nonlocal moves
+        await ready.wait()
+        await asyncio.sleep(args.think)
+        if done.is_set():
+            return
+        move = rng.choice(view["choices"])["move"]
+        sent[view["at"] + 1] = time.perf_counter()
+        moves += 1
+        await ws.send(json.dumps({"type": "move", "move": move, "at": view["at"]}))
+
+    async def page(index: int, url: str) -> None:
+        nonlocal connected
+        player = index < 2
+        shown = -1
+        pending: asyncio.Task[None] | None = None
+        async with connect(url, max_size=None) as ws:
+            while not done.is_set() and time.perf_counter() < deadline:
+                try:
+                    text = await asyncio.wait_for(ws.recv(), 0.5)
+                except TimeoutError:
+                    continue
+                now = time.perf_counter()
+                kind = _TYPE.search(text)
+                found = _AT.search(text)
+                if kind is None or kind.group(1) not in ("table", "update") or found is None:
+                    continue
+                at = int(found.group(1))
+                if shown < 0:
+                    firsts.append(len(text.encode()))
+                    connected += 1
+                    if connected == len(urls_all):
+                        ready.set()
+                else:
+                    updates.append(len(text.encode()))
+                for k in range(shown + 1, at + 1):
+                    if k in sent:
+                        latencies.append(now - sent[k])
+                shown = at
+                if player:
+                    view = json.loads(text)
+                    if view["over"] or moves >= args.moves:
+                        done.set()
+                    elif view["choices"] and (pending is None or pending.done()):
+                        pending = asyncio.ensure_future(play(ws, view))
+        if pending is not None:
+            pending.cancel()
+
+    count = min(args.watchers, MAX_WATCHERS)
+    urls_all = [urls[i % 2] for i in range(count)]
+    start = time.perf_counter()
+    await asyncio.gather(*(page(i, url) for i, url in enumerate(urls_all)), return_exceptions=True)
+    return {
+        "seconds": time.perf_counter() - start,
+        "pages": count,
+        "moves": moves,
+        "latencies": latencies,
+        "updates": updates,
+        "firsts": firsts,
+        "load": os.getloadavg()[0],
+    }
+
+
 def ms(values: Sequence[float], q: float) -> str:
     if not values:
         return "-"
     ordered = sorted(values)
     return f"{1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]:.0f}"
+
+
+def print_watch(args: argparse.Namespace, found: dict[str, Any]) -> None:
+    if args.header:
+        print(
+            "| server | pages | moves | first view, bytes | update, bytes (mean) "
+            "| move to every page: p50 / p99 / max ms | page-updates timed | load average |"
+        )
+        print("|---|---|---|---|---|---|---|---|")
+    late, sizes = found["latencies"], found["updates"]
+    first = statistics.fmean(found["firsts"]) if found["firsts"] else 0
+    mean = statistics.fmean(sizes) if sizes else 0
+    print(
+        f"| {args.label or '-'} | {found['pages']} | {found['moves']} | {first:,.0f} "
+        f"| {mean:,.0f} | {ms(late, 0.5)} / {ms(late, 0.99)} / "
+        f"{1000 * max(late, default=0):.0f} | {len(late)} | {found['load']:.1f} |"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -241,6 +365,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=60.0, help="how long to measure")
     parser.add_argument("--seed", type=int, default=36, help="the people's choices")
     parser.add_argument("--header", action="store_true", help="print the table's header")
+    parser.add_argument(
+        "--watchers", type=int, default=0, help="pages watching one table of two people"
+    )
+    parser.add_argument("--watch-game", default="serica", help="its game (default serica)")
+    parser.add_argument("--moves", type=int, default=40, help="its moves (default 40)")
+    parser.add_argument("--label", default="", help="the version of the server, for the row")
     args = parser.parse_args(argv)
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -261,10 +391,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                     break
                 except OSError:
                     time.sleep(0.05)
-            found = asyncio.run(measure(args, base, folder, server.pid))
+            if args.watchers:
+                found = asyncio.run(watch(args, base))
+            else:
+                found = asyncio.run(measure(args, base, folder, server.pid))
         finally:
             server.terminate()
             server.wait(30)
+    if args.watchers:
+        print_watch(args, found)
+        return 0
     if args.header:
         print(
             "| tables playing | pages | agents | agent delay | searched in | decisions/s "

@@ -156,6 +156,24 @@ def test_bradley_terry_ratings_order_the_entrants_with_intervals() -> None:
     assert rated[0].low > rated[2].high
 
 
+def test_a_one_sided_record_gives_an_interval_open_on_one_side() -> None:
+    """A 10-0 match bounds neither the winner's strength from above nor the loser's from
+    below: the interval is shown open (">= +540"), not as the point "[+540, +540]"."""
+    results = [_result(i, (0, 1), 0) for i in range(10)]
+    winner, loser = analysis.ratings(results, ["a", "b"], resamples=200)
+    assert (winner.open, loser.open) == ("above", "below")
+    assert winner.text() == f">= {winner.low:+.0f}"
+    assert loser.text() == f"<= {loser.high:+.0f}"
+    assert winner.text().startswith(">= +")
+    assert loser.text().startswith("<= -")
+    assert winner.to_data()["open"] == "above"
+    mixed = analysis.ratings(
+        [_result(i, (0, 1), 0 if i % 3 else 1) for i in range(30)], ["a", "b"], resamples=200
+    )
+    assert [r.open for r in mixed] == ["", ""]
+    assert mixed[0].text() == f"[{mixed[0].low:+.0f}, {mixed[0].high:+.0f}]"
+
+
 def test_a_seats_advantage_is_not_read_as_a_components() -> None:
     """Seat 0 always holds the badge and wins 3 games in 4: the badge's holders win 75%
     of their decisions, but that is just what their seat gives them, so it is not flagged."""

@@ -9,12 +9,17 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
 import tempfile
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from silkroad.serve import Hub, Settings, create_app
 
 CHROMIUM = os.environ.get("SILKROAD_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 #: Flags for a closed network: no background connections, no first-run work.
@@ -78,3 +83,29 @@ def page(browser: Any) -> Iterator[Any]:
     yield tab
     tab.close()
     assert not errors, errors
+
+
+@pytest.fixture
+def live(tmp_path: Path) -> Iterator[tuple[str, Hub]]:
+    """A server (uvicorn, in a thread) on a free port; its address and its hub."""
+    import uvicorn
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    hub = Hub(Settings(tmp_path / "tables", agent_delay=0, workers=2))
+    config = uvicorn.Config(
+        create_app(hub=hub), host="127.0.0.1", port=port, log_level="warning",
+        ws="websockets-sansio",
+    )  # fmt: skip
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    for _ in range(400):
+        if server.started:
+            break
+        time.sleep(0.025)
+    assert server.started, "the server did not start"
+    yield f"http://127.0.0.1:{port}", hub
+    server.should_exit = True
+    thread.join(20)

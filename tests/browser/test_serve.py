@@ -13,52 +13,25 @@ import json
 import os
 import random
 import re
-import socket
-import threading
 import time
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-import uvicorn
-
 from silkroad.core.replay import states
 from silkroad.dunhuang import observe
-from silkroad.serve import Hub, Settings, create_app
+from silkroad.serve import Hub
 
+#: The screen of the pages (and of the screenshots of docs/serve.md): a laptop's.
+LAPTOP = {"width": 1366, "height": 768}
 #: The decisions between two checks of what each page shows.
 EVERY = 12
-
-
-@pytest.fixture
-def live(tmp_path: Path) -> Iterator[tuple[str, Hub]]:
-    """A server (uvicorn, in a thread) on a free port; its address and its hub."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    hub = Hub(Settings(tmp_path / "tables", agent_delay=0, workers=2))
-    config = uvicorn.Config(
-        create_app(hub=hub), host="127.0.0.1", port=port, log_level="warning",
-        ws="websockets-sansio",
-    )  # fmt: skip
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    for _ in range(400):
-        if server.started:
-            break
-        time.sleep(0.025)
-    assert server.started, "the server did not start"
-    yield f"http://127.0.0.1:{port}", hub
-    server.should_exit = True
-    thread.join(20)
 
 
 def tab(browser: Any, base: str, errors: list[str]) -> Any:
     """A new page whose script errors and requests to any other site are collected."""
     page = browser.new_page()
+    page.set_viewport_size(LAPTOP)
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on(
         "request",

@@ -18,7 +18,7 @@ import pytest
 import silkroad
 from silkroad.arena.match import play_game
 from silkroad.core.replay import Record, states, step_to
-from silkroad.view import write_viewer
+from silkroad.view import plain_result, write_viewer
 
 #: (title, players, seed, moves kept, the step of the documentation's screenshot)
 GAMES = {
@@ -183,7 +183,7 @@ def test_a_seat_page_shows_nothing_of_the_steps_after_the_one_shown(
     players = game.num_players(every[0])
     for step in (0, total // 3, total - 1):
         open_at(page, path, step, str(seat))
-        assert page.text_content("#result") == "result: at the last step"
+        assert page.text_content("#result") == f"Result: shown at the last step (step {total})"
         assert "winners" not in page.inner_text("#status")
         lines = page.eval_on_selector_all(
             "#plot polyline[data-series]", "es => es.map(e => e.getAttribute('points'))"
@@ -196,8 +196,10 @@ def test_a_seat_page_shows_nothing_of_the_steps_after_the_one_shown(
         assert set(later[step:]) == {"…"}  # not even who decides next
         assert page.locator("#moves li.hidden-move.future").count() == 0
     open_at(page, path, total, str(seat))
-    end = rec.result.describe() if rec.result is not None else "the game is not over"
-    assert page.text_content("#result") == f"result: {end}"
+    game_state = list(states(rec))[-1]
+    end = plain_result(game, game_state, rec)
+    assert page.text_content("#result") == f"Result: {end}"
+    assert end.startswith(("P", "Won", "Lost", "Everyone", "Nobody", "Stopped", "Unfinished"))
     points = page.get_attribute("#plot polyline[data-series='0']", "points")
     assert points is not None
     assert len(points.split()) == total + 1
@@ -235,3 +237,28 @@ def test_a_screenshot_of_each_title(page: Any, folder: str, name: str, tmp_path:
     target = Path(os.environ.get("SILKROAD_SCREENSHOTS") or tmp_path) / f"viewer-{name}.png"
     page.screenshot(path=str(target))
     assert target.stat().st_size > 50_000
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_page_of_every_seat_of_an_unfinished_record_says_so_at_its_top(
+    page: Any, folder: str, name: str
+) -> None:
+    rec = record(name)
+    game = silkroad.get_game(name)
+    unfinished = not game.is_over(list(states(rec))[-1])
+    open_at(page, viewer(name, None, folder), 0, "all")
+    warning = page.locator("#warning")
+    assert warning.count() == int(unfinished)
+    if unfinished:
+        box = warning.bounding_box()
+        header = page.locator("header").bounding_box()
+        assert box is not None
+        assert header is not None
+        assert box["y"] < header["y"]  # above everything, in view when the page opens
+        assert box["y"] >= 0
+        text = warning.inner_text()
+        assert "every seat's hidden cards" in text
+        assert "--seat N" in text
+    open_at(page, viewer(name, 1, folder), 0, "1")
+    assert page.locator("#warning").count() == 0  # a seat's own page hides nothing
+    assert page.get_attribute("link[rel=icon]", "href").startswith("data:image/svg+xml,")

@@ -8,12 +8,14 @@ import re
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 
 from silkroad.cli import main
+from silkroad.core.game import Outcome
 from silkroad.core.registry import get_game
-from silkroad.core.replay import Record
-from silkroad.view import viewer_data, viewer_page, write_viewers
+from silkroad.core.replay import Record, Result
+from silkroad.view import plain_result, viewer_data, viewer_page, write_viewers
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str | Path) -> tuple[int, str, str]:
@@ -42,7 +44,8 @@ def test_view_writes_a_self_contained_page_next_to_the_record(
     text = page.read_text(encoding="utf-8")
     assert "Content-Security-Policy" in text
     assert "default-src 'none'" in text
-    assert not re.search(r"\b(src|href)=", text)
+    assert not re.search(r'\b(src|href)=(?!"data:)', text)  # only the inline icon
+    assert '<link rel="icon" href="data:image/svg+xml,' in text
     assert not re.search(r"https?://(?!www\.w3\.org/2000/svg)", text)
     data = page_data(page)
     moves = len(Record.load(record).moves)
@@ -169,3 +172,54 @@ def test_a_game_without_pictures_shows_its_text_and_hides_other_moves(tiny: Any)
     assert "<!DOCTYPE html>" in viewer_page(record, game=tiny)
     with pytest.raises(ValueError, match="seats of this game are 0 to 1"):
         viewer_data(record, seat=3, game=tiny)
+
+
+def test_a_page_of_every_seat_of_an_unfinished_record_warns_at_its_top(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    record = tmp_path / "game.json"
+    run(capsys, "play", "serica", "--seed", "3", "--quiet", "--save", str(record))
+    done = Record.load(record)
+    unfinished = attrs.evolve(done, moves=done.moves[:20], result=None)
+    path = tmp_path / "half.json"
+    unfinished.save(path)
+    code, out, err = run(capsys, "view", str(path), "-o", str(tmp_path / "all.html"))
+    assert code == 0, err
+    assert "warning: This game is not over" in out
+    assert f"silkroad view {path} --seat N" in " ".join(out.split())
+    text = (tmp_path / "all.html").read_text(encoding="utf-8")
+    assert text.index('id="warning"') < text.index("<header>")
+    assert "every seat&#x27;s hidden cards" in text
+    assert "--seat N" in text
+    data = page_data(tmp_path / "all.html")
+    assert data["unfinished"] is True
+    assert data["result"] == "Unfinished: the record stops after 20 moves, before the game ends."
+    # one seat's page, and a finished record's page of every seat, need no warning
+    code, out, err = run(capsys, "view", str(path), "--seat", "0", "-o", str(tmp_path / "s.html"))
+    assert code == 0
+    assert "warning" not in out
+    assert 'id="warning"' not in (tmp_path / "s.html").read_text(encoding="utf-8")
+    code, out, err = run(capsys, "view", str(record), "-o", str(tmp_path / "done.html"))
+    assert code == 0
+    assert "warning" not in out
+    assert 'id="warning"' not in (tmp_path / "done.html").read_text(encoding="utf-8")
+
+
+def _finished(scores: tuple[int, ...], winners: tuple[int, ...], truncated: bool = False) -> str:
+    game = get_game("dunhuang" if len(scores) == 1 else "kashgar")
+    state = game.new_game(game.default_options(len(scores)), 1)
+    outcome = Outcome.TRUNCATED if truncated else Outcome.FINISHED
+    result = Result(scores, winners, outcome)
+    record = Record(game.spec.name, game.default_options(len(scores)), 1, (), result)
+    return plain_result(game, state, record)
+
+
+def test_the_result_is_said_in_a_sentence() -> None:
+    assert _finished((19, 25), (1,)) == "P1 won with 25 VP (P0 19 VP)."
+    assert _finished((20, 20, 7), (0, 1)) == "P0 and P1 won, tied with 20 VP each (P2 7 VP)."
+    assert _finished((20, 20), (0, 1)) == "Everyone won together (P0 20 VP, P1 20 VP)."
+    assert _finished((3, 4), ()) == "Nobody won (P0 3 VP, P1 4 VP)."
+    assert _finished((31,), (0,)) == "Won, with 31 VP."
+    assert _finished((3, 4), (), truncated=True) == (
+        "Stopped by the game-length safeguard after 0 moves: no winner (P0 3 VP, P1 4 VP)."
+    )

@@ -24,7 +24,7 @@ def test_card_names_and_actions_come_from_the_options_card_data() -> None:
     picture = svg(state)
     assert "Grand Elder" in picture
     assert "Patriarch" not in picture
-    assert "Draw 2 standard, keep 1" in picture  # the action text of the data
+    assert "draw 2 Standard cards, keep 1" in picture  # the action text of the data
 
 
 @pytest.mark.rule("KG-7")

@@ -44,3 +44,17 @@ def test_no_card_of_a_draw_pile_is_drawn_face_up() -> None:
 def test_no_move_of_serica_is_hidden() -> None:
     state = serica.new_game(Options(), seed=1)
     assert not serica.GAME.hides_move(state, serica.legal_moves(state)[0], 1 - state.active)
+
+
+@pytest.mark.rule("SR-3")
+def test_a_seat_picture_says_what_its_own_draw_pile_holds_as_the_terminal_does() -> None:
+    state = serica.new_game(Options(first_player=0), seed=4)
+    for seat in (0, 1):
+        obs = serica.observe(state, seat)
+        own = obs.players[seat].draw_cards
+        assert own  # the setup deals cards to the draw pile
+        picture = svg(obs, seat)
+        words = " ".join(t.text or "" for t in ET.fromstring(picture).iter(f"{SVG}text"))
+        assert "your draw pile holds (in some order):" in words
+        assert words.count("your draw pile holds") == 1  # the own pile only
+    assert "your draw pile holds" not in svg(state)  # the picture of everything: no "your"

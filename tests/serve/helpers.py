@@ -16,6 +16,7 @@ from starlette.testclient import TestClient
 
 from silkroad.core.replay import Record
 from silkroad.serve import Settings, create_app
+from silkroad.serve.hub import apply_patch
 
 Choice = Callable[[Sequence[dict[str, str]]], str]
 
@@ -65,9 +66,40 @@ def first(choices: Sequence[dict[str, str]]) -> str:
     return choices[0]["move"]
 
 
+#: The view each socket's page shows, by the socket's id (as seat.js keeps it).
+_SHOWN: dict[int, dict[str, Any]] = {}
+
+
+def apply_update(shown: dict[str, Any] | None, message: dict[str, Any]) -> dict[str, Any]:
+    """The full view a page shows after ``message``: a full view as it is, an update
+    applied to the view ``shown`` as seat.js applies it (the test fails where it cannot
+    be: an update from another view, or a patch that does not add up)."""
+    if message["type"] == "table":
+        return message
+    assert message["type"] == "update", message
+    assert shown is not None, "an update came before the first full view"
+    assert message["base"] == shown["at"], (message["base"], shown["at"])
+    lines = apply_patch(shown["picture"].split("\n"), message["picture"]["patch"])
+    assert len(lines) == message["picture"]["lines"]
+    view = {**shown, **{k: v for k, v in message.items() if k not in ("base", "picture")}}
+    view["type"] = "table"
+    view["picture"] = "\n".join(lines)
+    return view
+
+
+def views_of(texts: Sequence[str]) -> list[dict[str, Any]]:
+    """The full views a page shows, one per view message of ``texts`` (in order)."""
+    out: list[dict[str, Any]] = []
+    for message in map(json.loads, texts):
+        if message["type"] in ("table", "update"):
+            out.append(apply_update(out[-1] if out else None, message))
+    return out
+
+
 def read_table(ws: Any, texts: list[str] | None = None) -> dict[str, Any]:
-    """The next view the socket is sent (other messages are kept in ``texts`` too; a
-    refusal fails the test)."""
+    """The next view the socket's page shows: the full view or an update applied to the
+    page's last view (other messages are kept in ``texts`` too; a refusal fails the
+    test)."""
     while True:
         text = ws.receive_text()
         if texts is not None:
@@ -75,8 +107,10 @@ def read_table(ws: Any, texts: list[str] | None = None) -> dict[str, Any]:
         message: dict[str, Any] = json.loads(text)
         if message["type"] in ("refused", "error"):
             raise AssertionError(f"the server refused: {message}")
-        if message["type"] == "table":
-            return message
+        if message["type"] in ("table", "update"):
+            view = apply_update(_SHOWN.get(id(ws)), message)
+            _SHOWN[id(ws)] = view
+            return view
 
 
 def play(
@@ -132,7 +166,7 @@ class Played:
 
     @property
     def views(self) -> list[dict[str, Any]]:
-        return [m for m in map(json.loads, self.texts) if m["type"] == "table"]
+        return views_of(self.texts)
 
 
 def play_whole(folder: Path, name: str, players: int, agent: str, seed: int) -> Played:

@@ -102,11 +102,11 @@ def test_the_reason_goes_only_to_the_seat_whose_decision_it_was(
             legal = str(tinygame.legal_moves(state)[0])
             mine.send_json({"type": "move", "move": legal, "at": 0})
             answers = [mine.receive_json(), mine.receive_json()]  # in either order
-            assert {a["type"] for a in answers} == {"accepted", "table"}
+            assert {a["type"] for a in answers} == {"accepted", "update"}
             # the other seat's next message is the table after the move: no refusal came
             text = theirs.receive_text()
             message = json.loads(text)
-            assert message["type"] == "table"
+            assert message["type"] == "update"
             assert message["at"] == 1
             assert "TG-1" not in text
             assert "is not in P0's hand" not in text

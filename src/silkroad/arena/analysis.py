@@ -190,13 +190,30 @@ def distribution(values: Sequence[float], *, max_bins: int = 15) -> Distribution
 
 @attrs.frozen
 class Rating:
-    """An entrant's Bradley-Terry rating on the Elo scale, with its 95% bootstrap interval."""
+    """An entrant's Bradley-Terry rating on the Elo scale, with its 95% bootstrap interval.
+
+    ``open`` is ``"above"`` for an entrant that never lost a game it played (no result
+    bounds its strength from above: the rating and the bootstrap only show where the
+    regularisation stops it), ``"below"`` for one that never won, else ``""``.
+    """
 
     entrant: int
     agent: str
     rating: float
     low: float
     high: float
+    open: str = ""
+
+    def text(self) -> str:
+        """The interval as the reports print it: ``[-12, +85]``, open on one side for a
+        one-sided record (``>= +540``, ``<= -540``), ``-`` when there is none."""
+        if self.open == "above" and not math.isnan(self.low):
+            return f">= {self.low:+.0f}"
+        if self.open == "below" and not math.isnan(self.high):
+            return f"<= {self.high:+.0f}"
+        if math.isnan(self.low) or math.isnan(self.high):
+            return "-"
+        return f"[{self.low:+.0f}, {self.high:+.0f}]"
 
     def to_data(self) -> dict[str, Any]:
         return {
@@ -205,6 +222,7 @@ class Rating:
             "rating": self.rating,
             "low": _number(self.low),
             "high": _number(self.high),
+            "open": self.open or None,
         }
 
 
@@ -265,8 +283,19 @@ def ratings(
             rng=np.random.default_rng(seed),
         )
         low, high = res.confidence_interval.low, res.confidence_interval.high
+    total = per_game.sum(axis=0)
+    won, lost = total.sum(axis=1), total.sum(axis=0)
+
+    def side(e: int) -> str:
+        if won[e] and not lost[e]:
+            return "above"
+        if lost[e] and not won[e]:
+            return "below"
+        return ""
+
     return [
-        Rating(e, a, float(point[e]), float(low[e]), float(high[e])) for e, a in enumerate(agents)
+        Rating(e, a, float(point[e]), float(low[e]), float(high[e]), side(e))
+        for e, a in enumerate(agents)
     ]
 
 

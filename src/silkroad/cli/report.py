@@ -203,9 +203,7 @@ def figure_tables(f: TournamentFigures, agents: Sequence[str] | None) -> list[Ta
         for column in ("entrant", "agent", "rating", "95% interval"):
             t.add_column(column, justify="left" if column == "agent" else "right")
         for rt in sorted(f.ratings, key=lambda x: -x.rating):
-            t.add_row(
-                f"A{rt.entrant}", rt.agent, f"{rt.rating:+.0f}", f"[{rt.low:+.0f}, {rt.high:+.0f}]"
-            )
+            t.add_row(f"A{rt.entrant}", rt.agent, f"{rt.rating:+.0f}", rt.text())
         tables.append(t)
     return tables
 

@@ -10,7 +10,7 @@ from rich.console import Console
 from silkroad.cli.common import UsageError, writable_file
 from silkroad.core.registry import get_game
 from silkroad.core.replay import Record, replay
-from silkroad.view import write_viewer
+from silkroad.view import unfinished_warning, write_viewer
 
 HELP = "write a record as an HTML page to step through in a browser"
 DESCRIPTION = (
@@ -49,11 +49,14 @@ def output_path(record: str | Path) -> Path:
 def run(args: argparse.Namespace, out: Console) -> int:
     record = Record.load(args.record)
     game = get_game(record.game)
-    players = game.num_players(replay(record))
+    final = replay(record)
+    players = game.num_players(final)
     if args.seat is not None and not 0 <= args.seat < players:
         raise UsageError(f"--seat {args.seat}: seats are 0 to {players - 1}")
     target = writable_file("--output", args.output) or output_path(args.record)
     write_viewer(target, record, args.seat, game)
     who = "every seat" if args.seat is None else f"seat {args.seat} only"
+    if args.seat is None and not game.is_over(final):
+        out.print(f"warning: {unfinished_warning(str(args.record))}", highlight=False)
     out.print(f"viewer of {len(record.moves)} moves ({who}) written to {target}", highlight=False)
     return 0

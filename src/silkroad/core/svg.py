@@ -18,6 +18,8 @@ import textwrap
 from collections.abc import Iterable
 
 __all__ = [
+    "FAVICON",
+    "FAVICON_URL",
     "FONT",
     "HIDDEN_FILL",
     "INK",
@@ -26,9 +28,11 @@ __all__ = [
     "PLAYER_COLOURS",
     "Canvas",
     "Element",
+    "abbreviate",
     "clip",
     "fits",
     "player_colour",
+    "text_width",
     "wrap",
 ]
 
@@ -41,8 +45,21 @@ PAPER = "#fbf7ef"
 HIDDEN_FILL = "#7a6a58"
 #: Player colours by seat, used wherever a title has no colours of its own.
 PLAYER_COLOURS = ("#c0392b", "#2471a3", "#1e8449", "#b7950b")
+#: The icon of silkroad's pages (the table server's and the viewer's): a camel-brown
+#: tile with a gold road, as SVG and as a ``data:`` URL a self-contained page can use.
+FAVICON = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">'
+    '<rect width="32" height="32" rx="6" fill="#6b4f2a"/>'
+    '<path d="M3 24c7-9 12 2 26-14" stroke="#f3c04b" stroke-width="4" fill="none" '
+    'stroke-linecap="round"/><circle cx="23" cy="9" r="3" fill="#fbe9c0"/></svg>'
+)
+FAVICON_URL = "data:image/svg+xml," + FAVICON.replace('"', "'").replace("#", "%23").replace(
+    "<", "%3C"
+).replace(">", "%3E")
 #: Average advance of a character, as a fraction of the font size (a little generous).
 _CHAR_WIDTH = 0.58
+#: How much wider bold text is.
+_BOLD = 1.12
 
 
 def player_colour(player: int) -> str:
@@ -78,6 +95,33 @@ def wrap(text: str, width: float, size: float, max_lines: int | None = None) -> 
         cut = fits(text, width, size) - 1
         lines[-1] = lines[-1][:cut].rstrip() + "…"
     return lines
+
+
+def text_width(text: str, size: float, *, bold: bool = False) -> float:
+    """About how wide ``text`` is at ``size`` px (generously: see :func:`fits`)."""
+    return len(text) * size * (_CHAR_WIDTH * _BOLD if bold else _CHAR_WIDTH)
+
+
+def abbreviate(text: str, width: float, size: float, *, bold: bool = False) -> str:
+    """``text`` (a name) shortened by a rule to fit one line of ``width`` px at ``size``
+    px: as it is when it fits; else its words after the first become initials with a
+    full stop, from the last one on (``Great W.``); else it is cut, ending with a full
+    stop (``Encamp.``), keeping at least two letters."""
+    text = _clean(text)
+
+    def fit(t: str) -> bool:
+        return text_width(t, size, bold=bold) <= width
+
+    if fit(text):
+        return text
+    words = text.split(" ")
+    for k in range(len(words) - 1, 0, -1):
+        words[k] = words[k][0] + "."
+        if fit(" ".join(words)):
+            return " ".join(words)
+    head = words[0]
+    room = int(width / (size * (_CHAR_WIDTH * _BOLD if bold else _CHAR_WIDTH)))
+    return head[: max(2, room - 1)].rstrip() + "."
 
 
 def clip(text: str, width: float, size: float) -> str:

@@ -14,6 +14,7 @@ import attrs
 
 from silkroad.core.evolve import replace as _replace
 from silkroad.core.memo import LastValue
+from silkroad.core.words import count
 from silkroad.dunhuang.cards import Effect, parse_effect
 from silkroad.dunhuang.state import (
     SOLO_DRAW,
@@ -161,7 +162,7 @@ def token_name(t: Table, key: str) -> str:
 def amount_text(t: Table, item: str, n: int) -> str:
     """``n`` of a cost item in words: ``2 coins``, ``3 pigment``, ``1 Silk Product``."""
     if item == "coin":
-        return f"{n} coin" if n == 1 else f"{n} coins"
+        return count(n, "coin")
     if item in ("pigment", "vp", "grain"):
         return f"{n} {'VP' if item == 'vp' else item}"
     return f"{n} {token_name(t, item)}"
@@ -272,7 +273,7 @@ def recruit_refusal(t: Table, s: State, mode: str, p: int, card: int) -> Lack | 
             return "DH-3.E.7", f"c{card} {c.name} shows no coin cost: Recruitment cannot take it"
         coins = s.players[p].coins
         if c.cost > coins:
-            return "DH-3.E.7", f"c{card} {c.name} costs {c.cost} coins; P{p} has {coins}"
+            return "DH-3.E.7", f"c{card} {c.name} costs {count(c.cost, 'coin')}; P{p} has {coins}"
         return None
     if mode == "free":
         return None
@@ -602,7 +603,8 @@ def lack(t: Table, s: State, fr: Frame, e: Effect) -> Lack | None:
             for c, cost in zip(cards, costs, strict=True)
         )
         return "DH-3.E.7", (
-            f"no character of the row costs {pl.coins} coins or less, P{p}'s coins (row: {shown})"
+            f"no character of the row costs {count(pl.coins, 'coin')} or less, "
+            f"P{p}'s coins (row: {shown})"
         )
     if kind == "free-recruit":
         if any(c is not None for c in s.row):

@@ -21,6 +21,7 @@ from typing import cast
 
 from silkroad.core.errors import shorten
 from silkroad.core.explain import Reason, Verdict
+from silkroad.core.words import count
 from silkroad.dunhuang import engine
 from silkroad.dunhuang.cards import parse_effect
 from silkroad.dunhuang.moves import (
@@ -454,8 +455,9 @@ def _frame(t: Table, s: State, fr: Frame, move: Move) -> Reason | None:
         i = move.index
         if i >= len(fr.effects):
             return Reason.by_rule(
-                "DH-3.2", f"the action has {len(fr.effects)} effects left ({left}): there is "
-                f"no e{shorten(i + 1, 20)}",
+                "DH-3.2",
+                f"the action has {count(len(fr.effects), 'effect')} left ({left}): "
+                f"there is no e{shorten(i + 1, 20)}",
             )  # fmt: skip
         if i in ok:
             return None

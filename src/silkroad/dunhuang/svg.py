@@ -16,7 +16,8 @@ from collections.abc import Sequence
 
 import attrs
 
-from silkroad.core.svg import MUTED, Canvas, Element, clip, player_colour
+from silkroad.core.svg import MUTED, Canvas, Element, abbreviate, clip, player_colour
+from silkroad.core.words import count
 from silkroad.dunhuang.moves import Keep, Move, Paint, spot_label
 from silkroad.dunhuang.observe import Observation, observe
 from silkroad.dunhuang.rules import current_player
@@ -198,7 +199,7 @@ def _draw(v: _View) -> str:
     n = len(v.players)
     seen = "everything" if v.viewer is None else f"as P{v.viewer} sees it"
     colours = tuple(player_colour(p) for p in range(n))
-    c = Canvas(_WIDTH, title=f"Dunhuang, {n} players, {seen}", colours=colours)
+    c = Canvas(_WIDTH, title=f"Dunhuang, {count(n, 'player')}, {seen}", colours=colours)
     _header(c, v, seen)
     y = _tracks(c, t, v, 46)
     y = _actions(c, t, v, y)
@@ -349,12 +350,12 @@ def _character(
 ) -> None:
     d = t.characters[card]
     c.rect(g, x, y, w, h, fill="#fdf6e6", stroke="#8a6d3b", rx=6, data_card=card)
-    c.text(g, x + 6, y + 14, clip(d.name, w - 12, 11.5), size=11.5, weight="bold")
+    c.text(g, x + 6, y + 14, abbreviate(d.name, w - 12, 11.5, bold=True), size=11.5, weight="bold")
     c.text(g, x + 6, y + 27, d.pack, size=9.5, fill=MUTED)
     end = c.paragraph(g, x + 6, y + 41, w - 12, _effects(d.ability), size=10, max_lines=2)
     if d.leaving:
         c.text(g, x + 6, end, clip("leaving: " + _effects(d.leaving), w - 12, 9.5), size=9.5)
-    cost = "not for coins" if d.cost is None else f"{d.cost} coins"
+    cost = "not for coins" if d.cost is None else count(d.cost, "coin")
     c.text(g, x + 6, y + h - 6, cost, size=10, fill="#7a5b00")
     c.text(g, x + w - 6, y + h - 6, f"{d.grain} grain", size=10, anchor="end", fill="#5b7a00")
 
@@ -520,7 +521,7 @@ def _board(c: Canvas, t: Table, v: _View, p: int, x0: float, y: float) -> None:
     g = c.group(id=f"board{p}", data_player=p)
     c.rect(g, x0, y, w, h, fill="#ffffff", stroke=colour, stroke_width=4 if acting else 1.5, rx=8)
     c.rect(g, x0, y, w, 24, fill=colour, rx=8)
-    title = f"P{p} · {pl.vp} VP · {pl.coins} coins · {pl.pigment} pigment"
+    title = f"P{p} · {pl.vp} VP · {count(pl.coins, 'coin')} · {pl.pigment} pigment"
     if p == v.first:
         title += " · first player"
     c.text(g, x0 + 10, y + 17, title, size=12.5, weight="bold", fill="#ffffff")

@@ -20,6 +20,7 @@ import attrs
 
 from silkroad.core.data import DataReader, read_data_file
 from silkroad.core.errors import DataError
+from silkroad.core.words import count
 
 __all__ = [
     "ANY_SPICE",
@@ -77,7 +78,7 @@ NO_AMOUNTS: Amounts = (0, 0, 0, 0, 0, 0, 0)
 def amount_text(resource: Resource, n: int) -> str:
     """An amount of one track in words: ``2 pepper``, ``1 mule``, ``3 mules``."""
     if resource is Resource.MULES:
-        return f"{n} mule{'s' if n != 1 else ''}"
+        return count(n, "mule")
     return f"{n} {resource.value}"
 
 

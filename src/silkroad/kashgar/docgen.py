@@ -18,13 +18,11 @@ from silkroad.kashgar.cards import (
     Amounts,
     CardData,
     CardDef,
-    Effect,
     Face,
-    Op,
-    Target,
     default_card_data,
     is_printed,
 )
+from silkroad.kashgar.describe import action_text, effect_text
 
 __all__ = [
     "END",
@@ -51,50 +49,10 @@ def _amounts(amounts: Amounts, sign: str = "+", *, zero: bool = False) -> str:
     )
 
 
-def _effect(e: Effect) -> str:
-    who = "others: " if e.target is Target.OTHERS else ""
-    cond = ""
-    if e.condition is not None:
-        c = e.condition
-        bound = f">= {c.at_least}" if c.at_least is not None else f"<= {c.at_most}"
-        scope = "if any other player has" if c.any_other else "for those with"
-        cond = f" ({scope} {c.resource.value} {bound})"
-    if e.op is Op.INCREASE:
-        return who + "Increase " + " / ".join(_amounts(a) for a in e.choices) + cond
-    if e.op is Op.DECREASE:
-        return who + "lower " + _amounts(e.choices[0], "-") + cond
-    if e.op is Op.SET:
-        return who + "Set " + _amounts(e.choices[0], "", zero=True) + cond
-    if e.op is Op.DRAW:
-        assert e.deck is not None
-        return f"Draw {e.count} {e.deck.value}, keep {e.keep}"
-    if e.op is Op.FULFILL:
-        kinds = "/".join(k.value for k in e.kinds) or "any"
-        words = [f"Fulfill 1 {kinds} order"]
-        if e.grain:
-            words.append("grain-field")
-        if e.from_deck:
-            words.append(f"from the top {e.count} of the order deck")
-        if e.free:
-            words.append("for free")
-        return " ".join(words)
-    return {
-        Op.TAKE_DISCARD: "take a card from the discard pile",
-        Op.TURN: "Turn this card",
-        Op.REMOVE: "Remove another card of this caravan (optional)",
-        Op.TAKE_PATRIARCH: "bring the set-aside Patriarch into play",
-        Op.MOVE_TO_LEFT: "this card to a caravan of the left player",
-        Op.EXTRA_TURN: "take another turn",
-        Op.HERD: "opponents move each front card to another of their caravans",
-        Op.SEARCH: "search the Special cards, keep 1",
-    }[e.op]
-
-
 def describe_action(action: Action) -> str:
-    """One action in words: ``cost: effect; effect``."""
-    text = "; ".join(_effect(e) for e in action.effects) or "nothing"
-    cost = _amounts(action.cost, "")
-    return f"pay {cost}: {text}" if cost else text
+    """One action in words, as the move list, the terminal and the pictures word it
+    (:func:`silkroad.kashgar.describe.action_text`): ``pay 2 gold: gain 1 mule``."""
+    return action_text(action)
 
 
 def _cell(text: str) -> str:
@@ -190,7 +148,7 @@ def component_tables(data: CardData | None = None) -> str:
         "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for o in data.orders:
-        payout = "; ".join(_effect(e) for e in o.payout) or "-"
+        payout = "; ".join(effect_text(e) for e in o.payout) or "-"
         pr = o.printed
         out.append(
             f"| {o.key} | {_mark(_cell(o.name), 'name', pr)} | {_mark(o.kind.value, 'kind', pr)} "

@@ -11,9 +11,18 @@ from __future__ import annotations
 
 import functools
 
-from silkroad.core.svg import MUTED, Canvas, Element, clip, player_colour
-from silkroad.kashgar.cards import RESOURCES, Amounts, DeckKind, Face, OrderDef, OrderKind
-from silkroad.kashgar.docgen import describe_action
+from silkroad.core.svg import MUTED, Canvas, Element, abbreviate, clip, player_colour
+from silkroad.core.words import count
+from silkroad.kashgar.cards import (
+    RESOURCES,
+    Amounts,
+    DeckKind,
+    Face,
+    OrderDef,
+    OrderKind,
+    amount_text,
+)
+from silkroad.kashgar.describe import action_text
 from silkroad.kashgar.moves import Move
 from silkroad.kashgar.observe import Observation, observe
 from silkroad.kashgar.state import Decision, State
@@ -77,7 +86,7 @@ def hides_move(state: State, move: Move, player: int) -> bool:
 
 
 def _amounts(amounts: Amounts) -> str:
-    return ", ".join(f"{n} {r.value}" for r, n in zip(RESOURCES, amounts, strict=True) if n)
+    return ", ".join(amount_text(r, n) for r, n in zip(RESOURCES, amounts, strict=True) if n)
 
 
 def _draw(obs: Observation, viewer: int | None) -> str:
@@ -86,7 +95,7 @@ def _draw(obs: Observation, viewer: int | None) -> str:
     vp = list(obs.points)  # [KG-7] as the cards give them at this moment
     seen = "everything" if viewer is None else f"as P{viewer} sees it"
     colours = tuple(player_colour(p) for p in range(n))
-    c = Canvas(_WIDTH, title=f"Kashgar, {n} players, {seen}", colours=colours)
+    c = Canvas(_WIDTH, title=f"Kashgar, {count(n, 'player')}, {seen}", colours=colours)
     _header(c, obs, vp, seen)
     y = _market(c, t, obs, 48)
     y = _pending(c, t, obs, y)
@@ -127,17 +136,17 @@ def _order_snippet(od: OrderDef, card: int) -> str:
     x = y = 0
     w, h = _ORDER_W, 104
     c.rect(g, x, y, w, h, fill=_ORDER_FILL[od.kind], stroke="#8a6d3b", rx=6, data_card=card)
-    c.text(g, x + 7, y + 16, clip(od.name, w - 12, 11.5), size=11.5, weight="bold")
+    c.text(g, x + 7, y + 16, abbreviate(od.name, w - 14, 11.5, bold=True), size=11.5, weight="bold")
     c.text(g, x + w - 7, y + h - 9, f"{od.vp} VP", size=15, weight="bold", anchor="end")
     kind = od.kind.value + (" · grain field" if od.grain else "")
     c.text(g, x + 7, y + 31, kind, size=10, fill=MUTED)
-    c.text(g, x + 7, y + 46, f"needs {od.mules} mule{'s' if od.mules != 1 else ''}", size=10)
+    c.text(g, x + 7, y + 46, f"needs {count(od.mules, 'mule')}", size=10)
     cy = y + 60
     for r, amount in zip(RESOURCES, od.cost, strict=True):
         if amount:
             i = RESOURCES.index(r)
             c.rect(g, x + 7, cy - 9, 10, 10, fill=_TRACK_COLOURS[i], rx=2)
-            c.text(g, x + 21, cy, f"{amount} {r.value}", size=10)
+            c.text(g, x + 21, cy, amount_text(r, amount), size=10)
             cy += 13
     if od.payout:
         c.text(g, x + w - 7, y + 46, "+ payout", size=10, anchor="end", fill=MUTED)
@@ -169,7 +178,7 @@ def _market(c: Canvas, t: Table, obs: Observation, y: float) -> float:
         c.rect(g, x, y + 22, 86, 86, fill="#fffdf6", stroke="#8a6d3b", rx=5, data_card=top)
         face = t.face(top, top in obs.turned)
         c.paragraph(g, x + 6, y + 40, 76, face.name, size=11, max_lines=3)
-        c.text(g, x + 43, y + 100, f"{len(obs.discard)} cards", size=10, anchor="middle")
+        c.text(g, x + 43, y + 100, count(len(obs.discard), "card"), size=10, anchor="middle")
     else:
         c.rect(g, x, y + 22, 86, 86, fill="none", stroke="#bbbbbb", rx=5, stroke_dasharray="4 3")
     c.text(g, x + 43, y + 122, "Discard (open)", size=10, anchor="middle")
@@ -195,13 +204,23 @@ def _market(c: Canvas, t: Table, obs: Observation, y: float) -> float:
 
 def _pending(c: Canvas, t: Table, obs: Observation, y: float) -> float:
     pending = obs.pending
-    if pending is None or not (pending.cards or pending.hidden or pending.choices):
-        return y
     g = c.group(id="pending")
+    if pending is None or not (pending.cards or pending.hidden or pending.choices):
+        # the strip is always there, so that the players' parts keep their place from
+        # one picture to the next (a page is sent the parts that change)
+        c.rect(g, 6, y, _WIDTH - 12, 30, fill="#f6f1e6", stroke="#e2d8c4", rx=6)
+        if obs.over:
+            text = "the game is over"
+        elif pending is None:
+            text = f"P{obs.active} chooses a front card"
+        else:
+            text = f"P{pending.player} {_DECISIONS[pending.kind]}"
+        c.text(g, 16, y + 20, text, size=12, fill=MUTED)
+        return y + 38
     c.rect(g, 6, y, _WIDTH - 12, 30, fill="#fff3c4", stroke="#d4a017", rx=6)
     who = f"P{pending.player} {_DECISIONS[pending.kind]}"
     if pending.hidden:
-        c.text(g, 16, y + 20, f"{who}: looks at {pending.hidden} hidden cards", size=12)
+        c.text(g, 16, y + 20, f"{who}: looks at {count(pending.hidden, 'hidden card')}", size=12)
         x = 420.0
         for _ in range(min(pending.hidden, 8)):
             c.card_back(g, x, y + 3, 18, 24)
@@ -222,7 +241,7 @@ def _pending(c: Canvas, t: Table, obs: Observation, y: float) -> float:
 
 
 def _face_text(face: Face) -> tuple[list[str], list[str]]:
-    return [describe_action(a) for a in face.caravan], [describe_action(a) for a in face.parting]
+    return [action_text(a) for a in face.caravan], [action_text(a) for a in face.parting]
 
 
 def _person(
@@ -266,7 +285,7 @@ def _person_snippet(t: Table, card: int, turned: bool, w: float, front: bool, co
     title = 12 if front else 10.5
     narrow = w < 110  # a long caravan: the VP under the name, not beside it
     room = w - 12 - (0 if narrow else len(vp) * 10 * 0.6)
-    c.text(g, 6, 15, clip(name, room, title), size=title, weight="bold")
+    c.text(g, 6, 15, abbreviate(name, room, title, bold=True), size=title, weight="bold")
     if narrow:
         c.text(g, 6, 27, clip(vp, w - 12, 9.5), size=9.5, fill="#7a3b00")
     else:

@@ -18,6 +18,7 @@ from typing import Any
 
 from silkroad.core.position import CardNames
 from silkroad.core.serialize import to_data
+from silkroad.core.words import count
 from silkroad.serica.cards import GOOD_VALUE, GOODS, Ability, CardDef, CardType
 from silkroad.serica.moves import (
     Advance,
@@ -371,7 +372,7 @@ def _side(t: Table, p: int, a: PlayerView, b: PlayerView, shipped: bool, dealt: 
     if added and len(b.discard) > len(a.discard):
         out.append(f"{who}'s discard pile gets " + ", ".join(t.card[c].name for c in added))
     if a.draw_size != b.draw_size and not new:
-        out.append(f"{who}'s draw pile: {b.draw_size} cards")
+        out.append(f"{who}'s draw pile: {count(b.draw_size, 'card')}")
     return out
 
 

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 
 from silkroad.core.errors import shorten
 from silkroad.core.explain import Reason, Verdict
+from silkroad.core.words import count
 from silkroad.serica.cards import GOOD_VALUE, OWN_GOODS, Ability, CardDef, CardType, Good
 from silkroad.serica.moves import (
     MOVE_TYPES,
@@ -401,7 +402,7 @@ def _buy(state: State, t: Table, move: Buy) -> Reason | None:
     n, m = effective_cost(state, k)
     held = ", ".join(f"{me.supply[g]} {g.label}" for g in d.goods)
     smith = state.turn.count(Ability.SMITH)
-    artisans = f" and {me.artisans} artisans for {smith} Smiths" if smith else ""
+    artisans = f" and {count(me.artisans, 'artisan')} for {smith} Smiths" if smith else ""
     return Reason.by_rule(
         "SR-5.2",
         f"the {d.name} costs {n} {'good' if n == 1 else 'goods'} each of {m} types among "
@@ -428,7 +429,8 @@ def _build(state: State, t: Table, move: Build) -> Reason | None:
         return Reason.by_rule("SR-4", f"the {d.name} is an Enemy: it has no cost to build")
     if d.artisans > me.artisans:
         return Reason.by_rule(
-            "SR-5.2", f"the {d.name} needs {d.artisans} artisans to build; P{p} has {me.artisans}"
+            "SR-5.2",
+            f"the {d.name} needs {count(d.artisans, 'artisan')} to build; P{p} has {me.artisans}",
         )
     return _field(state, t, move.field, f"build {move.card} in")
 
@@ -682,14 +684,18 @@ def _pay(state: State, t: Table, pending: Pending, move: Pay) -> Reason | None:
             "SR-8.1", "artisans stand in for goods only with a readied Smith, one type each"
         )
     if move.artisans > me.artisans:
-        return Reason.by_rule("SR-8.1", f"P{p} has {me.artisans} artisans, not {move.artisans}")
+        return Reason.by_rule(
+            "SR-8.1", f"P{p} has {count(me.artisans, 'artisan')}, not {move.artisans}"
+        )
     if move.artisans > n:
         return Reason.by_rule(
-            "SR-8.1", f"the {d.name} takes {n} {good.label}: {move.artisans} artisans are too many"
+            "SR-8.1",
+            f"the {d.name} takes {n} {good.label}: {count(move.artisans, 'artisan')} "
+            f"{'is' if move.artisans == 1 else 'are'} too many",
         )
     goods = n - move.artisans
     if goods > me.supply[good]:
-        with_artisans = f" ({move.artisans} artisans stand in)" if move.artisans else ""
+        with_artisans = f" ({count(move.artisans, 'artisan')} stand in)" if move.artisans else ""
         return Reason.by_rule(
             "SR-5.2",
             f"the {d.name} takes {goods} {good.label}{with_artisans}; P{p} has {me.supply[good]}",
@@ -721,7 +727,7 @@ def _choose(state: State, pending: Pending, move: Choose) -> Reason | None:
                 return Reason.by_rule("SR-8.1", f"all P{p}'s fields are full")
             return Reason.by_rule(
                 "SR-8.1",
-                f"no Crossroads card can be built with P{p}'s {me.artisans} artisans",
+                f"no Crossroads card can be built with P{p}'s {count(me.artisans, 'artisan')}",
             )
         return Reason.by_rule("SR-8.1", "a Settler draws 2 cards (draw) or builds (build)")
     if kind is PendingKind.AMBASSADOR:
@@ -758,7 +764,8 @@ def _pick(state: State, t: Table, pending: Pending, move: Pick | Give) -> Reason
         return Reason.by_rule(rule, f"the {d.name} is an Enemy: it cannot be picked here")
     if kind is PendingKind.SETTLER_PICK and d.artisans > me.artisans:
         return Reason.by_rule(
-            "SR-8.1", f"the {d.name} needs {d.artisans} artisans to build; P{p} has {me.artisans}"
+            "SR-8.1",
+            f"the {d.name} needs {count(d.artisans, 'artisan')} to build; P{p} has {me.artisans}",
         )
     if kind is PendingKind.ENVOY:
         if d.ability is Ability.ENVOY:

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import functools
 
-from silkroad.core.svg import MUTED, Canvas, Element, clip
+from silkroad.core.svg import MUTED, Canvas, Element, abbreviate, clip, text_width, wrap
+from silkroad.core.words import count
 from silkroad.serica.cards import GOODS, OWN_GOODS, Ability, CardDef, CardType, Good
 from silkroad.serica.moves import Move
 from silkroad.serica.observe import HIDDEN, Observation, PlayerView, observe
@@ -117,7 +118,7 @@ def _draw(obs: Observation, viewer: int | None) -> str:
     y = _crossroads(c, t, obs, 46)
     y = _pending(c, t, obs, y)
     y = _map(c, t, obs, y)
-    _empires(c, t, obs, y)
+    _empires(c, t, obs, y, viewer)
     return c.to_string()
 
 
@@ -165,33 +166,69 @@ def _card(
 @functools.lru_cache(maxsize=2048)
 def _card_snippet(d: CardDef, card: int, w: float, h: float, full: bool, used: bool) -> str:
     """[SR-4] A card at the origin: name, level or strength, VP; with ``full`` also what
-    its ability does and its costs."""
+    its ability does and its costs. Every text fits the card at any width a table draws
+    (six or more Empire cards side by side): the name is abbreviated by a rule
+    (:func:`~silkroad.core.svg.abbreviate`), the other texts are set smaller on a narrow
+    card and wrapped; the ability gets the lines left between them, and a used card's
+    stamp has a line of its own above the costs."""
     c = Canvas(w, background=None)
     g = c.group()
-    x = y = 0
-    c.rect(g, x, y, w, h, fill=_TYPE_FILL[d.type], stroke="#6b5a45", rx=6, data_card=card)
-    c.text(g, x + 6, y + 15, clip(d.name, w - 40, 12), size=12, weight="bold")
+    c.rect(g, 0, 0, w, h, fill=_TYPE_FILL[d.type], stroke="#6b5a45", rx=6, data_card=card)
+    narrow = w < 100
+    pad = 4.0 if narrow else 6.0
+    inner = w - 2 * pad
+    size = 9.0 if narrow else 10.0
+    corner = f"str {d.enemy_strength}" if d.is_enemy else f"L{d.level}"
+    corner_size = 9.5 if narrow else 11.0
+    bold = d.is_enemy
+    c.text(
+        g,
+        w - pad,
+        15,
+        corner,
+        size=corner_size,
+        anchor="end",
+        weight="bold" if bold else None,
+        fill=None if bold else MUTED,
+    )
+    room = inner - text_width(corner, corner_size, bold=bold) - 3
+    name_size = 10.5 if narrow else 12.0
+    c.text(
+        g, pad, 15, abbreviate(d.name, room, name_size, bold=True), size=name_size, weight="bold"
+    )
     if d.is_enemy:
-        c.text(
-            g, x + w - 6, y + 15, f"str {d.enemy_strength}", size=12, anchor="end", weight="bold"
-        )
-        c.text(g, x + 6, y + 30, f"Enemy · defeat for {d.enemy_vp} VP", size=10)
+        lines = [f"Enemy · defeat for {d.enemy_vp} VP", f"defeat: {d.enemy_vp} VP"]
     else:
-        c.text(g, x + w - 6, y + 15, f"L{d.level}", size=11, anchor="end", fill=MUTED)
-        extra = f" (+{d.stacked_vp} stacked)" if d.stacked_vp else ""
-        line = f"{d.vp} VP{extra} · str {d.strength}"
-        if len(line) > w / 6:
-            line = f"{d.vp}+{d.stacked_vp} VP · str {d.strength}"
-        c.text(g, x + 6, y + 30, line, size=10)
+        stacked = f" (+{d.stacked_vp} stacked)" if d.stacked_vp else ""
+        short = f"{d.vp}+{d.stacked_vp} VP" if d.stacked_vp else f"{d.vp} VP"
+        lines = [f"{d.vp} VP{stacked} · str {d.strength}", f"{short} · str {d.strength}", short]
+    line = next((t for t in lines if text_width(t, size) <= inner), clip(lines[-1], inner, size))
+    c.text(g, pad, 29, line, size=size)
     if not full:
         return c.snippet(g)
-    c.paragraph(g, x + 6, y + 46, w - 12, _ABILITY.get(d.ability, d.ability.value), size=10.5)
+    step = size * 1.2
+    bottom: list[str] = []
     if not d.is_enemy:
-        c.text(g, x + 6, y + h - 22, f"build {d.artisans} artisans", size=10, fill=MUTED)
-        c.text(g, x + 6, y + h - 8, clip(_cost(d), w - 12, 10), size=10, fill=MUTED)
-    if used:
-        c.rect(g, x, y, w, h, fill="#ffffff", rx=6, opacity=0.55)
-        c.text(g, x + w / 2, y + h / 2 + 5, "used", size=14, weight="bold", anchor="middle")
+        bottom = wrap(f"build {count(d.artisans, 'artisan')}", inner, size, max_lines=2)
+        bottom += wrap(_cost(d), inner, size, max_lines=2 if narrow else 1)
+    stamp = 16.0 if used else 0.0
+    first = 44.0 if narrow else 45.0
+    text_size = size if narrow else 10.5
+    lead = text_size * 1.25
+    room_y = h - 6 - len(bottom) * step - stamp - first + text_size
+    ability = _ABILITY.get(d.ability, d.ability.value)
+    c.paragraph(
+        g, pad, first, inner, ability, size=text_size, max_lines=max(1, int(room_y // lead))
+    )
+    y = h - 6 - (len(bottom) - 1) * step
+    for text in bottom:
+        c.text(g, pad, y, text, size=size, fill=MUTED)
+        y += step
+    if used:  # dimmed, and stamped on a line of its own: nothing under the stamp
+        c.rect(g, 0, 0, w, h, fill="#ffffff", rx=6, opacity=0.5)
+        top = h - 6 - len(bottom) * step - stamp + 2
+        c.rect(g, pad, top, inner, 13, fill="#7a1f1f", rx=3)
+        c.text(g, w / 2, top + 10, "used", size=10, weight="bold", anchor="middle", fill="#ffffff")
     return c.snippet(g)
 
 
@@ -341,14 +378,14 @@ def _map(c: Canvas, t: Table, obs: Observation, y: float) -> float:
     return y + height + 10
 
 
-def _empires(c: Canvas, t: Table, obs: Observation, y: float) -> None:
+def _empires(c: Canvas, t: Table, obs: Observation, y: float, viewer: int | None) -> None:
     for p in (0, 1):
         view: PlayerView = obs.players[p]
         x0 = 6.0 if p == 0 else _WIDTH / 2 + 3
         w = _WIDTH / 2 - 9
         acting = obs.step is not Step.OVER and obs.active == p
         g = c.group(id=f"empire{p}", data_player=p)
-        h = 300.0
+        h = 330.0
         c.rect(
             g,
             x0,
@@ -361,7 +398,7 @@ def _empires(c: Canvas, t: Table, obs: Observation, y: float) -> None:
             rx=8,
         )
         c.rect(g, x0, y, w, 26, fill=_COLOURS[p], rx=8)
-        title = f"P{p} {_NAMES[p]} · {view.vp} VP · {view.artisans} artisans"
+        title = f"P{p} {_NAMES[p]} · {view.vp} VP · {count(view.artisans, 'artisan')}"
         if acting:
             title += " · to play"
         c.text(g, x0 + 10, y + 18, title, size=13, weight="bold", fill="#ffffff")
@@ -373,7 +410,7 @@ def _empires(c: Canvas, t: Table, obs: Observation, y: float) -> None:
         if _goods_row(c, g, x0 + 72, y + 62, view.shipment) == x0 + 72:
             c.text(g, x0 + 72, y + 62, "none", size=10.5, fill=MUTED)
         own = ", ".join(good.label for good in OWN_GOODS[p])
-        c.text(g, x0 + w - 10, y + 44, f"produces {own}", size=10, anchor="end", fill=MUTED)
+        c.text(g, x0 + w - 10, y + 82, f"produces {own}", size=10, anchor="end", fill=MUTED)
         g = c.group(data_player=p, data_part="empire")
         c.text(g, x0 + 10, y + 82, "Empire", size=11, weight="bold")
         used = set(obs.turn.used) if acting else set()
@@ -393,6 +430,10 @@ def _empires(c: Canvas, t: Table, obs: Observation, y: float) -> None:
         else:
             c.rect(g, dx, py, 130, 40, fill="none", stroke="#cccccc", rx=6, stroke_dasharray="4 3")
         c.text(g, dx, py + 54, f"discard pile: {len(view.discard)}", size=10)
+        if p == viewer and view.draw_cards:  # [SR-3] the own pile's cards, not their order
+            names = ", ".join(t.card[card].name for card in view.draw_cards)
+            text = f"your draw pile holds (in some order): {names}"
+            c.paragraph(g, x0 + 10, py + 76, w - 20, text, size=10, max_lines=2)
         defeated = ", ".join(t.card[card].name for card in view.defeated) or "none"
         c.text(g, dx + 140, py + 14, clip(f"defeated: {defeated}", w - 290, 10), size=10)
         if acting and obs.step is not Step.OVER:

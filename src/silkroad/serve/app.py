@@ -4,6 +4,7 @@
 path                      method  what
 ========================  ======  ===================================================
 ``/``                     GET     the start page: a new table
+``/favicon.svg``          GET     the pages' icon (also as ``/favicon.ico``)
 ``/seat/{token}``         GET     a seat's page (the token is the seat's secret)
 ``/api/games``            GET     the registered games, their players and options
 ``/api/tables``           POST    a new table (JSON); its people's links
@@ -13,9 +14,19 @@ path                      method  what
 ``/api/seat/{token}/hint`` GET    whether the table gives hints, and their budget
 ``/api/seat/{token}/hint`` POST   the search's top three moves for the seat's own
                                   decision (a table with hints on; 403 otherwise)
-``/ws/{token}``           WS      the seat's view, sent again after every decision;
-                                  takes ``{"type": "move", "move": ..., "at": n}``
+``/ws/{token}``           WS      the seat's view, then an update after every
+                                  decision; takes ``{"type": "move", "move": ...,
+                                  "at": n}`` and ``{"type": "refresh"}`` (a full view)
 ========================  ======  ===================================================
+
+On the WebSocket the first message is the seat's full view (``"type": "table"``:
+:meth:`~silkroad.serve.hub.Hub.message`); every later one is an ``"update"`` from the
+view the page shows (``"base"``, a number of decisions): the new decision (``at``,
+``status``, ``to_act``, ``over``, ``choices``, ``result``), the changed lines of the
+picture (``"picture": {"lines": n, "patch": [[start, end, lines], ...]}``:
+:func:`~silkroad.serve.hub.picture_patch`) and the new log lines. A page that cannot
+apply an update asks for ``{"type": "refresh"}`` and gets the full view; a page that
+connects again gets a full view first.
 
 Every answer to a request that cannot be acted on is JSON, ``{"error": message}``, with
 status 400 (malformed), 403 (hints asked of a table without them), 404 (no such seat),
@@ -47,6 +58,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from silkroad.core.svg import FAVICON
 from silkroad.serve.hub import Connection, Hub, Settings
 from silkroad.serve.tables import Refused, RequestError, Table
 
@@ -64,6 +76,20 @@ TOO_LARGE = 413
 CLOSE_INVALID = 1007
 
 _log = logging.getLogger("silkroad.serve")
+
+#: What a page sends to be sent the full view again.
+_REFRESH = {"type": "refresh"}
+
+
+def _refresh(text: str) -> bool:
+    """Whether a page's message asks for the full view again."""
+    if len(text) > 64 or "refresh" not in text:
+        return False
+    try:
+        return bool(json.loads(text) == _REFRESH)
+    except ValueError:
+        return False
+
 
 #: Only the server's own script and style; pictures inline; no frames, no referrer.
 _POLICY = (
@@ -272,6 +298,11 @@ def create_app(
                         "type": "error",
                         "message": "send text (JSON), not bytes",
                     }
+                elif _refresh(text):  # the page asks for the full view again
+                    connection.shown = None
+                    connection.sent = 0
+                    connection.dirty.set()
+                    reply = None
                 else:
                     try:
                         reply = await _handle(tables, table, seat, text)
@@ -293,8 +324,13 @@ def create_app(
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await sender
 
+    async def favicon(request: Request) -> Response:
+        return Response(FAVICON, media_type="image/svg+xml", headers=_HEADERS)
+
     routes = [
         Route("/", start_page),
+        Route("/favicon.svg", favicon),
+        Route("/favicon.ico", favicon),
         Route("/seat/{token}", seat_page),
         Route("/api/games", games),
         Route("/api/tables", create, methods=["POST"]),
@@ -336,14 +372,20 @@ async def _handle(hub: Hub, table: Table, seat: int, text: str) -> dict[str, Any
     return {"type": "accepted", "at": at}
 
 
-async def _push(websocket: WebSocket, connection: Connection, message: dict[str, Any]) -> bool:
-    """Send ``message`` (one at a time on a socket); False once the page has gone."""
+async def _push(
+    websocket: WebSocket, connection: Connection, message: dict[str, Any] | str
+) -> bool:
+    """Send ``message`` (JSON, or its text; one at a time on a socket); False once the
+    page has gone."""
     async with connection.lock:
         connected = WebSocketState.CONNECTED
         if websocket.client_state != connected or websocket.application_state != connected:
             return False
         try:
-            await websocket.send_json(message)
+            if isinstance(message, str):
+                await websocket.send_text(message)
+            else:
+                await websocket.send_json(message)
         except (WebSocketDisconnect, RuntimeError, OSError):  # closed meanwhile
             return False
     return True
@@ -353,11 +395,14 @@ async def _send(
     websocket: WebSocket, hub: Hub, table: Table, seat: int, connection: Connection
 ) -> None:
     """Send the seat's view whenever the table changes: the newest only, however many
-    decisions were made meanwhile, with the log lines this page has not had."""
+    decisions were made meanwhile. The first message is the full view; each later one
+    an update from the view the page shows (:meth:`Hub.update`), with the log lines
+    this page has not had."""
     while True:
         await connection.dirty.wait()
         connection.dirty.clear()
-        message = hub.message(table, seat, connection.sent)
-        connection.sent = message["log_start"] + len(message["log"])
-        if not await _push(websocket, connection, message):
+        text, at = hub.update(table, seat, connection.shown, connection.sent)
+        connection.shown = at
+        connection.sent = at
+        if not await _push(websocket, connection, text):
             return

@@ -14,7 +14,9 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import difflib
 import functools
+import json
 import logging
 import multiprocessing
 import secrets
@@ -41,7 +43,14 @@ from silkroad.serve.tables import (
     clean_name,
 )
 
-__all__ = ["DEFAULT_AGENTS", "Connection", "Hub", "Settings"]
+__all__ = [
+    "DEFAULT_AGENTS",
+    "Connection",
+    "Hub",
+    "Settings",
+    "apply_patch",
+    "picture_patch",
+]
 
 _log = logging.getLogger("silkroad.serve")
 T = TypeVar("T")
@@ -76,12 +85,14 @@ class Settings:
 
 class Connection:
     """A page connected to a seat: told to update through :attr:`dirty`, it has been
-    sent the first :attr:`sent` lines of the seat's log."""
+    sent the first :attr:`sent` lines of the seat's log, and shows the view of decision
+    :attr:`shown` (None before its first, full, view: see :meth:`Hub.update`)."""
 
     def __init__(self) -> None:
         self.dirty = asyncio.Event()
         self.dirty.set()
         self.sent = 0
+        self.shown: int | None = None
         #: held while a message is sent (one at a time on a socket)
         self.lock = asyncio.Lock()
 
@@ -98,6 +109,11 @@ class Hub:
         self._connections: dict[tuple[str, int], set[Connection]] = {}
         self._drivers: dict[str, asyncio.Task[None]] = {}
         self._views: dict[tuple[str, int], tuple[int, dict[str, Any]]] = {}
+        #: per seat, the lines of its last pictures by decision (for the patches)
+        self._pictures: dict[tuple[str, int], dict[int, list[str]]] = {}
+        #: per seat, the update messages of its current view, as JSON text, by what the
+        #: page had (the decision it shows, the log lines it has): one per kind of page
+        self._updates: dict[tuple[str, int], tuple[int, dict[tuple[int | None, int], str]]] = {}
         self._cpu: concurrent.futures.ThreadPoolExecutor | None = None
         self._processes: concurrent.futures.ProcessPoolExecutor | None = None
         #: the games the worker processes do not find by name
@@ -372,6 +388,8 @@ class Hub:
             if not found:  # nobody looks at the seat: its view is drawn again when asked
                 del self._connections[(table.id, seat)]
                 self._views.pop((table.id, seat), None)
+                self._pictures.pop((table.id, seat), None)
+                self._updates.pop((table.id, seat), None)
 
     @property
     def connections(self) -> int:
@@ -389,6 +407,10 @@ class Hub:
         if cached is None or cached[0] != table.at or table.problem is not None:
             cached = (table.at, table.view(seat))
             self._views[key] = cached
+            pictures = self._pictures.setdefault(key, {})
+            pictures[table.at] = cached[1]["picture"].split("\n")
+            for old in sorted(pictures)[:-KEPT_PICTURES]:
+                del pictures[old]
         return cached[1]
 
     def message(self, table: Table, seat: int, since: int = 0) -> dict[str, Any]:
@@ -404,3 +426,81 @@ class Hub:
             "log_start": since,
             "log": log,
         }
+
+    def update(self, table: Table, seat: int, shown: int | None, since: int) -> tuple[str, int]:
+        """The message that brings a page of ``seat`` up to date, as JSON text, and the
+        decision it shows then. A page that shows decision ``shown`` and has the seat's
+        log up to line ``since`` gets an ``"update"``: the new decision (status, choices,
+        result), the changed lines of the picture and the new log lines (see
+        :func:`picture_patch`); a new page (``shown`` None), one whose picture is no
+        longer kept, or any page of a stopped table gets the full ``"table"`` view.
+
+        The text is made once per kind of page and decision, however many pages watch.
+        """
+        view = self.view(table, seat)
+        at = view["at"]
+        key = (table.id, seat)
+        cached = self._updates.get(key)
+        if cached is None or cached[0] != at:
+            cached = (at, {})
+            self._updates[key] = cached
+        asked = (shown, since)
+        text = cached[1].get(asked) if table.problem is None else None
+        if text is None:
+            before = None if shown is None else self._pictures.get(key, {}).get(shown)
+            if shown is None or before is None or table.problem is not None or shown > at:
+                message = self.message(table, seat, since)
+            else:
+                message = self._patch(table, seat, view, shown, before, since)
+            text = json.dumps(message, separators=(",", ":"))
+            if len(cached[1]) < MAX_UPDATE_KINDS:
+                cached[1][asked] = text
+        return text, at
+
+    def _patch(
+        self,
+        table: Table,
+        seat: int,
+        view: dict[str, Any],
+        shown: int,
+        before: list[str],
+        since: int,
+    ) -> dict[str, Any]:
+        at = view["at"]
+        since = max(0, min(since, at))
+        after = self._pictures[(table.id, seat)][at]
+        return {
+            "type": "update",
+            "table": table.id,
+            "seat": seat,
+            "base": shown,
+            **{k: view[k] for k in ("at", "to_act", "over", "status", "choices", "result")},
+            "picture": {"lines": len(after), "patch": picture_patch(before, after)},
+            "log_start": since,
+            "log": table.logs[seat][since:at],
+        }
+
+
+#: How many of a seat's last pictures are kept to patch from.
+KEPT_PICTURES = 4
+#: The most kinds of page (decision shown, log lines had) whose update text is kept.
+MAX_UPDATE_KINDS = 16
+
+
+def picture_patch(before: list[str], after: list[str]) -> list[list[Any]]:
+    """The changes from one picture to the next, line by line (each top-level group of a
+    picture is a line of its own: :mod:`silkroad.core.svg`): ``[start, end, lines]``
+    replaces lines ``start`` to ``end`` (not included) of the old picture by ``lines``;
+    the changes are in order and apply from the last to the first, so that each start
+    and end counts in the old picture. ``apply_patch(before, patch) == after``."""
+    matcher = difflib.SequenceMatcher(None, before, after, autojunk=False)
+    return [[i1, i2, after[j1:j2]] for op, i1, i2, j1, j2 in matcher.get_opcodes() if op != "equal"]
+
+
+def apply_patch(before: list[str], patch: list[list[Any]]) -> list[str]:
+    """The picture ``patch`` (:func:`picture_patch`) makes of ``before``, as a page
+    applies it."""
+    lines = list(before)
+    for start, end, new in reversed(patch):
+        lines[start:end] = new
+    return lines

@@ -13,12 +13,30 @@ every other move is told as the seat may know it (``describe_move(state, move, k
 At step k the page shows nothing from after it: the VP plot runs to step k, scaled to
 the most reached so far, the moves still to come are ``…``, and the result appears at
 the last step only. A page for every seat (the default) holds everything, the seed
-included, and its seat selector only chooses what is shown.
+included, and its seat selector only chooses what is shown; when the record stops
+before the game's end, such a page says so at its top (:func:`unfinished_warning`).
+The header says the result in a sentence (:func:`plain_result`).
 
 The page reads and writes its URL fragment, ``#step=N&seat=K`` (``seat=all`` for
 everything), so a link can point at a moment of a game.
 """
 
-from silkroad.view.page import ViewerData, viewer_data, viewer_page, write_viewer, write_viewers
+from silkroad.view.page import (
+    ViewerData,
+    plain_result,
+    unfinished_warning,
+    viewer_data,
+    viewer_page,
+    write_viewer,
+    write_viewers,
+)
 
-__all__ = ["ViewerData", "viewer_data", "viewer_page", "write_viewer", "write_viewers"]
+__all__ = [
+    "ViewerData",
+    "plain_result",
+    "unfinished_warning",
+    "viewer_data",
+    "viewer_page",
+    "write_viewer",
+    "write_viewers",
+]

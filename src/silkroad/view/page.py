@@ -15,11 +15,21 @@ import attrs
 
 from silkroad.core.game import AnyGame
 from silkroad.core.registry import get_game
-from silkroad.core.replay import Record
+from silkroad.core.replay import Record, Result
 from silkroad.core.serialize import to_data
-from silkroad.core.svg import MUTED, Canvas, player_colour
+from silkroad.core.svg import FAVICON_URL, MUTED, Canvas, player_colour
+from silkroad.core.words import count
 
-__all__ = ["ALL", "ViewerData", "viewer_data", "viewer_page", "write_viewer", "write_viewers"]
+__all__ = [
+    "ALL",
+    "ViewerData",
+    "plain_result",
+    "unfinished_warning",
+    "viewer_data",
+    "viewer_page",
+    "write_viewer",
+    "write_viewers",
+]
 
 #: The key of the view that shows everything.
 ALL = "all"
@@ -41,12 +51,15 @@ class ViewerData:
     :ivar plots: per view, the frame of the plot of the VP over the game (the page draws
         the VP up to the step shown, scaled to the most reached so far).
     :ivar colours: each seat's colour, as the pictures draw it.
-    :ivar result: the end of the record, which the page shows at its last step only.
+    :ivar result: the end of the record in a plain sentence (:func:`plain_result`), which
+        the page shows at its last step only.
     :ivar analysis: per view, the analysis of an annotated record (``silkroad analyze
         --save``): one entry per decision analyzed, of every seat on the page of
         everything and of that seat only on a seat's page; None for a record without one.
     :ivar analysis_plots: per view, the frame of the plot of the win chance over the
         game (one line per seat; the page draws it up to the step shown).
+    :ivar unfinished: the record stops before the game's end: a page of every seat then
+        warns at the top that it shows every seat's hidden cards.
     """
 
     game: str
@@ -64,6 +77,7 @@ class ViewerData:
     result: str
     analysis: dict[str, list[dict[str, Any]]] | None = None
     analysis_plots: dict[str, str] | None = None
+    unfinished: bool = False
 
     def to_json(self) -> str:
         """The data as JSON that is safe inside a ``<script>`` element."""
@@ -268,12 +282,7 @@ def viewer_data(record: Record, seat: int | None = None, game: AnyGame | None = 
         moves.append({"n": number, "player": mover, "text": texts})
         state = game.apply(state, move)
         show(state)
-    if record.result is not None:
-        result = record.result.describe()
-    elif game.is_over(state):
-        result = "game over"
-    else:
-        result = "the game is not over"
+    result = plain_result(game, state, record)
     colours = _colours(next(iter(fragments.ids), ""), players)
     analysis = _analysis_entries(record, keys, seats)
     return ViewerData(
@@ -294,6 +303,54 @@ def viewer_data(record: Record, seat: int | None = None, game: AnyGame | None = 
         analysis_plots=(
             None if analysis is None else {key: _analysis_plot(len(moves), colours) for key in keys}
         ),
+        unfinished=not game.is_over(state),
+    )
+
+
+def _scores(scores: Sequence[int], skip: Sequence[int] = ()) -> str:
+    return ", ".join(f"P{p} {v} VP" for p, v in enumerate(scores) if p not in skip)
+
+
+def plain_result(game: AnyGame, state: Any, record: Record) -> str:
+    """How the record ends, in a sentence: ``P1 won with 25 VP (P0 19 VP).``, a tie, a
+    co-op game won or lost, a game stopped by the length safeguard, or a record that
+    stops before the end (``unfinished: ...``)."""
+    moves = len(record.moves)
+    if record.result is None and not game.is_over(state):
+        return f"Unfinished: the record stops after {count(moves, 'move')}, before the game ends."
+    result = record.result if record.result is not None else Result.of(game, state)
+    scores = list(result.scores)
+    players = len(scores)
+    if result.truncated:
+        return (
+            f"Stopped by the game-length safeguard after {count(moves, 'move')}: no winner "
+            f"({_scores(scores)})."
+        )
+    winners = list(result.winners)
+    if not winners:
+        return (
+            f"Nobody won ({_scores(scores)})." if players > 1 else (f"Lost, with {scores[0]} VP.")
+        )
+    if players == 1:
+        return f"Won, with {scores[0]} VP."
+    if len(winners) == players:
+        return f"Everyone won together ({_scores(scores)})."
+    rest = f" ({_scores(scores, winners)})"
+    if len(winners) == 1:
+        w = winners[0]
+        return f"P{w} won with {scores[w]} VP{rest}."
+    names = ", ".join(f"P{w}" for w in winners[:-1]) + f" and P{winners[-1]}"
+    tied = {scores[w] for w in winners}
+    each = f" with {tied.pop()} VP each" if len(tied) == 1 else ""
+    return f"{names} won, tied{each}{rest}."
+
+
+def unfinished_warning(record_name: str = "RECORD") -> str:
+    """The warning a page of every seat of an unfinished record carries at its top."""
+    return (
+        "This game is not over, and this page shows every seat's hidden cards and the "
+        "seed (every card still to come): do not show it to a player of the game. "
+        f"silkroad view {record_name} --seat N writes a page with only what seat N sees."
     )
 
 
@@ -312,12 +369,18 @@ def viewer_page(record: Record, seat: int | None = None, game: AnyGame | None = 
     """The self-contained HTML viewer of ``record`` (see the package docstring)."""
     data = viewer_data(record, seat, game)
     if seat is None:
-        title = f"{data.title}: seed {data.seed}, {len(data.moves)} moves (every seat)"
+        title = f"{data.title}: seed {data.seed}, {count(len(data.moves), 'move')} (every seat)"
     else:  # no seed: the page shows the game as the seat saw it
-        title = f"{data.title}: {len(data.moves)} moves (seat P{seat} only)"
+        title = f"{data.title}: {count(len(data.moves), 'move')} (seat P{seat} only)"
+    warning = ""
+    if seat is None and data.unfinished:
+        warning = f'<p id="warning" role="alert">{html.escape(unfinished_warning())}</p>'
+
     colours = "".join(f".p{p} {{ color: {colour}; }}\n" for p, colour in enumerate(data.colours))
     return _asset("viewer.html").format(
         title=html.escape(title),
+        warning=warning,
+        favicon=FAVICON_URL,
         policy=_POLICY,
         style=_asset("viewer.css") + colours,
         data=data.to_json(),

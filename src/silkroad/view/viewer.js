@@ -136,8 +136,9 @@
     }
     document.getElementById("step-text").textContent = text;
     // the result belongs to the end of the record: shown at its last step only
-    document.getElementById("result").textContent =
-      step === total ? "result: " + data.result : "result: at the last step";
+    document.getElementById("result").textContent = step === total
+      ? "Result: " + data.result
+      : "Result: shown at the last step (step " + total + ")";
     const vp = data.vp[view][step];
     rows.forEach(function (tr, p) {
       tr.lastChild.textContent = String(vp[p]);

@@ -1,6 +1,8 @@
 "use strict";
-// A seat's page: the seat's view, sent by the server over a WebSocket after every
-// decision; a move is sent back as its notation and checked by the server's engine.
+// A seat's page: the seat's full view, sent by the server over a WebSocket when the page
+// connects, then an update after every decision (the new decision, the changed lines of
+// the picture, the new log lines); a move is sent back as its notation and checked by
+// the server's engine.
 (function () {
   const token = decodeURIComponent(window.location.pathname.split("/").pop());
   const board = document.getElementById("board");
@@ -11,7 +13,10 @@
   const message = document.getElementById("message");
   const log = document.getElementById("log");
   const connection = document.getElementById("connection");
-  const page = { socket: null, at: null, seat: null, labels: [], retry: 500, waiting: false };
+  const toMoves = document.getElementById("to-moves");
+  const page = {
+    socket: null, at: null, seat: null, labels: [], retry: 500, waiting: false, lines: [],
+  };
 
   function element(tag, props, children) {
     const e = document.createElement(tag);
@@ -87,18 +92,55 @@
     }
   }
 
+  // The first message: everything the page shows.
   function show(view) {
     page.seat = view.seat;
-    page.at = view.at;
-    page.waiting = false;
     page.labels = view.seats.map(function (s) { return s.label; });
     document.title = view.title + ": " + view.seats[view.seat].label;
     document.getElementById("title").textContent = view.title + " · table " + view.table;
     document.getElementById("who").textContent = "your seat: " + view.seats[view.seat].label;
+    page.lines = view.picture.split("\n");
     board.innerHTML = view.picture;
+    decide(view);
+  }
+
+  // A later message: the lines of the picture that changed (each [start, end, lines]
+  // replaces lines start..end of the picture shown, applied from the last), and the new
+  // decision and log lines. An update from another view than the one shown (or one
+  // that does not add up) asks the server for the full view.
+  function update(message) {
+    if (message.base !== page.at) {
+      refresh();
+      return;
+    }
+    const lines = page.lines.slice();
+    message.picture.patch.slice().reverse().forEach(function (change) {
+      Array.prototype.splice.apply(lines, [change[0], change[1] - change[0]].concat(change[2]));
+    });
+    if (lines.length !== message.picture.lines) {
+      refresh();
+      return;
+    }
+    if (message.picture.patch.length) {
+      page.lines = lines;
+      board.innerHTML = lines.join("\n");
+    }
+    decide(message);
+  }
+
+  function refresh() {
+    if (page.socket && page.socket.readyState === WebSocket.OPEN) {
+      page.socket.send(JSON.stringify({ type: "refresh" }));
+    }
+  }
+
+  function decide(view) {
+    page.at = view.at;
+    page.waiting = false;
     status.textContent = view.status;
     document.getElementById("result").textContent = view.result ? view.result.text : "";
     document.body.classList.toggle("my-turn", view.choices.length > 0);
+    toMoves.hidden = view.choices.length === 0;
     showChoices(view);
     if (view.log_start === 0) {
       log.textContent = "";
@@ -123,6 +165,8 @@
       const data = JSON.parse(event.data);
       if (data.type === "table") {
         show(data);
+      } else if (data.type === "update") {
+        update(data);
       } else if (data.type === "refused" || data.type === "error") {
         page.waiting = false;
         choices.querySelectorAll("button").forEach(function (b) { b.disabled = false; });
