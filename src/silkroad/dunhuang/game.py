@@ -2,7 +2,22 @@
 
 from __future__ import annotations
 
-from silkroad.core.game import Chance, GameDefinition, GameSpec, Information, define_game
+import functools
+import itertools
+from importlib import resources
+
+import attrs
+
+from silkroad.core.game import (
+    Chance,
+    DataEdit,
+    GameDefinition,
+    GameSpec,
+    Information,
+    define_game,
+    varied_data,
+)
+from silkroad.core.rng import Rng
 from silkroad.dunhuang.moves import (
     Ability,
     Bottom,
@@ -33,6 +48,7 @@ __all__ = [
     "max_game_length",
     "num_players",
     "parse_move",
+    "sample_options",
 ]
 
 MOVE_TYPES: tuple[type, ...] = (
@@ -90,6 +106,55 @@ def max_game_length(options: Options) -> int:
     return 6 * max(n, 2) + ROUNDS * per_round
 
 
+#: The data files a user may replace, by what they hold: each pack's own file and the
+#: promos' (``data/<name>.toml``).
+_VARIED_NUMBERS = ("cost", "grain", "vp", "value", "end_vp", "vp_each")
+_VARIED_FLAGS = ("four_player_only",)
+
+
+@functools.cache
+def _builtin_text(name: str) -> str:
+    return resources.files("silkroad.dunhuang").joinpath("data", name).read_text("utf-8")
+
+
+def sample_options(seed: int, edit: DataEdit | None = None) -> Options:
+    """[DH-2.1.2] [DH-6.1] [DH-6.2] [DH-8] Options drawn from ``seed`` over Dunhuang's
+    option space, for the soak: 1, 3 or 4 players; with 3 or 4, the pack triple
+    ``seed % 220`` of the sorted triples (consecutive seeds go through every triple) and
+    promos on or off; in solitaire two of Silk, Tea, China and Gold or none (drawn at
+    setup), under either reading of the deadlines; and one game in three a user's data
+    file, a built-in pack file (or the promos') with numbers and flags changed
+    (:func:`silkroad.core.game.varied_data`). With ``edit``, always a data file, its
+    built-in text passed through ``edit(name, text)`` instead."""
+    from silkroad.dunhuang.packs import available
+    from silkroad.dunhuang.state import SOLO_DEADLINES, SOLO_PACKS, STAGED_DEADLINES
+
+    rng = Rng.from_seed(seed)
+    players, rng = rng.choice((1, 3, 4))
+    with_data, rng = rng.randrange(3)
+    if players == 1:
+        count, rng = rng.randrange(2)
+        packs, rng = rng.sample(SOLO_PACKS, 2 * count)
+        deadlines, rng = rng.choice((SOLO_DEADLINES, STAGED_DEADLINES))
+        options = Options(1, packs, deadlines=deadlines)
+    else:
+        triples = list(itertools.combinations(sorted(available()), 3))
+        promos, rng = rng.randrange(2)
+        options = Options(players, triples[seed % len(triples)], promos=bool(promos))
+    if edit is None and with_data:
+        return options
+    files = [*options.packs, *(["promos"] if options.promos else [])]
+    if not files:  # solitaire with packs drawn at setup: any of the four may come
+        files = list(SOLO_PACKS)
+    name, rng = rng.choice(files)
+    text = _builtin_text(f"{name}.toml")
+    if edit is None:
+        text = varied_data(text, seed, _VARIED_NUMBERS, _VARIED_FLAGS)
+    else:
+        text = edit(f"{name}.toml", text)
+    return attrs.evolve(options, data=((name, text),))
+
+
 #: [the version history of docs/dunhuang.md] The rules versions whose records this library
 #: reads (they replay under the current rules; a record of another version is refused).
 RULES_HISTORY: tuple[str, ...] = ("1.0", "1.1", "1.2", "1.3", "1.4", "1.5")
@@ -121,3 +186,4 @@ GAME: GameDefinition[State, Move, Options, Observation] = define_game(
     observation_type=Observation,
     package=__package__,
 )
+
