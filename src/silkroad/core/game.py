@@ -63,13 +63,13 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEPRECATED_NAMES",
-    "DataEdit",
     "OMITTABLE",
     "OPTIONAL_PARTS",
     "PART_HOMES",
     "REQUIRED_PARTS",
     "AnyGame",
     "Chance",
+    "DataEdit",
     "Fact",
     "Game",
     "GameDefinition",
@@ -225,8 +225,8 @@ class OptionalParts(Generic[StateT, MoveT, OptionsT, ObsT]):
     #: options drawn from ``seed`` (every player count, variant and component choice over
     #: the seeds, now and then a user's data file); with ``edit``, options that carry one
     #: of its data files as a user's, the text passed through ``edit(name, text)`` first
-    #: (:func:`sample_options`).
-    sample_options: Callable[[int, DataEdit | None], OptionsT] | None = None
+    #: (None then for a title without data files; :func:`sample_options`).
+    sample_options: Callable[[int, DataEdit | None], OptionsT | None] | None = None
 
     def __attrs_post_init__(self) -> None:
         if (self.observation_tensor is None) != (self.observation_layout is None):
@@ -603,15 +603,16 @@ def sample_options(
     seeds (each player count, variant, component choice, and now and then a user's data
     file: a built-in one with values changed, :func:`varied_data`). Given ``edit``, it
     returns options carrying one of its data files as a user's file, its text passed
-    through ``edit(name, text)`` first, for hostile tests; they may then be refused with
-    a :class:`~silkroad.core.errors.RulesError` (a ``DataError``) there or at
-    ``new_game``. Without the title's own (a game written elsewhere), the default
+    through ``edit(name, text)`` first, for hostile tests (None from a title without
+    data files); they may then be refused with a
+    :class:`~silkroad.core.errors.RulesError` (a ``DataError``) there or at ``new_game``.
+    Without the title's own (a game written elsewhere), the default
     options of one of the allowed player counts, in turn as ``seed`` grows; and None
     with ``edit`` (no data files are declared).
     """
     own = getattr(getattr(game, "optional", None), "sample_options", None)
     if own is not None:
-        options: OptionsT = own(seed, edit)
+        options: OptionsT | None = own(seed, edit)
         return options
     if edit is not None:
         return None

@@ -8,6 +8,7 @@ from importlib import resources
 
 import attrs
 
+from silkroad.core.errors import RulesError
 from silkroad.core.game import (
     Chance,
     DataEdit,
@@ -110,6 +111,8 @@ def max_game_length(options: Options) -> int:
 #: promos' (``data/<name>.toml``).
 _VARIED_NUMBERS = ("cost", "grain", "vp", "value", "end_vp", "vp_each")
 _VARIED_FLAGS = ("four_player_only",)
+#: Changed files tried before the built-in data is kept.
+_ATTEMPTS = 8
 
 
 @functools.cache
@@ -119,28 +122,30 @@ def _builtin_text(name: str) -> str:
 
 def sample_options(seed: int, edit: DataEdit | None = None) -> Options:
     """[DH-2.1.2] [DH-6.1] [DH-6.2] [DH-8] Options drawn from ``seed`` over Dunhuang's
-    option space, for the soak: 1, 3 or 4 players; with 3 or 4, the pack triple
-    ``seed % 220`` of the sorted triples (consecutive seeds go through every triple) and
-    promos on or off; in solitaire two of Silk, Tea, China and Gold or none (drawn at
-    setup), under either reading of the deadlines; and one game in three a user's data
-    file, a built-in pack file (or the promos') with numbers and flags changed
+    option space, for the soak: every third seed solitaire, the others 3 or 4 players
+    with the next pack triple of the 220 (sorted; so any 330 consecutive seeds play
+    every triple) and promos on or off; in solitaire two of Silk, Tea, China and Gold
+    or none (drawn at setup), under either reading of the deadlines; and one game in
+    three a user's data file, a built-in pack file (or the promos') with numbers and
+    flags changed
     (:func:`silkroad.core.game.varied_data`). With ``edit``, always a data file, its
     built-in text passed through ``edit(name, text)`` instead."""
     from silkroad.dunhuang.packs import available
     from silkroad.dunhuang.state import SOLO_DEADLINES, SOLO_PACKS, STAGED_DEADLINES
 
     rng = Rng.from_seed(seed)
-    players, rng = rng.choice((1, 3, 4))
     with_data, rng = rng.randrange(3)
-    if players == 1:
+    if seed % 3 == 2:  # every third seed solitaire; the others go through the triples
         count, rng = rng.randrange(2)
         packs, rng = rng.sample(SOLO_PACKS, 2 * count)
         deadlines, rng = rng.choice((SOLO_DEADLINES, STAGED_DEADLINES))
         options = Options(1, packs, deadlines=deadlines)
     else:
         triples = list(itertools.combinations(sorted(available()), 3))
+        players, rng = rng.choice((3, 4))
         promos, rng = rng.randrange(2)
-        options = Options(players, triples[seed % len(triples)], promos=bool(promos))
+        number = seed // 3 * 2 + seed % 3  # how many seeds before this one are not solitaire
+        options = Options(players, triples[number % len(triples)], promos=bool(promos))
     if edit is None and with_data:
         return options
     files = [*options.packs, *(["promos"] if options.promos else [])]
@@ -148,11 +153,15 @@ def sample_options(seed: int, edit: DataEdit | None = None) -> Options:
         files = list(SOLO_PACKS)
     name, rng = rng.choice(files)
     text = _builtin_text(f"{name}.toml")
-    if edit is None:
-        text = varied_data(text, seed, _VARIED_NUMBERS, _VARIED_FLAGS)
-    else:
-        text = edit(f"{name}.toml", text)
-    return attrs.evolve(options, data=((name, text),))
+    if edit is not None:
+        return attrs.evolve(options, data=((name, edit(f"{name}.toml", text)),))
+    for attempt in range(_ATTEMPTS):  # a change the format refuses (a die of 7): another
+        try:
+            varied = varied_data(text, seed * _ATTEMPTS + attempt, _VARIED_NUMBERS, _VARIED_FLAGS)
+            return attrs.evolve(options, data=((name, varied),))
+        except RulesError:
+            continue
+    return options
 
 
 #: [the version history of docs/dunhuang.md] The rules versions whose records this library
@@ -186,4 +195,3 @@ GAME: GameDefinition[State, Move, Options, Observation] = define_game(
     observation_type=Observation,
     package=__package__,
 )
-

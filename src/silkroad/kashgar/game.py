@@ -8,7 +8,7 @@ from importlib import resources
 
 import attrs
 
-from silkroad.core.errors import InvalidMoveError, shorten
+from silkroad.core.errors import InvalidMoveError, RulesError, shorten
 from silkroad.core.game import (
     Chance,
     DataEdit,
@@ -196,6 +196,18 @@ def _builtin_text(name: str) -> str:
     return resources.files("silkroad.kashgar").joinpath("data", name).read_text("utf-8")
 
 
+#: Changed files tried before the built-in data is kept.
+_ATTEMPTS = 8
+
+
+def _with_file(options: Options, name: str, text: str) -> Options:
+    """``options`` with the deck of a user's file ``name`` holding ``text``."""
+    deck, cards = parse_card_text(text, f"a user's {name}")
+    changed = options.with_deck(deck, cards)
+    _check_sizes(changed.card_data, options.players, source=f"a user's {name}")
+    return changed
+
+
 def sample_options(seed: int, edit: DataEdit | None = None) -> Options:
     """[KG-1] [KG-8] Options drawn from ``seed`` over Kashgar's option space, for the
     soak: 2, 3 or 4 players, any subset of the Cut & Thrust cards (each size from none to
@@ -210,13 +222,18 @@ def sample_options(seed: int, edit: DataEdit | None = None) -> Options:
     if edit is not None or not with_data:
         name, rng = rng.choice(_DATA_FILES)
         text = _builtin_text(name)
-        if edit is None:
-            text = varied_data(text, seed, _VARIED_NUMBERS, _VARIED_FLAGS)
+        if edit is not None:
+            options = _with_file(options, name, edit(name, text))
         else:
-            text = edit(name, text)
-        deck, cards = parse_card_text(text, f"a user's {name}")
-        options = options.with_deck(deck, cards)
-        _check_sizes(options.card_data, players, source=f"a user's {name}")
+            for attempt in range(_ATTEMPTS):  # a change the format refuses: another
+                varied = varied_data(
+                    text, seed * _ATTEMPTS + attempt, _VARIED_NUMBERS, _VARIED_FLAGS
+                )
+                try:
+                    options = _with_file(options, name, varied)
+                    break
+                except RulesError:
+                    continue
     keys = [c.key for c in options.card_data.expansion for _ in range(c.copies)]
     size, rng = rng.randrange(len(keys) + 1)
     chosen, rng = rng.sample(keys, size)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 from importlib import resources
 
-from silkroad.core.errors import InvalidMoveError, shorten
+from silkroad.core.errors import InvalidMoveError, RulesError, shorten
 from silkroad.core.game import (
     Chance,
     DataEdit,
@@ -103,6 +103,8 @@ def _decisions_per_turn(options: Options) -> int:
 
 #: Which lines of the card file a user's file changes (:func:`sample_options`).
 _VARIED_NUMBERS = ("vp", "stacked_vp", "strength", "enemy_vp")
+#: Changed files tried before the built-in data is kept.
+_ATTEMPTS = 8
 
 
 @functools.cache
@@ -124,8 +126,15 @@ def sample_options(seed: int, edit: DataEdit | None = None) -> Options:
     if edit is None and with_data:
         return options
     text = _builtin_text("cards.toml")
-    text = varied_data(text, seed, _VARIED_NUMBERS) if edit is None else edit("cards.toml", text)
-    return options.with_cards(parse_card_text(text, "a user's cards.toml"))
+    if edit is not None:
+        return options.with_cards(parse_card_text(edit("cards.toml", text), "a user's file"))
+    for attempt in range(_ATTEMPTS):  # a change the format refuses: another
+        varied = varied_data(text, seed * _ATTEMPTS + attempt, _VARIED_NUMBERS)
+        try:
+            return options.with_cards(parse_card_text(varied, "a user's cards.toml"))
+        except RulesError:
+            continue
+    return options
 
 
 #: [the version history of docs/serica.md] The rules versions whose records this library

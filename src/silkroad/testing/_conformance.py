@@ -497,9 +497,7 @@ def check_game(
                 )
                 reasons += check_reasons(ctx, state, moves, _illegal(moves, earlier_moves))
                 if outputs:
-                    check_outputs(
-                        ctx, state, moves, chosen, n_players, adapters=probe, tally=tally
-                    )
+                    check_outputs(ctx, state, moves, chosen, n_players, adapters=probe, tally=tally)
             earlier_moves.extend(moves)
             history.append(chosen)
             state = game.apply(state, chosen)
@@ -785,8 +783,7 @@ class AdapterProbe:
             from silkroad.adapters.gymnasium import SilkroadGymEnv
 
             self._gymnasium = [
-                SilkroadGymEnv(self.game, options=self.options, seat=p)
-                for p in range(self.players)
+                SilkroadGymEnv(self.game, options=self.options, seat=p) for p in range(self.players)
             ]
         for p, env in enumerate(self._gymnasium):
             env.state = state
@@ -797,9 +794,7 @@ class AdapterProbe:
                 f"(shape {getattr(seen, 'shape', None)}, space {env.observation_space})",
             )
             mask = env._info()["action_mask"]
-            ctx.check(
-                len(mask) == env.n_actions, f"the Gymnasium action mask of seat {p} is short"
-            )
+            ctx.check(len(mask) == env.n_actions, f"the Gymnasium action mask of seat {p} is short")
             _tally(tally, "Gymnasium observation")
 
 
@@ -827,8 +822,7 @@ def _check_tensor(ctx: CheckContext, obs: Any, p: int) -> None:
     )
     ctx.check(
         tensor.shape == layout.shape,
-        f"observation_tensor of player {p} has shape {tensor.shape}, the layout "
-        f"{layout.shape}",
+        f"observation_tensor of player {p} has shape {tensor.shape}, the layout {layout.shape}",
     )
     ctx.check(bool(np.isfinite(tensor).all()), f"observation_tensor of player {p} is not finite")
     if not _own_tensor(ctx.game):
@@ -872,6 +866,7 @@ def check_outputs(
     *,
     adapters: AdapterProbe | None = None,
     tally: MutableMapping[str, int] | None = None,
+    position: str | None = None,
 ) -> None:
     """Check 13, every output a user reads, for a state and the move chosen in it (None
     at the end): each seat's ``observation_tensor`` against ``observation_layout`` and
@@ -881,7 +876,8 @@ def check_outputs(
     for everyone; the position round trip (``from_position(to_position(s)) == s``); and
     the observations of the learning adapters (``adapters``). Anything but a broken
     promise raised by an output is a failure too. ``tally`` counts the outputs read, by
-    kind. Explanations of illegal moves are check 12 (:func:`check_reasons`)."""
+    kind; ``position`` is ``to_position(state)`` when the caller has it. Explanations
+    of illegal moves are check 12 (:func:`check_reasons`)."""
     game = ctx.game
     kind = ""
     try:
@@ -926,7 +922,7 @@ def check_outputs(
                 )
                 _tally(tally, kind)
         kind = "position"
-        text = game.to_position(state)
+        text = game.to_position(state) if position is None else position
         ctx.check(isinstance(text, str), "to_position did not give text")
         ctx.check(game.from_position(text) == state, "the state's position does not read back")
         _tally(tally, kind)
