@@ -28,7 +28,7 @@ def broken(**overrides: Any) -> Any:
 
 
 def test_a_game_written_elsewhere_gets_every_output_it_offers_checked() -> None:
-    report = check_game(tinygame.GAME, OPTIONS, seeds=SEEDS)
+    report = check_game(tinygame.GAME, OPTIONS, seeds=SEEDS, outputs_every=1)
     for kind in ("tensor", "observation words", "render", "position", *ADAPTER_KINDS):
         assert report.outputs[kind] > report.decisions, kind  # each seat, each decision
     assert report.outputs["describe_move"] > report.decisions  # every viewer
@@ -37,9 +37,17 @@ def test_a_game_written_elsewhere_gets_every_output_it_offers_checked() -> None:
     assert report.outputs_checked == sum(report.outputs.values())
 
 
+def test_by_default_the_outputs_are_checked_at_every_fourth_decision_and_the_end() -> None:
+    every = check_game(tinygame.GAME, OPTIONS, seeds=SEEDS, outputs_every=1).outputs
+    fourth = check_game(tinygame.GAME, OPTIONS, seeds=SEEDS).outputs
+    assert every["render"] > fourth["render"] > len(SEEDS)  # sampled decisions, each end
+    with pytest.raises(ValueError, match="outputs_every is a whole number from 1, got 0"):
+        check_game(tinygame.GAME, OPTIONS, seeds=SEEDS, outputs_every=0)
+
+
 def test_outputs_and_adapters_can_be_left_out() -> None:
     assert check_game(tinygame.GAME, OPTIONS, seeds=SEEDS, outputs=False).outputs == {}
-    kinds = check_game(tinygame.GAME, OPTIONS, seeds=SEEDS, adapters=False).outputs
+    kinds = check_game(tinygame.GAME, OPTIONS, seeds=SEEDS, adapters=False, outputs_every=1).outputs
     assert "tensor" in kinds
     assert not set(ADAPTER_KINDS) & set(kinds)
 
@@ -86,7 +94,7 @@ def test_catches_a_tensor_longer_than_its_layout() -> None:
         ),
     )
     with pytest.raises(ConformanceError, match=r"observation_tensor of player 0 has shape \(9,\)"):
-        check_game(game, OPTIONS, seeds=SEEDS, adapters=False)
+        check_game(game, OPTIONS, seeds=SEEDS, adapters=False, outputs_every=1)
 
 
 def test_catches_a_tensor_that_raises() -> None:
@@ -98,7 +106,7 @@ def test_catches_a_tensor_that_raises() -> None:
         optional=OptionalParts(observation_tensor=tensor, observation_layout=_layout(8)),
     )
     with pytest.raises(ConformanceError, match="observation_tensor .* raised ValueError: too many"):
-        check_game(game, OPTIONS, seeds=SEEDS, adapters=False)
+        check_game(game, OPTIONS, seeds=SEEDS, adapters=False, outputs_every=1)
 
 
 def test_catches_a_tensor_outside_its_bounds() -> None:
@@ -110,26 +118,28 @@ def test_catches_a_tensor_outside_its_bounds() -> None:
         optional=OptionalParts(observation_tensor=tensor, observation_layout=_layout(8)),
     )
     with pytest.raises(ConformanceError, match="segment 'all' holds 2..2, outside its bounds 0..1"):
-        check_game(game, OPTIONS, seeds=SEEDS, adapters=False)
+        check_game(game, OPTIONS, seeds=SEEDS, adapters=False, outputs_every=1)
 
 
 def test_catches_an_empty_table_text() -> None:
     with pytest.raises(ConformanceError, match="render gave ''"):
-        check_game(broken(render=lambda state: ""), OPTIONS, seeds=SEEDS, adapters=False)
+        check_game(
+            broken(render=lambda state: ""), OPTIONS, seeds=SEEDS, adapters=False, outputs_every=1
+        )
 
 
 def test_catches_a_picture_that_is_not_svg() -> None:
     game = broken(svg=lambda state, player=None: "<svg><g></svg>")
     with pytest.raises(ConformanceError, match=r"svg\(state, 0\) is not well-formed XML"):
-        check_game(game, OPTIONS, seeds=SEEDS, adapters=False)
+        check_game(game, OPTIONS, seeds=SEEDS, adapters=False, outputs_every=1)
     game = broken(svg=lambda state, player=None: "<html/>")
     with pytest.raises(ConformanceError, match="is a <html>, not an <svg>"):
-        check_game(game, OPTIONS, seeds=SEEDS, adapters=False)
+        check_game(game, OPTIONS, seeds=SEEDS, adapters=False, outputs_every=1)
 
 
 def test_a_well_formed_picture_passes_and_is_counted() -> None:
     game = broken(svg=lambda state, player=None: '<svg xmlns="http://www.w3.org/2000/svg"/>')
-    report = check_game(game, OPTIONS, seeds=SEEDS, adapters=False)
+    report = check_game(game, OPTIONS, seeds=SEEDS, adapters=False, outputs_every=1)
     assert report.outputs["svg"] > report.decisions
 
 
@@ -140,19 +150,21 @@ def test_catches_event_texts_that_raise() -> None:
         return ()
 
     with pytest.raises(ConformanceError, match="describe_events raised KeyError"):
-        check_game(broken(describe_events=events), OPTIONS, seeds=SEEDS, adapters=False)
+        check_game(
+            broken(describe_events=events), OPTIONS, seeds=SEEDS, adapters=False, outputs_every=1
+        )
 
 
 def test_catches_a_move_text_that_is_empty() -> None:
     game = broken(describe_move=lambda state, move, viewer=None: " ")
     with pytest.raises(ConformanceError, match="describe_move"):
-        check_game(game, OPTIONS, seeds=SEEDS, adapters=False)
+        check_game(game, OPTIONS, seeds=SEEDS, adapters=False, outputs_every=1)
 
 
 def test_catches_observation_words_that_are_not_json() -> None:
     game = broken(observation_words=lambda observation: {"hand": {1, 2}})
     with pytest.raises(ConformanceError, match="observation words raised TypeError"):
-        check_game(game, OPTIONS, seeds=SEEDS, adapters=False)
+        check_game(game, OPTIONS, seeds=SEEDS, adapters=False, outputs_every=1)
 
 
 def test_catches_a_position_that_does_not_read_back() -> None:
@@ -164,7 +176,7 @@ def test_catches_a_position_that_does_not_read_back() -> None:
 
     game = broken(to_position=write, from_position=read)
     with pytest.raises(ConformanceError, match="position does not read back"):
-        check_game(game, OPTIONS, seeds=SEEDS, adapters=False)
+        check_game(game, OPTIONS, seeds=SEEDS, adapters=False, outputs_every=1)
 
 
 def test_catches_an_adapter_observation_that_breaks(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -180,4 +192,4 @@ def test_catches_an_adapter_observation_that_breaks(monkeypatch: pytest.MonkeyPa
 
     monkeypatch.setattr(SilkroadEnv, "observe", longer)
     with pytest.raises(ConformanceError, match="PettingZoo observation of player_0 is not in"):
-        check_game(tinygame.GAME, OPTIONS, seeds=SEEDS)
+        check_game(tinygame.GAME, OPTIONS, seeds=SEEDS, outputs_every=1)

@@ -186,11 +186,27 @@ def test_the_command_draws_and_prints_a_seed_of_its_own(
     assert json.loads((tmp_path / "summary.json").read_text())["seed"] == seed
 
 
-@pytest.mark.parametrize("bad", [["--minutes", "-1"], ["--seed", "-3"]])
+def test_the_outputs_can_be_sampled(tmp_path: Path) -> None:
+    every = soak(
+        1.0, tmp_path / "every", configs=[("serica", silkroad.get_game("serica").default_options())]
+    )
+    sampled = soak(
+        1.0,
+        tmp_path / "sampled",
+        configs=[("serica", silkroad.get_game("serica").default_options())],
+        outputs_every=5,
+    )
+    assert every.outputs["render"] == every.decisions + every.games
+    assert sampled.outputs["render"] <= sampled.decisions // 5 + 1 + sampled.games
+    assert "(the outputs at every 5th and each game's end)" in sampled.text()
+
+
+@pytest.mark.parametrize("bad", [["--minutes", "-1"], ["--seed", "-3"], ["--outputs-every", "0"]])
 def test_the_command_refuses_a_negative_number(
     bad: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with pytest.raises(SystemExit) as stop:
         main([*bad, "--out", str(tmp_path)])
     assert stop.value.code == 2
-    assert "must be 0 or more" in capsys.readouterr().err
+    assert "must be" in capsys.readouterr().err
+    assert not (tmp_path / "summary.md").exists()

@@ -347,6 +347,7 @@ def check_game(
     check_every: int = 1,
     outputs: bool = True,
     adapters: bool = True,
+    outputs_every: int = 4,
 ) -> ConformanceReport:
     """Run the shared conformance suite on ``game`` with ``options`` over ``seeds``.
 
@@ -401,6 +402,12 @@ def check_game(
         checked), the generic position and feature-hash tensor of a definition without
         its own. No output may raise.
 
+    Check 13 runs at every ``outputs_every``-th decision of those checked (and at the
+    end): the outputs cost more than the rest together (a picture per seat, a position
+    written and read, four adapter observations per seat), and a test suite calls
+    ``check_game`` many times; ``outputs_every=1`` checks them at every decision (the
+    soak does).
+
     ``check_every=k`` makes the checks of 4-9 and 11-13 at every k-th decision (and at
     the end) only,
     for cheap sweeps over many configurations; ``validate``, the end conditions and the
@@ -409,6 +416,8 @@ def check_game(
     :raises ConformanceError: on the first broken promise, naming seed, step and check.
     :returns: a :class:`ConformanceReport` counting what was checked.
     """
+    if isinstance(outputs_every, bool) or not isinstance(outputs_every, int) or outputs_every < 1:
+        raise ValueError(f"outputs_every is a whole number from 1, got {outputs_every!r}")
     if options is None:
         options = game.default_options()
     options_copy: Any = loads(dumps(options, game), game.options_type, game)
@@ -496,7 +505,7 @@ def check_game(
                     refused,
                 )
                 reasons += check_reasons(ctx, state, moves, _illegal(moves, earlier_moves))
-                if outputs:
+                if outputs and (ctx.step // check_every) % outputs_every == 0:
                     check_outputs(ctx, state, moves, chosen, n_players, adapters=probe, tally=tally)
             earlier_moves.extend(moves)
             history.append(chosen)

@@ -126,6 +126,8 @@ class Summary:
     seed: int = 0
     #: the outputs a user reads that were checked, by kind (check 13 of ``check_game``)
     outputs: dict[str, int] = attrs.Factory(dict)
+    #: the outputs were checked at every ``outputs_every``-th decision (and each end)
+    outputs_every: int = 1
 
     @property
     def bad_inputs(self) -> int:
@@ -155,7 +157,13 @@ class Summary:
             "",
             f"- seed {self.seed} (the same run again: `--seed {self.seed}`)",
             f"- ran {self.seconds / 60:.1f} minutes: {self.games:,} games, "
-            f"{self.decisions:,} decisions, every check at every decision "
+            f"{self.decisions:,} decisions, every check at every decision"
+            + (
+                ""
+                if self.outputs_every == 1
+                else f" (the outputs at every {self.outputs_every}th and each game's end)"
+            )
+            + " "
             f"({self.truncated:,} games stopped by a game-length safeguard)",
             f"- configurations: {len(self.configurations):,} ({per_title})",
             f"- outputs a user reads, checked: {sum(self.outputs.values()):,} ("
@@ -409,17 +417,21 @@ def soak(
     titles: Sequence[str] | None = None,
     configs: Sequence[tuple[str, Any]] | None = None,
     report: Callable[[Summary], None] | None = None,
+    outputs_every: int = 1,
 ) -> Summary:
     """Play games of every registered title (or of ``titles``), each with options its
     ``sample_options`` declares for the run of ``seed`` (or the ``configs`` given:
     registered game names and options, in turn), under every check for ``seconds`` (a
     game the time stops is left unfinished: not counted, its decisions are), each game
     followed by a data file of its title with edits, and write ``summary.md`` and
-    ``summary.json`` (and ``failures/<n>.json``) into ``out``."""
+    ``summary.json`` (and ``failures/<n>.json``) into ``out``. The outputs a user reads
+    are checked at every ``outputs_every``-th decision and at each game's end (default:
+    every decision)."""
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     run = _Run(folder, seed)
     run.summary.seed = seed
+    run.summary.outputs_every = outputs_every
     names = list(GAMES) if titles is None else list(titles)
     for name in {*names, *(t for t, _ in configs or ())}:
         get_game(name)  # load the registry before the clock starts
@@ -440,7 +452,7 @@ def soak(
         if label not in seen:
             seen.add(label)
             run.summary.configurations.append(label)
-        _one_game(run, game, options, seed * 1_000_003 + number, deadline, made)
+        _one_game(run, game, options, seed * 1_000_003 + number, deadline, made, outputs_every)
         _data_file(run, game, seed * SAMPLE_STRIDE + number)
         run.summary.seconds = time.monotonic() - started
         if report is not None:
@@ -472,6 +484,7 @@ def _one_game(
     seed: int,
     deadline: float,
     made: str | None = None,
+    outputs_every: int = 1,
 ) -> None:
     ctx = CheckContext(game, options, seed)
     union = move_union(game)
@@ -512,9 +525,17 @@ def _one_game(
             if not over:
                 index, chooser = chooser.randrange(len(moves))
                 chosen = moves[index]
-            check_outputs(
-                ctx, state, moves, chosen, n, adapters=probe, tally=summary.outputs, position=text
-            )
+            if chosen is None or ctx.step % outputs_every == 0:
+                check_outputs(
+                    ctx,
+                    state,
+                    moves,
+                    chosen,
+                    n,
+                    adapters=probe,
+                    tally=summary.outputs,
+                    position=text,
+                )
             if chosen is None:
                 break
             check_event_texts(ctx, state, chosen, n)
@@ -629,11 +650,20 @@ def main(argv: list[str] | None = None) -> int:
     )
     names = list(GAMES)
     parser.add_argument("--titles", nargs="+", choices=names, default=names)
+    parser.add_argument(
+        "--outputs-every",
+        type=int,
+        default=1,
+        metavar="K",
+        help="check the outputs a user reads at every K-th decision (default 1: every one)",
+    )
     args = parser.parse_args(argv)
     if args.minutes < 0:
         parser.error(f"--minutes must be 0 or more, got {args.minutes:g}")
     if args.seed is not None and args.seed < 0:
         parser.error(f"--seed must be 0 or more, got {args.seed}")
+    if args.outputs_every < 1:
+        parser.error(f"--outputs-every must be 1 or more, got {args.outputs_every}")
     seed = secrets.randbelow(2**31) if args.seed is None else args.seed
     print(f"soak seed {seed} (the same run again: --seed {seed})", flush=True)
     last = [0.0]
@@ -648,7 +678,14 @@ def main(argv: list[str] | None = None) -> int:
                 flush=True,
             )
 
-    summary = soak(args.minutes * 60, args.out, seed=seed, titles=tuple(args.titles), report=report)
+    summary = soak(
+        args.minutes * 60,
+        args.out,
+        seed=seed,
+        titles=tuple(args.titles),
+        report=report,
+        outputs_every=args.outputs_every,
+    )
     print(summary.text(), end="")
     return 1 if summary.failures else 0
 
