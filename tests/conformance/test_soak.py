@@ -51,8 +51,8 @@ def test_the_soak_finds_a_save_that_validate_lets_through(tiny: object, tmp_path
     """Tiny Draw's ``validate`` does not check whose turn it is: a save with ``turn`` out
     of range loads and then breaks ``apply`` (an ``IndexError``). The soak reports it with
     the save that reproduces it."""
-    summary = soak(1.5, tmp_path, configs=[("tinydraw", tinygame.Options(2, 2))])
-    assert summary.games > 0
+    summary = soak(60, tmp_path, configs=[("tinydraw", tinygame.Options(2, 2))], max_games=3)
+    assert summary.games == 3
     assert summary.failures
     failure = summary.failures[0]
     assert failure["check"] == "save"
@@ -154,10 +154,10 @@ def test_a_fourth_title_is_soaked_from_its_own_declaration(tiny: Any, tmp_path: 
     assert set(names) == {"dunhuang", "kashgar", "serica", "tinydraw"}
     declared = [tinygame.sample_options(k) for k in range(6)]
     assert configurations(0, count=6, titles=("tinydraw",)) == [("tinydraw", o) for o in declared]
-    summary = soak(1.0, tmp_path, titles=("tinydraw",))
-    assert summary.games >= 1
+    summary = soak(60, tmp_path, titles=("tinydraw",), max_games=3)
+    assert summary.games == 3
     played = [c.removeprefix("tinydraw ") for c in summary.configurations]
-    assert played == [repr(o) for o in declared[: len(played)]]
+    assert played == [repr(o) for o in declared[:3]]
     for kind in ("tensor", "render", "position", "describe_move", "PettingZoo observation"):
         assert summary.outputs[kind] > 0, kind
     assert "svg" not in summary.outputs  # Tiny Draw draws no picture: skipped
@@ -186,18 +186,21 @@ def test_the_command_draws_and_prints_a_seed_of_its_own(
     assert json.loads((tmp_path / "summary.json").read_text())["seed"] == seed
 
 
-def test_the_outputs_can_be_sampled(tmp_path: Path) -> None:
+def test_the_outputs_can_be_sampled(tiny: Any, tmp_path: Path) -> None:
     every = soak(
-        1.0, tmp_path / "every", configs=[("serica", silkroad.get_game("serica").default_options())]
+        60, tmp_path / "every", configs=[("tinydraw", tinygame.Options(2, 2))], max_games=2
     )
     sampled = soak(
-        1.0,
+        60,
         tmp_path / "sampled",
-        configs=[("serica", silkroad.get_game("serica").default_options())],
+        configs=[("tinydraw", tinygame.Options(2, 2))],
         outputs_every=5,
+        max_games=2,
     )
+    assert every.games == sampled.games == 2
+    assert every.decisions == sampled.decisions  # the same games
     assert every.outputs["render"] == every.decisions + every.games
-    assert sampled.outputs["render"] <= sampled.decisions // 5 + 1 + sampled.games
+    assert sampled.outputs["render"] <= sampled.decisions // 5 + 2 * sampled.games
     assert "(the outputs at every 5th and each game's end)" in sampled.text()
 
 
@@ -210,3 +213,19 @@ def test_the_command_refuses_a_negative_number(
     assert stop.value.code == 2
     assert "must be" in capsys.readouterr().err
     assert not (tmp_path / "summary.md").exists()
+
+
+def test_a_declaration_that_fails_is_reported_and_the_soak_goes_on(
+    tiny: Any, tmp_path: Path
+) -> None:
+    def failing(seed: int, edit: object = None) -> Any:
+        if seed % 2:
+            raise KeyError("no such option")
+        return tinygame.sample_options(seed, edit)
+
+    silkroad.register(tinygame.make_game(sample_options=failing), replace=True)
+    summary = soak(60, tmp_path, titles=("tinydraw",), max_games=3)
+    assert summary.games == 2  # the even seeds played
+    failed = [f for f in summary.failures if f["check"] == "sample_options"]
+    assert failed
+    assert failed[0]["message"] == "tinydraw sample_options(1): KeyError: 'no such option'"

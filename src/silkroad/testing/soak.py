@@ -418,6 +418,7 @@ def soak(
     configs: Sequence[tuple[str, Any]] | None = None,
     report: Callable[[Summary], None] | None = None,
     outputs_every: int = 1,
+    max_games: int | None = None,
 ) -> Summary:
     """Play games of every registered title (or of ``titles``), each with options its
     ``sample_options`` declares for the run of ``seed`` (or the ``configs`` given:
@@ -426,7 +427,10 @@ def soak(
     followed by a data file of its title with edits, and write ``summary.md`` and
     ``summary.json`` (and ``failures/<n>.json``) into ``out``. The outputs a user reads
     are checked at every ``outputs_every``-th decision and at each game's end (default:
-    every decision)."""
+    every decision). ``max_games`` stops the run after that many games have started (for
+    short runs whose length does not depend on the machine's speed)."""
+    if isinstance(outputs_every, bool) or not isinstance(outputs_every, int) or outputs_every < 1:
+        raise ValueError(f"outputs_every is a whole number from 1, got {outputs_every!r}")
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     run = _Run(folder, seed)
@@ -440,10 +444,17 @@ def soak(
     started = time.monotonic()
     deadline = started + seconds
     for number in itertools.count():
-        if time.monotonic() >= deadline:
+        if time.monotonic() >= deadline or (max_games is not None and number >= max_games):
             break
         if configs is None:
-            title, options, chosen = _configuration(names, seed, number)
+            try:
+                title, options, chosen = _configuration(names, seed, number)
+            except Exception as exc:  # a title's declaration that fails is a finding
+                title = names[number % len(names)]
+                where = f"{title} sample_options({sample_seed(seed, number // len(names))})"
+                message = f"{type(exc).__name__}: {exc}"
+                run.fail(get_game(title), where, "sample_options", message)
+                continue
             made: str | None = f"sample_options({chosen})"
         else:
             (title, options), made = configs[number % len(configs)], None
