@@ -7,8 +7,10 @@
 #               carry on; the report is .mutate/report.md
 #   make fuzz   the fuzz tests (tests/fuzz) with many examples each (FUZZ_EXAMPLES, default
 #               1000; make test runs them with 5), with hypothesis' statistics
-#   make soak   every title and variant played for SOAK_MINUTES (default 30) under every
-#               check, with bad input of every kind; the summary is .soak/summary.md
+#   make soak   every title over a sample of its option space (a new seed each run, printed;
+#               SOAK_ARGS="--seed S" repeats one) for SOAK_MINUTES (default 30), every check
+#               and every output at every decision, bad input of every kind; the summary is
+#               .soak/summary.md
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin

@@ -94,6 +94,14 @@ def default_options(players: int | None = None) -> Options:
     return Options(players=players or 2)
 
 
+def sample_options(seed: int, edit: object = None) -> Options | None:
+    """Tiny Draw's option space, declared for the soak: 2 or 3 players, hands of 1 to 3
+    cards (no data files: None with ``edit``)."""
+    if edit is not None:
+        return None
+    return Options(players=2 + seed % 2, hand_size=1 + seed // 2 % 3)
+
+
 def _can_act(deck: PVector[int], hand: PVector[int]) -> bool:
     return bool(hand) or (bool(deck) and len(hand) < MAX_HAND)
 
@@ -249,7 +257,9 @@ def make_game(**overrides: object) -> GameDefinition[State, Move, Options, Obser
         "validate": validate,
     }
     parts.update({k: v for k, v in overrides.items() if k not in OPTIONAL_PARTS})
-    optional = OptionalParts(**{k: v for k, v in overrides.items() if k in OPTIONAL_PARTS})  # type: ignore[arg-type]
+    declared: dict[str, object] = {"sample_options": sample_options}
+    declared.update({k: v for k, v in overrides.items() if k in OPTIONAL_PARTS})
+    optional = OptionalParts(**declared)  # type: ignore[arg-type]
     return GameDefinition(optional=optional, **parts)  # type: ignore[arg-type]
 
 

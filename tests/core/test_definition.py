@@ -38,6 +38,7 @@ HOMES = {
     "from_position": "position",
     "fill_position": "position",
     "redeal": "observe",
+    "sample_options": "game",
     "component_provenance": "docgen",
     "known_facts": "observe",
     "explain": "explain",

@@ -19,6 +19,7 @@ its arguments; the RNG is a field of the state, so a game is fully reproduced by
 from __future__ import annotations
 
 import importlib
+import re
 import warnings
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Generic
@@ -68,6 +69,7 @@ __all__ = [
     "REQUIRED_PARTS",
     "AnyGame",
     "Chance",
+    "DataEdit",
     "Fact",
     "Game",
     "GameDefinition",
@@ -85,9 +87,15 @@ __all__ = [
     "observation_data",
     "observation_words",
     "redeal",
+    "sample_options",
     "score_margin",
+    "varied_data",
     "with_every_player",
 ]
+
+#: ``edit(name, text)``: a data file's text as a user changed it (``name`` is the file's
+#: name, ``"silk.toml"``); see :attr:`OptionalParts.sample_options`.
+DataEdit = Callable[[str, str], str]
 
 #: The attribute of a title's ``evaluate`` naming its every-player form (see
 #: :func:`with_every_player`).
@@ -213,6 +221,12 @@ class OptionalParts(Generic[StateT, MoveT, OptionsT, ObsT]):
     #: ``observation_words(observation)``: the observation's fields as JSON data with its
     #: cards and tiles named as the table names them (the OpenSpiel strings).
     observation_words: Callable[[ObsT], dict[str, Any]] | None = None
+    #: ``sample_options(seed, edit=None)``: the title's option space for the soak, as
+    #: options drawn from ``seed`` (every player count, variant and component choice over
+    #: the seeds, now and then a user's data file); with ``edit``, options that carry one
+    #: of its data files as a user's, the text passed through ``edit(name, text)`` first
+    #: (None then for a title without data files; :func:`sample_options`).
+    sample_options: Callable[[int, DataEdit | None], OptionsT | None] | None = None
 
     def __attrs_post_init__(self) -> None:
         if (self.observation_tensor is None) != (self.observation_layout is None):
@@ -546,6 +560,14 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
         generator (the title's ``redeal``; without one, :func:`redeal`'s default)."""
         return redeal(self, state, seed)
 
+    def sample_options(self, seed: int, edit: DataEdit | None = None) -> OptionsT | None:
+        """Options drawn from ``seed`` over the title's option space (the title's
+        ``sample_options``; without one, the default options of a player count drawn
+        from ``seed``); with ``edit``, options carrying a user's data file changed by
+        ``edit``, or None for a title that declares no data files
+        (:func:`sample_options`)."""
+        return sample_options(self, seed, edit)
+
     def __repr__(self) -> str:
         return f"<Game {self.spec.name!r}: {self.spec.title}>"
 
@@ -569,6 +591,72 @@ def redeal(game: Game[StateT, Any, Any, Any], state: StateT, seed: int) -> State
     if player is None:
         return state
     return game.determinize(game.observe(state, player), seed)
+
+
+def sample_options(
+    game: Game[Any, Any, OptionsT, Any], seed: int, edit: DataEdit | None = None
+) -> OptionsT | None:
+    """What a title declares of its option space, for the soak and other sweeps:
+    options drawn from ``seed`` (an integer; the same seed gives the same options).
+
+    A title's optional ``sample_options(seed, edit)`` covers its whole space over the
+    seeds (each player count, variant, component choice, and now and then a user's data
+    file: a built-in one with values changed, :func:`varied_data`). Given ``edit``, it
+    returns options carrying one of its data files as a user's file, its text passed
+    through ``edit(name, text)`` first, for hostile tests (None from a title without
+    data files); they may then be refused with a
+    :class:`~silkroad.core.errors.RulesError` (a ``DataError``) there or at ``new_game``.
+    Without the title's own (a game written elsewhere), the default
+    options of one of the allowed player counts, in turn as ``seed`` grows; and None
+    with ``edit`` (no data files are declared).
+    """
+    own = getattr(getattr(game, "optional", None), "sample_options", None)
+    if own is not None:
+        options: OptionsT | None = own(seed, edit)
+        return options
+    if edit is not None:
+        return None
+    counts = game.spec.allowed_players
+    return game.default_options(counts[seed % len(counts)])
+
+
+def varied_data(
+    text: str, seed: int, numbers: Iterable[str], flags: Iterable[str] = (), share: float = 0.2
+) -> str:
+    """A data file's TOML ``text`` as a user might change it, drawn from ``seed``: about
+    ``share`` of the lines ``name = N`` whose name is in ``numbers`` get a value one
+    higher or one lower (never below 0, and never 0 from 1 or more), and as many of the
+    lines ``name = true`` / ``false`` whose name is in ``flags`` are turned over; at
+    least one line changes when any is eligible. Comments and every other line are kept.
+    For a title's :func:`sample_options`: valid files that differ from the built-in one."""
+    from silkroad.core.rng import Rng
+
+    names = "|".join(re.escape(n) for n in (*numbers, *flags))
+    if not names:
+        return text
+    line = re.compile(rf"^(\s*(?:{names}) = )(\d+|true|false)\s*$", re.M)
+    spots = list(line.finditer(text))
+    if not spots:
+        return text
+    rng = Rng.from_seed(seed)
+    first, rng = rng.randrange(len(spots))
+    out: list[str] = []
+    at = 0
+    for k, spot in enumerate(spots):
+        roll, rng = rng.random()
+        if k != first and roll >= share:
+            continue
+        value = spot.group(2)
+        if value in ("true", "false"):
+            new = "false" if value == "true" else "true"
+        else:
+            n = int(value)
+            up, rng = rng.randrange(2)
+            new = str(n + 1 if up or n <= 1 else n - 1)
+        out += [text[at : spot.start(2)], new]
+        at = spot.end(2)
+    out.append(text[at:])
+    return "".join(out)
 
 
 def observation_data(observation: Any, options_type: type) -> dict[str, Any]:
@@ -628,6 +716,7 @@ PART_HOMES: dict[str, str] = {
     **dict.fromkeys(("svg", "hides_move"), "svg"),
     **dict.fromkeys(("to_position", "from_position", "fill_position"), "position"),
     "redeal": "observe",
+    "sample_options": "game",
     "component_provenance": "docgen",
     "explain": "explain",
 }

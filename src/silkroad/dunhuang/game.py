@@ -2,7 +2,23 @@
 
 from __future__ import annotations
 
-from silkroad.core.game import Chance, GameDefinition, GameSpec, Information, define_game
+import functools
+import itertools
+from importlib import resources
+
+import attrs
+
+from silkroad.core.errors import RulesError
+from silkroad.core.game import (
+    Chance,
+    DataEdit,
+    GameDefinition,
+    GameSpec,
+    Information,
+    define_game,
+    varied_data,
+)
+from silkroad.core.rng import Rng
 from silkroad.dunhuang.moves import (
     Ability,
     Bottom,
@@ -33,6 +49,7 @@ __all__ = [
     "max_game_length",
     "num_players",
     "parse_move",
+    "sample_options",
 ]
 
 MOVE_TYPES: tuple[type, ...] = (
@@ -88,6 +105,63 @@ def max_game_length(options: Options) -> int:
     n = options.players
     per_round = n * (1 + 3 * _DECISIONS_PER_ACTION + 2 * 3)
     return 6 * max(n, 2) + ROUNDS * per_round
+
+
+#: The data files a user may replace, by what they hold: each pack's own file and the
+#: promos' (``data/<name>.toml``).
+_VARIED_NUMBERS = ("cost", "grain", "vp", "value", "end_vp", "vp_each")
+_VARIED_FLAGS = ("four_player_only",)
+#: Changed files tried before the built-in data is kept.
+_ATTEMPTS = 8
+
+
+@functools.cache
+def _builtin_text(name: str) -> str:
+    return resources.files("silkroad.dunhuang").joinpath("data", name).read_text("utf-8")
+
+
+def sample_options(seed: int, edit: DataEdit | None = None) -> Options:
+    """[DH-2.1.2] [DH-6.1] [DH-6.2] [DH-8] Options drawn from ``seed`` over Dunhuang's
+    option space, for the soak: every third seed solitaire, the others 3 or 4 players
+    with the next pack triple of the 220 (sorted; so any 330 consecutive seeds play
+    every triple) and promos on or off; in solitaire two of Silk, Tea, China and Gold
+    or none (drawn at setup), under either reading of the deadlines; and one game in
+    three a user's data file, a built-in pack file (or the promos') with numbers and
+    flags changed
+    (:func:`silkroad.core.game.varied_data`). With ``edit``, always a data file, its
+    built-in text passed through ``edit(name, text)`` instead."""
+    from silkroad.dunhuang.packs import available
+    from silkroad.dunhuang.state import SOLO_DEADLINES, SOLO_PACKS, STAGED_DEADLINES
+
+    rng = Rng.from_seed(seed)
+    with_data, rng = rng.randrange(3)
+    if seed % 3 == 2:  # every third seed solitaire; the others go through the triples
+        count, rng = rng.randrange(2)
+        packs, rng = rng.sample(SOLO_PACKS, 2 * count)
+        deadlines, rng = rng.choice((SOLO_DEADLINES, STAGED_DEADLINES))
+        options = Options(1, packs, deadlines=deadlines)
+    else:
+        triples = list(itertools.combinations(sorted(available()), 3))
+        players, rng = rng.choice((3, 4))
+        promos, rng = rng.randrange(2)
+        number = seed // 3 * 2 + seed % 3  # how many seeds before this one are not solitaire
+        options = Options(players, triples[number % len(triples)], promos=bool(promos))
+    if edit is None and with_data:
+        return options
+    files = [*options.packs, *(["promos"] if options.promos else [])]
+    if not files:  # solitaire with packs drawn at setup: any of the four may come
+        files = list(SOLO_PACKS)
+    name, rng = rng.choice(files)
+    text = _builtin_text(f"{name}.toml")
+    if edit is not None:
+        return attrs.evolve(options, data=((name, edit(f"{name}.toml", text)),))
+    for attempt in range(_ATTEMPTS):  # a change the format refuses (a die of 7): another
+        try:
+            varied = varied_data(text, seed * _ATTEMPTS + attempt, _VARIED_NUMBERS, _VARIED_FLAGS)
+            return attrs.evolve(options, data=((name, varied),))
+        except RulesError:
+            continue
+    return options
 
 
 #: [the version history of docs/dunhuang.md] The rules versions whose records this library

@@ -4,10 +4,22 @@ functions: default options, player count, notation, the bound on a game's length
 from __future__ import annotations
 
 import functools
+from importlib import resources
 
-from silkroad.core.errors import InvalidMoveError, shorten
-from silkroad.core.game import Chance, GameDefinition, GameSpec, Information, define_game
-from silkroad.kashgar.cards import Effect, Op
+import attrs
+
+from silkroad.core.errors import InvalidMoveError, RulesError, shorten
+from silkroad.core.game import (
+    Chance,
+    DataEdit,
+    GameDefinition,
+    GameSpec,
+    Information,
+    define_game,
+    varied_data,
+)
+from silkroad.core.rng import Rng
+from silkroad.kashgar.cards import Effect, Op, parse_card_text
 from silkroad.kashgar.moves import (
     CaravanAction,
     Fulfill,
@@ -28,7 +40,7 @@ from silkroad.kashgar.rules import (
     legal_moves,
     turn_limit,
 )
-from silkroad.kashgar.state import Options, State
+from silkroad.kashgar.state import Options, State, _check_sizes
 from silkroad.kashgar.table import table
 
 __all__ = [
@@ -39,6 +51,7 @@ __all__ = [
     "max_game_length",
     "num_players",
     "parse_move",
+    "sample_options",
 ]
 
 
@@ -170,6 +183,61 @@ def max_game_length(options: Options) -> int:
     )
     payouts = sum(_decisions(e, n) for o in t.order if o is not None for e in o.payout)
     return turn_limit(options) * (1 + longest) + payouts
+
+
+#: Which lines of its data files a user's file changes (:func:`sample_options`).
+_VARIED_NUMBERS = ("vp", "mules", "grain", "vp_per_grain")
+_VARIED_FLAGS = ("must_act",)
+_DATA_FILES = ("standard.toml", "expansion.toml", "orders.toml", "special.toml")
+
+
+@functools.cache
+def _builtin_text(name: str) -> str:
+    return resources.files("silkroad.kashgar").joinpath("data", name).read_text("utf-8")
+
+
+#: Changed files tried before the built-in data is kept.
+_ATTEMPTS = 8
+
+
+def _with_file(options: Options, name: str, text: str) -> Options:
+    """``options`` with the deck of a user's file ``name`` holding ``text``."""
+    deck, cards = parse_card_text(text, f"a user's {name}")
+    changed = options.with_deck(deck, cards)
+    _check_sizes(changed.card_data, options.players, source=f"a user's {name}")
+    return changed
+
+
+def sample_options(seed: int, edit: DataEdit | None = None) -> Options:
+    """[KG-1] [KG-8] Options drawn from ``seed`` over Kashgar's option space, for the
+    soak: 2, 3 or 4 players, any subset of the Cut & Thrust cards (each size from none to
+    all twelve equally likely, then the copies drawn), and one game in three a user's
+    data file (a built-in deck file with numbers and flags changed,
+    :func:`silkroad.core.game.varied_data`). With ``edit``, always a data file, its
+    built-in text passed through ``edit(name, text)`` instead."""
+    rng = Rng.from_seed(seed)
+    players, rng = rng.choice((2, 3, 4))
+    with_data, rng = rng.randrange(3)
+    options = Options.create(players)
+    if edit is not None or not with_data:
+        name, rng = rng.choice(_DATA_FILES)
+        text = _builtin_text(name)
+        if edit is not None:
+            options = _with_file(options, name, edit(name, text))
+        else:
+            for attempt in range(_ATTEMPTS):  # a change the format refuses: another
+                varied = varied_data(
+                    text, seed * _ATTEMPTS + attempt, _VARIED_NUMBERS, _VARIED_FLAGS
+                )
+                try:
+                    options = _with_file(options, name, varied)
+                    break
+                except RulesError:
+                    continue
+    keys = [c.key for c in options.card_data.expansion for _ in range(c.copies)]
+    size, rng = rng.randrange(len(keys) + 1)
+    chosen, rng = rng.sample(keys, size)
+    return attrs.evolve(options, expansion=tuple(sorted(chosen)))
 
 
 #: [the version history of docs/kashgar.md] The rules versions whose records this library

@@ -3,8 +3,21 @@ functions: default options, player count, notation, the bound on a game's length
 
 from __future__ import annotations
 
-from silkroad.core.errors import InvalidMoveError, shorten
-from silkroad.core.game import Chance, GameDefinition, GameSpec, Information, define_game
+import functools
+from importlib import resources
+
+from silkroad.core.errors import InvalidMoveError, RulesError, shorten
+from silkroad.core.game import (
+    Chance,
+    DataEdit,
+    GameDefinition,
+    GameSpec,
+    Information,
+    define_game,
+    varied_data,
+)
+from silkroad.core.rng import Rng
+from silkroad.serica.cards import parse_card_text
 from silkroad.serica.moves import MOVE_TYPES, Move, parse_notation
 from silkroad.serica.observe import Observation
 from silkroad.serica.state import Options, State
@@ -17,6 +30,7 @@ __all__ = [
     "max_game_length",
     "num_players",
     "parse_move",
+    "sample_options",
 ]
 
 
@@ -85,6 +99,42 @@ def _decisions_per_turn(options: Options) -> int:
     attacks = 4 * (1 + 2 + 1)
     caravans = 3 * (1 + 4 + 1) + n + 1
     return uses + production + buys + builds + defence + attacks + caravans + 3
+
+
+#: Which lines of the card file a user's file changes (:func:`sample_options`).
+_VARIED_NUMBERS = ("vp", "stacked_vp", "strength", "enemy_vp")
+#: Changed files tried before the built-in data is kept.
+_ATTEMPTS = 8
+
+
+@functools.cache
+def _builtin_text(name: str) -> str:
+    return resources.files("silkroad.serica").joinpath("data", name).read_text("utf-8")
+
+
+def sample_options(seed: int, edit: DataEdit | None = None) -> Options:
+    """[SR-1] [SR-7] Options drawn from ``seed`` over Serica's option space, for the
+    soak: competitive or co-operative, the Han Dynasty or the Roman Empire first (or
+    drawn at setup), and one game in three a user's card file (the built-in one with
+    numbers changed, :func:`silkroad.core.game.varied_data`). With ``edit``, always a
+    card file, its built-in text passed through ``edit(name, text)`` instead."""
+    rng = Rng.from_seed(seed)
+    coop, rng = rng.randrange(2)
+    first, rng = rng.choice((0, 1, None))
+    with_data, rng = rng.randrange(3)
+    options = Options(coop=bool(coop), first_player=first)
+    if edit is None and with_data:
+        return options
+    text = _builtin_text("cards.toml")
+    if edit is not None:
+        return options.with_cards(parse_card_text(edit("cards.toml", text), "a user's file"))
+    for attempt in range(_ATTEMPTS):  # a change the format refuses: another
+        varied = varied_data(text, seed * _ATTEMPTS + attempt, _VARIED_NUMBERS)
+        try:
+            return options.with_cards(parse_card_text(varied, "a user's cards.toml"))
+        except RulesError:
+            continue
+    return options
 
 
 #: [the version history of docs/serica.md] The rules versions whose records this library

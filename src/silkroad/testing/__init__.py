@@ -1,6 +1,8 @@
 """Testing tools for silkroad titles and for games written by users.
 
-* :func:`check_game`: the shared conformance suite of the ``Game`` contract.
+* :func:`check_game`: the shared conformance suite of the ``Game`` contract, the outputs
+  a user reads included (the tensor, the pictures, the texts, positions, the adapters'
+  observations), each as far as the game offers it.
 * :func:`check_tensor`: the checks of a title's observation tensor (needs numpy).
 * :func:`games` and :func:`moves`: hypothesis strategies (a state reached by a random
   seeded playout; a legal move of a state).

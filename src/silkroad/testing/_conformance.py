@@ -9,19 +9,33 @@ and the check that failed.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+import importlib.util
+import json
+import math
+import xml.etree.ElementTree as ElementTree
+from collections.abc import Iterable, MutableMapping, Sequence
 from typing import Any
 
 import attrs
 
 from silkroad.core.errors import IllegalMoveError, InvalidMoveError, RulesError, StateError
 from silkroad.core.explain import Reason, explain
-from silkroad.core.game import AnyGame, GameDefinition, Information, Outcome, known_facts
+from silkroad.core.game import (
+    AnyGame,
+    GameDefinition,
+    Information,
+    Outcome,
+    known_facts,
+    observation_words,
+)
 from silkroad.core.replay import Record, replay
 from silkroad.core.rng import Rng
-from silkroad.core.serialize import dumps, loads, move_union
+from silkroad.core.serialize import dumps, loads, move_union, to_data
+from silkroad.core.tensor import Layout
 
 __all__ = [
+    "ADAPTERS",
+    "AdapterProbe",
     "CheckContext",
     "ConformanceError",
     "ConformanceReport",
@@ -29,6 +43,7 @@ __all__ = [
     "check_event_texts",
     "check_game",
     "check_observations",
+    "check_outputs",
     "check_reasons",
     "check_record",
     "deep_copy",
@@ -55,12 +70,28 @@ class ConformanceReport:
     truncated_games: int = 0
     #: moves, notations and action ids whose reason ``explain`` gave (check 12)
     reasons_checked: int = 0
+    #: the outputs a user reads that check 13 read, by kind (``"svg"``, ``"tensor"``,
+    #: ``"PettingZoo observation"``...)
+    outputs: dict[str, int] = attrs.field(factory=dict, eq=False)
+
+    @property
+    def outputs_checked(self) -> int:
+        """How many outputs check 13 read, of every kind."""
+        return sum(self.outputs.values())
 
 
 class CheckContext:
     def __init__(self, game: AnyGame, options: Any, seed: int) -> None:
         self.game, self.options, self.seed, self.step = game, options, seed, 0
         self.last_move = ""
+        self._layout: Layout | None = None
+
+    @property
+    def layout(self) -> Layout:
+        """The game's ``observation_layout`` for these options (read once)."""
+        if self._layout is None:
+            self._layout = self.game.observation_layout(self.options)
+        return self._layout
 
     def fail(self, message: str) -> ConformanceError:
         where = f"{self.game.spec.name} {self.options!r} seed {self.seed} step {self.step}"
@@ -314,6 +345,9 @@ def check_game(
     every_move: bool = True,
     allow_no_winner: bool = False,
     check_every: int = 1,
+    outputs: bool = True,
+    adapters: bool = True,
+    outputs_every: int = 4,
 ) -> ConformanceReport:
     """Run the shared conformance suite on ``game`` with ``options`` over ``seeds``.
 
@@ -356,15 +390,34 @@ def check_game(
         legal; the illegal moves of 5, a few action ids of no legal move and garbage
         notation get a reason that is not LEGAL, and ``explain`` never raises; for a game
         with ``explain`` of its own, ``apply``'s ``IllegalMoveError`` carries the same
-        reason (``.reason``), and for one without, no reason or one that is not LEGAL.
+        reason (``.reason``), and for one without, no reason or one that is not LEGAL;
+    13. every output a user reads (with ``outputs``; :func:`check_outputs`): each seat's
+        ``observation_tensor`` against ``observation_layout`` (shape, ``float32``,
+        finite, a title's own tensor within each segment's bounds) and its observation's
+        words; ``render``; the ``svg`` of the table and of each seat; ``describe_move``
+        and ``describe_events`` for every viewer; the position round trip; and, with
+        ``adapters``, each seat's observation in the OpenSpiel, PettingZoo and Gymnasium
+        adapters whose frameworks are importable. What a game does not offer is
+        skipped: no ``svg`` (or one giving None), no texts of its own (the defaults are
+        checked), the generic position and feature-hash tensor of a definition without
+        its own. No output may raise.
 
-    ``check_every=k`` makes the checks of 4-9 at every k-th decision (and at the end) only,
+    Check 13 runs at every ``outputs_every``-th decision of those checked (and at the
+    end): the outputs cost more than the rest together (a picture per seat, a position
+    written and read, four adapter observations per seat), and a test suite calls
+    ``check_game`` many times; ``outputs_every=1`` checks them at every decision (the
+    soak does).
+
+    ``check_every=k`` makes the checks of 4-9 and 11-13 at every k-th decision (and at
+    the end) only,
     for cheap sweeps over many configurations; ``validate``, the end conditions and the
     record are still checked on every state.
 
     :raises ConformanceError: on the first broken promise, naming seed, step and check.
     :returns: a :class:`ConformanceReport` counting what was checked.
     """
+    if isinstance(outputs_every, bool) or not isinstance(outputs_every, int) or outputs_every < 1:
+        raise ValueError(f"outputs_every is a whole number from 1, got {outputs_every!r}")
     if options is None:
         options = game.default_options()
     options_copy: Any = loads(dumps(options, game), game.options_type, game)
@@ -375,11 +428,15 @@ def check_game(
     games = decisions = longest = applied = refused = dets = differences = 0
     reasons = 0
     report_truncated = 0
+    tally: dict[str, int] = {}
+    probe: AdapterProbe | None = None
 
     for seed in seeds:
         ctx = CheckContext(game, options, seed)
         state = game.new_game(options, seed)
         ctx.check(state == game.new_game(options, seed), "new_game is not deterministic")
+        if outputs and adapters and probe is None:
+            probe = AdapterProbe(game, options, game.num_players(state))
         chooser = Rng.from_seed(seed ^ 0x5EED)
         history: list[Any] = []
         earlier_moves: list[Any] = []
@@ -428,6 +485,8 @@ def check_game(
                         "a finished game has no winner (pass allow_no_winner=True for a "
                         "co-operative game that all players can lose)",
                     )
+                if outputs:
+                    check_outputs(ctx, state, moves, None, n_players, adapters=probe, tally=tally)
                 break
             index, chooser = chooser.randrange(len(moves))
             chosen = moves[index]
@@ -446,6 +505,8 @@ def check_game(
                     refused,
                 )
                 reasons += check_reasons(ctx, state, moves, _illegal(moves, earlier_moves))
+                if outputs and (ctx.step // check_every) % outputs_every == 0:
+                    check_outputs(ctx, state, moves, chosen, n_players, adapters=probe, tally=tally)
             earlier_moves.extend(moves)
             history.append(chosen)
             state = game.apply(state, chosen)
@@ -465,7 +526,16 @@ def check_game(
             "probably carries what should be hidden"
         )
     return ConformanceReport(
-        games, decisions, longest, applied, refused, dets, differences, report_truncated, reasons
+        games,
+        decisions,
+        longest,
+        applied,
+        refused,
+        dets,
+        differences,
+        report_truncated,
+        reasons,
+        tally,
     )
 
 
@@ -596,3 +666,278 @@ def check_record(ctx: CheckContext, history: list[Any], final: Any) -> None:
     again = Record.from_json(text, game=game)
     ctx.check(again == record, "the game's record does not round-trip through JSON")
     ctx.check(replay(again, game) == final, "replaying the record does not give the final state")
+
+
+# --------------------------------------------------------------------------- check 13
+
+
+#: The learning adapters check 13 reads, each when its framework is importable.
+ADAPTERS = ("OpenSpiel", "PettingZoo", "Gymnasium")
+_FRAMEWORKS = {"OpenSpiel": "pyspiel", "PettingZoo": "pettingzoo", "Gymnasium": "gymnasium"}
+
+
+def _importable(module: str) -> bool:
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def _tally(tally: MutableMapping[str, int] | None, kind: str, n: int = 1) -> None:
+    if tally is not None:
+        tally[kind] = tally.get(kind, 0) + n
+
+
+class AdapterProbe:
+    """The three learning adapters made once for a game and its options, reading the
+    observations of any state of that game (check 13): OpenSpiel's observation and
+    information-state strings and tensors, PettingZoo's observation and action mask,
+    and each seat's Gymnasium observation and info. An adapter whose framework is not
+    importable is left out (:attr:`adapters` names those in use); so is OpenSpiel for a
+    game whose name pyspiel has registered for another game object."""
+
+    def __init__(self, game: AnyGame, options: Any, players: int) -> None:
+        self.game, self.options, self.players = game, options, players
+        self.adapters = tuple(a for a in ADAPTERS if _importable(_FRAMEWORKS[a]))
+        self._openspiel: Any = None
+        self._pettingzoo: Any = None
+        self._gymnasium: list[Any] | None = None
+
+    def check(
+        self, ctx: CheckContext, state: Any, tally: MutableMapping[str, int] | None = None
+    ) -> None:
+        """Every seat's observation in every adapter in use, for ``state``."""
+        for adapter in self.adapters:
+            try:
+                getattr(self, f"_check_{adapter.lower()}")(ctx, state, tally)
+            except ConformanceError:
+                raise
+            except Exception as exc:
+                raise ctx.fail(
+                    f"the {adapter} adapter's observation raised {type(exc).__name__}: {exc}"
+                ) from exc
+
+    def _check_openspiel(
+        self, ctx: CheckContext, state: Any, tally: MutableMapping[str, int] | None
+    ) -> None:
+        from silkroad.adapters import openspiel
+
+        if self._openspiel is None:
+            import pyspiel
+
+            name = openspiel.register(self.game)
+            if openspiel._REGISTERED.get(name) is not self.game:
+                self.adapters = tuple(a for a in self.adapters if a != "OpenSpiel")
+                return
+            parameter = openspiel.options_parameter(**to_data(self.options))
+            self._openspiel = pyspiel.load_game(
+                name, {"players": self.players, "options": parameter, "seed": 0}
+            )
+        pygame = self._openspiel
+        held = pygame.new_initial_state()
+        held.cur = openspiel._Inner(self.game, state)
+        held.trail = openspiel._Trail(self.game, state, None)
+        size = pygame.observation_tensor_size()
+        for p in range(self.players):
+            tensor = held.observation_tensor(p)
+            ctx.check(
+                len(tensor) == size and all(math.isfinite(v) for v in tensor),
+                f"the OpenSpiel observation tensor of player {p} has {len(tensor)} entries "
+                f"(the game says {size}) or one that is not finite",
+            )
+            info = held.information_state_tensor(p)
+            ctx.check(
+                len(info) == pygame.information_state_tensor_size(),
+                f"the OpenSpiel information state tensor of player {p} has {len(info)} entries",
+            )
+            for text in (held.observation_string(p), held.information_state_string(p)):
+                ctx.check(
+                    isinstance(text, str) and bool(text),
+                    f"an OpenSpiel string of player {p} is empty",
+                )
+            _tally(tally, "OpenSpiel observation", 4)
+
+    def _check_pettingzoo(
+        self, ctx: CheckContext, state: Any, tally: MutableMapping[str, int] | None
+    ) -> None:
+        if self._pettingzoo is None:
+            from silkroad.adapters.pettingzoo import SilkroadEnv
+
+            self._pettingzoo = SilkroadEnv(self.game, self.options)
+            self._pettingzoo.reset(seed=0)
+        env = self._pettingzoo
+        env.state_ = state
+        env._select()
+        acting = self.game.current_player(state)
+        legal = sum(self.game.action_mask(state)) if acting is not None else 0
+        for p, agent in enumerate(env.possible_agents):
+            seen = env.observe(agent)
+            ctx.check(
+                env.observation_space(agent).contains(seen),
+                f"the PettingZoo observation of {agent} is not in its observation space "
+                f"(shape {getattr(seen['observation'], 'shape', None)}, space "
+                f"{env.observation_space(agent)['observation']})",
+            )
+            marked = int(seen["action_mask"].sum())
+            ctx.check(
+                marked == (legal if p == acting else 0),
+                f"the PettingZoo action mask of {agent} marks {marked} actions",
+            )
+            _tally(tally, "PettingZoo observation")
+
+    def _check_gymnasium(
+        self, ctx: CheckContext, state: Any, tally: MutableMapping[str, int] | None
+    ) -> None:
+        if self._gymnasium is None:
+            from silkroad.adapters.gymnasium import SilkroadGymEnv
+
+            self._gymnasium = [
+                SilkroadGymEnv(self.game, options=self.options, seat=p) for p in range(self.players)
+            ]
+        for p, env in enumerate(self._gymnasium):
+            env.state = state
+            seen = env._observation()
+            ctx.check(
+                env.observation_space.contains(seen),
+                f"the Gymnasium observation of seat {p} is not in its observation space "
+                f"(shape {getattr(seen, 'shape', None)}, space {env.observation_space})",
+            )
+            mask = env._info()["action_mask"]
+            ctx.check(len(mask) == env.n_actions, f"the Gymnasium action mask of seat {p} is short")
+            _tally(tally, "Gymnasium observation")
+
+
+def _own_tensor(game: AnyGame) -> bool:
+    """Whether the game gives its own tensor (values within its segments' bounds) rather
+    than the default feature hash."""
+    return not isinstance(game, GameDefinition) or game.optional.observation_tensor is not None
+
+
+def _check_tensor(ctx: CheckContext, obs: Any, p: int) -> None:
+    """The observation tensor against ``observation_layout``: a flat ``float32`` vector of
+    the layout's size, finite, each segment within its bounds."""
+    import numpy as np
+
+    layout = ctx.layout
+    try:
+        tensor = ctx.game.observation_tensor(obs)
+    except Exception as exc:
+        raise ctx.fail(
+            f"observation_tensor of player {p}'s observation raised {type(exc).__name__}: {exc}"
+        ) from exc
+    ctx.check(
+        isinstance(tensor, np.ndarray) and tensor.dtype == np.float32,
+        f"observation_tensor of player {p} is not a float32 array: {type(tensor).__name__}",
+    )
+    ctx.check(
+        tensor.shape == layout.shape,
+        f"observation_tensor of player {p} has shape {tensor.shape}, the layout {layout.shape}",
+    )
+    ctx.check(bool(np.isfinite(tensor).all()), f"observation_tensor of player {p} is not finite")
+    if not _own_tensor(ctx.game):
+        return
+    for segment in layout.segments:
+        start = layout.offsets[segment.name]
+        part = tensor[start : start + segment.size]
+        if part.size and (part.min() < segment.low or part.max() > segment.high):
+            raise ctx.fail(
+                f"observation_tensor of player {p}: segment {segment.name!r} holds "
+                f"{float(part.min()):g}..{float(part.max()):g}, outside its bounds "
+                f"{segment.low:g}..{segment.high:g}"
+            )
+
+
+def _check_svg(ctx: CheckContext, picture: Any, what: str) -> bool:
+    """An SVG picture (None: the game draws none) is well-formed XML with an ``svg`` root."""
+    if picture is None:
+        return False
+    ctx.check(isinstance(picture, str), f"{what} is a {type(picture).__name__}, not text")
+    try:
+        root = ElementTree.fromstring(picture)
+    except ElementTree.ParseError as exc:
+        raise ctx.fail(f"{what} is not well-formed XML: {exc}") from exc
+    ctx.check(root.tag.rpartition("}")[2] == "svg", f"{what} is a <{root.tag}>, not an <svg>")
+    return True
+
+
+def _text(ctx: CheckContext, value: Any, what: str) -> None:
+    ctx.check(
+        isinstance(value, str) and bool(value.strip()), f"{what} gave {value!r:.60}, not text"
+    )
+
+
+def check_outputs(
+    ctx: CheckContext,
+    state: Any,
+    moves: Sequence[Any],
+    chosen: Any,
+    n: int,
+    *,
+    adapters: AdapterProbe | None = None,
+    tally: MutableMapping[str, int] | None = None,
+    position: str | None = None,
+) -> None:
+    """Check 13, every output a user reads, for a state and the move chosen in it (None
+    at the end): each seat's ``observation_tensor`` against ``observation_layout`` and
+    the observation's words (JSON data); ``render``; the ``svg`` of the table and of each
+    seat (well-formed, for a game that draws one); ``describe_move`` of the chosen move
+    and a few others, and ``describe_events`` of the chosen one, for every viewer and
+    for everyone; the position round trip (``from_position(to_position(s)) == s``); and
+    the observations of the learning adapters (``adapters``). Anything but a broken
+    promise raised by an output is a failure too. ``tally`` counts the outputs read, by
+    kind; ``position`` is ``to_position(state)`` when the caller has it. Explanations
+    of illegal moves are check 12 (:func:`check_reasons`)."""
+    game = ctx.game
+    kind = ""
+    try:
+        for p in range(n):
+            obs = game.observe(state, p)
+            kind = "tensor"
+            _check_tensor(ctx, obs, p)
+            _tally(tally, kind)
+            kind = "observation words"
+            words = observation_words(game, obs)
+            ctx.check(isinstance(words, dict), f"the words of player {p}'s observation")
+            json.dumps(words)
+            _tally(tally, kind)
+            kind = "svg"
+            draw = getattr(game, "svg", None)
+            if draw is not None and _check_svg(ctx, draw(state, p), f"svg(state, {p})"):
+                _tally(tally, kind)
+        kind = "render"
+        _text(ctx, game.render(state), "render")
+        _tally(tally, kind)
+        kind = "svg"
+        draw = getattr(game, "svg", None)
+        if draw is not None and _check_svg(ctx, draw(state, None), "svg(state)"):
+            _tally(tally, kind)
+        if chosen is not None:
+            kind = "describe_move"
+            others = [m for m in moves[:3] if m != chosen]
+            for viewer in (None, *range(n)):
+                for move in (chosen, *others):
+                    _text(
+                        ctx,
+                        game.describe_move(state, move, viewer),
+                        f"describe_move({game.format_move(move)!r}, viewer {viewer})",
+                    )
+                    _tally(tally, kind)
+            kind = "describe_events"
+            for viewer in (None, *range(n)):
+                lines = game.describe_events(state, chosen, viewer)
+                ctx.check(
+                    isinstance(lines, tuple) and all(isinstance(x, str) for x in lines),
+                    f"describe_events for viewer {viewer} gave {lines!r:.80}, not a tuple of text",
+                )
+                _tally(tally, kind)
+        kind = "position"
+        text = game.to_position(state) if position is None else position
+        ctx.check(isinstance(text, str), "to_position did not give text")
+        ctx.check(game.from_position(text) == state, "the state's position does not read back")
+        _tally(tally, kind)
+    except ConformanceError:
+        raise
+    except Exception as exc:
+        raise ctx.fail(f"{kind} raised {type(exc).__name__}: {exc}") from exc
+    if adapters is not None:
+        adapters.check(ctx, state, tally)

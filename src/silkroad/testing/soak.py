@@ -1,22 +1,34 @@
-"""The soak: every title and variant played for a given time under every check, and bad
-input of every kind, with a summary (``make soak``; ``python -m silkroad.testing.soak``).
+"""The soak: every registered title played over a sample of its whole option space for a
+given time under every check, and bad input of every kind, with a summary (``make soak``;
+``python -m silkroad.testing.soak``).
 
-Games are seeded random playouts, one configuration after another (each title's player
-counts and variants, Dunhuang pack triples drawn from the soak's seed, and options that
-carry a user data file). At every decision the soak checks what
-:func:`silkroad.testing.check_game` checks at a sampled one (``validate``, the observations
-and determinized states, illegal moves, notation, action ids, JSON, the event texts two
-states a player cannot tell apart give that player), and that the state's position reads
-back equal. Between decisions it hands each entry point hostile input: a saved state and
-a position with random edits, garbage notation and action ids that name no legal move; at
-the end of a game its record with edits; every few games a data file with edits. A bad
-input must be refused with a :class:`~silkroad.core.errors.RulesError` or give a value
-that works completely (a loaded state plays on: every state reached is valid and has a
-legal move until the game is over).
+The soak names no title: it plays every game of the registry (:data:`silkroad.GAMES`),
+each declaring its option space (its optional part ``sample_options``,
+:func:`silkroad.core.game.sample_options`). Each run draws its own sample from its seed
+(printed, and given back with ``--seed``): game ``k`` of a title plays the options
+``sample_options(seed * 1_000_003 + k)``, so consecutive games walk through a title's
+choices (Dunhuang's pack triples one after another) and another seed starts elsewhere.
+Games are seeded random playouts, the titles in turn.
+
+At every decision the soak checks what :func:`silkroad.testing.check_game` checks at a
+sampled one (``validate``, the observations and determinized states, illegal moves and
+why they are refused, notation, action ids, JSON, the event texts two states a player
+cannot tell apart give that player) and every output a user reads (check 13: the
+observation tensor against its layout, the observation's words, ``render``, the pictures
+of the table and of each seat, ``describe_move`` and ``describe_events``, the position
+round trip, and the OpenSpiel, PettingZoo and Gymnasium observations of each seat when
+their frameworks are importable). Between decisions it hands each entry point hostile
+input: a saved state and a position with random edits, garbage notation and action ids
+that name no legal move; at the end of a game its record with edits; before each game
+a data file of the title with edits (through ``sample_options(seed, edit)``). A bad input
+must be refused with a :class:`~silkroad.core.errors.RulesError` or give a value that
+works completely (a loaded state plays on: every state reached is valid and has a legal
+move until the game is over).
 
 Everything but the stopping time is seeded, so a failure recurs: the summary names the
-game (title, options, seed, decision) and the check, and ``failures/<n>.json`` in the
-output directory holds the state (JSON) and the bad input, if any.
+game (title, options and the ``sample_options`` seed that made them, game seed,
+decision) and the check, and ``failures/<n>.json`` in the output directory holds the
+options and the state (JSON) and the bad input, if any.
 
 This is a testing tool, not part of the rules: it reads the clock to stop, and writes its
 files only to the output directory.
@@ -26,11 +38,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import itertools
 import json
 import math
 import random
 import re
+import secrets
 import signal
 import threading
 import time
@@ -41,16 +55,21 @@ from typing import Any
 import attrs
 
 from silkroad.core.errors import RulesError
-from silkroad.core.game import AnyGame, Outcome
-from silkroad.core.registry import get_game
+from silkroad.core.game import AnyGame, Outcome, sample_options
+from silkroad.core.registry import GAMES, get_game
 from silkroad.core.replay import Record, replay
 from silkroad.core.rng import Rng
 from silkroad.core.serialize import dumps, loads, move_union
 from silkroad.testing._conformance import (
+    ADAPTERS,
+    AdapterProbe,
     CheckContext,
+    _illegal,
     check_decision,
     check_event_texts,
     check_observations,
+    check_outputs,
+    check_reasons,
     check_record,
     deep_copy,
 )
@@ -61,8 +80,9 @@ __all__ = ["Summary", "configurations", "main", "soak"]
 PLAY_ON = 25
 #: Seconds one bad input may take before it counts as a hang (far beyond any input).
 DEADLINE = 60.0
-_TITLES = ("kashgar", "serica", "dunhuang")
-_SOURCE = Path(__file__).resolve().parents[1]
+#: The spacing of the ``sample_options`` seeds of two runs: game ``k`` of a title in the
+#: run of seed ``s`` plays ``sample_options(s * SAMPLE_STRIDE + k)``.
+SAMPLE_STRIDE = 1_000_003
 _HOSTILE: tuple[Any, ...] = (
     -1,
     0,
@@ -100,7 +120,14 @@ class Summary:
     #: per kind of bad input: [refused with a RulesError, accepted and working]
     bad: dict[str, list[int]] = attrs.Factory(dict)
     failures: list[dict[str, Any]] = attrs.Factory(list)
+    #: every configuration played (title, options), once each, in the order first played
     configurations: list[str] = attrs.Factory(list)
+    #: the run's seed (``--seed``: the same sample and games again)
+    seed: int = 0
+    #: the outputs a user reads that were checked, by kind (check 13 of ``check_game``)
+    outputs: dict[str, int] = attrs.Factory(dict)
+    #: the outputs were checked at every ``outputs_every``-th decision (and each end)
+    outputs_every: int = 1
 
     @property
     def bad_inputs(self) -> int:
@@ -121,12 +148,27 @@ class Summary:
         total = self.bad_inputs
         refused = sum(v[0] for v in self.bad.values())
         clean = math.floor(10_000 * self.clean_share()) / 100  # 100.00 only without failures
+        titles = sorted({c.split(" ", 1)[0] for c in self.configurations})
+        per_title = ", ".join(
+            f"{t} {sum(c.split(' ', 1)[0] == t for c in self.configurations)}" for t in titles
+        )
         lines = [
             "# Soak summary",
             "",
+            f"- seed {self.seed} (the same run again: `--seed {self.seed}`)",
             f"- ran {self.seconds / 60:.1f} minutes: {self.games:,} games, "
-            f"{self.decisions:,} decisions, every check at every decision "
+            f"{self.decisions:,} decisions, every check at every decision"
+            + (
+                ""
+                if self.outputs_every == 1
+                else f" (the outputs at every {self.outputs_every}th and each game's end)"
+            )
+            + " "
             f"({self.truncated:,} games stopped by a game-length safeguard)",
+            f"- configurations: {len(self.configurations):,} ({per_title})",
+            f"- outputs a user reads, checked: {sum(self.outputs.values()):,} ("
+            + ", ".join(f"{k} {v:,}" for k, v in sorted(self.outputs.items()))
+            + ")",
             f"- bad inputs: {total:,}; handled cleanly {clean:.2f}% "
             f"(refused with a RulesError {refused:,}, accepted and working "
             f"{total - refused - self.bad_failures:,})",
@@ -145,69 +187,34 @@ class Summary:
         return "\n".join(lines) + "\n"
 
 
-def configurations(seed: int = 0) -> list[tuple[str, Any]]:
-    """Every title's player counts and variants, three Dunhuang pack triples drawn from
-    ``seed`` (at 3 and 4 players, with and without promos) and, per title, options with
-    a user data file (the built-in one with a value changed), the titles in turn."""
-    out: list[tuple[str, Any]] = []
-    kashgar, serica, dunhuang = (get_game(t) for t in _TITLES)
-    for players in (2, 3, 4):
-        for expansion in ("none", "all"):
-            out.append(("kashgar", kashgar.options_type.create(players, expansion=expansion)))
-    base = serica.default_options()
-    out += [
-        ("serica", base),
-        ("serica", attrs.evolve(base, coop=True)),
-        ("serica", attrs.evolve(base, first_player=1)),
-    ]
-    options = dunhuang.options_type
-    out += [("dunhuang", options(4)), ("dunhuang", options(3)), ("dunhuang", options(1))]
-    from silkroad.dunhuang.packs import available
+def sample_seed(seed: int, k: int) -> int:
+    """The ``sample_options`` seed of game ``k`` of a title in the run of ``seed``."""
+    return seed * SAMPLE_STRIDE + k
 
-    triples = list(itertools.combinations(sorted(available()), 3))
-    for k, triple in enumerate(random.Random(seed).sample(triples, 3)):
-        out.append(("dunhuang", options(3 + k % 2, triple, promos=k != 1)))
-    for title in _TITLES:
-        out.append((title, _user_data(title)))
-    # the titles in turn, so that a short run plays each of them
-    by_title = [[c for c in out if c[0] == title] for title in _TITLES]
-    return [c for group in itertools.zip_longest(*by_title) for c in group if c is not None]
+
+def configurations(
+    seed: int = 0, count: int | None = None, titles: Sequence[str] | None = None
+) -> list[tuple[str, Any]]:
+    """The first ``count`` (title, options) the run of ``seed`` plays (default: three of
+    each title): the registered titles (or ``titles``) in turn, game ``k`` of a title
+    with the options its ``sample_options(sample_seed(seed, k))`` declares."""
+    names = list(GAMES) if titles is None else list(titles)
+    if count is None:
+        count = 3 * len(names)
+    return [_configuration(names, seed, number)[:2] for number in range(count)]
+
+
+def _configuration(names: Sequence[str], seed: int, number: int) -> tuple[str, Any, int]:
+    """Title, options and ``sample_options`` seed of game ``number`` of a run."""
+    title = names[number % len(names)]
+    chosen = sample_seed(seed, number // len(names))
+    return title, sample_options(get_game(title), chosen), chosen
 
 
 def _with_data(options: Any) -> str:
     """`` with a user data file`` for options that carry one (their repr leaves it out)."""
     carried = getattr(options, "cards", None) is not None or bool(getattr(options, "data", ()))
     return " with a user data file" if carried else ""
-
-
-def _bump(text: str, field: str) -> str:
-    found = re.search(rf"^{field} = (\d+)$", text, re.M)
-    assert found is not None
-    return f"{text[: found.start()]}{field} = {int(found.group(1)) + 1}{text[found.end() :]}"
-
-
-def _user_data(title: str) -> Any:
-    """Options of ``title`` that carry a user data file (a built-in one, a value changed)."""
-    data = _SOURCE / title / "data"
-    if title == "kashgar":
-        from silkroad.kashgar import Options as KashgarOptions
-        from silkroad.kashgar.cards import DeckKind, parse_card_text
-
-        text = _bump((data / "standard.toml").read_text("utf-8"), "vp")
-        deck, cards = parse_card_text(text, "user standard.toml")
-        assert deck is DeckKind.STANDARD
-        return KashgarOptions.create(3, expansion="all").with_deck(deck, cards)
-    if title == "serica":
-        from silkroad.serica.cards import parse_card_text as serica_cards
-
-        text = _bump((data / "cards.toml").read_text("utf-8"), "vp")
-        return get_game("serica").default_options().with_cards(serica_cards(text))
-    from silkroad.dunhuang import Options as DunhuangOptions
-
-    silk = _bump((data / "silk.toml").read_text("utf-8"), "cost")
-    promos = _bump((data / "promos.toml").read_text("utf-8"), "cost")
-    packs = ("silk", "bronze", "wine")
-    return DunhuangOptions(4, packs, promos=True, data=(("silk", silk), ("promos", promos)))
 
 
 # --------------------------------------------------------------------------- hostile edits
@@ -324,6 +331,8 @@ class _Run:
         message: str,
         state: Any = None,
         bad: str | None = None,
+        *,
+        options: Any = None,
     ) -> None:
         number = len(self.summary.failures) + 1
         entry = {
@@ -334,15 +343,28 @@ class _Run:
             "input": bad,
             "state": None if state is None else dumps(state, game),
         }
+        if options is not None:
+            try:
+                entry["options"] = dumps(options, game)
+            except Exception as exc:  # options that do not write: say so, keep the rest
+                entry["options"] = f"(not written: {type(exc).__name__}: {exc})"
         self.summary.failures.append(entry)
         folder = self.out / "failures"
         folder.mkdir(parents=True, exist_ok=True)
         (folder / f"{number}.json").write_text(json.dumps(entry, indent=1) + "\n", "utf-8")
 
     def hostile(
-        self, kind: str, game: AnyGame, where: str, state: Any, bad: str, load: Callable[[], Any]
+        self,
+        kind: str,
+        game: AnyGame,
+        where: str,
+        state: Any,
+        bad: str,
+        load: Callable[[], Any],
+        edited: list[str] | None = None,
     ) -> None:
-        """Hand ``bad`` to ``load``; a value it gives must play on (``PLAY_ON`` moves)."""
+        """Hand ``bad`` to ``load``; a value it gives must play on (``PLAY_ON`` moves).
+        ``edited`` collects the bad input ``load`` makes itself (a data file's text)."""
         counts = self.summary.bad.setdefault(kind, [0, 0])
         try:
             with _deadline(DEADLINE):
@@ -350,10 +372,12 @@ class _Run:
                 if value is not None:
                     _play_on(game, value, self.seed)
         except _PlayedOn as exc:
+            bad = "\n".join(edited) if edited else bad
             self.fail(game, where, f"{kind} accepted, then refused", str(exc), state, bad)
         except RulesError:
             counts[0] += 1
         except Exception as exc:  # any other exception is the finding
+            bad = "\n".join(edited) if edited else bad
             self.fail(game, where, kind, f"{type(exc).__name__}: {exc}", state, bad)
         else:
             counts[1] += 1
@@ -390,31 +414,57 @@ def soak(
     out: str | Path,
     *,
     seed: int = 0,
-    titles: tuple[str, ...] = _TITLES,
+    titles: Sequence[str] | None = None,
     configs: Sequence[tuple[str, Any]] | None = None,
     report: Callable[[Summary], None] | None = None,
+    outputs_every: int = 1,
+    max_games: int | None = None,
 ) -> Summary:
-    """Play games of every configuration of ``titles`` (or of ``configs``: registered
-    game names and options) under every check for ``seconds`` (a game the time stops is
-    left unfinished: not counted, its decisions are), each game with a data file of its
-    title with edits, and write ``summary.md`` and ``summary.json`` (and
-    ``failures/<n>.json``) into ``out``."""
+    """Play games of every registered title (or of ``titles``), each with options its
+    ``sample_options`` declares for the run of ``seed`` (or the ``configs`` given:
+    registered game names and options, in turn), under every check for ``seconds`` (a
+    game the time stops is left unfinished: not counted, its decisions are), each game
+    followed by a data file of its title with edits, and write ``summary.md`` and
+    ``summary.json`` (and ``failures/<n>.json``) into ``out``. The outputs a user reads
+    are checked at every ``outputs_every``-th decision and at each game's end (default:
+    every decision). ``max_games`` stops the run after that many games have started (for
+    short runs whose length does not depend on the machine's speed)."""
+    if isinstance(outputs_every, bool) or not isinstance(outputs_every, int) or outputs_every < 1:
+        raise ValueError(f"outputs_every is a whole number from 1, got {outputs_every!r}")
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
     run = _Run(folder, seed)
-    if configs is None:
-        configs = [(t, o) for t, o in configurations(seed) if t in titles]
-    run.summary.configurations = [f"{t} {o!r}{_with_data(o)}" for t, o in configs]
+    run.summary.seed = seed
+    run.summary.outputs_every = outputs_every
+    names = list(GAMES) if titles is None else list(titles)
+    for name in {*names, *(t for t, _ in configs or ())}:
+        get_game(name)  # load the registry before the clock starts
+    _load_adapters()
+    seen: set[str] = set()
     started = time.monotonic()
     deadline = started + seconds
     for number in itertools.count():
-        if time.monotonic() >= deadline:
+        if time.monotonic() >= deadline or (max_games is not None and number >= max_games):
             break
-        title, options = configs[number % len(configs)]
+        if configs is None:
+            try:
+                title, options, chosen = _configuration(names, seed, number)
+            except Exception as exc:  # a title's declaration that fails is a finding
+                title = names[number % len(names)]
+                where = f"{title} sample_options({sample_seed(seed, number // len(names))})"
+                message = f"{type(exc).__name__}: {exc}"
+                run.fail(get_game(title), where, "sample_options", message)
+                continue
+            made: str | None = f"sample_options({chosen})"
+        else:
+            (title, options), made = configs[number % len(configs)], None
         game = get_game(title)
-        if title in _TITLES:
-            _data_file(run, game, random.Random(seed * 7 + number))
-        _one_game(run, game, options, seed * 1_000_003 + number, deadline)
+        label = f"{title} {options!r}{_with_data(options)}"
+        if label not in seen:
+            seen.add(label)
+            run.summary.configurations.append(label)
+        _one_game(run, game, options, seed * 1_000_003 + number, deadline, made, outputs_every)
+        _data_file(run, game, seed * SAMPLE_STRIDE + number)
         run.summary.seconds = time.monotonic() - started
         if report is not None:
             report(run.summary)
@@ -425,23 +475,47 @@ def soak(
     data["clean_share"] = run.summary.clean_share()
     for f in data["failures"]:
         f.pop("state")
+        f.pop("options", None)
     (folder / "summary.json").write_text(json.dumps(data, indent=1) + "\n", "utf-8")
     return run.summary
 
 
-def _one_game(run: _Run, game: AnyGame, options: Any, seed: int, deadline: float) -> None:
+def _load_adapters() -> None:
+    """Import the learning adapters whose frameworks are importable (before the clock
+    starts: their imports take seconds)."""
+    for adapter in ADAPTERS:
+        with contextlib.suppress(ImportError):
+            importlib.import_module(f"silkroad.adapters.{adapter.lower()}")
+
+
+def _one_game(
+    run: _Run,
+    game: AnyGame,
+    options: Any,
+    seed: int,
+    deadline: float,
+    made: str | None = None,
+    outputs_every: int = 1,
+) -> None:
     ctx = CheckContext(game, options, seed)
     union = move_union(game)
     hostile = random.Random(seed)
     chooser = Rng.from_seed(seed ^ 0x50AC)
-    state = game.new_game(options, seed)
+    summary = run.summary
+    made_by = f" ({made})" if made else ""
+
+    def where() -> str:
+        return f"{game.spec.name} {options!r}{made_by} seed {seed} step {ctx.step}"
+
+    try:
+        state = game.new_game(options, seed)
+        probe = AdapterProbe(game, options, game.num_players(state))
+    except Exception as exc:  # options the title declared that do not make a game
+        run.fail(game, where(), "setup", f"{type(exc).__name__}: {exc}", None, options=options)
+        return
     history: list[Any] = []
     earlier: list[Any] = []
     limit = game.max_game_length(options)
-    summary = run.summary
-
-    def where() -> str:
-        return f"{game.spec.name} {options!r} seed {seed} step {ctx.step}"
 
     while time.monotonic() < deadline:
         try:
@@ -452,22 +526,40 @@ def _one_game(run: _Run, game: AnyGame, options: Any, seed: int, deadline: float
             snapshot = deep_copy(game, state)
             ctx.check(snapshot == state, "the state does not round-trip through JSON")
             text = game.to_position(state)
-            ctx.check(game.from_position(text) == state, "the position does not read back")
             if ctx.step % 8 == 0:
                 again = game.from_position(text, options)
                 ctx.check(again == state, "the position does not read back (options given)")
             player = game.current_player(state)
-            check_observations(ctx, state, player, moves, game.num_players(state), 1)
-            if over:
+            n = game.num_players(state)
+            check_observations(ctx, state, player, moves, n, 1)
+            chosen = None
+            if not over:
+                index, chooser = chooser.randrange(len(moves))
+                chosen = moves[index]
+            if chosen is None or ctx.step % outputs_every == 0:
+                check_outputs(
+                    ctx,
+                    state,
+                    moves,
+                    chosen,
+                    n,
+                    adapters=probe,
+                    tally=summary.outputs,
+                    position=text,
+                )
+            if chosen is None:
                 break
-            index, chooser = chooser.randrange(len(moves))
-            chosen = moves[index]
-            check_event_texts(ctx, state, chosen, game.num_players(state))
+            check_event_texts(ctx, state, chosen, n)
             _, refused = check_decision(
                 ctx, state, moves, chosen, snapshot, earlier, False, union, 0, 0
             )
+            illegal = _illegal(moves, earlier)
+            reasons = check_reasons(ctx, state, moves[:4], illegal[:4])
+            summary.outputs["explain"] = summary.outputs.get("explain", 0) + reasons
         except Exception as exc:  # a broken promise (ConformanceError) or an escape
-            run.fail(game, where(), "invariant", f"{type(exc).__name__}: {exc}", state)
+            run.fail(
+                game, where(), "invariant", f"{type(exc).__name__}: {exc}", state, options=options
+            )
             return
         summary.bad.setdefault("illegal move", [0, 0])[0] += refused
         _bad_inputs(run, game, state, text, moves, hostile, where())
@@ -535,51 +627,56 @@ def _bad_inputs(
     run.hostile("action id", game, where, state, str(action), decode)
 
 
-def _data_file(run: _Run, game: AnyGame, rng: random.Random) -> None:
-    """A built-in data file of the title with edits, loaded as a user's file: refused with
-    a ``DataError`` or giving options that play."""
-    name = game.spec.name
-    files = sorted(p for p in (_SOURCE / name / "data").glob("*.toml") if p.stem != "board")
-    path = rng.choice(files)
-    text = _edit_text(rng, path.read_text("utf-8"))
-    folder = run.out / "data"
-    folder.mkdir(exist_ok=True)
-    target = folder / path.name
-    # now and then a file that is not UTF-8 text
-    target.write_bytes(text.encode("latin-1", "replace") if rng.random() < 0.1 else text.encode())
+def _data_file(run: _Run, game: AnyGame, number: int) -> None:
+    """A data file the title declares (``sample_options(seed, edit)``) with edits, loaded
+    as a user's file: refused with a ``RulesError`` (a ``DataError``) or giving options
+    that play. Nothing for a title that declares no data files."""
+    rng = random.Random(number * 7 + 1)
+    edited: list[str] = []
+
+    def edit(name: str, text: str) -> str:
+        bad = _edit_text(rng, text)
+        if rng.random() < 0.1:  # now and then a file that is not UTF-8 text, as read
+            bad = bad.encode("latin-1", "replace").decode("utf-8", "replace")
+        edited.append(f"{name}:\n{bad}")
+        return bad
 
     def load() -> Any:
-        if name == "kashgar":
-            loaded = get_game(name).options_type.create(2, expansion="all").with_card_file(target)
-        elif name == "serica":
-            loaded = get_game(name).default_options().with_card_file(target)
-        else:
-            packs = ("silk", "bronze", "wine")
-            base = get_game(name).options_type(4, packs, promos=True)
-            loaded = (
-                base.with_promo_file(target)
-                if path.stem == "promos"
-                else get_game(name)
-                .options_type(4, (path.stem, *_others(path.stem)))
-                .with_pack_file(target)
-            )
-        return get_game(name).new_game(loaded, 1)
+        options = sample_options(game, number, edit)
+        return None if options is None else game.new_game(options, 1)
 
-    run.hostile("data file", game, f"{name} {path.name}", None, text, load)
-
-
-def _others(pack: str) -> tuple[str, ...]:
-    return tuple(p for p in ("silk", "gold", "tea", "china") if p != pack)[:2]
+    if sample_options(game, number, lambda name, text: text) is None:
+        return  # the title declares no data files
+    run.hostile("data file", game, f"{game.spec.name} data file", None, "", load, edited)
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m silkroad.testing.soak --minutes 30 --out .soak``: exit 1 on a failure."""
+    """``python -m silkroad.testing.soak --minutes 30 --out .soak [--seed S]``: exit 1 on
+    a failure. Without ``--seed`` the run draws its own seed and prints it first."""
     parser = argparse.ArgumentParser(prog="python -m silkroad.testing.soak")
     parser.add_argument("--minutes", type=float, default=30.0, help="how long (default 30)")
     parser.add_argument("--out", default=".soak", help="output directory (default .soak)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the games (default 0)")
-    parser.add_argument("--titles", nargs="+", choices=_TITLES, default=list(_TITLES))
+    parser.add_argument(
+        "--seed", type=int, default=None, help="the run's seed (default: a new one, printed)"
+    )
+    names = list(GAMES)
+    parser.add_argument("--titles", nargs="+", choices=names, default=names)
+    parser.add_argument(
+        "--outputs-every",
+        type=int,
+        default=1,
+        metavar="K",
+        help="check the outputs a user reads at every K-th decision (default 1: every one)",
+    )
     args = parser.parse_args(argv)
+    if args.minutes < 0:
+        parser.error(f"--minutes must be 0 or more, got {args.minutes:g}")
+    if args.seed is not None and args.seed < 0:
+        parser.error(f"--seed must be 0 or more, got {args.seed}")
+    if args.outputs_every < 1:
+        parser.error(f"--outputs-every must be 1 or more, got {args.outputs_every}")
+    seed = secrets.randbelow(2**31) if args.seed is None else args.seed
+    print(f"soak seed {seed} (the same run again: --seed {seed})", flush=True)
     last = [0.0]
 
     def report(s: Summary) -> None:
@@ -587,12 +684,18 @@ def main(argv: list[str] | None = None) -> int:
             last[0] = s.seconds
             print(
                 f"{s.seconds / 60:.0f} min: {s.games} games, {s.decisions} decisions, "
-                f"{s.bad_inputs} bad inputs, {len(s.failures)} failures",
+                f"{sum(s.outputs.values())} outputs, {s.bad_inputs} bad inputs, "
+                f"{len(s.failures)} failures",
                 flush=True,
             )
 
     summary = soak(
-        args.minutes * 60, args.out, seed=args.seed, titles=tuple(args.titles), report=report
+        args.minutes * 60,
+        args.out,
+        seed=seed,
+        titles=tuple(args.titles),
+        report=report,
+        outputs_every=args.outputs_every,
     )
     print(summary.text(), end="")
     return 1 if summary.failures else 0
