@@ -16,13 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from analysis.helpers import ITERATIONS, short_record
-from browser.test_serve import live, tab
+from browser.test_serve import tab
 from silkroad.analysis import Analysis, analyze
 from silkroad.core.replay import Record
 from silkroad.serve import Hub
 from silkroad.view import write_viewer
-
-__all__ = ["live"]  # the fixture, shared with the server's browser test
 
 
 @functools.cache
