@@ -110,6 +110,9 @@ SPEC = GameSpec(
         "Worker placement: paint frescoes, recruit characters, fulfil the Emperor's quests."
     ),
     known_rules_versions=RULES_HISTORY,
+    rulebook="DH",
+    # the refusal measure's sweep: each player count with the default packs
+    configurations=({"players": 1}, {"players": 3}, {"players": 4}),
 )
 
 #: Each part of the contract is the function of its name in its home module (docs/api.md).

@@ -187,6 +187,13 @@ SPEC = GameSpec(
     variants=("cut-and-thrust",),
     description="Caravan card game: cycle your three caravans, gather spices, fulfil orders.",
     known_rules_versions=RULES_HISTORY,
+    rulebook="KG",
+    # the refusal measure's sweep: each player count [KG-2], with and without [KG-8]
+    configurations=tuple(
+        {"players": players, "expansion": expansion}
+        for players in (2, 3, 4)
+        for expansion in ("none", "all")
+    ),
 )
 
 #: Each part of the contract is the function of its name in its home module (docs/api.md).

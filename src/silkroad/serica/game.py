@@ -106,6 +106,9 @@ SPEC = GameSpec(
     # time): rollouts of 8 see about as far as 4 do in the other titles, and beat 4
     # against greedy (docs/agents.md, "Serica against greedy").
     rollout_depth=8,
+    rulebook="SR",
+    # the refusal measure's sweep: the competitive game and the co-op one
+    configurations=({}, {"coop": True}),
 )
 
 #: Each part of the contract is the function of its name in its home module (docs/api.md).
