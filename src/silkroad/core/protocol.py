@@ -297,8 +297,14 @@ class Game(Protocol[StateT, MoveT, OptionsT, ObsT]):
         """The move that ``text`` names. Raises ``InvalidMoveError`` when it names none."""
         ...
 
-    def format_move(self, move: MoveT) -> str:
-        """The notation of ``move``; ``parse_move(state, format_move(m)) == m``."""
+    def format_move(self, move: MoveT, state: StateT | None = None) -> str:
+        """The notation of ``move``; ``parse_move(state, format_move(m, state)) == m``.
+
+        It depends on the move's value alone, and given ``state`` (any state of the
+        move's game) on that game's options too, never on the position: equal moves
+        print alike. Without a state it is ``str(move)``; with one a title may name a
+        component from the options' tables (Kashgar: ``keep planter`` for ``keep 57``).
+        Records, positions and the tools write the form with the state."""
         ...
 
     def num_actions(self, options: OptionsT) -> int:

@@ -64,8 +64,10 @@ def num_players(state: State) -> int:
     return state.options.players
 
 
-def format_move(move: Move) -> str:
-    """[DH-3.2] The notation of ``move`` (equal to ``str(move)``)."""
+def format_move(move: Move, state: State | None = None) -> str:
+    """[DH-3.2] The notation of ``move``: ``str(move)``, its value alone (the same with or
+    without a ``state`` of its game: no move names a component the state must look up)."""
+    del state
     return str(move)
 
 

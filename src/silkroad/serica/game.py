@@ -36,8 +36,10 @@ def num_players(state: State) -> int:
     return 2
 
 
-def format_move(move: Move) -> str:
-    """[SR-5] The notation of ``move`` (equal to ``str(move)``)."""
+def format_move(move: Move, state: State | None = None) -> str:
+    """[SR-5] The notation of ``move``: ``str(move)``, its value alone (the same with or
+    without a ``state`` of its game: no move names a component the state must look up)."""
+    del state
     return str(move)
 
 

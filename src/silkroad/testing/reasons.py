@@ -186,7 +186,7 @@ def reason_coverage(
             if state is not last:
                 states, last = states + 1, state
             pairs += 1
-            shown = game.format_move(move)
+            shown = game.format_move(move, state)
             where = f"{opts!r:.60}, " + (f"action {action} ({shown})" if action >= 0 else shown)
             try:
                 reason = explain(game, state, move)
@@ -200,7 +200,7 @@ def reason_coverage(
                 specific += 1
                 by_rule[reason.rule or ""] += 1
             elif len(generic) < examples:
-                generic.append(f"{game.format_move(move)}: {reason}")
+                generic.append(f"{game.format_move(move, state)}: {reason}")
     return ReasonCoverage(
         game=name,
         states=states,
