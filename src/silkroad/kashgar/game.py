@@ -81,8 +81,7 @@ def _card_words(options: Options) -> dict[type, tuple[str, ...]]:
     unordered = (DeckKind.STANDARD, DeckKind.EXPANSION)
     return {
         Keep: tuple(
-            keys[c] if one_sided[c] and t.deck_of[c] in unordered else copy[c]
-            for c in range(t.n)
+            keys[c] if one_sided[c] and t.deck_of[c] in unordered else copy[c] for c in range(t.n)
         ),
         Take: tuple(keys[c] if one_sided[c] else copy[c] for c in range(t.n)),
         Fulfill: copy,

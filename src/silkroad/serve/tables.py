@@ -264,7 +264,10 @@ def seat_view(
         status = "Your decision."
         for move in game.legal_moves(state):
             choices.append(
-                {"move": game.format_move(move, state), "text": game.describe_move(state, move, seat)}
+                {
+                    "move": game.format_move(move, state),
+                    "text": game.describe_move(state, move, seat),
+                }
             )
     else:
         status = f"{labels[to_act]} is deciding." if to_act is not None else "Waiting."

@@ -305,9 +305,7 @@ def _check_notation(ctx: CheckContext, state: Any, moves: Sequence[Any]) -> None
                 raise ctx.fail(
                     f"parse_move could not read its own notation {written!r}: {exc}"
                 ) from exc
-            ctx.check(
-                parsed == move, f"parse_move({written!r}) = {parsed!r}, expected {move!r}"
-            )
+            ctx.check(parsed == move, f"parse_move({written!r}) = {parsed!r}, expected {move!r}")
     for garbage in ("", "\x00 not a move \x00"):
         try:
             game.parse_move(state, garbage)
