@@ -43,6 +43,8 @@ SPEC = GameSpec(
     information=Information.IMPERFECT,
     rules_version="1",
     known_rules_versions=("0.9",),
+    rulebook="TG",
+    sections=(("TG-1", "Playing a card"), ("TG-2", "Drawing"), ("TG-3", "The end")),
 )
 
 

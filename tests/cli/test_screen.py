@@ -189,7 +189,7 @@ def test_typing_a_key_twice_never_makes_two_different_moves(
     record = Record.load("g.json")
     game = get_game("serica")
     mine = [
-        game.format_move(move)
+        game.format_move(move, state)
         for state, move in zip(states(record, game), record.moves, strict=False)
         if game.current_player(state) == 0
     ]
@@ -235,7 +235,7 @@ def test_moves_and_game_names_are_taken_in_any_case(
     record = Record.load("g.json")
     game = get_game("kashgar")
     mine = [
-        game.format_move(move)
+        game.format_move(move, state)
         for state, move in zip(states(record, game), record.moves, strict=False)
         if game.current_player(state) == 0
     ]
@@ -509,7 +509,7 @@ def test_a_refused_move_is_its_reason_and_a_hint_not_the_list_of_moves(name: str
     state, offered = game.new_game(options, 1), []
     while not game.is_over(state) and len(offered) < 400:
         moves = game.legal_moves(state)
-        offered += [game.format_move(m) for m in moves]
+        offered += [game.format_move(m, state) for m in moves]
         state = game.apply(state, moves[len(offered) % len(moves)])
     legal = game.legal_moves(start)
 

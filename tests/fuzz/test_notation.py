@@ -24,7 +24,7 @@ _DIGITS = st.sampled_from(["0", "1", "9", "-1", "9" * 30, "9" * 5000, "①", "٣
 def notation(game: AnyGame, state: Any) -> st.SearchStrategy[str]:
     """Text near the notation of a legal move (a digit, a word or a space changed,
     Python's digit limit exceeded) or any text at all."""
-    legal = [game.format_move(m) for m in game.legal_moves(state)] or ["pass"]
+    legal = [game.format_move(m, state) for m in game.legal_moves(state)] or ["pass"]
 
     @st.composite
     def near(draw: st.DrawFn) -> str:

@@ -74,7 +74,7 @@ def test_the_kashgar_positions_of_the_scenario_page_read() -> None:
     assert len(blocks) == 3
     states = [GAME.from_position(block) for block in blocks]
     decision, _, example = states
-    assert [GAME.format_move(m) for m in GAME.legal_moves(decision)] == [
+    assert [GAME.format_move(m, decision) for m in GAME.legal_moves(decision)] == [
         "keep planter",
         "keep baker",
     ]

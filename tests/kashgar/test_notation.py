@@ -194,8 +194,9 @@ def test_a_card_name_that_names_no_card_is_invalid(text: str) -> None:
 
 @pytest.mark.rule("KG-4")
 def test_the_notation_names_cards_as_positions_do_over_random_games() -> None:
-    """Every legal move's notation is unique in its state, reads back as the move, and
-    names a card by its data key (``key#n`` where copies can be different moves)."""
+    """Every legal move's notation in its game is unique in its state, reads back as the
+    move, and names a card by its data key (``key#n`` where copies can be different
+    moves); its value form (``str``) reads back too."""
     from silkroad.kashgar.position import names
 
     for players, expansion in ((2, "none"), (4, "all")):
@@ -205,11 +206,12 @@ def test_the_notation_names_cards_as_positions_do_over_random_games() -> None:
         rng = Rng.from_seed(5)
         while legal_moves(state):
             moves = legal_moves(state)
-            texts = [format_move(m) for m in moves]
+            texts = [format_move(m, state) for m in moves]
             assert len(set(texts)) == len(texts), texts
             for move, text in zip(moves, texts, strict=True):
-                assert str(move) == text
+                assert str(move) == format_move(move)
                 assert parse_move(state, text) == move
+                assert parse_move(state, str(move)) == move
                 arg = text.partition(" ")[2]
                 if isinstance(move, Keep | Take | Fulfill | Remove) and arg != "none":
                     assert arg in known, text
@@ -221,21 +223,36 @@ def test_the_notation_names_cards_as_positions_do_over_random_games() -> None:
 def test_a_copy_is_numbered_only_where_copies_can_be_different_moves() -> None:
     from silkroad.kashgar.table import table
 
-    t = table(Options.create(2, expansion="all"))
+    options = Options.create(2, expansion="all")
+    state = new_game(options, 0)
+    t = table(options)
     ids = {d.key: [i for i, e in enumerate(t.defs) if e.key == d.key] for d in t.defs}
     planter, vizier, patriarch = ids["planter"][1], ids["vizier"][1], ids["patriarch"][2]
-    assert str(t.keep_moves[planter]) == "keep planter"  # the others go to the discard
-    assert str(t.take_moves[planter]) == "take planter"  # the discard pile's order is unused
-    assert str(t.remove_moves[planter]) == "remove planter#2"  # a caravan's order counts
-    assert str(t.keep_moves[vizier]) == "keep vizier#2"  # Special cards go under in order
-    assert str(t.take_moves[vizier]) == "take vizier"
-    assert str(t.take_moves[patriarch]) == "take patriarch#3"  # two faces
+
+    def shown(move: object) -> str:
+        return format_move(move, state)  # type: ignore[arg-type]
+
+    assert shown(Keep(planter)) == "keep planter"  # the others go to the discard
+    assert shown(Take(planter)) == "take planter"  # the discard pile's order is unused
+    assert shown(Remove(planter)) == "remove planter#2"  # a caravan's order counts
+    assert shown(Keep(vizier)) == "keep vizier#2"  # Special cards go under in order
+    assert shown(Take(vizier)) == "take vizier"
+    assert shown(Take(patriarch)) == "take patriarch#3"  # two faces
     grocer = ids["grocer"][0]
-    assert str(t.remove_moves[grocer]) == "remove grocer"  # one copy
-    # the name is no part of the value
+    assert shown(Remove(grocer)) == "remove grocer"  # one copy
+    # a move is its id alone: the table's move and one made by hand are one value and
+    # print alike, in the game and by value
     assert t.keep_moves[planter] == Keep(planter)
-    assert repr(t.keep_moves[planter]) == repr(Keep(planter))
-    assert hash(t.keep_moves[planter]) == hash(Keep(planter))
+    assert shown(t.keep_moves[planter]) == shown(Keep(planter))
+    assert str(t.keep_moves[planter]) == str(Keep(planter)) == f"keep {planter}"
+    assert shown(Keep(10**6)) == f"keep {10**6}"  # an id of no card: by value
+
+
+def test_named_moves_are_deprecated_and_keep_no_name() -> None:
+    with pytest.warns(DeprecationWarning, match="format_move"):
+        move = Keep.named(3, "planter")
+    assert move == Keep(3)
+    assert str(move) == "keep 3"
 
 
 @pytest.mark.rule("KG-4")
@@ -255,7 +272,7 @@ def test_records_written_with_card_ids_still_replay_and_are_saved_with_names() -
     assert not any(m.split()[0] in cards and m.split()[1].isdigit() for m in named)
     by_id = [
         str(type(m)(m.card if isinstance(m, Keep | Take | Remove) else m.order))  # type: ignore[attr-defined]
-        if isinstance(m, Keep | Take | Fulfill | Remove) and format_move(m).split()[1] != "none"
+        if isinstance(m, Keep | Take | Fulfill | Remove) and str(m).split()[1] != "none"
         else format_move(m)
         for m in record.moves
     ]

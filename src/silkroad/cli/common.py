@@ -189,7 +189,7 @@ def parse_typed_move(game: AnyGame, state: Any, text: str) -> Any:
     """
     words = " ".join(text.split())
     for move in game.legal_moves(state):
-        if game.format_move(move).lower() == words.lower():
+        if game.format_move(move, state).lower() == words.lower():
             return move
     try:
         return game.parse_move(state, words)

@@ -119,7 +119,7 @@ def move_line(game: AnyGame, state: Any, move: Any, viewer: int | None = None) -
     described = game.describe_move(state, move, viewer)
     if viewer is not None and game.hides_move(state, move, viewer):
         return described
-    text = game.format_move(move)
+    text = game.format_move(move, state)
     return text if described == text else f"{text}{' ' * max(2, 15 - len(text))}{described}"
 
 
@@ -448,7 +448,7 @@ class HumanGame:
     def _offer(self, player: int, legal: Sequence[Any]) -> None:
         """Give the legal moves their keys (see :class:`~silkroad.cli.screen.Keys`)."""
         game = self.game
-        notations = [game.format_move(m) for m in legal]
+        notations = [game.format_move(m, self.state) for m in legal]
         fresh = any(e.player != player for e in self.log[self._keyed :])
         keys = self.keys.assign(player, notations, fresh=fresh)
         self._keyed = len(self.log)
@@ -562,7 +562,7 @@ class HumanGame:
         lower = answer.lower()
         if lower.isdigit():
             return self._by_key(int(lower))
-        by_notation = {self.game.format_move(m).lower(): m for m in legal}
+        by_notation = {self.game.format_move(m, self.state).lower(): m for m in legal}
         if lower in by_notation:
             return by_notation[lower]
         word, _, rest = answer.partition(" ")

@@ -107,7 +107,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
             raise UsageError(f"move {number}: {exc}") from None
         if move not in game.legal_moves(state):
             # the position is printed whole, so the reason may use all it shows
-            legal = [game.format_move(m) for m in game.legal_moves(state)]
+            legal = [game.format_move(m, state) for m in game.legal_moves(state)]
             why = refusal(reason_of(game, state, move), f"{text!r}", None, legal)
             raise UsageError(f"move {number}: {why}")
         state = game.apply(state, move)

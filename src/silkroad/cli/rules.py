@@ -12,7 +12,7 @@ from rich.table import Table
 from silkroad.cli.common import UsageError
 from silkroad.core.registry import get_game
 from silkroad.core.rng import SEEDS
-from silkroad.testing.coverage import RULEBOOKS, coverage, load_sections, scan_markers
+from silkroad.testing.coverage import coverage, rulebook_sections, rulebooks, scan_markers
 from silkroad.testing.reasons import reason_coverage
 
 HELP = "list rulebook sections; --coverage: which have tests; --reasons: refusals explained"
@@ -38,7 +38,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--game",
         metavar="GAME",
-        help="only one rulebook: a title (kashgar, serica, dunhuang) or its prefix (KG, SR, DH)",
+        help="only one rulebook: a title (kashgar, serica, dunhuang, ...) or its prefix "
+        "(KG, SR, DH, ...)",
     )
     p.add_argument(
         "--reasons",
@@ -62,10 +63,11 @@ def _prefix(game: str | None) -> str | None:
     """The section prefix for ``--game``: a title's name or the prefix itself."""
     if game is None:
         return None
-    for prefix, name in RULEBOOKS.items():
+    books = rulebooks()
+    for prefix, name in books.items():
         if game.lower() in (name, prefix.lower()):
             return prefix
-    choices = ", ".join(f"{name} ({prefix})" for prefix, name in RULEBOOKS.items())
+    choices = ", ".join(f"{name} ({prefix})" for prefix, name in books.items())
     raise UsageError(f"--game {game!r}: the rulebooks are {choices}")
 
 
@@ -146,7 +148,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
     if args.reasons is not None:
         return _reasons(args, out)
     prefix = _prefix(args.game)
-    sections = [s for s in load_sections() if prefix in (None, s.game)]
+    sections = [s for s in rulebook_sections() if prefix in (None, s.game)]
     if not args.coverage:
         for s in sections:
             if s.has_rules or args.all:
@@ -172,7 +174,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
             count = report.tests.get(s.id, 0)
             table.add_row(s.id, s.title, str(count) if count else "[red]none[/red]")
     out.print(table)
-    for game in sorted({s.game for s in sections}, key=["KG", "SR", "DH"].index):
+    for game in dict.fromkeys(s.game for s in sections):
         done, total = report.summary(game)
         out.print(f"{game}: {done}/{total} sections have tests")
     if report.unknown_ids:

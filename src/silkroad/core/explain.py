@@ -107,9 +107,9 @@ class Reason:
         return f"[{self.rule}] {self.text}" if self.rule is not None else self.text
 
 
-def _text(game: Any, move: Any) -> str:
+def _text(game: Any, move: Any, state: Any) -> str:
     try:
-        text = str(game.format_move(move))
+        text = str(game.format_move(move, state))
     except Exception:  # a malformed move object: its repr says enough
         return shorten(move, 60)
     return text if len(text) <= 60 else shorten(text, 60)
@@ -125,7 +125,7 @@ def generic_reason(game: Any, state: Any, move: Any) -> Reason:
         words = " ".join(move.split())
         text = words if len(words) <= 60 else words[:57] + "..."
     else:
-        text = _text(game, move)
+        text = _text(game, move, state)
     return Reason(Verdict.NOT_OFFERED, f"{text} is not among the moves offered to P{who} here")
 
 
@@ -158,7 +158,7 @@ def explain(game: Any, state: Any, move: Any) -> Reason:
             return _no_move(game, state, action)
     if not game.is_over(state) and _find(game.legal_moves(state), move):
         return Reason(
-            Verdict.LEGAL, f"{_text(game, move)} is legal for P{game.current_player(state)}"
+            Verdict.LEGAL, f"{_text(game, move, state)} is legal for P{game.current_player(state)}"
         )
     title: Callable[[Any, Any], Reason] | None
     optional = getattr(game, "optional", None)
@@ -244,11 +244,11 @@ def illegal_move_error(game: Any, state: Any, move: Any) -> IllegalMoveError:
     except Exception:
         reason = generic_reason(game, state, move)
     try:
-        legal = [_text(game, m) for m in game.legal_moves(state)]
+        legal = [_text(game, m, state) for m in game.legal_moves(state)]
     except RulesError:
         legal = []
     return IllegalMoveError(
-        refusal(reason, _text(game, move), game.current_player(state), legal),
+        refusal(reason, _text(game, move, state), game.current_player(state), legal),
         state=state,
         move=move,
         reason=reason,

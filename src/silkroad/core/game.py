@@ -19,6 +19,7 @@ its arguments; the RNG is a field of the state, so a game is fully reproduced by
 from __future__ import annotations
 
 import importlib
+import inspect
 import re
 import warnings
 from collections.abc import Callable, Iterable, Mapping
@@ -82,6 +83,7 @@ __all__ = [
     "define_game",
     "evaluate_every_player",
     "every_player_evaluator",
+    "format_with_state",
     "is_options_type",
     "known_facts",
     "observation_data",
@@ -302,7 +304,9 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
     observe: Callable[[StateT, int], ObsT]
     determinize: Callable[[ObsT, int], StateT]
     parse_move: Callable[[StateT, str], MoveT]
-    format_move: Callable[[MoveT], str]
+    #: ``format_move(move, state=None)``: the title's own, or one that takes the move
+    #: alone with the state passed over (:func:`format_with_state`).
+    format_move: Callable[..., str]
     num_actions: Callable[[OptionsT], int]
     encode_move: Callable[[StateT, MoveT], int]
     decode_move: Callable[[StateT, int], MoveT]
@@ -332,7 +336,7 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
         observe: Callable[[StateT, int], ObsT],
         determinize: Callable[[ObsT, int], StateT],
         parse_move: Callable[[StateT, str], MoveT],
-        format_move: Callable[[MoveT], str],
+        format_move: Callable[..., str],
         num_actions: Callable[[OptionsT], int],
         encode_move: Callable[[StateT, MoveT], int],
         decode_move: Callable[[StateT, int], MoveT],
@@ -376,7 +380,7 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
             observe,
             determinize,
             parse_move,
-            format_move,
+            format_with_state(format_move),
             num_actions,
             encode_move,
             decode_move,
@@ -468,7 +472,7 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
         if self.optional.describe_move is None:
             if viewer is not None and self.hides_move(state, move, viewer):
                 return "a hidden decision"
-            return self.format_move(move)
+            return str(self.format_move(move, state))
         return self.optional.describe_move(state, move, viewer)
 
     def describe_events(
@@ -685,6 +689,30 @@ def known_facts(game: Game[Any, Any, Any, ObsT], observation: ObsT) -> tuple[Fac
     optional ``known_facts``; none for a game without it, a third party's included)."""
     lister = getattr(game, "known_facts", None)
     return () if lister is None else tuple(lister(observation))
+
+
+def format_with_state(function: Callable[..., str]) -> Callable[..., str]:
+    """A title's ``format_move`` as the contract calls it, ``(move, state=None)``:
+    ``function`` itself when it takes a second argument, else a function that passes
+    the move alone (a game whose notation needs no state, written before the state was
+    passed: ``format_move=str``)."""
+    try:
+        params = list(inspect.signature(function).parameters.values())
+    except (TypeError, ValueError):  # a builtin such as str: the move alone
+        params = []
+    positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    if sum(p.kind in positional for p in params) >= 2 or any(
+        p.kind is inspect.Parameter.VAR_POSITIONAL for p in params
+    ):
+        return function
+
+    def format_move(move: Any, state: Any = None) -> str:
+        del state
+        return function(move)
+
+    format_move.__doc__ = function.__doc__
+    format_move.__name__ = getattr(function, "__name__", "format_move")
+    return format_move
 
 
 #: The module of a title package that is home to each part of the contract (docs/api.md,

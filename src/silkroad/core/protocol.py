@@ -10,7 +10,7 @@ name here) assembles a title's definition from its functions on top of them all.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import attrs
@@ -86,6 +86,30 @@ def _check_name(_instance: object, _attribute: object, value: str) -> None:
         raise ValueError(f"a game name is lowercase letters, digits, '-' or '_', got {value!r}")
 
 
+def _check_rulebook(prefix: str, sections: tuple[tuple[str, str], ...]) -> None:
+    """A rulebook prefix is capital letters; a declared section is (id, heading) with an
+    id of that prefix (``TG-1``, ``TG-2.B``)."""
+    if not isinstance(prefix, str) or (prefix and not (prefix.isascii() and prefix.isalpha())):
+        raise ValueError(f"a rulebook prefix is letters, like 'KG', got {prefix!r:.40}")
+    if prefix != prefix.upper():
+        raise ValueError(f"a rulebook prefix is capital letters, like 'KG', got {prefix!r}")
+    if not isinstance(sections, tuple):
+        raise ValueError(f"sections must be a tuple of (id, heading), got {sections!r:.60}")
+    if sections and not prefix:
+        raise ValueError("sections need the rulebook prefix their ids start with")
+    for section in sections:
+        if (
+            not isinstance(section, tuple)
+            or len(section) != 2
+            or not all(isinstance(part, str) for part in section)
+            or not section[0].startswith(f"{prefix}-")
+            or len(section[0]) == len(prefix) + 1
+        ):
+            raise ValueError(
+                f"a section is (id, heading) with an id like '{prefix}-1', got {section!r:.60}"
+            )
+
+
 #: Random decisions a search's rollout plays in a title whose spec names no number.
 DEFAULT_ROLLOUT_DEPTH = 4
 
@@ -113,6 +137,18 @@ class GameSpec:
     :ivar rollout_depth: the random decisions a search's rollout plays in this title
         when its agent is given no number (:class:`silkroad.agents.ISMCTSAgent`): a
         title whose turns take many small decisions needs more of them to see as far.
+    :ivar rulebook: the prefix of the ids of the title's rulebook sections (``"KG"`` for
+        ``KG-4.B``); tests claim sections with ``@pytest.mark.rule``, and ``silkroad
+        rules`` lists and counts them by it. Empty for a game without a rulebook.
+    :ivar sections: the title's rulebook sections with rules, ``(id, heading)`` in
+        rulebook order, for a title whose sections are not in the library's own table
+        (``silkroad/data/sections.tsv``, which holds the built-in titles'); each id
+        starts with ``rulebook`` and a dash.
+    :ivar configurations: the options a sweep over the title's rules runs under (the
+        refusal measure of :mod:`silkroad.testing.reasons`), each as options data that
+        overrides the default options of its ``players`` (``{"players": 3, "expansion":
+        "all"}``); empty means the default options alone. Not part of the spec's
+        equality (the data are not hashable).
     """
 
     name: str = attrs.field(validator=_check_name)
@@ -127,8 +163,19 @@ class GameSpec:
     player_counts: tuple[int, ...] = ()
     known_rules_versions: tuple[str, ...] = ()
     rollout_depth: int = DEFAULT_ROLLOUT_DEPTH
+    rulebook: str = ""
+    sections: tuple[tuple[str, str], ...] = ()
+    configurations: tuple[Mapping[str, Any], ...] = attrs.field(default=(), eq=False)
 
     def __attrs_post_init__(self) -> None:
+        _check_rulebook(self.rulebook, self.sections)
+        if not isinstance(self.configurations, tuple) or not all(
+            isinstance(c, Mapping) for c in self.configurations
+        ):
+            raise ValueError(
+                f"configurations must be a tuple of mappings (options data), got "
+                f"{self.configurations!r:.60}"
+            )
         depth = self.rollout_depth
         if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
             raise ValueError(f"rollout_depth must be an integer >= 0, got {depth!r}")
@@ -250,8 +297,14 @@ class Game(Protocol[StateT, MoveT, OptionsT, ObsT]):
         """The move that ``text`` names. Raises ``InvalidMoveError`` when it names none."""
         ...
 
-    def format_move(self, move: MoveT) -> str:
-        """The notation of ``move``; ``parse_move(state, format_move(m)) == m``."""
+    def format_move(self, move: MoveT, state: StateT | None = None) -> str:
+        """The notation of ``move``; ``parse_move(state, format_move(m, state)) == m``.
+
+        It depends on the move's value alone, and given ``state`` (any state of the
+        move's game) on that game's options too, never on the position: equal moves
+        print alike. Without a state it is ``str(move)``; with one a title may name a
+        component from the options' tables (Kashgar: ``keep planter`` for ``keep 57``).
+        Records, positions and the tools write the form with the state."""
         ...
 
     def num_actions(self, options: OptionsT) -> int:

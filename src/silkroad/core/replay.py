@@ -87,10 +87,10 @@ def _game(name: str, game: AnyGame | None = None) -> AnyGame:
     return get_game(name)
 
 
-def _quoted(game: AnyGame, move: Any) -> str:
+def _quoted(game: AnyGame, move: Any, state: Any) -> str:
     """The move's notation in quotes, or its shortened repr for an object that has none."""
     try:
-        return repr(str(game.format_move(move)))
+        return repr(str(game.format_move(move, state)))
     except Exception:  # a malformed move object of a record built by hand
         return _short(move, 60)
 
@@ -103,12 +103,12 @@ def _apply_numbered(game: AnyGame, state: Any, move: Any, number: int, source: s
     except IllegalMoveError as exc:
         reason = reason_of(game, state, move, exc)
         try:
-            legal = [game.format_move(m) for m in game.legal_moves(state)]
+            legal = [game.format_move(m, state) for m in game.legal_moves(state)]
         except RulesError:
             legal = []
         player = None if game.is_over(state) else game.current_player(state)
         raise ReplayError(
-            f"illegal move {_quoted(game, move)}: {refusal(reason, None, player, legal)}",
+            f"illegal move {_quoted(game, move, state)}: {refusal(reason, None, player, legal)}",
             move_number=number,
             source=source,
             reason=reason,
@@ -197,19 +197,24 @@ class Record:
     # --- JSON ------------------------------------------------------------------------
 
     def to_json(self, *, indent: int | None = 2, game: AnyGame | None = None) -> str:
-        """The record as a silkroad JSON document, moves in the game's notation.
+        """The record as a silkroad JSON document, moves in the game's notation (each
+        written as ``format_move(move, state)`` with the starting state).
 
         ``game`` is only needed for a title that is not registered.
         """
         import json
 
         game = _game(self.game, game)
+        try:  # the notation may name components from the game's tables (its options)
+            start = self.initial_state(game)
+        except RulesError:  # a record made by hand that does not start: moves by value
+            start = None
         data = {
             "game": self.game,
             "rules_version": self.rules_version or game.spec.rules_version,
             "options": to_data(self.options, game.options_type),
             "seed": self.seed,
-            "moves": [game.format_move(m) for m in self.moves],
+            "moves": [game.format_move(m, start) for m in self.moves],
             "result": None if self.result is None else self.result.to_data(),
         }
         if self.agents:

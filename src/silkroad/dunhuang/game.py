@@ -81,8 +81,10 @@ def num_players(state: State) -> int:
     return state.options.players
 
 
-def format_move(move: Move) -> str:
-    """[DH-3.2] The notation of ``move`` (equal to ``str(move)``)."""
+def format_move(move: Move, state: State | None = None) -> str:
+    """[DH-3.2] The notation of ``move``: ``str(move)``, its value alone (the same with or
+    without a ``state`` of its game: no move names a component the state must look up)."""
+    del state
     return str(move)
 
 
@@ -184,6 +186,9 @@ SPEC = GameSpec(
         "Worker placement: paint frescoes, recruit characters, fulfil the Emperor's quests."
     ),
     known_rules_versions=RULES_HISTORY,
+    rulebook="DH",
+    # the refusal measure's sweep: each player count with the default packs
+    configurations=({"players": 1}, {"players": 3}, {"players": 4}),
 )
 
 #: Each part of the contract is the function of its name in its home module (docs/api.md).

@@ -88,7 +88,8 @@ def explain(state: State, move: Move) -> Reason:
     reason = why_not(state, move)
     if reason is None:
         who = state.active if state.pending is None else state.pending.player
-        return Reason(Verdict.NOT_OFFERED, f"{_move_text(move)} is not offered to P{who} here")
+        shown = _move_text(state, move)
+        return Reason(Verdict.NOT_OFFERED, f"{shown} is not offered to P{who} here")
     return reason
 
 
@@ -178,9 +179,12 @@ def _plus_one(number: object) -> object:
     return number + 1 if _int(number) else number  # type: ignore[operator]
 
 
-def _move_text(move: object) -> str:
+def _move_text(state: State, move: object) -> str:
+    """The move in the game's notation (cards by name), shortened."""
+    from silkroad.kashgar.game import format_move  # the notation's home reads the rules
+
     try:
-        text = str(move)
+        text = format_move(move, state)  # type: ignore[arg-type]
     except Exception:  # a malformed move object: its repr says enough
         return shorten(move, 60)
     return text if len(text) <= 60 else shorten(text, 60)

@@ -19,7 +19,7 @@ from silkroad.core.game import (
     varied_data,
 )
 from silkroad.core.rng import Rng
-from silkroad.kashgar.cards import Effect, Op, parse_card_text
+from silkroad.kashgar.cards import DeckKind, Effect, Op, parse_card_text
 from silkroad.kashgar.moves import (
     CaravanAction,
     Fulfill,
@@ -65,11 +65,41 @@ def num_players(state: State) -> int:
     return state.options.players
 
 
-def format_move(move: Move) -> str:
-    """[KG-4] The notation of ``move`` (equal to ``str(move)``): a card by its name as
-    positions write it (``keep planter``, ``remove patriarch#3``) when the move is the
-    card table's (every legal move is), by its id for a move made by hand (``keep 57``)."""
-    return str(move)
+def format_move(move: Move, state: State | None = None) -> str:
+    """[KG-4] The notation of ``move``: given a state of its game, a card by its name as
+    positions write it (``keep planter``, ``remove patriarch#3``) from the card table of
+    the game's options; without one, the move's value alone (``str(move)``: ``keep 57``).
+    Either way equal moves print alike, however they were made; :func:`parse_move`
+    reads both back."""
+    if state is None or not isinstance(move, Keep | Take | Fulfill | Remove):
+        return str(move)
+    card = _card_of(move)
+    words = _card_words(state.options)[type(move)]
+    if not 0 <= card < len(words):
+        return str(move)
+    return f"{str(move).partition(' ')[0]} {words[card]}"
+
+
+@functools.lru_cache(maxsize=32)
+def _card_words(options: Options) -> dict[type, tuple[str, ...]]:
+    """How the notation names each card id, per kind of move: the data key where the
+    copies of a card cannot be different moves (a one-sided person card kept from the
+    unordered decks, or taken from the discard), the copy's name as positions write it
+    (``key#n``) wherever they can: a caravan's cards (``remove``), the Special cards and
+    orders that go under their deck in order (``keep``, ``order``), a Patriarch's two
+    faces."""
+    t = table(options)
+    copy, keys = t.copy_names(), [d.key for d in t.defs]
+    one_sided = [b is None for b in t.back]
+    unordered = (DeckKind.STANDARD, DeckKind.EXPANSION)
+    return {
+        Keep: tuple(
+            keys[c] if one_sided[c] and t.deck_of[c] in unordered else copy[c] for c in range(t.n)
+        ),
+        Take: tuple(keys[c] if one_sided[c] else copy[c] for c in range(t.n)),
+        Fulfill: copy,
+        Remove: copy,
+    }
 
 
 #: Moves that name a card, by their notation word.
@@ -87,9 +117,8 @@ def parse_move(state: State, text: str) -> Move:
     A card is named as in positions, by its data key or printed name (``keep planter``,
     ``take Scribe``, ``order large_01_large_order``), which names the legal move that
     takes such a card (copies of one card are one move), or by a numbered copy
-    (``keep planter#2``); its id is read too (``keep 25``, the notation of records made
-    before cards were named). A move naming a card is the card table's, so it is written
-    back with the card's name.
+    (``keep planter#2``); its id is read too (``keep 25``: ``str(move)``, and the
+    notation of records made before cards were named).
 
     :raises InvalidMoveError: if ``text`` is not the notation of any move, names no card of
         this game, or names a card of which several copies are different legal moves.
@@ -97,7 +126,7 @@ def parse_move(state: State, text: str) -> Move:
     word, _, arg = text.partition(" ") if isinstance(text, str) else ("", "", "")
     cls = _CARD_MOVES.get(word)
     if cls is None or not arg or arg.isdigit() or arg == "none":
-        return _named(state, parse_notation(text))
+        return parse_notation(text)
     n = names(state.options)
     key, _, copy = arg.partition("#")
     if copy:
@@ -107,7 +136,7 @@ def parse_move(state: State, text: str) -> Move:
                 f"{shorten(arg)} is not a card of this game ({shorten(key)} has {len(ids)} copies)",
                 text=text,
             )
-        return _named(state, cls(ids[int(copy) - 1]))
+        return cls(ids[int(copy) - 1])
     found = key if key in n.ids else n.printed.get(arg.lower())
     if found is None:
         raise InvalidMoveError(
@@ -117,31 +146,9 @@ def parse_move(state: State, text: str) -> Move:
     ids = n.ids[found]
     legal = [m for m in legal_moves(state) if isinstance(m, cls) and _card_of(m) in ids]
     if len(legal) > 1:
-        choices = ", ".join(str(m) for m in legal)
+        choices = ", ".join(format_move(m, state) for m in legal)
         raise InvalidMoveError(f"{shorten(text)} could be {choices}", text=text)
-    return legal[0] if legal else _named(state, cls(ids[0]))
-
-
-def _named(state: State, move: Move) -> Move:
-    """The card table's move equal to ``move`` (which carries the card's name), or
-    ``move`` itself when it names no card of the table (or no state is given: a move that
-    names no card needs none)."""
-    if not isinstance(move, Keep | Take | Remove | Fulfill):
-        return move
-    options = getattr(state, "options", None)
-    if options is None:
-        return move
-    t = table(options)
-    card = _card_of(move)
-    if not 0 <= card < t.n:
-        return move
-    if isinstance(move, Keep):
-        return t.keep_moves[card]
-    if isinstance(move, Take):
-        return t.take_moves[card]
-    if isinstance(move, Remove):
-        return t.remove_moves[card]
-    return t.fulfill_moves[card]
+    return legal[0] if legal else cls(ids[0])
 
 
 def _card_of(move: Keep | Take | Fulfill | Remove) -> int:
@@ -255,6 +262,13 @@ SPEC = GameSpec(
     variants=("cut-and-thrust",),
     description="Caravan card game: cycle your three caravans, gather spices, fulfil orders.",
     known_rules_versions=RULES_HISTORY,
+    rulebook="KG",
+    # the refusal measure's sweep: each player count [KG-2], with and without [KG-8]
+    configurations=tuple(
+        {"players": players, "expansion": expansion}
+        for players in (2, 3, 4)
+        for expansion in ("none", "all")
+    ),
 )
 
 #: Each part of the contract is the function of its name in its home module (docs/api.md).

@@ -5,11 +5,14 @@ A turn starts with one of :class:`CaravanAction`, :class:`PartingAction` or
 separate decisions (:class:`Gain`, :class:`Keep`, :class:`Take`, :class:`Fulfill`,
 :class:`Remove`, :class:`Place`). Caravans and actions are numbered from 1 in the
 notation and from 0 in the fields; a move that names a card holds its id (its place in
-the card table of the options) and, when the card table made it, the card's name as
-positions write it, which the notation shows:
+the card table of the options). ``str(move)`` is the move's value alone, the id
+included (``keep 57``), as :func:`parse_notation` reads it; the notation of a game
+(:func:`silkroad.kashgar.format_move` given a state of the game, as records, positions
+and the tools write it) names the card by its name from the options' card table
+instead:
 
 ===============================  ======================  ==================================
-move                             notation                meaning
+move                             notation in a game      meaning
 ===============================  ======================  ==================================
 ``CaravanAction(0, 1)``          ``c1.2``                caravan 1's front card, action 2
 ``PartingAction(2, 0)``          ``p3.1``                caravan 3's front card, parting 1
@@ -24,19 +27,14 @@ move                             notation                meaning
 ``Place(1)``                     ``place 2``             the card to the back of caravan 2
 ===============================  ======================  ==================================
 
-A card is named by its data key, and a copy of a card with several by ``key#n`` (its
-number among the copies, as in positions) wherever two copies can be different moves: a
-caravan's cards (``remove``), Special cards and orders that go under their deck in order
-(``keep``, ``order``), the two faces of a Patriarch. The legal moves are the card
-table's (:attr:`silkroad.kashgar.table.Table.keep_moves` ...), which carry these names;
-a move made by hand (``Keep(57)``) has none and is written with the id (``keep 57``),
-which :func:`parse_notation` reads too. The name is not part of a move's value: equality,
-hashing, ``repr`` and the JSON data are those of the id alone.
+Both depend on the move's value alone (and the game's options): equal moves print
+alike, however they were made (docs/kashgar.md, "Moves and notation").
 """
 
 from __future__ import annotations
 
 import re
+import warnings
 from typing import TypeVar
 
 import attrs
@@ -111,16 +109,15 @@ class Keep:
     """[KG-7] Keep this card (of those drawn or searched) at the back of the caravan."""
 
     card: int
-    #: the card's name in the notation (set by the card table; not part of the value)
-    name: str | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def __str__(self) -> str:
-        return f"keep {self.card if self.name is None else self.name}"
+        return f"keep {self.card}"
 
     @classmethod
     def named(cls, card: int, name: str) -> Keep:
-        """The move of ``card``, written with ``name`` in the notation."""
-        return _with_name(cls(card), name)
+        """Deprecated: the move of ``card`` (a name is no longer part of a move;
+        :func:`silkroad.kashgar.format_move` names the card from the game's table)."""
+        return _deprecated_named(cls(card), name)
 
 
 @attrs.frozen
@@ -128,16 +125,15 @@ class Take:
     """[KG-7] Take this card from the open discard pile."""
 
     card: int
-    #: the card's name in the notation (set by the card table; not part of the value)
-    name: str | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def __str__(self) -> str:
-        return f"take {self.card if self.name is None else self.name}"
+        return f"take {self.card}"
 
     @classmethod
     def named(cls, card: int, name: str) -> Take:
-        """The move of ``card``, written with ``name`` in the notation."""
-        return _with_name(cls(card), name)
+        """Deprecated: the move of ``card`` (a name is no longer part of a move;
+        :func:`silkroad.kashgar.format_move` names the card from the game's table)."""
+        return _deprecated_named(cls(card), name)
 
 
 @attrs.frozen
@@ -145,18 +141,17 @@ class Fulfill:
     """[KG-5.2] Fulfill this order (None: fulfill none; [KG-5.X] the player may)."""
 
     order: int | None
-    #: the order's name in the notation (set by the card table; not part of the value)
-    name: str | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def __str__(self) -> str:
         if self.order is None:
             return "order none"
-        return f"order {self.order if self.name is None else self.name}"
+        return f"order {self.order}"
 
     @classmethod
     def named(cls, order: int, name: str) -> Fulfill:
-        """The move of ``order``, written with ``name`` in the notation."""
-        return _with_name(cls(order), name)
+        """Deprecated: the move of ``order`` (a name is no longer part of a move;
+        :func:`silkroad.kashgar.format_move` names the card from the game's table)."""
+        return _deprecated_named(cls(order), name)
 
 
 @attrs.frozen
@@ -164,18 +159,17 @@ class Remove:
     """[KG-7] Remove this card of the caravan from the game (None: remove nothing)."""
 
     card: int | None = None
-    #: the card's name in the notation (set by the card table; not part of the value)
-    name: str | None = attrs.field(default=None, init=False, eq=False, repr=False)
 
     def __str__(self) -> str:
         if self.card is None:
             return "remove none"
-        return f"remove {self.card if self.name is None else self.name}"
+        return f"remove {self.card}"
 
     @classmethod
     def named(cls, card: int, name: str) -> Remove:
-        """The move of ``card``, written with ``name`` in the notation."""
-        return _with_name(cls(card), name)
+        """Deprecated: the move of ``card`` (a name is no longer part of a move;
+        :func:`silkroad.kashgar.format_move` names the card from the game's table)."""
+        return _deprecated_named(cls(card), name)
 
 
 @attrs.frozen
@@ -193,9 +187,14 @@ Move = CaravanAction | PartingAction | Pass | Gain | Keep | Take | Fulfill | Rem
 _Named = TypeVar("_Named", Keep, Take, Fulfill, Remove)
 
 
-def _with_name(move: _Named, name: str) -> _Named:
-    """``move`` with its notation name set (once, as it is made: a frozen value)."""
-    object.__setattr__(move, "name", name)
+def _deprecated_named(move: _Named, name: str) -> _Named:
+    """``move`` itself, with a warning: the ``name`` is no longer kept."""
+    warnings.warn(
+        f"{type(move).__name__}.named() is deprecated: a move is its id alone (the name "
+        f"{name!r:.40} is not kept); silkroad.kashgar.format_move(move, state) names the card",
+        DeprecationWarning,
+        stacklevel=3,
+    )
     return move
 
 

@@ -142,20 +142,12 @@ class Table:
         self.plans = tuple(
             _plan(self.face(c, side)) for c in range(self.persons) for side in (False, True)
         )
-        # The moves that name a card, one per id, made once (they are values), each with
-        # the card's name in the notation (docs/kashgar.md, "Moves and notation").
-        copy, keys = self.copy_names(), [d.key for d in defs]
-        one_sided = [b is None for b in back]
-        unordered = (DeckKind.STANDARD, DeckKind.EXPANSION)
-        self.keep_moves = tuple(
-            Keep.named(c, keys[c] if one_sided[c] and deck_of[c] in unordered else copy[c])
-            for c in range(self.n)
-        )
-        self.take_moves = tuple(
-            Take.named(c, keys[c] if one_sided[c] else copy[c]) for c in range(self.n)
-        )
-        self.fulfill_moves = tuple(Fulfill.named(c, copy[c]) for c in range(self.n))
-        self.remove_moves = tuple(Remove.named(c, copy[c]) for c in range(self.n))
+        # The moves that name a card, one per id, made once (they are values; their
+        # notation in a game is silkroad.kashgar.game.format_move's).
+        self.keep_moves = tuple(Keep(c) for c in range(self.n))
+        self.take_moves = tuple(Take(c) for c in range(self.n))
+        self.fulfill_moves = tuple(Fulfill(c) for c in range(self.n))
+        self.remove_moves = tuple(Remove(c) for c in range(self.n))
 
     def copy_names(self) -> tuple[str, ...]:
         """The name of every card id as positions write it: the data key of a card with

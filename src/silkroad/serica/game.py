@@ -50,8 +50,10 @@ def num_players(state: State) -> int:
     return 2
 
 
-def format_move(move: Move) -> str:
-    """[SR-5] The notation of ``move`` (equal to ``str(move)``)."""
+def format_move(move: Move, state: State | None = None) -> str:
+    """[SR-5] The notation of ``move``: ``str(move)``, its value alone (the same with or
+    without a ``state`` of its game: no move names a component the state must look up)."""
+    del state
     return str(move)
 
 
@@ -156,6 +158,9 @@ SPEC = GameSpec(
     # time): rollouts of 8 see about as far as 4 do in the other titles, and beat 4
     # against greedy (docs/agents.md, "Serica against greedy").
     rollout_depth=8,
+    rulebook="SR",
+    # the refusal measure's sweep: the competitive game and the co-op one
+    configurations=({}, {"coop": True}),
 )
 
 #: Each part of the contract is the function of its name in its home module (docs/api.md).

@@ -239,7 +239,7 @@ def move_text(game: AnyGame, state: Any, move: Any, viewer: int) -> tuple[str, s
     mover = game.current_player(state)
     if mover != viewer and game.hides_move(state, move, viewer):
         return described, None
-    return described, game.format_move(move)
+    return described, game.format_move(move, state)
 
 
 def log_entry(game: AnyGame, before: Any, move: Any, number: int, seat: int) -> dict[str, Any]:
@@ -290,7 +290,10 @@ def seat_view(
         status = "Your decision."
         for move in game.legal_moves(state):
             choices.append(
-                {"move": game.format_move(move), "text": game.describe_move(state, move, seat)}
+                {
+                    "move": game.format_move(move, state),
+                    "text": game.describe_move(state, move, seat),
+                }
             )
     else:
         status = f"{labels[to_act]} is deciding." if to_act is not None else "Waiting."
@@ -451,7 +454,7 @@ class Table:
         """
         after = self.game.apply(before, move)
         entries = {p: log_entry(self.game, before, move, at + 1, p) for p in self.logs}
-        return Step(at, move, self.game.format_move(move), after, entries)
+        return Step(at, move, self.game.format_move(move, before), after, entries)
 
     def question(self, seat: int) -> Question:
         """What the agent of ``seat`` is given to decide now: never the state."""

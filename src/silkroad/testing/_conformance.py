@@ -263,7 +263,7 @@ def check_reasons(
     game = ctx.game
     checked = 0
     for move in moves:
-        for asked in (move, game.format_move(move), game.encode_move(state, move)):
+        for asked in (move, game.format_move(move, state), game.encode_move(state, move)):
             reason = _explained(ctx, state, asked)
             ctx.check(
                 reason.legal,
@@ -320,11 +320,23 @@ def _check_notation(ctx: CheckContext, state: Any, moves: Sequence[Any]) -> None
             isinstance(text, str) and text == str(move),
             f"format_move({move!r}) = {text!r} differs from str(move) = {str(move)!r}",
         )
-        try:
-            parsed = game.parse_move(state, text)
-        except RulesError as exc:
-            raise ctx.fail(f"parse_move could not read its own notation {text!r}: {exc}") from exc
-        ctx.check(parsed == move, f"parse_move({text!r}) = {parsed!r}, expected {move!r}")
+        named = game.format_move(move, state)
+        ctx.check(isinstance(named, str), f"format_move({move!r}, state) = {named!r}")
+        if attrs.has(type(move)):  # an equal move made from the value prints alike
+            again = attrs.evolve(move)
+            for shown, made in ((text, str(again)), (named, game.format_move(again, state))):
+                ctx.check(
+                    shown == made,
+                    f"equal moves print differently: {shown!r} and {made!r} ({move!r})",
+                )
+        for written in dict.fromkeys((text, named)):
+            try:
+                parsed = game.parse_move(state, written)
+            except RulesError as exc:
+                raise ctx.fail(
+                    f"parse_move could not read its own notation {written!r}: {exc}"
+                ) from exc
+            ctx.check(parsed == move, f"parse_move({written!r}) = {parsed!r}, expected {move!r}")
     for garbage in ("", "\x00 not a move \x00"):
         try:
             game.parse_move(state, garbage)
@@ -363,7 +375,8 @@ def check_game(
     5. illegal moves (a move legal in an earlier state but not now, each legal move with a
        field mutated, and a non-move object) raise ``IllegalMoveError`` and leave the state
        equal;
-    6. notation: ``str(m) == format_move(m)`` and ``parse_move`` gives the move back;
+    6. notation: ``str(m) == format_move(m)``, equal moves print alike (with and without
+       the state), and ``parse_move`` gives the move back from both;
        garbage text raises ``InvalidMoveError``;
     7. action ids: in range, distinct, decode back, agree with ``action_mask``;
        other ids are refused with ``InvalidMoveError``;
@@ -511,7 +524,7 @@ def check_game(
             history.append(chosen)
             state = game.apply(state, chosen)
             ctx.step += 1
-            ctx.last_move = game.format_move(chosen)
+            ctx.last_move = game.format_move(chosen, state)
             decisions += 1
             if ctx.step > limit:
                 raise ctx.fail(f"the game did not end within {limit} decisions")
@@ -653,7 +666,7 @@ def check_event_texts(ctx: CheckContext, state: Any, move: Any, n: int) -> None:
     other = game.describe_events(world, move, p)
     if mine != other:
         raise ctx.fail(
-            f"the event texts of {game.format_move(move)} for player {p} differ between "
+            f"the event texts of {game.format_move(move, state)} for player {p} differ between "
             f"two states that player cannot tell apart: {list(mine)} in one, "
             f"{list(other)} in the other (they show something hidden from player {p})"
         )

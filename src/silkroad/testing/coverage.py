@@ -2,7 +2,11 @@
 
 The section list is the project's own copy, ``silkroad/data/sections.tsv`` (id, whether
 the section holds rules, heading), made from the rulebooks with :func:`parse_rulebook`;
-the rulebooks themselves are not shipped with the package.
+the rulebooks themselves are not shipped with the package. Each title declares its
+rulebook's prefix (``GameSpec.rulebook``) and, when its sections are not in that copy,
+the sections themselves (``GameSpec.sections``): :func:`rulebooks` and
+:func:`rulebook_sections` read them from the registry, so a title registered later is
+counted like a built-in one.
 
 A test claims a section with ``@pytest.mark.rule("KG-4.B")`` (several ids may be given).
 An id may also name a numbered item inside a section (``"DH-3.E.7"``: item 7 of DH-3.E),
@@ -16,27 +20,57 @@ from __future__ import annotations
 import ast
 import re
 import tomllib
+import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import attrs
 
 from silkroad.testing.scenario import cited_sections
 
 __all__ = [
-    "RULEBOOKS",
     "Section",
     "SectionCoverage",
     "coverage",
     "load_sections",
     "owning_section",
     "parse_rulebook",
+    "rulebook_sections",
+    "rulebooks",
     "scan_markers",
 ]
 
-#: The rulebooks by section prefix, with the registered name of their title.
-RULEBOOKS = {"KG": "kashgar", "SR": "serica", "DH": "dunhuang"}
+
+def rulebooks() -> dict[str, str]:
+    """The rulebooks by section prefix, with the registered name of their title
+    (``{"KG": "kashgar", ...}``): every registered title that declares a ``rulebook``
+    prefix, in the order of their sections (:func:`rulebook_sections`)."""
+    from silkroad.core.registry import GAMES
+
+    found: dict[str, str] = {}
+    for name in GAMES:
+        prefix = GAMES[name].spec.rulebook
+        if prefix and prefix not in found:
+            found[prefix] = name
+    order = list(dict.fromkeys(s.game for s in rulebook_sections()))
+    ranked = sorted(found, key=lambda p: order.index(p) if p in order else len(order))
+    return {prefix: found[prefix] for prefix in ranked}
+
+
+def __getattr__(name: str) -> Any:
+    """``RULEBOOKS``, the old name of :func:`rulebooks`'s answer, with a warning."""
+    if name == "RULEBOOKS":
+        warnings.warn(
+            "silkroad.testing.coverage.RULEBOOKS is deprecated: call rulebooks() (each "
+            "title declares its prefix as GameSpec.rulebook)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return rulebooks()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 _HEADING = re.compile(r"^#+\s*\[(?P<id>[A-Z]{2}-[0-9][0-9A-Za-z.]*)\]\s*(?P<title>.*?)\s*$")
 
@@ -83,6 +117,22 @@ def load_sections() -> tuple[Section, ...]:
         if line and not line.startswith("#"):
             sid, kind, title = line.split("\t", 2)
             out.append(Section(sid, title, kind == "rules"))
+    return tuple(out)
+
+
+def rulebook_sections() -> tuple[Section, ...]:
+    """Every registered title's rulebook sections: the library's copy
+    (:func:`load_sections`) and, after it, the sections a title declares in its spec
+    (``GameSpec.sections``) that the copy does not hold, each a section with rules."""
+    from silkroad.core.registry import GAMES
+
+    out = list(load_sections())
+    known = {s.id for s in out}
+    for name in GAMES:
+        for sid, heading in GAMES[name].spec.sections:
+            if sid not in known:
+                known.add(sid)
+                out.append(Section(sid, heading))
     return tuple(out)
 
 
@@ -187,8 +237,9 @@ def coverage(
     claimed: Mapping[str, Sequence[str]] | Iterable[str],
     sections: Sequence[Section] | None = None,
 ) -> SectionCoverage:
-    """Count tests per section from marker ids (a mapping id -> places, or a list of ids)."""
-    sections = tuple(sections if sections is not None else load_sections())
+    """Count tests per section from marker ids (a mapping id -> places, or a list of ids);
+    the sections are every registered title's (:func:`rulebook_sections`) unless given."""
+    sections = tuple(sections if sections is not None else rulebook_sections())
     known = {s.id: s for s in sections}
     counts: dict[str, int] = {}
     unknown = []

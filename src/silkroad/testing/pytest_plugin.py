@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from silkroad.core.errors import RulesError
-from silkroad.testing.coverage import coverage, load_sections, owning_section
+from silkroad.testing.coverage import coverage, owning_section, rulebook_sections, rulebooks
 from silkroad.testing.scenario import SCENARIO_SUFFIX, Scenario, ScenarioError, load_scenario
 
 _KEY = pytest.StashKey[dict[str, list[str]]]()
@@ -89,7 +89,7 @@ def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> pytest.Col
 def pytest_collection_modifyitems(
     session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
 ) -> None:
-    known = {s.id: s for s in load_sections()}
+    known = {s.id: s for s in rulebook_sections()}
     claimed = config.stash[_KEY]
     for item in items:
         for marker in item.iter_markers("rule"):
@@ -99,7 +99,8 @@ def pytest_collection_modifyitems(
                 if not isinstance(rule_id, str) or owning_section(rule_id, known) is None:
                     raise pytest.UsageError(
                         f"{item.nodeid}: @pytest.mark.rule({rule_id!r}) names no rulebook "
-                        "section (see silkroad/data/sections.tsv)"
+                        "section (see silkroad/data/sections.tsv, or the sections its "
+                        "title declares in its GameSpec)"
                     )
                 claimed.setdefault(rule_id, []).append(item.nodeid)
 
@@ -110,7 +111,7 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         return
     report = coverage(config.stash[_KEY])
     terminalreporter.section("rulebook sections with tests")
-    for game in ("KG", "SR", "DH"):
+    for game in rulebooks():
         done, total = report.summary(game)
         missing = [
             s.id

@@ -6,7 +6,8 @@ asks ``explain`` about every move of the action space that is not legal there (e
 same game). It counts how many of those (state, illegal move) pairs a specific rule
 explains, as opposed to the generic "not offered here", and checks every reason: explain
 never raises, never calls an illegal move legal, and a rule it cites is a section with
-rules of the title's own rulebook (``silkroad/data/sections.tsv``).
+rules of the title's own rulebook (``GameSpec.rulebook``; its sections in
+``silkroad/data/sections.tsv`` or declared by the title).
 
 ``silkroad rules --reasons GAME`` prints the measure; each title's page gives it.
 """
@@ -21,7 +22,8 @@ from typing import Any
 import attrs
 
 from silkroad.core.explain import Reason, Verdict, explain
-from silkroad.testing.coverage import RULEBOOKS, load_sections, owning_section
+from silkroad.core.serialize import from_data, to_data
+from silkroad.testing.coverage import Section, load_sections, owning_section, rulebook_sections
 
 __all__ = [
     "ReasonCoverage",
@@ -33,30 +35,44 @@ __all__ = [
 
 
 def title_sections(name: str) -> frozenset[str]:
-    """The ids of the sections with rules in the rulebook of title ``name`` (empty for a
-    game without a rulebook here)."""
-    prefixes = [p for p, title in RULEBOOKS.items() if title == name]
-    return frozenset(s.id for s in load_sections() if s.game in prefixes and s.has_rules)
+    """The ids of the sections with rules in the rulebook of the registered title
+    ``name`` (empty for a game without a rulebook here)."""
+    from silkroad.core.registry import GAMES
+
+    game = GAMES.get(name)
+    return frozenset() if game is None else _sections_of(game.spec)
+
+
+def _sections_of(spec: Any) -> frozenset[str]:
+    """The ids of the sections with rules of ``spec``'s rulebook (``GameSpec.rulebook``):
+    the library's copy of them and those the spec declares."""
+    prefix = spec.rulebook
+    if not prefix:
+        return frozenset()
+    shipped = {s.id for s in load_sections() if s.game == prefix and s.has_rules}
+    return frozenset(shipped | {sid for sid, _ in spec.sections})
 
 
 def configurations(game: Any) -> list[Any]:
-    """The options the measure runs under: every player count and variant of a built-in
-    title (Kashgar 2, 3 and 4 players, with and without the expansion; Serica
-    competitive and co-op; Dunhuang 1, 3 and 4 players with the default packs), the
-    default options of any other game."""
-    name = game.spec.name
-    if name == "kashgar":
-        return [
-            game.options_type.create(players, expansion=expansion)
-            for players in (2, 3, 4)
-            for expansion in ("none", "all")
-        ]
-    if name == "serica":
-        base = game.default_options()
-        return [base, attrs.evolve(base, coop=True)]
-    if name == "dunhuang":
-        return [game.default_options(players) for players in (1, 3, 4)]
-    return [game.default_options()]
+    """The options the measure runs under, as the title declares them
+    (``GameSpec.configurations``: Kashgar 2, 3 and 4 players, with and without the
+    expansion; Serica competitive and co-op; Dunhuang 1, 3 and 4 players with the
+    default packs): each declared options data over the default options of its
+    ``players``; the default options alone for a title that declares none."""
+    declared = game.spec.configurations
+    if not declared:
+        return [game.default_options()]
+    out = []
+    for overrides in declared:
+        base = to_data(game.default_options(overrides.get("players")), game.options_type)
+        out.append(
+            from_data(
+                {**base, **overrides},
+                game.options_type,
+                source=f"{game.spec.name}'s declared configuration {dict(overrides)!r}",
+            )
+        )
+    return out
 
 
 @attrs.frozen
@@ -154,8 +170,9 @@ def reason_coverage(
     if options is None:
         options = configurations(game)
     name = game.spec.name
-    sections = title_sections(name)
-    known = {s.id: s for s in load_sections()}
+    sections = _sections_of(game.spec)
+    known = {s.id: s for s in rulebook_sections()}
+    known.update((sid, Section(sid, heading)) for sid, heading in game.spec.sections)
     by_rule: Counter[str] = Counter()
     generic: list[str] = []
     problems: list[str] = []
@@ -169,7 +186,7 @@ def reason_coverage(
             if state is not last:
                 states, last = states + 1, state
             pairs += 1
-            shown = game.format_move(move)
+            shown = game.format_move(move, state)
             where = f"{opts!r:.60}, " + (f"action {action} ({shown})" if action >= 0 else shown)
             try:
                 reason = explain(game, state, move)
@@ -183,7 +200,7 @@ def reason_coverage(
                 specific += 1
                 by_rule[reason.rule or ""] += 1
             elif len(generic) < examples:
-                generic.append(f"{game.format_move(move)}: {reason}")
+                generic.append(f"{game.format_move(move, state)}: {reason}")
     return ReasonCoverage(
         game=name,
         states=states,

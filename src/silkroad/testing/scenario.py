@@ -199,7 +199,7 @@ class Scenario:
                     reason = reason_of(game, state, move, exc)
                 except RulesError as exc:
                     reason = str(exc)
-        legal = [game.format_move(m) for m in game.legal_moves(state)]
+        legal = [game.format_move(m, state) for m in game.legal_moves(state)]
         player = None if game.is_over(state) else game.current_player(state)
         if isinstance(reason, Reason):
             why = refusal(reason, None, player, legal)
@@ -361,7 +361,7 @@ def _check(game: AnyGame, state: Any, e: Expectation, name: str) -> None:
                     failures.append(f"{check}: {move_text!r} is not notation: {exc}")
                     continue
                 if (move in legal) != (check == "legal"):
-                    shown = ", ".join(game.format_move(m) for m in legal)
+                    shown = ", ".join(game.format_move(m, state) for m in legal)
                     is_ = "is not" if check == "legal" else "is"
                     failures.append(f"{check}: {move_text!r} {is_} legal (legal: {shown})")
         elif check == "refused":
@@ -370,11 +370,11 @@ def _check(game: AnyGame, state: Any, e: Expectation, name: str) -> None:
                 if failure is not None:
                     failures.append(failure)
         elif check == "moves":
-            listed = sorted(game.format_move(m) for m in game.legal_moves(state))
+            listed = sorted(game.format_move(m, state) for m in game.legal_moves(state))
             wanted = []
             for move_text in value:
                 try:
-                    wanted.append(game.format_move(game.parse_move(state, move_text)))
+                    wanted.append(game.format_move(game.parse_move(state, move_text), state))
                 except InvalidMoveError as exc:
                     failures.append(f"moves: {move_text!r} is not notation: {exc}")
             if sorted(wanted) != listed:

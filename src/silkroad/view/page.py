@@ -130,7 +130,7 @@ def _hidden(game: AnyGame, state: Any, move: Any, seat: int) -> bool:
 
 def _move_text(game: AnyGame, state: Any, move: Any, seat: int | None = None) -> str:
     """A move as ``seat`` may know it (None: everything): its notation and what it did."""
-    notation = game.format_move(move)
+    notation = game.format_move(move, state)
     described = game.describe_move(state, move, seat)
     return notation if described == notation else f"{notation} · {described}"
 
