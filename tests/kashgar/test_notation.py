@@ -253,6 +253,9 @@ def test_named_moves_are_deprecated_and_keep_no_name() -> None:
         move = Keep.named(3, "planter")
     assert move == Keep(3)
     assert str(move) == "keep 3"
+    for kind in (Keep, Take, Fulfill, Remove):  # the former attribute still answers
+        with pytest.warns(DeprecationWarning, match=rf"{kind.__name__}\.name .*format_move"):
+            assert kind(3).name is None
 
 
 @pytest.mark.rule("KG-4")

@@ -104,6 +104,16 @@ class Gain:
         return "gain " + (",".join(parts) or "nothing")
 
 
+def _no_name(move: object) -> None:
+    """The former ``name`` attribute of a move naming a card: None, with a warning."""
+    warnings.warn(
+        f"{type(move).__name__}.name is deprecated: a move is its id alone; "
+        "silkroad.kashgar.format_move(move, state) names the card",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+
+
 @attrs.frozen
 class Keep:
     """[KG-7] Keep this card (of those drawn or searched) at the back of the caravan."""
@@ -118,6 +128,9 @@ class Keep:
         """Deprecated: the move of ``card`` (a name is no longer part of a move;
         :func:`silkroad.kashgar.format_move` names the card from the game's table)."""
         return _deprecated_named(cls(card), name)
+
+    #: deprecated: always None (a move carries no name; ``format_move`` names it)
+    name = property(_no_name)
 
 
 @attrs.frozen
@@ -134,6 +147,9 @@ class Take:
         """Deprecated: the move of ``card`` (a name is no longer part of a move;
         :func:`silkroad.kashgar.format_move` names the card from the game's table)."""
         return _deprecated_named(cls(card), name)
+
+    #: deprecated: always None (a move carries no name; ``format_move`` names it)
+    name = property(_no_name)
 
 
 @attrs.frozen
@@ -153,6 +169,9 @@ class Fulfill:
         :func:`silkroad.kashgar.format_move` names the card from the game's table)."""
         return _deprecated_named(cls(order), name)
 
+    #: deprecated: always None (a move carries no name; ``format_move`` names it)
+    name = property(_no_name)
+
 
 @attrs.frozen
 class Remove:
@@ -170,6 +189,9 @@ class Remove:
         """Deprecated: the move of ``card`` (a name is no longer part of a move;
         :func:`silkroad.kashgar.format_move` names the card from the game's table)."""
         return _deprecated_named(cls(card), name)
+
+    #: deprecated: always None (a move carries no name; ``format_move`` names it)
+    name = property(_no_name)
 
 
 @attrs.frozen
