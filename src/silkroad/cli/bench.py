@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.table import Table
 
 from silkroad.arena.bench import SearchRate, bench_chess, bench_game, bench_ismcts
-from silkroad.cli.common import add_game_arguments, build_options, positive_float
+from silkroad.cli.common import add_game_arguments, build_options, install_hint, positive_float
 from silkroad.core.registry import GAMES, get_game
 
 HELP = "measure random-playout speed (and python-chess's)"
@@ -92,7 +92,11 @@ def run(args: argparse.Namespace, out: Console) -> int:
             )
         out.print(agents)
     if chess_rate is None:
-        out.print("python-chess is not installed (pip install 'silkroad[bench]'): no reference")
+        out.print(
+            f"python-chess is not installed ({install_hint('bench')}): no reference",
+            markup=False,
+            highlight=False,
+        )
     else:
         for label, rate in rates:
             out.print(

@@ -44,6 +44,8 @@ __all__ = [
     "build_options",
     "check_seed",
     "forked_workers_leave_ctrl_c",
+    "install_hint",
+    "naming_file",
     "parse_typed_move",
     "players_of",
     "positive_float",
@@ -52,7 +54,6 @@ __all__ = [
     "provenance_data",
     "provenance_note",
     "read_line",
-    "naming_file",
     "read_position",
     "record_files",
     "with_data_files",
@@ -287,6 +288,13 @@ def naming_file(path: str | Path) -> Iterator[None]:
         raise DataError(exc.detail, source=str(path), entry=exc.entry, field=exc.field) from None
     except StateError as exc:
         raise StateError(f"file {path}: {exc}") from None
+
+
+def install_hint(extra: str) -> str:
+    """How to install the optional dependencies ``extra`` (an extra of pyproject.toml):
+    ``pip install 'silkroad[analysis]'``. Printed as plain text (``markup=False``): rich
+    would read ``[analysis]`` as markup and drop it."""
+    return f"pip install 'silkroad[{extra}]'"
 
 
 def read_position(game: AnyGame, path: str) -> tuple[str, Any]:

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Console
+from rich.text import Text
 
 from silkroad.agents import AGENTS, make_agent
 from silkroad.arena.match import PlayedGame, agent_seeds, play_game
@@ -155,8 +156,12 @@ def play_and_print(
     """
     start = " · from a position" if position is not None else ""
     out.print(
-        f"[bold]{game.spec.title}[/bold] ({game.spec.name}) · {len(names)} players · "
-        f"seed {seed}{start} · agents {', '.join(names)}"
+        Text.assemble(
+            (game.spec.title, "bold"),
+            f" ({game.spec.name}) · {len(names)} players · seed {seed}{start} · agents "
+            f"{', '.join(names)}",
+        ),
+        highlight=False,
     )
     if moves:
         out.print(f"resuming after {len(moves)} decisions")
@@ -291,7 +296,7 @@ def _play_with_humans(
     opponents = ", ".join(f"P{p} {names[p]}" for p in sorted(agents)) or "none"
     you = ", ".join(f"P{p} {names[p]}".rstrip() for p in sorted(humans)) or "nobody (agents only)"
     # no seed on the screen before the end: it would tell every hidden card
-    out.print(f"[bold]{game.spec.title}[/bold]")
+    out.print(Text(game.spec.title, "bold"))
     out.print(f"at the terminal: {you} · agents: {opponents}", markup=False)
     if moves:
         out.print(f"resuming after {len(moves)} decisions")

@@ -8,6 +8,7 @@ from typing import Any
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from silkroad.cli.common import UsageError
 from silkroad.core.registry import get_game
@@ -129,7 +130,7 @@ def _reasons(args: argparse.Namespace, out: Console) -> int:
     for example in report.generic:
         out.print(f"  generic: {example}", highlight=False, markup=False)
     for problem in report.problems:
-        out.print("  [red]problem[/red]: ", problem, sep="", highlight=False)
+        out.print(Text.assemble("  ", ("problem", "red"), ": ", problem), highlight=False)
     return 1 if report.problems else 0
 
 
@@ -170,7 +171,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
     for s in sections:
         if s.has_rules:
             count = report.tests.get(s.id, 0)
-            table.add_row(s.id, s.title, str(count) if count else "[red]none[/red]")
+            table.add_row(s.id, s.title, str(count) if count else Text("none", "red"))
     out.print(table)
     for game in sorted({s.game for s in sections}, key=["KG", "SR", "DH"].index):
         done, total = report.summary(game)
