@@ -13,7 +13,7 @@ import pytest
 
 import tinygame
 from silkroad.cli import main
-from silkroad.core.replay import Record
+from silkroad.core.replay import Record, replay
 
 TESTS = Path(__file__).resolve().parents[1]
 
@@ -31,11 +31,11 @@ def test_games_lists_the_registered_games(tiny: object, capsys: pytest.CaptureFi
     assert "Tiny Draw" in out
 
 
-def test_play_prints_a_turn_log_and_scores(
+def test_play_log_prints_a_turn_log_and_scores(
     tiny: object, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     path = tmp_path / "game.json"
-    code, out, err = run(capsys, "play", "tinydraw", "--seed", "3", "--save", str(path))
+    code, out, err = run(capsys, "play", "tinydraw", "--seed", "3", "--log", "--save", str(path))
     assert code == 0, err
     assert "Tiny Draw (tinydraw) · 2 players · seed 3" in out
     assert "    1. P0  " in out
@@ -49,6 +49,24 @@ def test_play_prints_a_turn_log_and_scores(
     for number, move in enumerate(record.moves, start=1):
         assert f"{number:5d}. P" in out
         assert str(move) in out
+
+
+def test_play_without_people_prints_a_screenful_by_default(
+    tiny: object, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """No turn log by default: the table at the end, the scores, and how to get the log."""
+    path = tmp_path / "game.json"
+    code, out, err = run(capsys, "play", "tinydraw", "--seed", "3", "--save", str(path))
+    assert code == 0, err
+    assert "agents greedy, greedy" in out  # the default agents
+    assert "    1. P" not in out
+    assert tiny.render(replay(Record.load(path))).rstrip() in out  # type: ignore[attr-defined]
+    assert "Final scores" in out
+    assert "the same command with --log" in out
+    with pytest.raises(SystemExit) as info:
+        run(capsys, "play", "tinydraw", "--log", "--quiet")
+    assert info.value.code == 2
+    assert "not allowed with" in capsys.readouterr().err
 
 
 def test_play_is_reproducible(tiny: object, capsys: pytest.CaptureFixture[str]) -> None:
@@ -550,10 +568,14 @@ def test_rules_reasons_report_a_broken_explain_and_exit_1(
 def test_demo_plays_every_registered_title(
     tiny: object, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    from silkroad.core.registry import GAMES
+
     code, out, _ = run(capsys, "demo")
     assert code == 0
-    assert "Tiny Draw (tinydraw)" in out
-    assert "Final scores" in out
+    assert "== Tiny Draw (tinydraw) · 2 players · greedy agents · seed 1" in out
+    # every title's game ended by the rules, with a result line each
+    assert out.count("), ended by the rules\n") == len(GAMES)
+    assert "Next:\n  silkroad play " in out
 
 
 def test_the_installed_command_runs_without_tracebacks(tmp_path: Path) -> None:
