@@ -64,11 +64,11 @@ HELP = "play one seeded game: agents against each other, or you against agents"
 DESCRIPTION = (
     "Play one seeded game. Without --human, agents play every seat (greedy ones unless "
     "--agents says otherwise) and the final table and scores are printed (--log: every "
-    "decision too, --quiet: the scores only). With --human SEAT you play that seat at the terminal, on a "
-    "screen of at most 40 lines (--wide: the whole table): answer with a move's key or "
-    "notation, or table, player N, card NAME, moves, board, log, undo, save FILE, help, "
-    "quit. Several --human seats share the terminal (hot-seat). Ctrl-C stops the game "
-    "and offers to save it."
+    "decision too, --quiet: the scores only). With --human SEAT you play that seat at "
+    "the terminal, on a screen of at most 40 lines (--wide: the whole table): answer "
+    "with a move's key or notation, or table, player N, card NAME, moves, board, log, "
+    "undo, save FILE, help, quit. Several --human seats share the terminal (hot-seat). "
+    "Ctrl-C stops the game and offers to save it."
 )
 EXAMPLES = [
     "silkroad play kashgar --players 3 --seed 7 --save game.json",
