@@ -35,7 +35,11 @@ EXAMPLES = [
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--coverage", action="store_true", help="count tests per section")
-    p.add_argument("--tests", help="with --coverage: the test directory to scan (default tests)")
+    p.add_argument(
+        "--tests",
+        help="with --coverage: the test directory to scan (default: the tests/ folder of "
+        "the checkout of the current directory, or of the one silkroad is imported from)",
+    )
     p.add_argument(
         "--game",
         metavar="GAME",
@@ -142,6 +146,25 @@ def _explains(game: Any) -> bool:
     return callable(getattr(game, "explain", None))
 
 
+def find_tests(start: Path | None = None) -> Path:
+    """The test directory of the silkroad checkout: the ``tests`` folder beside the
+    ``pyproject.toml`` of the current directory (``start``) or of any directory above it,
+    else the one beside the checkout this package is imported from (an editable install).
+
+    :raises UsageError: naming what to pass (``--tests DIR``) when neither has one.
+    """
+    here = (start or Path.cwd()).resolve()
+    package = Path(__file__).resolve().parents[3]  # src/silkroad/cli/rules.py -> checkout
+    for folder in (here, *here.parents, package):
+        if (folder / "pyproject.toml").is_file() and (folder / "tests").is_dir():
+            return folder / "tests"
+    raise UsageError(
+        f"no silkroad test directory found: neither {here} nor a directory above it holds "
+        "pyproject.toml and tests/ (an installed copy has no tests): pass --tests DIR, the "
+        "tests/ folder of a checkout"
+    )
+
+
 def run(args: argparse.Namespace, out: Console) -> int:
     _check_arguments(args)
     if args.reasons is not None:
@@ -156,7 +179,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
                     highlight=False,
                 )
         return 0
-    tests = Path("tests" if args.tests is None else args.tests)
+    tests = find_tests() if args.tests is None else Path(args.tests)
     if not tests.exists():
         raise UsageError(f"test directory {str(tests)!r} does not exist (use --tests DIR)")
     files = [tests] if tests.is_file() else [*tests.rglob("*.py"), *tests.rglob("*.scenario.toml")]

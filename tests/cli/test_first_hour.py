@@ -1,0 +1,111 @@
+"""A newcomer's first hour (issue 47): the README's commands end by the rules within a
+screenful, the demo is one screen, ``rules --coverage`` finds the tests from anywhere in
+the checkout, and a run with only the test extra says what it skipped and why."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from silkroad.cli import main, rules
+
+ROOT = Path(__file__).resolve().parents[2]
+#: The lines of a screen the summaries must fit: the terminal table's own height is 40
+#: (silkroad.cli.screen.HEIGHT); a demo of three titles gets a taller screen.
+SCREEN, DEMO_SCREEN = 40, 60
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def readme_commands() -> list[str]:
+    """The commands of the README's first-hour walk: each line of its ``sh`` blocks under
+    "A first hour" that runs ``silkroad`` with no placeholder (GAME, FILE ...)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    part = text.partition("## A first hour")[2].partition("\n## ")[0]
+    commands = []
+    for block in re.findall(r"```sh\n(.*?)```", part, re.S):
+        for line in block.splitlines():
+            command = line.partition("#")[0].strip().removeprefix(".venv/bin/")
+            if command.startswith("silkroad ") and not re.search(r"\b[A-Z]{3,}\b", command):
+                commands.append(command)
+    return commands
+
+
+def test_the_readme_walk_has_commands() -> None:
+    commands = readme_commands()
+    assert any(c.startswith("silkroad play ") for c in commands)
+    assert "silkroad demo" in commands
+
+
+@pytest.mark.parametrize("command", readme_commands())
+def test_each_readme_command_ends_by_the_rules_within_a_screenful(
+    command: str,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    """Every game the command plays ends by the rules (no game-length truncation), and
+    what it prints fits a screen, or the README says how long it is next to it."""
+    monkeypatch.chdir(tmp_path)
+    argv = shlex.split(command)[1:]
+    code, out, err = run(capsys, *argv)
+    assert code == 0, err
+    assert "truncated" not in out
+    assert "no winner" not in out
+    lines = out.count("\n")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    said = re.search(re.escape(command) + r"\s+#.*?(\d[\d,]*) lines", readme)
+    if said is not None:
+        assert lines == int(said.group(1).replace(",", "")), command
+    else:
+        limit = DEMO_SCREEN if argv[0] == "demo" else SCREEN
+        assert lines <= limit, f"{command} prints {lines} lines"
+    if argv[0] in ("play", "demo"):
+        assert "won" in out
+
+
+def test_default_play_agents_are_named_in_the_readme() -> None:
+    from silkroad.cli.play import DEFAULT_AGENTS
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"`{DEFAULT_AGENTS}` agents play every seat" in text
+
+
+def test_rules_coverage_finds_the_tests_from_a_folder_of_the_checkout(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT / "docs")
+    code, out, err = run(capsys, "rules", "--coverage", "--game", "KG")
+    assert code == 0, err
+    assert f"markers in {ROOT / 'tests'}" in out
+    assert rules.find_tests(ROOT / "src" / "silkroad") == ROOT / "tests"
+
+
+def test_rules_coverage_outside_a_checkout_says_what_to_pass(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Outside a checkout, and imported from an installed copy without tests."""
+    installed = tmp_path / "site-packages" / "silkroad" / "cli" / "rules.py"
+    monkeypatch.setattr(rules, "__file__", str(installed))
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "rules", "--coverage")
+    assert code == 2
+    assert out == ""
+    assert "no silkroad test directory found" in err
+    assert "pass --tests DIR" in err
+    # a checkout elsewhere is found from any folder below it
+    (tmp_path / "clone" / "tests" / "unit").mkdir(parents=True)
+    (tmp_path / "clone" / "pyproject.toml").write_text("", encoding="utf-8")
+    (tmp_path / "clone" / "tests" / "unit" / "test_x.py").write_text(
+        'import pytest\n\n\n@pytest.mark.rule("KG-1")\ndef test_x():\n    pass\n',
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(tmp_path / "clone" / "tests" / "unit")
+    assert rules.find_tests() == (tmp_path / "clone" / "tests").resolve()
