@@ -40,7 +40,7 @@ EXTRA_OF = {
     "cosmic_ray": "mutation",
 }
 
-_MISSING = re.compile(r"No module named '([\w.]+)'")
+_MISSING = re.compile(r"No module named '([\w.]+)'|import of ([\w.]+) halted")
 
 
 def skip_reason(module: str) -> str | None:
@@ -58,13 +58,14 @@ def _strict() -> bool:
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_make_collect_report(collector: pytest.Collector) -> Iterator[None]:
-    """A test module that cannot be imported for want of an extra is skipped."""
+    """A test module, or a folder whose conftest.py, cannot be imported for want of an
+    extra is skipped."""
     outcome = yield
     report = outcome.get_result()
-    if not report.failed or _strict() or not isinstance(collector, pytest.Module):
+    if not report.failed or _strict():
         return
     found = _MISSING.search(str(report.longrepr))
-    reason = skip_reason(found.group(1)) if found else None
+    reason = skip_reason(found.group(1) or found.group(2)) if found else None
     if reason is not None:
         report.outcome = "skipped"
         report.longrepr = (str(collector.path), 0, f"Skipped: {reason}")
@@ -90,16 +91,18 @@ def browser_skips(reports: Iterable[Any]) -> list[str]:
     """Summary lines for the skipped browser tests (those under a ``browser`` folder), one
     per reason: ``14 browser tests skipped: no Chromium at /usr/bin/chromium (apt-get
     install chromium)``."""
-    reasons: Counter[str] = Counter()
+    reasons: Counter[tuple[str, str]] = Counter()
     for report in reports:
         if "browser" not in Path(report.nodeid.split("::")[0]).parts:
             continue
         longrepr = report.longrepr
         reason = longrepr[2] if isinstance(longrepr, tuple) else str(longrepr)
-        reasons[reason.removeprefix("Skipped: ")] += 1
+        # a module skipped whole at collection, or a test
+        what = "test module" if getattr(report, "when", None) == "collect" else "test"
+        reasons[what, reason.removeprefix("Skipped: ")] += 1
     return [
-        f"{count} browser test{'s' if count != 1 else ''} skipped: {reason}"
-        for reason, count in reasons.items()
+        f"{count} browser {what}{'s' if count != 1 else ''} skipped: {reason}"
+        for (what, reason), count in reasons.items()
     ]
 
 

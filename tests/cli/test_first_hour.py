@@ -109,3 +109,42 @@ def test_rules_coverage_outside_a_checkout_says_what_to_pass(
     )
     monkeypatch.chdir(tmp_path / "clone" / "tests" / "unit")
     assert rules.find_tests() == (tmp_path / "clone" / "tests").resolve()
+
+
+def test_a_missing_extra_skips_naming_it_and_browser_skips_are_summed(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With only the test extra: a module importing another extra's package is skipped
+    with the extra's name, and the summary counts the skipped browser tests and says why
+    (tests/extras.py, the plugin tests/conftest.py loads)."""
+    import extras
+
+    monkeypatch.delenv("CI", raising=False)
+    # a framework an extra installs, missing here (as gymnasium is without its extra)
+    monkeypatch.setitem(extras.EXTRA_OF, "silkroad_framework_missing", "gymnasium")
+    pytester.makeconftest('pytest_plugins = ["extras"]\n')
+    pytester.makepyfile(
+        test_adapter="import silkroad_module_missing\n",  # no extra installs it: an error
+        test_framework=("import silkroad_framework_missing\n\ndef test_env():\n    pass\n"),
+        test_inside=("def test_env():\n    import silkroad_framework_missing.envs\n"),
+    )
+    browser = pytester.mkpydir("browser")
+    (browser / "test_page.py").write_text(
+        "import pytest\n\n"
+        "@pytest.fixture\ndef page():\n"
+        "    pytest.skip('no Chromium at /usr/bin/chromium (apt-get install chromium)')\n\n"
+        "def test_one(page):\n    pass\n\ndef test_two(page):\n    pass\n",
+        encoding="utf-8",
+    )
+    result = pytester.runpytest("-p", "no:cacheprovider", "-rs", "--continue-on-collection-errors")
+    out = result.stdout.str()
+    summary = "2 browser tests skipped: no Chromium at /usr/bin/chromium (apt-get install chromium)"
+    assert summary in out.splitlines()
+    hint = "needs silkroad_framework_missing: pip install -e '.[gymnasium]'"
+    assert f"test_framework.py:0: {hint}" in out
+    assert re.search(rf"test_inside.py:\d+: {re.escape(hint)}", out)
+    result.assert_outcomes(skipped=4, errors=1)  # a module no extra installs: an error
+    # in CI every extra is installed: a missing one is an error there
+    monkeypatch.setenv("CI", "1")
+    result = pytester.runpytest("-p", "no:cacheprovider", "test_framework.py")
+    result.assert_outcomes(errors=1)
