@@ -565,19 +565,6 @@ def test_rules_reasons_report_a_broken_explain_and_exit_1(
     assert re.search(r"problem: .*action (\d) \(play \1\): gave an empty reason", out), out
 
 
-def test_demo_plays_every_registered_title(
-    tiny: object, capsys: pytest.CaptureFixture[str]
-) -> None:
-    from silkroad.core.registry import GAMES
-
-    code, out, _ = run(capsys, "demo")
-    assert code == 0
-    assert "== Tiny Draw (tinydraw) · 2 players · greedy agents · seed 1" in out
-    # every title's game ended by the rules, with a result line each
-    assert out.count("), ended by the rules\n") == len(GAMES)
-    assert "Next:\n  silkroad play " in out
-
-
 def test_the_installed_command_runs_without_tracebacks(tmp_path: Path) -> None:
     env = dict(
         os.environ,

@@ -40,35 +40,60 @@ def readme_commands() -> list[str]:
 
 def test_the_readme_walk_has_commands() -> None:
     commands = readme_commands()
-    assert any(c.startswith("silkroad play ") for c in commands)
-    assert "silkroad demo" in commands
+    assert any(c.startswith("silkroad play ") and "--log" not in c for c in commands)
+    assert any(c.startswith("silkroad replay ") for c in commands)
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "make demo" in text.partition("## A first hour")[2]
 
 
-@pytest.mark.parametrize("command", readme_commands())
-def test_each_readme_command_ends_by_the_rules_within_a_screenful(
-    command: str,
-    capsys: pytest.CaptureFixture[str],
-    monkeypatch: pytest.MonkeyPatch,
-    tmp_path: Path,
-) -> None:
-    """Every game the command plays ends by the rules (no game-length truncation), and
-    what it prints fits a screen, or the README says how long it is next to it."""
-    monkeypatch.chdir(tmp_path)
-    argv = shlex.split(command)[1:]
-    code, out, err = run(capsys, *argv)
-    assert code == 0, err
-    assert "truncated" not in out
-    assert "no winner" not in out
+def check_output(command: str, out: str, limit: int) -> None:
+    """Every game the command played ended by the rules (no game-length truncation), and
+    what it printed fits ``limit`` lines, or the README says how long it is beside it."""
+    assert "truncated" not in out, command
+    assert "no winner" not in out, command
     lines = out.count("\n")
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     said = re.search(re.escape(command) + r"\s+#.*?(\d[\d,]*) lines", readme)
     if said is not None:
         assert lines == int(said.group(1).replace(",", "")), command
     else:
-        limit = DEMO_SCREEN if argv[0] == "demo" else SCREEN
         assert lines <= limit, f"{command} prints {lines} lines"
-    if argv[0] in ("play", "demo"):
-        assert "won" in out
+
+
+def test_each_readme_command_ends_by_the_rules_within_a_screenful(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The README's commands, in order, in one folder (a record saved by one is replayed
+    by the next); a game with a person at the terminal is left out."""
+    monkeypatch.chdir(tmp_path)
+    ran = 0
+    for command in readme_commands():
+        argv = shlex.split(command)[1:]
+        if "--human" in argv:
+            continue
+        code, out, err = run(capsys, *argv)
+        assert code == 0, f"{command}: {err}"
+        check_output(command, out, SCREEN)
+        if argv[0] == "play":
+            assert re.search(r"│ (won|lost) ", out), command
+            assert "greedy" in out  # the default agents, named
+        ran += 1
+    assert ran >= 3
+
+
+def test_the_demo_is_one_screen_of_games_that_end_by_the_rules(
+    tiny: object, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A game of every registered title (a user's game too), each ending by the rules,
+    in one screen, then where to go next."""
+    from silkroad.core.registry import GAMES
+
+    code, out, err = run(capsys, "demo")
+    assert code == 0, err
+    assert "== Tiny Draw (tinydraw) · 2 players · greedy agents · seed 1" in out
+    check_output("silkroad demo", out, DEMO_SCREEN)
+    assert out.count("), ended by the rules\n") == len(GAMES)
+    assert "Next:\n  silkroad play " in out
 
 
 def test_default_play_agents_are_named_in_the_readme() -> None:
@@ -79,12 +104,10 @@ def test_default_play_agents_are_named_in_the_readme() -> None:
 
 
 def test_rules_coverage_finds_the_tests_from_a_folder_of_the_checkout(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.chdir(ROOT / "docs")
-    code, out, err = run(capsys, "rules", "--coverage", "--game", "KG")
-    assert code == 0, err
-    assert f"markers in {ROOT / 'tests'}" in out
+    assert rules.find_tests() == ROOT / "tests"
     assert rules.find_tests(ROOT / "src" / "silkroad") == ROOT / "tests"
 
 
@@ -109,6 +132,10 @@ def test_rules_coverage_outside_a_checkout_says_what_to_pass(
     )
     monkeypatch.chdir(tmp_path / "clone" / "tests" / "unit")
     assert rules.find_tests() == (tmp_path / "clone" / "tests").resolve()
+    code, out, err = run(capsys, "rules", "--coverage", "--game", "KG")
+    assert code == 0, err
+    assert f"markers in {(tmp_path / 'clone' / 'tests').resolve()}" in out
+    assert "KG: 1/" in out
 
 
 def test_a_missing_extra_skips_naming_it_and_browser_skips_are_summed(
@@ -136,7 +163,8 @@ def test_a_missing_extra_skips_naming_it_and_browser_skips_are_summed(
         "def test_one(page):\n    pass\n\ndef test_two(page):\n    pass\n",
         encoding="utf-8",
     )
-    result = pytester.runpytest("-p", "no:cacheprovider", "-rs", "--continue-on-collection-errors")
+    quick = ("-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-p", "no:xdist")
+    result = pytester.runpytest(*quick, "-rs", "--continue-on-collection-errors")
     out = result.stdout.str()
     summary = "2 browser tests skipped: no Chromium at /usr/bin/chromium (apt-get install chromium)"
     assert summary in out.splitlines()
@@ -146,5 +174,5 @@ def test_a_missing_extra_skips_naming_it_and_browser_skips_are_summed(
     result.assert_outcomes(skipped=4, errors=1)  # a module no extra installs: an error
     # in CI every extra is installed: a missing one is an error there
     monkeypatch.setenv("CI", "1")
-    result = pytester.runpytest("-p", "no:cacheprovider", "test_framework.py")
+    result = pytester.runpytest(*quick, "test_framework.py")
     result.assert_outcomes(errors=1)
