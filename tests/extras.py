@@ -40,6 +40,19 @@ EXTRA_OF = {
     "cosmic_ray": "mutation",
 }
 
+
+def _analysis() -> bool:
+    from silkroad.arena import analysis
+
+    return analysis.available()
+
+
+#: A test of the statistics of simulate and balance (numpy, scipy and choix): skipped,
+#: naming the extra, where it is not installed.
+needs_analysis = pytest.mark.skipif(
+    not _analysis(), reason="needs the analysis extra: pip install -e '.[analysis]'"
+)
+
 _MISSING = re.compile(r"No module named '([\w.]+)'|import of ([\w.]+) halted")
 
 

@@ -116,3 +116,20 @@ def test_the_scenario_page_files_pass_under_pytest(pytester: pytest.Pytester) ->
     pytester.path.joinpath("doc0.scenario.toml").write_text(broken, encoding="utf-8")
     result = pytester.runpytest("-p", "silkroad.testing.pytest_plugin", "-p", "no:cacheprovider")
     result.assert_outcomes(passed=len(files) - 1, failed=1)
+
+
+@pytest.mark.rule("DH-3.2")
+def test_the_dunhuang_page_says_where_fresco_spot_numbers_start() -> None:
+    """docs/dunhuang.md's example of the two numberings holds: ``m1 f2.3`` is meeple 1 on
+    spot 3 of seat 1's fresco (P1, 0-based as everywhere), and ``f1.1`` P0's first."""
+    from silkroad.dunhuang.moves import Place, parse_notation, spot_label, spot_of_label
+
+    page = (ROOT / "docs" / "dunhuang.md").read_text(encoding="utf-8")
+    notation = page.partition("## Moves and notation")[2].partition("\n| move |")[0]
+    assert "`m1 f2.3` puts meeple 1 on\nspot 3 of **P1**'s fresco" in notation
+    assert "`m1 f1.1` on P0's first spot" in notation
+    move = parse_notation("m1 f2.3")
+    assert isinstance(move, Place)
+    first = spot_of_label("f1.1")  # P0's first fresco spot; each seat has three
+    assert (move.meeple, divmod(move.spot - first, 3)) == (0, (1, 2))  # meeple 0, P1, spot 2
+    assert spot_label(first + 3 * 1 + 2) == "f2.3"

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 import tinygame
+from extras import needs_analysis
 from silkroad.cli import main
 from silkroad.core.replay import Record, replay
 
@@ -226,6 +227,7 @@ def test_argparse_errors_are_one_line_and_exit_2(capsys: pytest.CaptureFixture[s
     assert "error:" in err
 
 
+@needs_analysis
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_simulate_prints_statistics(
     tiny: object, capsys: pytest.CaptureFixture[str], workers: str

@@ -166,7 +166,9 @@ def test_resume_without_a_person_keeps_the_agents_of_the_record_and_is_quiet(
     assert done.position == PARTIAL
     assert done.result is not None
     # told otherwise
-    code, out, _ = run(capsys, "play", "kashgar", "--resume", str(path), "--agents", "random")
+    code, out, _ = run(
+        capsys, "play", "kashgar", "--resume", str(path), "--agents", "random", "--log"
+    )
     assert code == 0
     assert "agents random, random" in out
     assert "   11. P" in out
