@@ -169,7 +169,7 @@ def test_the_kashgar_expansion_is_named_by_a_word_in_options_and_records(
 
 
 def test_an_unreachable_ray_cluster_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    pytest.importorskip("ray")
+    pytest.importorskip("ray", reason="needs ray: pip install -e '.[ray]'")
     argv = ["simulate", "kashgar", "--games", "1", "--backend", "ray", "--quiet"]
     code, _, err = run(capsys, *argv, "--ray-address", "127.0.0.1:1")
     assert code == 2
@@ -409,7 +409,7 @@ def test_replay_of_a_hand_edited_record_gives_the_first_refused_move_and_why(
 def test_bench_reports_rates_and_the_chess_reference(
     tiny: object, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    pytest.importorskip("chess")
+    pytest.importorskip("chess", reason="needs python-chess: pip install -e '.[bench]'")
     code, out, err = run(capsys, "bench", "tinydraw", "--seconds", "0.05")
     assert code == 0, err
     assert "decisions/s" in out
@@ -422,7 +422,7 @@ def test_bench_reports_rates_and_the_chess_reference(
 def test_bench_agents_reports_ismcts_iterations_per_second(
     tiny: object, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    pytest.importorskip("chess")
+    pytest.importorskip("chess", reason="needs python-chess: pip install -e '.[bench]'")
     code, out, err = run(capsys, "bench", "tinydraw", "--seconds", "0.05", "--agents")
     assert code == 0, err
     assert "tinydraw (2 players): ISMCTS" in out
@@ -432,7 +432,7 @@ def test_bench_agents_reports_ismcts_iterations_per_second(
 
 def test_bench_agents_names_the_titles_rollout_depth(capsys: pytest.CaptureFixture[str]) -> None:
     # Serica's searches roll out 8 decisions, the others 4: an iteration rate is read with it.
-    pytest.importorskip("chess")
+    pytest.importorskip("chess", reason="needs python-chess: pip install -e '.[bench]'")
     code, out, err = run(capsys, "bench", "serica", "--seconds", "0.05", "--agents")
     assert code == 0, err
     assert "serica (2 players): ISMCTS" in out
