@@ -176,3 +176,17 @@ def test_a_missing_extra_skips_naming_it_and_browser_skips_are_summed(
     monkeypatch.setenv("CI", "1")
     result = pytester.runpytest(*quick, "test_framework.py")
     result.assert_outcomes(errors=1)
+
+
+def test_the_readme_names_the_extras_make_test_installs() -> None:
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    extras = re.search(r"^EXTRAS := (\S+)$", makefile, re.M).group(1).split(",")  # type: ignore[union-attr]
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    walk = " ".join(text.partition("## A first hour")[2].partition("\n## ")[0].split())
+    named = re.search(r"`make test` installs silkroad in `.venv` with the extras (.*?) \(", walk)
+    assert named is not None
+    assert re.findall(r"`(\w+)`", named.group(1)) == extras
+    assert "apt-get install chromium" in walk  # as .ci/run installs it
+    assert "apt-get install -y -q --no-install-recommends chromium" in (
+        ROOT / ".ci" / "run"
+    ).read_text(encoding="utf-8")
