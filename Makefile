@@ -15,8 +15,8 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 # everything the whole test suite exercises: test tools, linters, the python-chess
-# reference of the benchmark, every adapter (OpenSpiel, PettingZoo, Gymnasium, Ray; the
-# adapter tests import their framework, so a missing extra fails, it never skips), the
+# reference of the benchmark, every adapter (OpenSpiel, PettingZoo, Gymnasium, Ray; a test
+# whose extra is missing skips naming it, tests/extras.py, and fails in CI), the
 # statistics and plots of simulate and balance, Playwright for the viewer's tests in
 # headless Chromium (the browser itself: apt-get install chromium), and the table server
 EXTRAS := test,dev,bench,openspiel,pettingzoo,gymnasium,ray,analysis,browser,serve

@@ -9,7 +9,10 @@ import pytest
 import silkroad
 import tinygame
 
-pytest_plugins = ["pytester", "silkroad.testing.pytest_plugin"]
+# extras (tests/extras.py): with only the test extra, a missing extra's tests skip naming
+# it, and skipped browser tests are counted in the summary; a plugin, not this conftest's
+# hooks, so that it sees a folder whose conftest.py cannot be imported
+pytest_plugins = ["pytester", "silkroad.testing.pytest_plugin", "extras"]
 
 
 @pytest.fixture

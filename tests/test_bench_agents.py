@@ -11,7 +11,10 @@ from types import ModuleType
 
 import pytest
 
+from extras import needs_analysis
 from silkroad.arena.analysis import rate
+
+pytestmark = needs_analysis
 
 SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_agents.py"
 

@@ -83,3 +83,53 @@ def test_the_rules_versions_a_title_reads_are_its_version_history(title: str) ->
     spec = get_game(title).spec
     assert listed == set(spec.rules_versions)
     assert spec.rules_version in listed
+
+
+def first_scenario_files() -> list[str]:
+    """The whole scenario files docs/scenarios.md opens with (its first section)."""
+    text = (ROOT / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    first = text.partition("\n## ")[2].partition("\n## ")[0]
+    return [b for b in re.findall(r"```toml\n(.*?)```", first, re.S) if "[[expect]]" in b]
+
+
+def test_the_scenario_page_opens_with_a_whole_file_per_title() -> None:
+    files = first_scenario_files()
+    names = [re.search(r'^game = "(\w+)"', f, re.M).group(1) for f in files]  # type: ignore[union-attr]
+    assert sorted(names) == ["dunhuang", "kashgar", "serica"]
+    for text in files:
+        # TOML's order: every plain key of the scenario before the first table header
+        head = text.partition("\n[")[0]
+        for key in ("game", "rule", "title", "moves"):
+            assert re.search(rf"^{key} = ", head, re.M), f"{key} is not before the tables"
+
+
+def test_the_scenario_page_files_pass_under_pytest(pytester: pytest.Pytester) -> None:
+    """Saved as the page says and run as it says (``pytest -p
+    silkroad.testing.pytest_plugin FILE``), each file passes; a changed number fails."""
+    files = first_scenario_files()
+    for number, text in enumerate(files):
+        pytester.path.joinpath(f"doc{number}.scenario.toml").write_text(text, encoding="utf-8")
+    result = pytester.runpytest("-p", "silkroad.testing.pytest_plugin", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=len(files))
+    broken = files[0].replace("scores = [4, 5]", "scores = [4, 6]")
+    assert broken != files[0]
+    pytester.path.joinpath("doc0.scenario.toml").write_text(broken, encoding="utf-8")
+    result = pytester.runpytest("-p", "silkroad.testing.pytest_plugin", "-p", "no:cacheprovider")
+    result.assert_outcomes(passed=len(files) - 1, failed=1)
+
+
+@pytest.mark.rule("DH-3.2")
+def test_the_dunhuang_page_says_where_fresco_spot_numbers_start() -> None:
+    """docs/dunhuang.md's example of the two numberings holds: ``m1 f2.3`` is meeple 1 on
+    spot 3 of seat 1's fresco (P1, 0-based as everywhere), and ``f1.1`` P0's first."""
+    from silkroad.dunhuang.moves import Place, parse_notation, spot_label, spot_of_label
+
+    page = (ROOT / "docs" / "dunhuang.md").read_text(encoding="utf-8")
+    notation = page.partition("## Moves and notation")[2].partition("\n| move |")[0]
+    assert "`m1 f2.3` puts meeple 1 on\nspot 3 of **P1**'s fresco" in notation
+    assert "`m1 f1.1` on P0's first spot" in notation
+    move = parse_notation("m1 f2.3")
+    assert isinstance(move, Place)
+    first = spot_of_label("f1.1")  # P0's first fresco spot; each seat has three
+    assert (move.meeple, divmod(move.spot - first, 3)) == (0, (1, 2))  # meeple 0, P1, spot 2
+    assert spot_label(first + 3 * 1 + 2) == "f2.3"

@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 import tinygame
+from extras import needs_analysis
 from silkroad.cli import main
-from silkroad.core.replay import Record
+from silkroad.core.replay import Record, replay
 
 TESTS = Path(__file__).resolve().parents[1]
 
@@ -31,11 +32,11 @@ def test_games_lists_the_registered_games(tiny: object, capsys: pytest.CaptureFi
     assert "Tiny Draw" in out
 
 
-def test_play_prints_a_turn_log_and_scores(
+def test_play_log_prints_a_turn_log_and_scores(
     tiny: object, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     path = tmp_path / "game.json"
-    code, out, err = run(capsys, "play", "tinydraw", "--seed", "3", "--save", str(path))
+    code, out, err = run(capsys, "play", "tinydraw", "--seed", "3", "--log", "--save", str(path))
     assert code == 0, err
     assert "Tiny Draw (tinydraw) · 2 players · seed 3" in out
     assert "    1. P0  " in out
@@ -49,6 +50,24 @@ def test_play_prints_a_turn_log_and_scores(
     for number, move in enumerate(record.moves, start=1):
         assert f"{number:5d}. P" in out
         assert str(move) in out
+
+
+def test_play_without_people_prints_a_screenful_by_default(
+    tiny: object, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """No turn log by default: the table at the end, the scores, and how to get the log."""
+    path = tmp_path / "game.json"
+    code, out, err = run(capsys, "play", "tinydraw", "--seed", "3", "--save", str(path))
+    assert code == 0, err
+    assert "agents greedy, greedy" in out  # the default agents
+    assert "    1. P" not in out
+    assert tiny.render(replay(Record.load(path))).rstrip() in out  # type: ignore[attr-defined]
+    assert "Final scores" in out
+    assert "the same command with --log" in out
+    with pytest.raises(SystemExit) as info:
+        run(capsys, "play", "tinydraw", "--log", "--quiet")
+    assert info.value.code == 2
+    assert "not allowed with" in capsys.readouterr().err
 
 
 def test_play_is_reproducible(tiny: object, capsys: pytest.CaptureFixture[str]) -> None:
@@ -150,7 +169,7 @@ def test_the_kashgar_expansion_is_named_by_a_word_in_options_and_records(
 
 
 def test_an_unreachable_ray_cluster_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    pytest.importorskip("ray")
+    pytest.importorskip("ray", reason="needs ray: pip install -e '.[ray]'")
     argv = ["simulate", "kashgar", "--games", "1", "--backend", "ray", "--quiet"]
     code, _, err = run(capsys, *argv, "--ray-address", "127.0.0.1:1")
     assert code == 2
@@ -208,6 +227,7 @@ def test_argparse_errors_are_one_line_and_exit_2(capsys: pytest.CaptureFixture[s
     assert "error:" in err
 
 
+@needs_analysis
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_simulate_prints_statistics(
     tiny: object, capsys: pytest.CaptureFixture[str], workers: str
@@ -389,7 +409,7 @@ def test_replay_of_a_hand_edited_record_gives_the_first_refused_move_and_why(
 def test_bench_reports_rates_and_the_chess_reference(
     tiny: object, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    pytest.importorskip("chess")
+    pytest.importorskip("chess", reason="needs python-chess: pip install -e '.[bench]'")
     code, out, err = run(capsys, "bench", "tinydraw", "--seconds", "0.05")
     assert code == 0, err
     assert "decisions/s" in out
@@ -402,7 +422,7 @@ def test_bench_reports_rates_and_the_chess_reference(
 def test_bench_agents_reports_ismcts_iterations_per_second(
     tiny: object, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    pytest.importorskip("chess")
+    pytest.importorskip("chess", reason="needs python-chess: pip install -e '.[bench]'")
     code, out, err = run(capsys, "bench", "tinydraw", "--seconds", "0.05", "--agents")
     assert code == 0, err
     assert "tinydraw (2 players): ISMCTS" in out
@@ -412,7 +432,7 @@ def test_bench_agents_reports_ismcts_iterations_per_second(
 
 def test_bench_agents_names_the_titles_rollout_depth(capsys: pytest.CaptureFixture[str]) -> None:
     # Serica's searches roll out 8 decisions, the others 4: an iteration rate is read with it.
-    pytest.importorskip("chess")
+    pytest.importorskip("chess", reason="needs python-chess: pip install -e '.[bench]'")
     code, out, err = run(capsys, "bench", "serica", "--seconds", "0.05", "--agents")
     assert code == 0, err
     assert "serica (2 players): ISMCTS" in out
@@ -545,15 +565,6 @@ def test_rules_reasons_report_a_broken_explain_and_exit_1(
         out,
     ), out
     assert re.search(r"problem: .*action (\d) \(play \1\): gave an empty reason", out), out
-
-
-def test_demo_plays_every_registered_title(
-    tiny: object, capsys: pytest.CaptureFixture[str]
-) -> None:
-    code, out, _ = run(capsys, "demo")
-    assert code == 0
-    assert "Tiny Draw (tinydraw)" in out
-    assert "Final scores" in out
 
 
 def test_the_installed_command_runs_without_tracebacks(tmp_path: Path) -> None:

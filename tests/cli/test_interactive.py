@@ -276,12 +276,30 @@ def test_replay_step_goes_back_jumps_and_prints_the_position(
     assert code == 0
     assert out.count("move 1/") == 2  # shown, then shown again after b
     assert f"move 7/{total}" in out
-    assert "b back" in out  # x lists the commands
+    # x is answered with one line naming what the prompt takes, not the help text
+    (unknown,) = [line for line in out.splitlines() if "'x'" in line]
+    assert "neither a command nor a move" in unknown
+    for accepted in ("n (next)", "b (back)", "(jump)", "p (position)", "why MOVE", "q (quit)"):
+        assert accepted in unknown
+    assert "jump to the state after" not in out  # the help text is h's answer
     # p printed the position after 7 decisions
     from silkroad import get_game
     from silkroad.core.replay import step_to
 
     assert get_game("kashgar").to_position(step_to(record, 7)) in out
+
+
+def test_replay_step_help_lists_the_commands(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "game.json"
+    run(capsys, monkeypatch, "", "play", "kashgar", "--quiet", "--seed", "3", "--save", str(path))
+    code, out, _ = run(capsys, monkeypatch, "h\nq\n", "replay", str(path), "--step")
+    assert code == 0
+    assert "jump to the state after decision N" in out
+    assert "neither a command nor a move" not in out
 
 
 def test_position_command_prints_an_editable_position(
@@ -651,7 +669,9 @@ def test_replay_step_explains_a_move_at_the_current_step(
     assert after[2] == [reason]  # a move alone
     assert after[3] == ["Say which move: why MOVE (its notation)."]
     assert after[4] == ["Not a move: expected 'draw' or 'play N', got 'zzz'"]
-    assert any(line.strip().startswith("why MOVE") for line in after[5])  # the commands
+    (unknown,) = after[5]  # one line naming what the prompt takes
+    assert unknown.startswith("'zzz' is neither a command nor a move here:")
+    assert "why MOVE" in unknown
 
 
 def test_a_legal_move_in_another_notation_is_played_not_refused() -> None:

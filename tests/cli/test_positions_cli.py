@@ -166,7 +166,9 @@ def test_resume_without_a_person_keeps_the_agents_of_the_record_and_is_quiet(
     assert done.position == PARTIAL
     assert done.result is not None
     # told otherwise
-    code, out, _ = run(capsys, "play", "kashgar", "--resume", str(path), "--agents", "random")
+    code, out, _ = run(
+        capsys, "play", "kashgar", "--resume", str(path), "--agents", "random", "--log"
+    )
     assert code == 0
     assert "agents random, random" in out
     assert "   11. P" in out
@@ -244,3 +246,37 @@ def test_the_cli_page_shows_what_position_check_prints(capsys: pytest.CaptureFix
     code, _, err = run(capsys, "position", "check", "bad.toml")
     assert code == 2
     assert err.startswith(message)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ('game = "serica"\n', "file other.toml, field game: the position is of 'serica'"),
+        (
+            'game = "kashgar"\n[player.1]\nmoves = ["c1.1"]\n',
+            "file other.toml: player.1.moves: unknown field",
+        ),
+    ],
+)
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("play", "kashgar", "--from", "other.toml"),
+        ("simulate", "kashgar", "--from", "other.toml", "--games", "1"),
+        ("position", "kashgar", "--from", "other.toml"),
+        ("position", "check", "other.toml"),
+    ],
+)
+def test_a_bad_position_file_is_named_in_the_error(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], text: str, message: str
+) -> None:
+    """Every command reading a position file names the file (not 'file position')."""
+    Path("other.toml").write_text(text, encoding="utf-8")
+    code, out, err = run(capsys, *argv)
+    if argv[:2] == ("position", "check") and "serica" in text:
+        assert code == 0  # check reads the game from the file: a Serica position is fine
+        return
+    assert code == 2
+    assert out == ""
+    assert message in err
+    assert "file position" not in err

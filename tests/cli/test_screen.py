@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 
+from extras import needs_analysis
 from silkroad import get_game
 from silkroad.agents import make_agent
 from silkroad.cli import main
@@ -352,6 +353,7 @@ def test_ctrl_c_in_a_game_between_agents_saves_the_game_so_far(
     assert "Traceback" not in out + err
 
 
+@needs_analysis
 def test_ctrl_c_stops_a_tournament_with_the_figures_of_the_games_finished(
     tiny: object, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -95,7 +95,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         check_seed(getattr(args, "seed", None))
         # Piped or captured output gets a fixed, wide page so tables are not folded.
         width = None if sys.stdout.isatty() else 120
-        out = Console(highlight=False, soft_wrap=True, width=width)
+        # Everything is printed as written: no rich markup (an install hint's
+        # 'silkroad[analysis]', a person's input or a file name in brackets stays whole);
+        # styles are given as rich.text.Text.
+        out = Console(highlight=False, soft_wrap=True, width=width, markup=False)
         code: int = args.func(args, out)
     except (UsageError, RulesError, OSError) as exc:
         message = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__

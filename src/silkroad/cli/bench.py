@@ -8,7 +8,12 @@ from rich.console import Console
 from rich.table import Table
 
 from silkroad.arena.bench import SearchRate, bench_chess, bench_game, bench_ismcts
-from silkroad.cli.common import add_game_arguments, build_options, float_range
+from silkroad.cli.common import (
+    add_game_arguments,
+    build_options,
+    float_range,
+    install_hint,
+)
 from silkroad.core.registry import GAMES, get_game
 
 HELP = "measure random-playout speed (and python-chess's)"
@@ -99,7 +104,11 @@ def run(args: argparse.Namespace, out: Console) -> int:
             )
         out.print(agents)
     if chess_rate is None:
-        out.print("python-chess is not installed (pip install 'silkroad[bench]'): no reference")
+        out.print(
+            f"python-chess is not installed ({install_hint('bench')}): no reference",
+            markup=False,
+            highlight=False,
+        )
     else:
         for label, rate in rates:
             out.print(

@@ -28,7 +28,7 @@ from rich.progress import (
 from rich.text import Text
 
 from silkroad.agents import AGENTS, make_agent
-from silkroad.core.errors import DataError, InvalidMoveError, RulesError, shorten
+from silkroad.core.errors import DataError, InvalidMoveError, RulesError, StateError, shorten
 from silkroad.core.game import AnyGame
 from silkroad.core.provenance import Provenance
 from silkroad.core.rng import SEEDS
@@ -48,7 +48,9 @@ __all__ = [
     "check_seed",
     "float_range",
     "forked_workers_leave_ctrl_c",
+    "install_hint",
     "int_range",
+    "naming_file",
     "parse_typed_move",
     "players_of",
     "positive_float",
@@ -341,10 +343,37 @@ def writable_file(option: str, name: str | None) -> Path | None:
     raise UsageError(f"{option} {name}: cannot write there ({problem})")
 
 
+@contextmanager
+def naming_file(path: str | Path) -> Iterator[None]:
+    """Errors of reading the text of the file ``path`` (a position reader knows only the
+    text, and calls it ``position``) re-raised naming the file.
+
+    :raises DataError: with ``source`` the file, for one without a file of its own.
+    :raises StateError: with the message led by the file.
+    """
+    try:
+        yield
+    except DataError as exc:
+        if exc.source not in (None, "position", "<string>"):
+            raise
+        raise DataError(exc.detail, source=str(path), entry=exc.entry, field=exc.field) from None
+    except StateError as exc:
+        raise StateError(f"file {path}: {exc}") from None
+
+
+def install_hint(extra: str) -> str:
+    """How to install the optional dependencies ``extra`` (an extra of pyproject.toml):
+    ``pip install 'silkroad[analysis]'``. Printed as plain text (``markup=False``): rich
+    would read ``[analysis]`` as markup and drop it."""
+    return f"pip install 'silkroad[{extra}]'"
+
+
 def read_position(game: AnyGame, path: str) -> tuple[str, Any]:
     """The whole position the position file ``path`` fills to (``to_position`` of its
     state: a record that keeps it replays whatever the filling rule of a later version
     does with a partial one), and its options.
+
+    Every error names the file ``path`` (the title's reader knows only the text).
 
     :raises DataError: for a file that cannot be read, is not TOML or is of another game.
     :raises StateError: for a position that cannot be a state of ``game``.
@@ -353,7 +382,8 @@ def read_position(game: AnyGame, path: str) -> tuple[str, Any]:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise DataError(f"cannot read the file: {exc}", source=path) from None
-    state = game.from_position(text)
+    with naming_file(path):
+        state = game.from_position(text)
     options = getattr(state, "options", None)
     if options is None:
         options = game.default_options(game.num_players(state))

@@ -810,7 +810,14 @@ STEP_HELP = """\
   N           jump to the state after decision N (0: the start)
   p, position print the position here (TOML: start a scenario from it)
   why MOVE    why MOVE is or is not legal here (the rule that refuses it); a move alone too
+  h, help     this text
   q, quit     stop"""
+
+#: The one line for input that is neither a step command nor a move (``{typed}``: the input).
+STEP_UNKNOWN = (
+    "{typed!r} is neither a command nor a move here: enter or n (next), b (back), "
+    "a number (jump), p (position), why MOVE, a move's notation, h (help), q (quit)."
+)
 
 
 def analysis_line(decision: Any) -> str:
@@ -902,9 +909,12 @@ def step_through(record: Record, game: AnyGame, out: Console, read: Reader) -> N
             else:
                 out.print("Say which move: why MOVE (its notation).")
             continue
+        elif answer in ("h", "help", "?"):
+            out.print(STEP_HELP, highlight=False, markup=False)
+            continue
         else:
             if not _explain_step(game, all_states[index], typed, out, quiet=True):
-                out.print(STEP_HELP, highlight=False)
+                out.print(STEP_UNKNOWN.format(typed=typed), highlight=False, markup=False)
             continue
         show(index)
 

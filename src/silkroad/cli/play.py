@@ -11,7 +11,14 @@ the command's examples and their logs stay reproducible.
 played as the file fills it (``silkroad position check FILE`` shows it); the seed then
 seeds the agents. ``--resume FILE`` goes on with a saved game; without ``--human`` the
 agents of the record play their seats again (``--agents`` chooses others), and the game
-is printed as any game of agents is (``--quiet``: the scores only).
+is printed as any game of agents is.
+
+A game without people prints a screenful by default: the title's compact table at the
+end (the one a person's screen shows) and the final scores; ``--log`` prints every
+decision and the whole table (the turn log), ``--quiet`` the final scores only. Without
+``--agents`` such a game is played by :data:`DEFAULT_AGENTS` on every seat, an agent whose
+games end by the rules (docs/cli.md measures how often random agents' games are cut
+short by the game-length safeguard instead).
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Console
+from rich.text import Text
 
 from silkroad.agents import AGENTS, make_agent
 from silkroad.arena.match import PlayedGame, agent_seeds, play_game
@@ -32,6 +40,7 @@ from silkroad.cli.common import (
     add_game_arguments,
     agent_names,
     build_options,
+    int_range,
     players_of,
     read_line,
     read_position,
@@ -46,6 +55,7 @@ from silkroad.cli.interactive import (
     move_line,
     offer_to_save,
 )
+from silkroad.cli.screen import compact_table
 from silkroad.core.game import AnyGame
 from silkroad.core.registry import get_game
 from silkroad.core.replay import Record
@@ -53,15 +63,17 @@ from silkroad.view import write_viewer
 
 HELP = "play one seeded game: agents against each other, or you against agents"
 DESCRIPTION = (
-    "Play one seeded game. Without --human, agents play every seat and the game is "
-    "printed as a turn log. With --human SEAT you play that seat at the terminal, on a "
-    "screen of at most 40 lines (--wide: the whole table): answer with a move's key or "
-    "notation, or table, player N, card NAME, moves, board, log, undo, save FILE, help, "
-    "quit. Several --human seats share the terminal (hot-seat). Ctrl-C stops the game "
-    "and offers to save it."
+    "Play one seeded game. Without --human, agents play every seat (greedy ones unless "
+    "--agents says otherwise) and the final table and scores are printed (--log: every "
+    "decision too, --quiet: the scores only). With --human SEAT you play that seat at "
+    "the terminal, on a screen of at most 40 lines (--wide: the whole table): answer "
+    "with a move's key or notation, or table, player N, card NAME, moves, board, log, "
+    "undo, save FILE, help, quit. Several --human seats share the terminal (hot-seat). "
+    "Ctrl-C stops the game and offers to save it."
 )
 EXAMPLES = [
     "silkroad play kashgar --players 3 --seed 7 --save game.json",
+    "silkroad play kashgar --players 3 --seed 7 --log",
     "silkroad play dunhuang --seed 2 --view game.html",
     "silkroad play serica --human 0 --agents ismcts",
     "silkroad play serica --human 0 --wide",
@@ -81,6 +93,11 @@ SEED_BITS = 63
 #: a resumed record (the strongest built-in agent there is).
 DEFAULT_OPPONENT = next((a for a in ("ismcts", "greedy") if a in AGENTS), "random")
 
+#: The agent of every seat of a game without people and without ``--agents``: greedy, whose
+#: games end by the rules (random agents' Kashgar games are sometimes cut short by the
+#: game-length safeguard, with no winner), and which plays a game in about a second.
+DEFAULT_AGENTS = "greedy" if "greedy" in AGENTS else "random"
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     add_game_arguments(
@@ -92,7 +109,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--agents",
         help="comma-separated agent specs (name or name:key=value...), one per seat "
-        "or one for all; seats played by a person are skipped",
+        f"or one for all; seats played by a person are skipped (default: {DEFAULT_AGENTS} "
+        f"on every seat of a game without people, {DEFAULT_OPPONENT} opposite a person)",
     )
     p.add_argument(
         "--human",
@@ -130,14 +148,21 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--hints",
         nargs="?",
-        type=int,
+        type=int_range(1, 1_000_000),
         const=200,
         metavar="ITERATIONS",
         help="let a person at the terminal ask 'hint': the search's top three moves for "
         "their own decision, from what they can see (default budget 200 iterations; off "
         "unless given)",
     )
-    p.add_argument("--quiet", action="store_true", help="print only the final scores")
+    output = p.add_mutually_exclusive_group()
+    output.add_argument(
+        "--log",
+        action="store_true",
+        help="a game without people: print every decision as it is made and the whole "
+        "table at the end (default: the final table and scores, a screenful)",
+    )
+    output.add_argument("--quiet", action="store_true", help="print only the final scores")
     p.add_argument("--save", metavar="FILE", help="write the game's record as JSON")
     p.add_argument(
         "--view",
@@ -154,28 +179,35 @@ def play_and_print(
     out: Console,
     *,
     quiet: bool,
+    log: bool = False,
     position: str | None = None,
     moves: Sequence[Any] = (),
 ) -> PlayedGame:
-    """Play a game between agents, printing the turn log (unless ``quiet``), the final
-    table and the scores. The game starts from ``position`` when given (else the seeded
-    setup), after ``moves`` already made (a resumed game: they are not printed again).
+    """Play a game between agents and print it: with ``log``, every decision and then
+    the whole table (``render``); by default the title's compact table at the end (a
+    screenful, :func:`end_table`); with ``quiet`` neither; then the final scores. The
+    game starts from ``position`` when given (else the seeded setup), after ``moves``
+    already made (a resumed game: they are not printed again).
 
     :raises Stopped: on Ctrl-C, with the game so far.
     """
     start = " · from a position" if position is not None else ""
     out.print(
-        f"[bold]{game.spec.title}[/bold] ({game.spec.name}) · {len(names)} players · "
-        f"seed {seed}{start} · agents {', '.join(names)}"
+        Text.assemble(
+            (game.spec.title, "bold"),
+            f" ({game.spec.name}) · {len(names)} players · seed {seed}{start} · agents "
+            f"{', '.join(names)}",
+        ),
+        highlight=False,
     )
     if moves:
         out.print(f"resuming after {len(moves)} decisions")
 
     made: list[Any] = list(moves)
 
-    def log(number: int, player: int, move: Any, before: Any) -> None:
+    def record_move(number: int, player: int, move: Any, before: Any) -> None:
         made.append(move)
-        if not quiet:
+        if log:
             out.print(
                 f"{number:5d}. P{player}  {move_line(game, before, move)}",
                 highlight=False,
@@ -185,7 +217,9 @@ def play_and_print(
                 out.print(f"{'':11}{line}", highlight=False, markup=False)
 
     try:
-        played = play_game(game, options, seed, names, on_move=log, position=position, moves=moves)
+        played = play_game(
+            game, options, seed, names, on_move=record_move, position=position, moves=moves
+        )
     except KeyboardInterrupt:
         record = Record(
             game.spec.name,
@@ -198,12 +232,29 @@ def play_and_print(
             position=position,
         )
         raise Stopped(record) from None
-    if not quiet:
+    if log:
         out.print()
         out.print(game.render(played.state), highlight=False, markup=False)
+    elif not quiet:
+        out.print(end_table(game, played.state), highlight=False, markup=False)
     title = f"Final scores after {played.decisions} decisions"
     out.print(final_table(game, played.state, names, title=title))
+    if not log and not quiet:
+        out.print(
+            "every decision and the whole table: the same command with --log",
+            highlight=False,
+            markup=False,
+        )
     return played
+
+
+def end_table(game: AnyGame, state: Any) -> str:
+    """The table of a finished game in a screenful: the title's compact table (the one
+    a person's screen shows, :func:`silkroad.cli.screen.compact_table`), else its whole
+    ``render``."""
+    compact = compact_table(game)
+    text: str = compact(state) if compact is not None else game.render(state)
+    return text.rstrip("\n")
 
 
 def run(args: argparse.Namespace, out: Console) -> int:
@@ -249,7 +300,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
         raise UsageError("--name names the person at a --human seat: give a --human for each")
     if not humans:
         names = (
-            agent_names(args.agents, seats)
+            agent_names(args.agents or DEFAULT_AGENTS, seats)
             if args.agents or not args.resume
             else resumed_agents(recorded, seats)
         )
@@ -261,6 +312,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
                 names,
                 out,
                 quiet=args.quiet,
+                log=args.log,
                 position=position,
                 moves=moves,
             )
@@ -305,7 +357,7 @@ def _play_with_humans(
     opponents = ", ".join(f"P{p} {names[p]}" for p in sorted(agents)) or "none"
     you = ", ".join(f"P{p} {names[p]}".rstrip() for p in sorted(humans)) or "nobody (agents only)"
     # no seed on the screen before the end: it would tell every hidden card
-    out.print(f"[bold]{game.spec.title}[/bold]")
+    out.print(Text(game.spec.title, "bold"))
     out.print(f"at the terminal: {you} · agents: {opponents}", markup=False)
     if moves:
         out.print(f"resuming after {len(moves)} decisions")

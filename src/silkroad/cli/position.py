@@ -11,7 +11,13 @@ from typing import Any
 
 from rich.console import Console
 
-from silkroad.cli.common import UsageError, add_game_arguments, build_options, parse_typed_move
+from silkroad.cli.common import (
+    UsageError,
+    add_game_arguments,
+    build_options,
+    naming_file,
+    parse_typed_move,
+)
 from silkroad.core.data import loads_toml
 from silkroad.core.errors import DataError, InvalidMoveError
 from silkroad.core.explain import reason_of, refusal
@@ -87,7 +93,8 @@ def _start(game: Any, args: argparse.Namespace) -> Any:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise DataError(f"cannot read the file: {exc}", source=str(path)) from None
-    return game.from_position(text)
+    with naming_file(path):
+        return game.from_position(text)
 
 
 def run(args: argparse.Namespace, out: Console) -> int:
@@ -142,7 +149,8 @@ def _check(args: argparse.Namespace, out: Console) -> int:
         text = _read(path)
         name = _game_of(text, path)
         game = get_game(name)
-        filled = fill_position(game, text)
+        with naming_file(path):
+            filled = fill_position(game, text)
     out.print(game.to_position(filled.state), markup=False, highlight=False, end="")
     for line in _report(filled):
         out.print(line, markup=False, highlight=False)

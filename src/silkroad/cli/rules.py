@@ -8,6 +8,7 @@ from typing import Any
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from silkroad.cli.common import UsageError
 from silkroad.core.registry import get_game
@@ -34,7 +35,11 @@ EXAMPLES = [
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--coverage", action="store_true", help="count tests per section")
-    p.add_argument("--tests", help="with --coverage: the test directory to scan (default tests)")
+    p.add_argument(
+        "--tests",
+        help="with --coverage: the test directory to scan (default: the tests/ folder of "
+        "the checkout of the current directory, or of the one silkroad is imported from)",
+    )
     p.add_argument(
         "--game",
         metavar="GAME",
@@ -131,7 +136,7 @@ def _reasons(args: argparse.Namespace, out: Console) -> int:
     for example in report.generic:
         out.print(f"  generic: {example}", highlight=False, markup=False)
     for problem in report.problems:
-        out.print("  [red]problem[/red]: ", problem, sep="", highlight=False)
+        out.print(Text.assemble("  ", ("problem", "red"), ": ", problem), highlight=False)
     return 1 if report.problems else 0
 
 
@@ -141,6 +146,25 @@ def _explains(game: Any) -> bool:
     if optional is not None and hasattr(optional, "explain"):  # a GameDefinition
         return optional.explain is not None
     return callable(getattr(game, "explain", None))
+
+
+def find_tests(start: Path | None = None) -> Path:
+    """The test directory of the silkroad checkout: the ``tests`` folder beside the
+    ``pyproject.toml`` of the current directory (``start``) or of any directory above it,
+    else the one beside the checkout this package is imported from (an editable install).
+
+    :raises UsageError: naming what to pass (``--tests DIR``) when neither has one.
+    """
+    here = (start or Path.cwd()).resolve()
+    package = Path(__file__).resolve().parents[3]  # src/silkroad/cli/rules.py -> checkout
+    for folder in (here, *here.parents, package):
+        if (folder / "pyproject.toml").is_file() and (folder / "tests").is_dir():
+            return folder / "tests"
+    raise UsageError(
+        f"no silkroad test directory found: neither {here} nor a directory above it holds "
+        "pyproject.toml and tests/ (an installed copy has no tests): pass --tests DIR, the "
+        "tests/ folder of a checkout"
+    )
 
 
 def run(args: argparse.Namespace, out: Console) -> int:
@@ -157,7 +181,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
                     highlight=False,
                 )
         return 0
-    tests = Path("tests" if args.tests is None else args.tests)
+    tests = find_tests() if args.tests is None else Path(args.tests)
     if not tests.exists():
         raise UsageError(f"test directory {str(tests)!r} does not exist (use --tests DIR)")
     files = [tests] if tests.is_file() else [*tests.rglob("*.py"), *tests.rglob("*.scenario.toml")]
@@ -172,7 +196,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
     for s in sections:
         if s.has_rules:
             count = report.tests.get(s.id, 0)
-            table.add_row(s.id, s.title, str(count) if count else "[red]none[/red]")
+            table.add_row(s.id, s.title, str(count) if count else Text("none", "red"))
     out.print(table)
     for game in dict.fromkeys(s.game for s in sections):
         done, total = report.summary(game)

@@ -21,6 +21,7 @@ from silkroad.cli.common import (
     agent_names,
     build_options,
     forked_workers_leave_ctrl_c,
+    install_hint,
     players_of,
     provenance_data,
     provenance_note,
@@ -229,7 +230,9 @@ def run(args: argparse.Namespace, out: Console) -> int:
     if figures is None:
         out.print(
             "intervals, seat figures, distributions and ratings need the analysis extra: "
-            "pip install 'silkroad[analysis]'"
+            + install_hint("analysis"),
+            markup=False,
+            highlight=False,
         )
     else:
         out.print(

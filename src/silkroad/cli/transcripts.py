@@ -48,7 +48,12 @@ def run(argv: Sequence[str], answers: Sequence[str], width: int = WIDTH) -> str:
 
     out = io.StringIO()
     console = Console(
-        file=out, width=width, color_system=None, force_terminal=False, soft_wrap=True
+        file=out,
+        width=width,
+        color_system=None,
+        force_terminal=False,
+        soft_wrap=True,
+        markup=False,
     )
     typed = [a for a in answers if a != CUT]
     # the block starts after the answer before a cut
