@@ -21,7 +21,10 @@ from silkroad.view import viewer_data
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
+    try:
+        code = main(list(argv))
+    except SystemExit as exit:  # a flag refused by its type, as argparse refuses it
+        code = int(exit.code or 0)
     out, err = capsys.readouterr()
     return code, out, err
 
@@ -96,8 +99,8 @@ def test_a_record_without_analysis_has_no_analysis_in_its_viewer() -> None:
 @pytest.mark.parametrize(
     ("extra", "message"),
     [
-        (["--iterations", "0"], "--iterations must be at least 1"),
-        (["--seconds", "0"], "--seconds must be above 0"),
+        (["--iterations", "0"], "argument --iterations: must be from 1 to 1,000,000, got 0"),
+        (["--seconds", "0"], "argument --seconds: must be a number above 0 and at most 3600 seconds"),
         (["--to", "99"], "decisions 1 to 8"),
         (["--seat", "5"], "seats of this game are 0 to 1"),
         (["--agent", "random"], "no per-move statistics"),

@@ -12,7 +12,15 @@ from rich.console import Console
 from rich.table import Table
 
 from silkroad.analysis import DEFAULT_ITERATIONS, Analysis, DecisionAnalysis, analyze
-from silkroad.cli.common import UsageError, writable_file
+from silkroad.cli.common import (
+    UsageError,
+    check_seed,
+    float_range,
+    int_range,
+    writable_file,
+)
+from silkroad.cli.report import WORKERS_PER_CPU
+from silkroad.core.errors import shorten
 from silkroad.core.registry import get_game
 from silkroad.core.replay import Record, replay
 
@@ -36,12 +44,23 @@ EXAMPLES = [
 ]
 
 
+#: The most decisions ``--from`` and ``--to`` may name (a record's length is bounded well
+#: below it by each title's game-length safeguard).
+MAX_DECISIONS = 1_000_000
+#: The largest budget a decision may be given, in iterations and in seconds.
+MAX_ITERATIONS, MAX_SECONDS = 1_000_000, 3600
+#: The most decisions that mattered a run lists.
+MAX_TOP = 1000
+#: No title seats more players than this; the record's game says which seats there are.
+MAX_SEATS = 64
+
+
 def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("record", metavar="RECORD", help="a record (silkroad play --save)")
     p.add_argument(
         "--from",
         dest="first",
-        type=int,
+        type=int_range(1, MAX_DECISIONS),
         default=1,
         metavar="N",
         help="the first decision to analyze (1-based; default 1)",
@@ -49,19 +68,22 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--to",
         dest="last",
-        type=int,
+        type=int_range(1, MAX_DECISIONS),
         metavar="N",
         help="the last decision to analyze (default: the record's last)",
     )
     p.add_argument("--seat", type=int, metavar="N", help="only the decisions of seat N")
     p.add_argument(
         "--iterations",
-        type=int,
+        type=int_range(1, MAX_ITERATIONS),
         metavar="N",
         help=f"search iterations per decision (default {DEFAULT_ITERATIONS})",
     )
     p.add_argument(
-        "--seconds", type=float, metavar="S", help="a time limit per decision, in seconds"
+        "--seconds",
+        type=float_range(0, MAX_SECONDS, above=True, unit="seconds"),
+        metavar="S",
+        help="a time limit per decision, in seconds",
     )
     p.add_argument(
         "--agent",
@@ -71,7 +93,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--seed", type=int, default=0, help="the analysis seed (default 0)")
     p.add_argument(
-        "--top", type=int, default=5, metavar="K", help="decisions that mattered to list (5)"
+        "--top",
+        type=int_range(0, MAX_TOP),
+        default=5,
+        metavar="K",
+        help="decisions that mattered to list (5)",
     )
     p.add_argument("--save", metavar="FILE", help="write the record with its analysis")
     p.add_argument("--json", action="store_true", help="print the analysis as JSON")
@@ -129,17 +155,14 @@ def _percent(value: float | None) -> str:
 
 
 def _check(args: argparse.Namespace) -> None:
-    if args.iterations is not None and args.iterations < 1:
-        raise UsageError(f"--iterations must be at least 1, got {args.iterations}")
-    if args.seconds is not None and not args.seconds > 0:
-        raise UsageError(f"--seconds must be above 0, got {args.seconds}")
+    check_seed(args.seed)
+    if args.seat is not None and not 0 <= args.seat < MAX_SEATS:
+        raise UsageError(f"--seat {shorten(args.seat)}: a seat of the record's game")
     if args.workers < 1:
-        raise UsageError(f"--workers must be at least 1, got {args.workers}")
-    most = 4 * (os.cpu_count() or 1)
+        raise UsageError(f"--workers must be at least 1, got {shorten(args.workers)}")
+    most = WORKERS_PER_CPU * (os.cpu_count() or 1)
     if args.backend == "local" and args.workers > most:
-        raise UsageError(f"--workers {args.workers}: this machine runs at most {most}")
-    if args.top < 0:
-        raise UsageError(f"--top must be 0 or more, got {args.top}")
+        raise UsageError(f"--workers {shorten(args.workers)}: this machine runs at most {most}")
     if args.save is not None:
         writable_file("--save", args.save)
 
