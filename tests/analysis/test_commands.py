@@ -100,7 +100,7 @@ def test_a_record_without_analysis_has_no_analysis_in_its_viewer() -> None:
     ("extra", "message"),
     [
         (["--iterations", "0"], "argument --iterations: must be from 1 to 1,000,000, got 0"),
-        (["--seconds", "0"], "argument --seconds: must be a number above 0 and at most 3600 seconds"),
+        (["--seconds", "0"], "argument --seconds: must be a number above 0 and at most 3600"),
         (["--to", "99"], "decisions 1 to 8"),
         (["--seat", "5"], "seats of this game are 0 to 1"),
         (["--agent", "random"], "no per-move statistics"),
