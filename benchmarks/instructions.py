@@ -1,0 +1,149 @@
+"""Instructions per decision, counted by callgrind: a measure of speed that the machine's
+load does not move.
+
+Each measurement runs seeded random playouts under ``valgrind --tool=callgrind`` twice,
+``--games`` games and ``--base`` games (game ``i`` is seeded ``i`` and its moves are
+chosen by ``random.Random(i)``), and divides the difference of the two instruction
+counts by the difference of their decisions, so that the interpreter's start, the
+imports and the set-up of the first game cancel. python-chess's random plies are counted
+the same way (capped at 300 plies a game) as the reference.
+
+    python benchmarks/instructions.py                      # every title and python-chess
+    python benchmarks/instructions.py kashgar --players 3  # one title, one count
+    python benchmarks/instructions.py serica --annotate 20 # and the 20 costliest functions
+
+Needs ``valgrind`` (Debian: ``apt-get install valgrind``); under it a measurement takes
+about a minute. Never run by the tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+#: The playout each measurement counts: prints the decisions it made.
+PLAYOUT = """
+import random, sys
+import silkroad
+game = silkroad.get_game(__TITLE__)
+options = game.default_options(**__OPTIONS__)
+decisions = 0
+for i in range(__GAMES__):
+    rng = random.Random(i)
+    state = game.new_game(options, i)
+    moves = game.legal_moves(state)
+    while moves:
+        state = game.apply(state, moves[rng.randrange(len(moves))])
+        decisions += 1
+        moves = game.legal_moves(state)
+print(decisions)
+"""
+
+CHESS = """
+import random
+import chess
+plies = 0
+for i in range(__GAMES__):
+    rng = random.Random(i)
+    board = chess.Board()
+    for _ in range(300):
+        moves = list(board.legal_moves)
+        if not moves or board.is_game_over():
+            break
+        board.push(moves[rng.randrange(len(moves))])
+        plies += 1
+print(plies)
+"""
+
+#: The default configurations: each title at the player count the docs quote.
+CONFIGURATIONS = {"kashgar": {"players": 3}, "serica": {}, "dunhuang": {"players": 3}}
+
+
+def count(script: str, out: Path) -> tuple[int, int]:
+    """Run ``script`` under callgrind: (instructions, the number it printed)."""
+    done = subprocess.run(
+        [
+            "valgrind",
+            "--tool=callgrind",
+            f"--callgrind-out-file={out}",
+            sys.executable,
+            "-c",
+            script,
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONHASHSEED": "0"},
+    )
+    totals = re.search(r"^(?:summary|totals):\s+(\d+)", out.read_text(), re.MULTILINE)
+    if totals is None:
+        raise SystemExit(f"no instruction count in {out}")
+    return int(totals.group(1)), int(done.stdout.split()[-1])
+
+
+def measure(script: str, games: int, base: int, annotate: int) -> tuple[float, int]:
+    """Instructions per decision of ``script`` (``__GAMES__`` replaced by the games), and the
+    decisions the difference counted; prints the costliest functions if ``annotate``."""
+    with tempfile.TemporaryDirectory() as folder:
+        many, small = Path(folder, "many.out"), Path(folder, "base.out")
+        instructions, decisions = count(script.replace("__GAMES__", str(games)), many)
+        base_instructions, base_decisions = count(script.replace("__GAMES__", str(base)), small)
+        if annotate:
+            shown = subprocess.run(
+                ["callgrind_annotate", "--inclusive=no", str(many)],
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
+            lines = [line for line in shown.splitlines() if re.match(r"\s*[\d,]+ \(", line)]
+            print("\n".join(lines[: annotate + 1]))
+    decided = decisions - base_decisions
+    return (instructions - base_instructions) / decided, decided
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("titles", nargs="*", help="titles to count (default: all three)")
+    parser.add_argument("--players", type=int, help="the player count (default: as quoted)")
+    parser.add_argument("--games", type=int, default=12, help="games of the long run (12)")
+    parser.add_argument("--base", type=int, default=2, help="games of the short run (2)")
+    parser.add_argument("--annotate", type=int, default=0, metavar="N", help="top N functions")
+    parser.add_argument("--no-chess", action="store_true", help="skip python-chess")
+    args = parser.parse_args(argv)
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed (Debian: apt-get install valgrind)", file=sys.stderr)
+        return 2
+    if not 0 <= args.base < args.games:
+        parser.error("--base must be below --games")
+    chess_per_ply = None
+    if not args.no_chess:
+        try:
+            import chess  # noqa: F401
+        except ImportError:
+            print("python-chess is missing (pip install 'silkroad[bench]'): no reference")
+        else:
+            chess_per_ply, plies = measure(CHESS, args.games, args.base, args.annotate)
+            print(f"python-chess: {chess_per_ply / 1000:.1f}k instructions per ply ({plies} plies)")
+    for title in args.titles or list(CONFIGURATIONS):
+        options = dict(CONFIGURATIONS.get(title, {}))
+        if args.players is not None:
+            options["players"] = args.players
+        script = PLAYOUT.replace("__TITLE__", repr(title)).replace("__OPTIONS__", repr(options))
+        per, decided = measure(script, args.games, args.base, args.annotate)
+        label = ", ".join(f"{k} {v}" for k, v in options.items())
+        ratio = "" if chess_per_ply is None else f", {chess_per_ply / per:.2f}x python-chess"
+        print(
+            f"{title}{f' ({label})' if label else ''}: {per / 1000:.1f}k instructions per "
+            f"decision ({decided} decisions){ratio}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
