@@ -73,6 +73,11 @@ def _choose(t: Table, s: State, c: Choice, option: int) -> State:
     pl = engine.add_counter(engine.add_tokens(s.players[p], WINE, -1), ENCORES)
     s = engine.set_player(s, p, pl)
     effects = tuple(x.text for x in t.characters[card].ability)
+    top = s.frames[-1] if s.frames else None
+    if top is not None and not top.effects and not top.bonus:
+        # the Encore was the last of its frame: the frame ends (as settling would end it
+        # once the new one is done), so a chain of Encores does not nest frames
+        s = engine.pop_frame(s)
     return engine.push_frame(s, Frame(p, effects, manual=False, quest=True, slot=c.slot))
 
 
