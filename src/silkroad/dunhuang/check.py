@@ -105,9 +105,6 @@ class _Unbounded(Exception):
     """A chain of frames that the components do not bound."""
 
 
-#: Effects that perform a fresco tile's action in a frame of its own: painting one
-#: [DH-3.E.11], Bronze's Mimic and copy [DH-8.6] [DH-9].
-_TILE_FRAMES = frozenset({"paint", "paint-for", "mimic", "bronze-copy"})
 #: [DH-3.2] Exotic Beauty's Encore: the ability again in a frame of its own, as many
 #: times as the player has Wine cubes.
 _UNBOUNDED = frozenset({"encore"})
@@ -171,12 +168,21 @@ def frame_bound(t: Table) -> int | None:
     effect what that effect pushes. The frames of a game are one such chain, except that
     in solitaire the quests completed at once each stack a frame of their later rewards
     [DH-6.2.6], so the bound is the larger of the deepest list and the sum of the quests'
-    lists. A chain that can come back to itself (a tile that paints a tile, an Encore)
+    lists. A chain that can come back to itself (a tile whose action paints, an Encore)
     has no bound in the data: None.
     """
     depths: dict[int, int] = {}
     visiting: set[int] = set()
-    tiles = [d.effects for d in t.tiles.values()]
+    tiles = {x: d.effects for x, d in t.tiles.items()}
+    # the tiles whose action an effect performs in a frame of its own: painting any
+    # [DH-3.E.11], Mimic an own fresco but a promo tile's [DH-9], Bronze's copy a Bronze
+    # tile's [DH-8.6]
+    performs = {
+        "paint": tuple(tiles),
+        "paint-for": tuple(tiles),
+        "mimic": tuple(x for x in tiles if x not in t.promo_tiles),
+        "bronze-copy": tuple(x for x, d in t.tiles.items() if d.pack == "bronze"),
+    }
 
     def depth(effects: tuple[Effect, ...]) -> int:
         key = id(effects)
@@ -195,8 +201,8 @@ def frame_bound(t: Table) -> int | None:
             raise _Unbounded
         if e.kind in ("pay", "if"):
             return depth(e.then)
-        if e.kind in _TILE_FRAMES:
-            return max((depth(x) for x in tiles), default=0)
+        if e.kind in performs:
+            return max((depth(tiles[x]) for x in performs[e.kind]), default=0)
         if e.kind == "promo-lower":
             return max((extra(x) for x in t.promo_lower.values()), default=0)
         return 0
