@@ -446,6 +446,24 @@ def _check_drafted(state: State, t: Table) -> None:
             f"the tiles kept in the draft are fresco tiles, each kept once, at most "
             f"{DRAFT_PACK} per player, none in solitaire (DH-2.3.5)"
         )
+    for p, pl in enumerate(state.players):
+        if state.phase is Phase.DRAFT and len(state.draft) == len(state.players):
+            if len(pl.drafted) + len(state.draft[p]) > DRAFT_PACK:
+                raise _fail(
+                    f"P{p} kept {len(pl.drafted)} tiles and holds a pack of "
+                    f"{len(state.draft[p])}: a pack of {DRAFT_PACK} loses a tile at every "
+                    "keep (DH-2.3.5)"
+                )
+        for q, other in enumerate(state.players):
+            if q == p:
+                continue
+            theirs = {*other.hand, *(f.tile for f in other.frescoes)}
+            for x in pl.drafted:
+                if x in theirs:
+                    raise _fail(
+                        f"P{p} kept t{x} in the draft, but P{q} holds it: a tile a player "
+                        "kept stays theirs (DH-2.3.5)"
+                    )
 
 
 def _ids(items: list[object]) -> list[int] | None:
