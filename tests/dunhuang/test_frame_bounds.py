@@ -3,6 +3,7 @@ the components, which ``validate`` enforces and the tensor has room for."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import attrs
@@ -26,7 +27,7 @@ from silkroad.dunhuang import (
     validate,
 )
 from silkroad.dunhuang.check import MAX_FRAMES, frame_bound, frame_limit, queue_limit
-from silkroad.dunhuang.state import DICE, Choice, ChoiceKind
+from silkroad.dunhuang.state import DICE, SOLO_PACKS, Choice, ChoiceKind
 from silkroad.dunhuang.table import table
 
 from .helpers import give_character, play, player, ready, turn_of
@@ -153,7 +154,7 @@ def test_an_encore_that_ends_its_frame_replaces_it() -> None:
     assert s.players[0].vp == 10
 
 
-@pytest.mark.rule("DH-3.1.1", "DH-3.5")
+@pytest.mark.rule("DH-3.1.1", "DH-3.3")
 def test_the_queue_limit_is_a_decision_per_die_and_the_tensor_shows_it() -> None:
     s = _in_a_frame(Options(players=4))
     assert queue_limit(4) == DICE * 4
@@ -162,3 +163,40 @@ def test_the_queue_limit_is_a_decision_per_die_and_the_tensor_shows_it() -> None
     rewards = (Choice(ChoiceKind.GAIN, 0, "left"),) * (queue_limit(4) + 1)
     with pytest.raises(StateError, match=f"decisions queued \\(at most {queue_limit(4)}\\)"):
         validate(attrs.evolve(s, queue=rewards))
+
+
+@pytest.mark.rule("DH-3.2")
+def test_the_adapters_page_gives_the_bounds_the_code_computes() -> None:
+    from pathlib import Path
+
+    from silkroad import kashgar, serica
+    from silkroad.dunhuang import default_options
+    from silkroad.dunhuang.table import MAX_EFFECTS
+    from silkroad.kashgar.check import stack_bound
+    from silkroad.kashgar.table import table as kashgar_table
+    from silkroad.kashgar.tensor import WAITING
+    from silkroad.serica.state import CROSSROADS
+    from silkroad.serica.tensor import GENERAL_CARDS
+
+    page = (Path(__file__).parents[2] / "docs/adapters.md").read_text(encoding="utf-8")
+    solo = max(
+        frame_limit(table(Options(players=1, packs=pair)))
+        for pair in itertools.combinations(SOLO_PACKS, 2)
+    )
+    two = kashgar.Options.create(2)
+    expected = [
+        f"{frame_limit(table(default_options()))} with the default packs, {solo} in solitaire",
+        f"room for the {MAX_FRAMES} frames `validate` accepts",
+        f"{MAX_EFFECTS} (`table.MAX_EFFECTS`)",
+        f"3 a player: {queue_limit(4)} at 4 players",
+        f"{stack_bound(kashgar_table(two))} with the built-in cards",
+        f"the {WAITING} that go on next have rows",
+        f"(`crossroads`, `attacks`): {CROSSROADS}, and a General's cards (`pending_shown`): "
+        f"{GENERAL_CARDS}",
+    ]
+    assert DICE == 3
+    for text in expected:
+        assert text in page, text
+    size = kashgar.observation_layout(two).size
+    assert f"shape ({size},)" in page
+    assert serica.observation_layout(serica.default_options()).size > 0

@@ -223,7 +223,7 @@ def frame_limit(t: Table) -> int:
 
 
 def queue_limit(players: int) -> int:
-    """[DH-3.1.1] [DH-3.5] The most decisions queued behind the one awaited: in the
+    """[DH-3.1.1] [DH-3.3] The most decisions queued behind the one awaited: in the
     starting phase one income reward a player, in the clean-up one reward a die on a
     player's reward area, and a player has :data:`DICE` dice."""
     return DICE * players
