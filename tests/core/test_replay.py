@@ -313,6 +313,8 @@ def test_from_moves_takes_the_notation_too() -> None:
     assert replay(record) == state
     mixed = Record.from_moves(kashgar.GAME, options, 3, [values[0], *texts[1:]])
     assert mixed.moves == tuple(values)
-    with pytest.raises(ReplayError, match=r"move 2: move 'no such move' is not a move here.*legal: ") as info:
+    with pytest.raises(
+        ReplayError, match=r"move 2: move 'no such move' is not a move here.*legal: "
+    ) as info:
         Record.from_moves(kashgar.GAME, options, 3, [texts[0], "no such move"])
     assert info.value.move_number == 2

@@ -77,7 +77,8 @@ def test_a_pending_decision_of_another_seat_during_a_turn_is_refused() -> None:
     s = give_character(s, 0, 0, 701, 2)
     s = player(s, 0, tokens={"wine-material": 2}, vp=0)
     s = play(s, "m1 b1", "ability")
-    assert s.choice is not None and s.choice.kind is ChoiceKind.PACK
+    assert s.choice is not None
+    assert s.choice.kind is ChoiceKind.PACK
     validate(s)
     for other in (1, 2, 3):
         edited = attrs.evolve(s, choice=attrs.evolve(s.choice, player=other))

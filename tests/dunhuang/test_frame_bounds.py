@@ -95,7 +95,8 @@ _SEARCHED = [
 @pytest.mark.parametrize("options", _SEARCHED, ids=lambda o: f"{o.players}p-{'-'.join(o.packs)}")
 def test_a_search_for_the_deepest_chain_stays_within_the_bound(options: Options) -> None:
     bound = frame_bound(table(options))
-    assert bound is not None and bound < MAX_FRAMES
+    assert bound is not None
+    assert bound < MAX_FRAMES
     deepest = max(_deepest_game(options, seed) for seed in (1, 2))
     assert 1 <= deepest <= bound
 
@@ -131,9 +132,7 @@ def test_validate_refuses_one_frame_more_than_the_limit_and_the_tensor_reads_the
     full = attrs.evolve(s, frames=(s.frames[0],) * most)
     validate(full)
     for seat in range(options.players):
-        assert observation_tensor(observe(full, seat)).shape == (
-            observation_layout(options).size,
-        )
+        assert observation_tensor(observe(full, seat)).shape == (observation_layout(options).size,)
     with pytest.raises(StateError, match=f"the components allow {most}"):
         validate(attrs.evolve(s, frames=(s.frames[0],) * (most + 1)))
 
@@ -148,7 +147,8 @@ def test_an_encore_that_ends_its_frame_replaces_it() -> None:
     s = play(s, "m1 b1", "ability")
     depth = len(s.frames)
     for _ in range(4):
-        assert s.choice is not None and s.choice.kind is ChoiceKind.PACK
+        assert s.choice is not None
+        assert s.choice.kind is ChoiceKind.PACK
         s = play(s, "choose 1")
         assert len(s.frames) <= depth
     assert s.players[0].vp == 10

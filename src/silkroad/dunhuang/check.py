@@ -10,7 +10,6 @@ from collections import Counter
 from typing import Any, TypeGuard
 
 import attrs
-
 from immutables import Map
 
 from silkroad.core.errors import StateError
@@ -447,13 +446,13 @@ def _check_drafted(state: State, t: Table) -> None:
             f"{DRAFT_PACK} per player, none in solitaire (DH-2.3.5)"
         )
     for p, pl in enumerate(state.players):
-        if state.phase is Phase.DRAFT and len(state.draft) == len(state.players):
-            if len(pl.drafted) + len(state.draft[p]) > DRAFT_PACK:
-                raise _fail(
-                    f"P{p} kept {len(pl.drafted)} tiles and holds a pack of "
-                    f"{len(state.draft[p])}: a pack of {DRAFT_PACK} loses a tile at every "
-                    "keep (DH-2.3.5)"
-                )
+        drafting = state.phase is Phase.DRAFT and len(state.draft) == len(state.players)
+        if drafting and len(pl.drafted) + len(state.draft[p]) > DRAFT_PACK:
+            raise _fail(
+                f"P{p} kept {len(pl.drafted)} tiles and holds a pack of "
+                f"{len(state.draft[p])}: a pack of {DRAFT_PACK} loses a tile at every "
+                "keep (DH-2.3.5)"
+            )
         for q, other in enumerate(state.players):
             if q == p:
                 continue

@@ -32,7 +32,7 @@ import functools
 import itertools
 from collections.abc import Iterable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import attrs
 

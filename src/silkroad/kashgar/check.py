@@ -202,9 +202,7 @@ def _check_stack(state: State, t: Table) -> None:
     if (state.pending is None) != (not stack):
         raise StateError("effects are being resolved exactly while a decision is pending")
     if len(stack) > stack_bound(t):
-        raise StateError(
-            f"{len(stack)} actions being resolved (the cards allow {stack_bound(t)})"
-        )
+        raise StateError(f"{len(stack)} actions being resolved (the cards allow {stack_bound(t)})")
     for i, frame in enumerate(stack):
         _check_frame(state, t, frame, first=i == 0)
 

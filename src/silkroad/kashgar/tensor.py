@@ -21,6 +21,7 @@ import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from silkroad.core.errors import StateError
 from silkroad.core.tensor import (
     Layout,
     Segment,
@@ -28,7 +29,6 @@ from silkroad.core.tensor import (
     players_from,
     relative_labels,
 )
-from silkroad.core.errors import StateError
 from silkroad.kashgar.cards import RESOURCES, DeckKind, Op, OrderKind
 from silkroad.kashgar.check import stack_bound
 from silkroad.kashgar.observe import Observation
