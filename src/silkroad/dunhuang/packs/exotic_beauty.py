@@ -5,7 +5,9 @@ the Wine pack's entry is used). Exotic Beauty characters end their ability with
 ``encore``: the player may pay one Wine cube instead of a grain token to use the same
 character's ability once more (``Choose(1)``; ``Choose(0)`` declines). The ability used
 again ends with Encore too, so every Wine cube buys one more use. Counted as
-``encores:exotic-beauty``.
+``encores:exotic-beauty``. The ability used again takes the place of the frame whose
+Encore bought it when that frame holds nothing more, so a chain of Encores does not nest
+frames (an effect the ability skipped keeps its frame below the new one).
 
 End of game (DH-4.5): 1 VP for every ``applause`` Encores (data setting).
 
