@@ -436,7 +436,6 @@ class Table:
         return self.tokens[key].pack
 
 
-@functools.lru_cache(maxsize=64)
 def _tile_count_problem(n: int, need: int, have: int) -> str:
     """[DH-2.3.5] [DH-6.2.1] What is wrong with ``have`` fresco tiles for ``n`` players."""
     if have < need:
@@ -449,6 +448,7 @@ def _tile_count_problem(n: int, need: int, have: int) -> str:
     )
 
 
+@functools.lru_cache(maxsize=64)
 def table(options: Options) -> Table:
     """The (cached) table of these options."""
     return Table(options)
