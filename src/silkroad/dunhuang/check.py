@@ -453,6 +453,8 @@ def _check_drafted(state: State, t: Table) -> None:
                 f"{len(state.draft[p])}: a pack of {DRAFT_PACK} loses a tile at every "
                 "keep (DH-2.3.5)"
             )
+        if not drafting:
+            continue  # after the draft nothing is kept: a record that does not fit tells nothing
         for q, other in enumerate(state.players):
             if q == p:
                 continue
