@@ -306,7 +306,7 @@ def screen(state: State) -> str:
         row = ", ".join("-" if x is None else _character_short(t, x) for x in obs.row)
         lines += _wrap(f"Recruiting row: {row}", "", "  ")
     lines += _frescoes_public(t, obs)
-    held = [f"{key} P{p}" for key, p in obs.achievements.items()]
+    held = [f"{key} P{p}" for key, p in sorted(obs.achievements.items())]
     if t.achievements:
         lines += _wrap(
             f"Achievements taken: {', '.join(held) or 'none'} ('table' lists them all)", "", "  "
