@@ -79,7 +79,7 @@ def _choose(t: Table, s: State, c: Choice, option: int) -> State:
     if top is not None and not top.effects and not top.bonus:
         # the Encore was the last of its frame: the frame ends (as settling would end it
         # once the new one is done), so a chain of Encores does not nest frames
-        s = engine.pop_frame(s)
+        s = engine.pop_frame(t, s)
     return engine.push_frame(s, Frame(p, effects, manual=False, quest=True, slot=c.slot))
 
 
