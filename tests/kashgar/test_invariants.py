@@ -129,12 +129,15 @@ def test_the_work_record_of_apply_freezes_into_an_equal_state(players: int) -> N
     rng = Rng.from_seed(players)
     while True:
         frozen = _Work(state, t).freeze()
+        assert type(frozen) is State  # the record became a state, not a subclass of it
         assert frozen == state
         assert frozen is not state
+        assert hash(frozen) == hash(state)
         assert [getattr(frozen, f.name) for f in attrs.fields(State)] == [
             getattr(state, f.name) for f in attrs.fields(State)
         ]
         for frame in state.stack:  # frames are built through their slots too
+            assert type(frame) is Frame
             assert frame == Frame(**attrs.asdict(frame, recurse=False))
         moves = legal_moves(state)
         if not moves:
