@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence, Set
 from itertools import repeat
 from operator import add, is_, sub
-from typing import TYPE_CHECKING, TypeAlias, cast
+from typing import TYPE_CHECKING, TypeAlias
 
 import attrs
 from pyrsistent import pset, pvector
@@ -536,7 +536,7 @@ class _Work(_Mutable):
         """The new state: this record, now of class :class:`State` (same slots, every
         one set; states have no validators). The record is not used after."""
         self.__class__ = State  # type: ignore[assignment]
-        return cast(State, self)
+        return self  # type: ignore[return-value]  # now a State
 
 
 _STATE_FIELDS = tuple(f.name for f in attrs.fields(State))
@@ -582,7 +582,7 @@ def _frame(
     f.turned = turned
     f.step = step
     f.__class__ = Frame  # type: ignore[assignment]
-    return cast(Frame, f)
+    return f  # type: ignore[return-value]  # now a Frame
 
 
 def _at_step(frame: Frame, step: int) -> Frame:
@@ -618,7 +618,10 @@ def apply(state: State, move: Move) -> State:
             move = legal[legal.index(move)]
         except ValueError:  # the message leads with the rule that refuses it
             raise illegal_move("kashgar", state, move) from None
-    t = table(state.options)
+    options = state.options
+    known, t = LAST_TABLE.pair  # table(options), read without a call
+    if known is not options:
+        t = table(options)
     w = _Work(state, t)
     if w.pending is None:
         _start_action(w, t, move)
@@ -698,8 +701,14 @@ def _start_action(w: _Work, t: Table, move: Move) -> None:
         w.caravans = caravans.set(p, mine.set(c, rest.append(card)))
         return
     assert isinstance(move, CaravanAction | PartingAction)
-    turned = card in turned_frozenset(w.turned)
-    face = t.face(card, turned)
+    last, frozen = _TURNED.pair  # turned_frozenset and Table.face, inline (the hot path)
+    if last is not w.turned:
+        frozen = turned_frozenset(w.turned)
+    turned = card in frozen
+    face = t.back[card] if turned else None
+    if face is None:  # the front, or a one-sided card turned over
+        face = t.front[card]
+        assert face is not None
     if kind is CaravanAction:
         # [KG-4.A] the card goes to the back of its caravan, then the action.
         w.caravans = caravans.set(p, mine.set(c, rest.append(card)))
@@ -1319,7 +1328,8 @@ def _end_turn(w: _Work, t: Table) -> None:
         if any(caravans[a]):
             w.extra_turns -= 1
             w.turns += 1
-            _check_turn_limit(w)
+            if w.turns >= TURNS_PER_SEAT * n * w.options.round_limit:  # turn_limit
+                _truncate(w)
             return
         w.extra_turns = 0  # [Rulings] 4: no card, no turn
     if w.suspended:  # the extra turn is over: the action that gave it goes on
@@ -1341,7 +1351,8 @@ def _end_turn(w: _Work, t: Table) -> None:
                 return
         if any(caravans[p]):  # [Rulings] 4: a player without cards is skipped
             w.active = p
-            _check_turn_limit(w)
+            if w.turns >= TURNS_PER_SEAT * n * w.options.round_limit:  # turn_limit
+                _truncate(w)
             return
     # Nobody has a card (the start player was passed, so the end was not triggered).
     _truncate(w)
@@ -1352,11 +1363,6 @@ def _truncate(w: _Work) -> None:
     w.over = True
     w.truncated = True
     w.suspended = ()
-
-
-def _check_turn_limit(w: _Work) -> None:
-    if w.turns >= turn_limit(w.options):
-        _truncate(w)
 
 
 def turn_limit(options: Options) -> int:
