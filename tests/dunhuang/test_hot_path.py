@@ -44,6 +44,21 @@ def test_replace_builds_what_evolve_builds() -> None:
         replace(s, turn=1).turn = 2  # type: ignore[misc]
 
 
+@pytest.mark.rule("DH-5")
+def test_an_achievement_test_starts_with_its_first_single_statistic() -> None:
+    # the quick test of a spot: its first need when that is one statistic, else a need
+    # every player meets (the whole requirement is read next)
+    assert R._first_need((("silk-clothes", 4), ("painted:silk", 1))) == ("silk-clothes", 4)
+    assert R._first_need((("silk-clothes+gold-product", 3),)) == ("", 0)
+    assert R._first_need(()) == ("", 0)
+    t = table(Options(4))
+    tests = R._achievement_tests(t)
+    assert [test[0] for test in tests] == [a.key for a in t.achievements]
+    for (_, first, least, needs, _, _), a in zip(tests, t.achievements, strict=True):
+        assert (first, least) == a.need[0]  # every built-in spot's first need is single
+        assert needs[0] == ((first,), least)
+
+
 def test_replace_refuses_an_unknown_field() -> None:
     s = ready()
     with pytest.raises(AttributeError, match="State has no field tunr"):

@@ -524,9 +524,11 @@ def claim_achievements(t: Table, s: State, p: int) -> State:
     owners: dict[str, int] | None = None
     stats = _stats(pl)
     gained = 0
-    for key, needs, vp, same in tests:
+    for key, first, least, needs, vp, same in tests:
+        if stats.get(first, 0) < least:
+            continue  # most spots fail on their first need, one statistic
         met = True
-        for keys, n in needs:  # _met, inlined: most spots fail on their first need
+        for keys, n in needs:  # _met, inlined
             value = sum([stats.get(k, 0) for k in keys]) if len(keys) > 1 else stats.get(keys[0], 0)
             if value < n:
                 met = False
@@ -548,7 +550,7 @@ def claim_achievements(t: Table, s: State, p: int) -> State:
     return s
 
 
-_Test = tuple[str, _Need, int, tuple[str, ...]]
+_Test = tuple[str, str, int, _Need, int, tuple[str, ...]]
 #: The table whose achievement tests were last prepared, and those tests.
 _tests = LastValue[Table, tuple[_Test, ...]]("Dunhuang: achievement tests of a table", ())
 
@@ -575,14 +577,29 @@ def _open_achievements(
 
 
 def _achievement_tests(t: Table) -> tuple[_Test, ...]:
-    """[DH-5] Each achievement spot of ``t`` in its order, as (key, requirement, VP, spots
-    of the same requirement), a requirement's statistic split into the kinds it sums."""
+    """[DH-5] Each achievement spot of ``t`` in its order, as (key, first statistic, its
+    least value, requirement, VP, spots of the same requirement), a requirement's
+    statistic split into the kinds it sums. The first need's statistic and value, when it
+    is one statistic (else ``""`` and 0, always met), are a quick test that rejects most
+    spots before the whole requirement is read: 3.9k instructions per decision fewer
+    (3 players, ``benchmarks/instructions.py``)."""
     last = _tests.pair
     if last[0] is t:
         return last[1]
-    tests = tuple((a.key, _split(a.need), a.vp, t.same_need[a.key]) for a in t.achievements)
+    tests = tuple(
+        (a.key, *_first_need(a.need), _split(a.need), a.vp, t.same_need[a.key])
+        for a in t.achievements
+    )
     _tests.pair = (t, tests)
     return tests
+
+
+def _first_need(need: tuple[tuple[str, int], ...]) -> tuple[str, int]:
+    """[DH-5] The first need of a requirement when it is one statistic, as (statistic,
+    least value); ``("", 0)``, a need every player meets, otherwise."""
+    if need and "+" not in need[0][0]:
+        return need[0]
+    return "", 0
 
 
 #: Per player, the statistics and claims of the last check that claimed nothing (an
