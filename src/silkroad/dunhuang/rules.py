@@ -1301,7 +1301,8 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     :raises StateError: for a state not over with no legal move (the rules never leave
         one; an edited state that ``validate`` let through).
     """
-    moves = _cached_moves(_table(state.options), state)
+    last = _last.pair  # _cached_moves written out: apply listed these moves
+    moves = last[1] if last[0] is state else _cached_moves(_table(state.options), state)
     if not moves and state.phase is not Phase.OVER:
         c = state.choice
         waits = "" if c is None else f", {c.kind.value} decision of P{c.player}"
@@ -1486,8 +1487,13 @@ def apply(state: State, move: Move) -> State:
 
     :raises IllegalMoveError: if ``move`` is not in ``legal_moves(state)``.
     """
-    t = _table(state.options)
-    legal = _cached_moves(t, state)
+    # _table and _cached_moves written out: the options and the moves are those of the
+    # last call (with legal_moves' the same, 2.8k instructions per decision fewer)
+    options, known, last = state.options, _tables.pair, _last.pair
+    t = known[1] if known[0] is options else None
+    if t is None:
+        t = _table(options)
+    legal = last[1] if last[0] is state else _cached_moves(t, state)
     for m in legal:
         if m is move:  # the listed move itself (the usual case): no comparisons
             break
