@@ -11,7 +11,7 @@ import pytest
 from silkroad.core.rng import Rng
 from silkroad.dunhuang import Options, apply, legal_moves, new_game
 from silkroad.dunhuang import rules as R
-from silkroad.dunhuang.engine import replace, resolve_index
+from silkroad.dunhuang.engine import replace, resolve_index, set_player, with_field
 from silkroad.dunhuang.moves import Keep, Place
 from silkroad.dunhuang.state import Action, Choice, ChoiceKind, Frame, Phase, Solo
 from silkroad.dunhuang.table import table
@@ -42,6 +42,28 @@ def test_replace_builds_what_evolve_builds() -> None:
     assert replace(s).turn == s.turn
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         replace(s, turn=1).turn = 2  # type: ignore[misc]
+
+
+def test_the_one_field_copies_build_what_evolve_builds() -> None:
+    s = ready()
+    pl = s.players[2]
+    for inst, name, value in (
+        (pl, "coins", pl.coins + 2),
+        (pl, "home", (False, True, True)),
+        (s, "turn", (s.turn + 1) % 4),
+        (Frame(1, ("coin 1",)), "done", True),
+    ):
+        new = with_field(inst, name, value)
+        assert new == attrs.evolve(inst, **{name: value})
+        assert type(new) is type(inst)
+        assert new is not inst
+    moved = set_player(s, 2, with_field(pl, "vp", pl.vp + 1))
+    assert moved == attrs.evolve(
+        s, players=(*s.players[:2], attrs.evolve(pl, vp=pl.vp + 1), *s.players[3:])
+    )
+    assert s == ready()  # the originals are unchanged
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        with_field(s, "turn", 1).turn = 2  # type: ignore[misc]
 
 
 @pytest.mark.rule("DH-5")

@@ -1339,7 +1339,7 @@ def _place(t: Table, s: State, p: int, m: int, spot: int) -> State:
     _note_occupied(s.spots, spots, spot)
     s = replace(
         s,
-        players=(*players[:p], replace(pl, home=tuple(home)), *players[p + 1 :]),
+        players=(*players[:p], engine.with_field(pl, "home", tuple(home)), *players[p + 1 :]),
         spots=spots,
         action=_action(p, m),
         next_first=p if spot in FIRST_ZONE and s.next_first is None else s.next_first,
