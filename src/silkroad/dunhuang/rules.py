@@ -896,8 +896,12 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
     players, ``benchmarks/instructions.py``); a spot open to some meeples only is merged
     into the list of each meeple it is open to (1.5k fewer)."""
     pl = s.players[p]
-    twins = twin_slots(s, p)
-    home = [m for m in range(MEEPLES) if pl.home[m] and twins[m] == m]
+    at = pl.home
+    if at[0] + at[1] + at[2] < 2:  # a meeple alone at home is the twin of no other
+        home = [m for m in range(MEEPLES) if at[m]]  # (twin_slots skipped: 1.2k fewer)
+    else:
+        twins = twin_slots(s, p)
+        home = [m for m in range(MEEPLES) if at[m] and twins[m] == m]
     if not home:
         return ()
     plain = _test_frame(p, None)
