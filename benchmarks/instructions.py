@@ -11,6 +11,7 @@ the same way (capped at 300 plies a game) as the reference.
     python benchmarks/instructions.py                      # every title and python-chess
     python benchmarks/instructions.py kashgar --players 3  # one title, one count
     python benchmarks/instructions.py serica --annotate 20 # and the 20 costliest functions
+    python benchmarks/instructions.py serica --option coop=True
 
 Needs ``valgrind`` (Debian: ``apt-get install valgrind``); under it a measurement takes
 about a minute. Never run by the tests.
@@ -19,6 +20,7 @@ about a minute. Never run by the tests.
 from __future__ import annotations
 
 import argparse
+import ast
 import os
 import re
 import shutil
@@ -111,6 +113,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("titles", nargs="*", help="titles to count (default: all three)")
     parser.add_argument("--players", type=int, help="the player count (default: as quoted)")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="another option, its value a Python literal (--option coop=True)",
+    )
     parser.add_argument("--games", type=int, default=12, help="games of the long run (12)")
     parser.add_argument("--base", type=int, default=2, help="games of the short run (2)")
     parser.add_argument("--annotate", type=int, default=0, metavar="N", help="top N functions")
@@ -134,6 +143,9 @@ def main(argv: list[str] | None = None) -> int:
         options = dict(CONFIGURATIONS.get(title, {}))
         if args.players is not None:
             options["players"] = args.players
+        for item in args.option:
+            key, _, value = item.partition("=")
+            options[key.strip()] = ast.literal_eval(value.strip())
         script = PLAYOUT.replace("__TITLE__", repr(title)).replace("__OPTIONS__", repr(options))
         per, decided = measure(script, args.games, args.base, args.annotate)
         label = ", ".join(f"{k} {v}" for k, v in options.items())
