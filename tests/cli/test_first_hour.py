@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import shlex
+import sys
 from pathlib import Path
 
 import pytest
@@ -163,6 +164,10 @@ def test_a_missing_extra_skips_naming_it_and_browser_skips_are_summed(
         "def test_one(page):\n    pass\n\ndef test_two(page):\n    pass\n",
         encoding="utf-8",
     )
+    # the project's own tests/browser package, if a test before this one imported it in
+    # this process, would shadow the folder made here (pytester runs in this process)
+    for name in [m for m in sys.modules if m == "browser" or m.startswith("browser.")]:
+        monkeypatch.delitem(sys.modules, name)
     quick = ("-p", "no:cacheprovider", "-p", "no:hypothesispytest", "-p", "no:xdist")
     result = pytester.runpytest(*quick, "-rs", "--continue-on-collection-errors")
     out = result.stdout.str()

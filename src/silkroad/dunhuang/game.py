@@ -38,7 +38,15 @@ from silkroad.dunhuang.moves import (
     parse_notation,
 )
 from silkroad.dunhuang.observe import Observation
-from silkroad.dunhuang.state import ROUNDS, Options, State
+from silkroad.dunhuang.packs import available
+from silkroad.dunhuang.state import (
+    ROUNDS,
+    SOLO_DEADLINES,
+    SOLO_PACKS,
+    STAGED_DEADLINES,
+    Options,
+    State,
+)
 
 __all__ = [
     "GAME",
@@ -132,9 +140,6 @@ def sample_options(seed: int, edit: DataEdit | None = None) -> Options:
     flags changed
     (:func:`silkroad.core.game.varied_data`). With ``edit``, always a data file, its
     built-in text passed through ``edit(name, text)`` instead."""
-    from silkroad.dunhuang.packs import available
-    from silkroad.dunhuang.state import SOLO_DEADLINES, SOLO_PACKS, STAGED_DEADLINES
-
     rng = Rng.from_seed(seed)
     with_data, rng = rng.randrange(3)
     if seed % 3 == 2:  # every third seed solitaire; the others go through the triples

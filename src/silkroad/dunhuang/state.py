@@ -236,11 +236,9 @@ class Options:
             have = options._pack_tiles()
             need = 2 * SOLO_DRAW if self.players == 1 else 5 * self.players + (self.players == 4)
             if have < need or (self.players > 1 and have > need):
-                from silkroad.dunhuang.table import _tile_count_problem
-
                 others = ", ".join(p for p in options.packs if p != name)
                 raise DataError(
-                    f"{_tile_count_problem(self.players, need, have)} (with {others})",
+                    f"{tile_count_problem(self.players, need, have)} (with {others})",
                     source=str(path),
                     field="frescoes",
                 )
@@ -532,3 +530,15 @@ class State:
         """The picture of the whole table, for Jupyter (the title's ``svg``, found through
         its game definition)."""
         return jupyter_svg("dunhuang", self)
+
+
+def tile_count_problem(n: int, need: int, have: int) -> str:
+    """[DH-2.3.5] [DH-6.2.1] What is wrong with ``have`` fresco tiles for ``n`` players."""
+    if have < need:
+        return f"{n} players need {need} fresco tiles, the packs have {have}"
+    return (
+        f"{n} players draft exactly {need} fresco tiles (5 each"
+        + (", and the public fresco" if n == 4 else "")
+        + f"), the packs have {have}: is a 4-player-only tile marked for every player count"
+        " (four_player_only = false)?"
+    )

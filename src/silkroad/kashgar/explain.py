@@ -27,6 +27,7 @@ from silkroad.core.errors import shorten
 from silkroad.core.explain import Reason, Verdict
 from silkroad.kashgar.cards import DeckKind, Effect
 from silkroad.kashgar.describe import amounts_text
+from silkroad.kashgar.game import format_move
 from silkroad.kashgar.moves import (
     CaravanAction,
     Fulfill,
@@ -181,8 +182,6 @@ def _plus_one(number: object) -> object:
 
 def _move_text(state: State, move: object) -> str:
     """The move in the game's notation (cards by name), shortened."""
-    from silkroad.kashgar.game import format_move  # the notation's home reads the rules
-
     try:
         text = format_move(move, state)  # type: ignore[arg-type]
     except Exception:  # a malformed move object: its repr says enough

@@ -40,7 +40,7 @@ from silkroad.kashgar.rules import (
     legal_moves,
     turn_limit,
 )
-from silkroad.kashgar.state import Options, State, _check_sizes
+from silkroad.kashgar.state import Options, State, check_sizes
 from silkroad.kashgar.table import table
 
 __all__ = [
@@ -211,7 +211,7 @@ def _with_file(options: Options, name: str, text: str) -> Options:
     """``options`` with the deck of a user's file ``name`` holding ``text``."""
     deck, cards = parse_card_text(text, f"a user's {name}")
     changed = options.with_deck(deck, cards)
-    _check_sizes(changed.card_data, options.players, source=f"a user's {name}")
+    check_sizes(changed.card_data, options.players, source=f"a user's {name}")
     return changed
 
 

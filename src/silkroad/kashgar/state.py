@@ -116,7 +116,7 @@ class Options:
                 )
             if n > copies[key]:
                 raise RulesError(f"expansion card {key!r} has {copies[key]} copies, asked for {n}")
-        _check_sizes(self.card_data, self.players)
+        check_sizes(self.card_data, self.players)
 
     @property
     def card_data(self) -> CardData:
@@ -164,7 +164,7 @@ class Options:
         :raises DataError: for a file that cannot be read or breaks the format.
         """
         deck, cards = load_card_file(path)
-        _check_sizes(self.card_data.replace(deck, cards), self.players, source=str(path))
+        check_sizes(self.card_data.replace(deck, cards), self.players, source=str(path))
         try:
             return self.with_deck(deck, cards)
         except DataError:
@@ -173,7 +173,7 @@ class Options:
             raise DataError(str(exc), source=str(path), field="copies") from None
 
 
-def _check_sizes(data: CardData, players: int, source: str | None = None) -> None:
+def check_sizes(data: CardData, players: int, source: str | None = None) -> None:
     """Each deck is big enough for the player count and holds only its own cards."""
 
     def count(cards: Iterable[object]) -> int:

@@ -517,7 +517,7 @@ def check_game(
                     applied,
                     refused,
                 )
-                reasons += check_reasons(ctx, state, moves, _illegal(moves, earlier_moves))
+                reasons += check_reasons(ctx, state, moves, illegal_sample(moves, earlier_moves))
                 if outputs and (ctx.step // check_every) % outputs_every == 0:
                     check_outputs(ctx, state, moves, chosen, n_players, adapters=probe, tally=tally)
             earlier_moves.extend(moves)
@@ -582,14 +582,14 @@ def check_decision(
         if move == chosen:
             again = _apply_legal(ctx, state, move)
             ctx.check(nxt == again, "apply is not deterministic")
-    for bad in _illegal(moves, earlier_moves):
+    for bad in illegal_sample(moves, earlier_moves):
         _check_illegal(ctx, state, bad, snapshot)
         refused += 1
     ctx.check(state == snapshot, "legal_moves or observe changed the state")
     return applied, refused
 
 
-def _illegal(moves: Sequence[Any], earlier_moves: Sequence[Any]) -> list[Any]:
+def illegal_sample(moves: Sequence[Any], earlier_moves: Sequence[Any]) -> list[Any]:
     """The illegal moves a decision is tried with: a few moves legal in an earlier state
     but not now, legal moves with one field changed, and a non-move."""
     legal = set(moves)

@@ -64,7 +64,6 @@ from silkroad.testing._conformance import (
     ADAPTERS,
     AdapterProbe,
     CheckContext,
-    _illegal,
     check_decision,
     check_event_texts,
     check_observations,
@@ -72,6 +71,7 @@ from silkroad.testing._conformance import (
     check_reasons,
     check_record,
     deep_copy,
+    illegal_sample,
 )
 
 __all__ = ["Summary", "configurations", "main", "soak"]
@@ -553,7 +553,7 @@ def _one_game(
             _, refused = check_decision(
                 ctx, state, moves, chosen, snapshot, earlier, False, union, 0, 0
             )
-            illegal = _illegal(moves, earlier)
+            illegal = illegal_sample(moves, earlier)
             reasons = check_reasons(ctx, state, moves[:4], illegal[:4])
             summary.outputs["explain"] = summary.outputs.get("explain", 0) + reasons
         except Exception as exc:  # a broken promise (ConformanceError) or an escape
