@@ -12,6 +12,7 @@ from silkroad.serica.rules import (
     _governor_can,
     _governor_moved,
     _governor_pairs,
+    _governor_second,
 )
 from silkroad.serica.state import FIELD_DEPTH, FIELDS, Pending, PendingKind
 from silkroad.serica.table import table
@@ -54,4 +55,7 @@ def test_governor_pairs_are_the_spot_pairs_governor_can_accepts() -> None:
             ]
             assert _governor_pairs(t, fields, pending) == plain
             compared += len(plain)
+            if moved >= 0:
+                fa, fb = (r - 1 for r in pending.routes)
+                assert _governor_second(fields, moved, fa, fb) == bool(plain)
     assert compared > 1000  # the random fields offered many moves

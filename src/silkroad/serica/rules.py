@@ -574,10 +574,21 @@ def _governor_result(
     left = pending.count - 1
     if pending.card >= 0 or not left:
         return after_fields, None
-    after = Pending(PendingKind.GOVERNOR, card=moved, count=left, routes=(fa + 1, fb + 1))
-    if not _governor_pairs(t, after_fields, after):
+    if not _governor_second(after_fields, moved, fa, fb):
         return after_fields, None
-    return after_fields, after
+    return after_fields, Pending(
+        PendingKind.GOVERNOR, card=moved, count=left, routes=(fa + 1, fb + 1)
+    )
+
+
+def _governor_second(fields: tuple[tuple[int, ...], ...], moved: int, fa: int, fb: int) -> bool:
+    """[SR-8.3] Whether a second card can move between fields ``fa`` and ``fb`` after
+    ``moved`` moved between them: an outer card other than ``moved`` to the other
+    field's free spot (what ``_governor_pairs`` would list, without listing it)."""
+    for source, target in ((fa, fb), (fb, fa)):
+        if fields[source] and fields[source][-1] != moved and len(fields[target]) < FIELD_DEPTH:
+            return True
+    return False
 
 
 def _governor_key(
