@@ -251,7 +251,7 @@ class Caravan:
     goods: tuple[int, ...]
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # copied as one dict by core.evolve.replace
 class PlayerState:
     """[SR-3] One player's cards, supply, caravans and score.
 
@@ -321,7 +321,7 @@ STRENGTH_BONUS = ((Ability.SOLDIER, 1), (Ability.ENCAMPMENT, 2))
 ROUND_EFFECTS = (Ability.SOLDIER, Ability.ENCAMPMENT, Ability.OUTPOST)
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # copied as one dict by core.evolve.replace
 class Turn:
     """What the active player has done and readied this turn ([SR-5] note: effects
     cumulative, each card's ability once per round).
@@ -399,7 +399,7 @@ class Turn:
         return replace(self, readied=tuple(e for e in self.readied if e[0] != card))
 
 
-@attrs.frozen(eq=True)
+@attrs.frozen(eq=True, slots=False)  # copied as one dict by core.evolve.replace
 class State:
     """[SR-3] [SR-5] The whole table.
 
