@@ -240,7 +240,11 @@ def _draw(
 def field_strength(state: State, p: int) -> int:
     """[SR-4] The defensive strength of the cards built in player ``p``'s fields."""
     strength = table(state.options).strength
-    return sum(strength[c] for field in state.players[p].fields for c in field)
+    total = 0
+    for field in state.players[p].fields:  # a loop, not sum() over a generator: cheaper
+        for c in field:
+            total += strength[c]
+    return total
 
 
 def built_count(player: PlayerState) -> int:
@@ -828,9 +832,9 @@ def _step_moves(state: State, t: Table) -> list[Move]:
         enemies = () if turn.defended else _row_kinds(state, t, enemies=True)
         if enemies:
             strength = field_strength(state, p) + turn.defense
+            outpost = turn.outpost
             for k in enemies:
-                d = t.kinds[k]
-                if max(0, d.enemy_strength - turn.outpost) <= strength:
+                if max(0, t.kinds[k].enemy_strength - outpost) <= strength:
                     out.append(t.defend[k])
     else:
         can_begin = len(me.caravans) < MAX_CARAVANS and any(me.supply[g] for g in OWN_GOODS[p])
@@ -840,12 +844,13 @@ def _step_moves(state: State, t: Table) -> list[Move]:
             out.append(_ADVANCE)
     seen_use: list[int] = []
     used = turn.used
+    kind_of, ability = t.kind_of, t.ability
     for c in me.empire:
-        k = t.kind_of[c]
+        k = kind_of[c]
         if k in seen_use or c in used:
             continue
         seen_use.append(k)
-        if _can_activate(state, t, t.kinds[k].ability):
+        if _can_activate(state, t, ability[c]):
             out.append(t.use[k])
     out.append(_DONE)
     return out
