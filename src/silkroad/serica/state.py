@@ -319,6 +319,9 @@ STRENGTH_BONUS = ((Ability.SOLDIER, 1), (Ability.ENCAMPMENT, 2))
 #: [SR-8.3] The readied effects that last the round (while their card stays in the
 #: Empire) rather than wait for one event: :attr:`Turn.defense` and :attr:`Turn.outpost`.
 ROUND_EFFECTS = (Ability.SOLDIER, Ability.ENCAMPMENT, Ability.OUTPOST)
+#: ``Ability.OUTPOST`` as a module global: on Python 3.11 a read through the enum class
+#: passes EnumType.__getattr__'s slot hook (silkroad.serica.rules says what that costs).
+_ABILITY_OUTPOST = Ability.OUTPOST
 
 
 @attrs.frozen(slots=False)  # copied as one dict by core.evolve.replace
@@ -362,7 +365,7 @@ class Turn:
     @property
     def outpost(self) -> int:
         """[SR-8.3] How much the readied Outposts lower every Enemy strength."""
-        return self.count(Ability.OUTPOST)
+        return self.count(_ABILITY_OUTPOST)
 
     def count(self, ability: Ability) -> int:
         """How many readied effects of ``ability`` wait for their event."""
