@@ -371,7 +371,11 @@ class Turn:
         """How many readied effects of ``ability`` wait for their event."""
         if not self.readied:
             return 0
-        return sum(1 for _, a in self.readied if a is ability)
+        n = 0
+        for _, a in self.readied:  # a loop, not sum() over a generator: cheaper
+            if a is ability:
+                n += 1
+        return n
 
     def ready(self, card: int, ability: Ability) -> Turn:
         """This turn with ``card``'s effect ``ability`` readied."""
