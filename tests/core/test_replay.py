@@ -291,3 +291,30 @@ def test_a_record_move_that_names_nothing_carries_an_unknown_reason(tiny: object
     assert info.value.reason is not None
     assert info.value.reason.verdict is Verdict.UNKNOWN
     assert "expected 'draw' or 'play N'" in info.value.reason.text
+
+
+@pytest.mark.rule("KG-4")
+def test_from_moves_takes_the_notation_too() -> None:
+    """Notation strings are read in the state each is played in; the record keeps the
+    move values, and a string that names no move is refused with its number and the
+    moves legal there."""
+    from silkroad import kashgar
+
+    options = kashgar.Options.create(2)
+    state = kashgar.new_game(options, 3)
+    values, texts = [], []
+    for _ in range(4):
+        move = kashgar.legal_moves(state)[0]
+        values.append(move)
+        texts.append(kashgar.format_move(move))
+        state = kashgar.apply(state, move)
+    record = Record.from_moves(kashgar.GAME, options, 3, texts)
+    assert record == Record.from_moves(kashgar.GAME, options, 3, values)
+    assert replay(record) == state
+    mixed = Record.from_moves(kashgar.GAME, options, 3, [values[0], *texts[1:]])
+    assert mixed.moves == tuple(values)
+    with pytest.raises(
+        ReplayError, match=r"move 2: move 'no such move' is not a move here.*legal: "
+    ) as info:
+        Record.from_moves(kashgar.GAME, options, 3, [texts[0], "no such move"])
+    assert info.value.move_number == 2

@@ -11,7 +11,7 @@ import pytest
 from silkroad.core.rng import Rng
 from silkroad.dunhuang import Options, apply, legal_moves, new_game
 from silkroad.dunhuang import rules as R
-from silkroad.dunhuang.engine import replace, resolve_index
+from silkroad.dunhuang.engine import replace, resolve_index, set_player, with_field
 from silkroad.dunhuang.moves import Keep, Place
 from silkroad.dunhuang.state import Action, Choice, ChoiceKind, Frame, Phase, Solo
 from silkroad.dunhuang.table import table
@@ -42,6 +42,43 @@ def test_replace_builds_what_evolve_builds() -> None:
     assert replace(s).turn == s.turn
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         replace(s, turn=1).turn = 2  # type: ignore[misc]
+
+
+def test_the_one_field_copies_build_what_evolve_builds() -> None:
+    s = ready()
+    pl = s.players[2]
+    for inst, name, value in (
+        (pl, "coins", pl.coins + 2),
+        (pl, "home", (False, True, True)),
+        (s, "turn", (s.turn + 1) % 4),
+        (Frame(1, ("coin 1",)), "done", True),
+    ):
+        new = with_field(inst, name, value)
+        assert new == attrs.evolve(inst, **{name: value})
+        assert type(new) is type(inst)
+        assert new is not inst
+    moved = set_player(s, 2, with_field(pl, "vp", pl.vp + 1))
+    assert moved == attrs.evolve(
+        s, players=(*s.players[:2], attrs.evolve(pl, vp=pl.vp + 1), *s.players[3:])
+    )
+    assert s == ready()  # the originals are unchanged
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        with_field(s, "turn", 1).turn = 2  # type: ignore[misc]
+
+
+@pytest.mark.rule("DH-5")
+def test_an_achievement_test_starts_with_its_first_single_statistic() -> None:
+    # the quick test of a spot: its first need when that is one statistic, else a need
+    # every player meets (the whole requirement is read next)
+    assert R._first_need((("silk-clothes", 4), ("painted:silk", 1))) == ("silk-clothes", 4)
+    assert R._first_need((("silk-clothes+gold-product", 3),)) == ("", 0)
+    assert R._first_need(()) == ("", 0)
+    t = table(Options(4))
+    tests = R._achievement_tests(t)
+    assert [test[0] for test in tests] == [a.key for a in t.achievements]
+    for (_, first, least, needs, _, _), a in zip(tests, t.achievements, strict=True):
+        assert (first, least) == a.need[0]  # every built-in spot's first need is single
+        assert needs[0] == ((first,), least)
 
 
 def test_replace_refuses_an_unknown_field() -> None:

@@ -183,7 +183,9 @@ def test_too_few_four_player_tiles_to_leave_out_is_a_data_error() -> None:
     with pytest.raises(DataError, match="4-player-only"):  # when the options are made
         Options(4, BSW, data=data, promos=True)
     new_game(Options(4, BSW, data=data), 1)  # fine without promos
-    new_game(Options(3, BSW, data=data, promos=True), 1)  # and with three (no promo tiles)
+    # with three players those tiles are three too many for the draft (no promo tiles)
+    with pytest.raises(DataError, match="3 players draft exactly 15 fresco tiles"):
+        new_game(Options(3, BSW, data=data, promos=True), 1)
 
 
 @pytest.mark.rule("DH-8")

@@ -26,7 +26,7 @@ from silkroad.kashgar import (
     winners,
 )
 from silkroad.kashgar.rules import CAPS, VP_GOAL, _Work
-from silkroad.kashgar.state import Frame
+from silkroad.kashgar.state import Decision, Frame, Pending
 from silkroad.kashgar.table import table
 
 from .helpers import sensible_move
@@ -127,17 +127,26 @@ def test_the_work_record_of_apply_freezes_into_an_equal_state(players: int) -> N
     t = table(options)
     state = new_game(options, players)
     rng = Rng.from_seed(players)
+    seen: set[Decision] = set()
     while True:
         frozen = _Work(state, t).freeze()
+        assert type(frozen) is State  # the record became a state, not a subclass of it
         assert frozen == state
         assert frozen is not state
+        assert hash(frozen) == hash(state)
         assert [getattr(frozen, f.name) for f in attrs.fields(State)] == [
             getattr(state, f.name) for f in attrs.fields(State)
         ]
         for frame in state.stack:  # frames are built through their slots too
+            assert type(frame) is Frame
             assert frame == Frame(**attrs.asdict(frame, recurse=False))
+        if state.pending is not None:  # and so are pending decisions
+            assert type(state.pending) is Pending
+            assert state.pending == Pending(**attrs.asdict(state.pending, recurse=False))
+            seen.add(state.pending.kind)
         moves = legal_moves(state)
         if not moves:
             break
         i, rng = rng.randrange(len(moves))
         state = apply(state, moves[i])
+    assert len(seen) >= 3, seen  # decisions of several kinds were made

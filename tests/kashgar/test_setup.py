@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from silkroad.core.memo import clear_memos, memos
 from silkroad.kashgar import Options, new_game, validate
 from silkroad.kashgar.cards import DeckKind
 from silkroad.kashgar.table import table
@@ -53,3 +54,19 @@ def test_setup_is_shuffled_from_the_seed() -> None:
         for s in range(10)
     }
     assert dealt != dealt_b or len(many) > 1
+
+
+def test_the_table_of_options_is_remembered_by_identity_and_by_equality() -> None:
+    """``table`` answers the last options asked by identity, equal options from its cache,
+    other options with their own table, and the same after its memo is cleared."""
+    two, three = Options.create(2), Options.create(3)
+    first = table(two)
+    assert table(two) is first
+    assert table(Options.create(2)) is first  # equal options, not the same object
+    other = table(three)
+    assert other is not first
+    assert table(two) is first
+    clear_memos()
+    assert table(two) is first
+    assert table(three) is other
+    assert any(m.name == "Kashgar: the card table of the last options" for m in memos())

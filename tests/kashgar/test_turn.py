@@ -124,3 +124,27 @@ def test_patriarch_and_matriarch_cannot_be_passed() -> None:
     assert moves == (CaravanAction(0, 0), CaravanAction(1, 0), CaravanAction(1, 1))
     with pytest.raises(IllegalMoveError):
         apply(state, Pass(0))
+
+
+@pytest.mark.rule("KG-4")
+@pytest.mark.parametrize("expansion", ["none", "all"])
+def test_the_moves_of_a_face_without_costs_are_made_once_per_table(expansion: str) -> None:
+    """``Table.free_moves``: for a face that costs nothing, before each caravan, every
+    caravan action, every parting action, then Pass unless a "!" card has an action; a
+    face with any cost has none (its moves depend on the tracks)."""
+    t = table(Options.create(3, expansion=expansion))
+    free = 0
+    for plan, made in zip(t.plans, t.free_moves, strict=True):
+        costs = any(needs for _, needs in (*plan.caravan, *plan.parting))
+        assert (made is None) == costs
+        if made is None:
+            continue
+        free += 1
+        acts = bool(plan.caravan or plan.parting)
+        for c, moves in enumerate(made):
+            assert moves == (
+                *(CaravanAction(c, a) for a, _ in plan.caravan),
+                *(PartingAction(c, a) for a, _ in plan.parting),
+                *((Pass(c),) if not (plan.must_act and acts) else ()),
+            )
+    assert 0 < free < len(t.plans)  # both kinds of face are in the data

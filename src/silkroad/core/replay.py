@@ -115,6 +115,23 @@ def _apply_numbered(game: AnyGame, state: Any, move: Any, number: int, source: s
         ) from exc
 
 
+def _parse_numbered(game: AnyGame, state: Any, text: str, number: int) -> Any:
+    """The move the notation ``text`` names in ``state``, or a :class:`ReplayError`
+    naming the move's number and the moves legal there."""
+    try:
+        return game.parse_move(state, text)
+    except RulesError as exc:
+        try:
+            legal = [game.format_move(m) for m in game.legal_moves(state)]
+        except RulesError:
+            legal = []
+        shown = ", ".join(legal[:12]) + (", ..." if len(legal) > 12 else "")
+        raise ReplayError(
+            f"move {_short(text)} is not a move here: {exc} (legal: {shown or 'none'})",
+            move_number=number,
+        ) from exc
+
+
 def _strings(value: Sequence[str]) -> tuple[str, ...]:
     return tuple(value)
 
@@ -165,23 +182,29 @@ class Record:
         position: str | None = None,
     ) -> Record:
         """Play ``moves`` from setup (or from ``position``) and record them with the
-        result (if the game ended).
+        result (if the game ended). A move is the game's move value or its notation (a
+        ``str``, read with ``game.parse_move`` in the state it is played in); the record
+        keeps the move values.
 
-        :raises ReplayError: naming the first move that is not legal.
+        :raises ReplayError: naming the first move that is not legal, or whose notation
+            names no move.
         """
         state = (
             game.new_game(options, seed)
             if position is None
             else game.from_position(position, options)
         )
-        for number, move in enumerate(moves, start=1):
+        played = []
+        for number, given in enumerate(moves, start=1):
+            move = _parse_numbered(game, state, given, number) if isinstance(given, str) else given
             state = _apply_numbered(game, state, move, number, None)
+            played.append(move)
         result = Result.of(game, state) if game.is_over(state) else None
         return cls(
             game.spec.name,
             options,
             seed,
-            tuple(moves),
+            tuple(played),
             result,
             rules_version=game.spec.rules_version,
             position=position,

@@ -5,15 +5,17 @@ and ``apply`` work on any state accepted."""
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
-from typing import TypeGuard
+from typing import Any, TypeGuard
 
+import attrs
 from immutables import Map
 
 from silkroad.core.errors import StateError
 from silkroad.core.rng import Rng
 from silkroad.dunhuang import engine
-from silkroad.dunhuang.cards import CORE_EFFECTS, parse_effect
+from silkroad.dunhuang.cards import CORE_EFFECTS, Effect, parse_effect
 from silkroad.dunhuang.rules import final_breakdown, legal_moves
 from silkroad.dunhuang.state import (
     DICE,
@@ -35,10 +37,15 @@ from silkroad.dunhuang.state import (
 from silkroad.dunhuang.table import MAX_EFFECTS, Table, table
 
 __all__ = [
+    "CHOICE_ARGS",
     "MAX_COUNT",
     "MAX_FRAMES",
+    "component_effects",
     "final_scores",
+    "frame_bound",
+    "frame_limit",
     "held_tile",
+    "queue_limit",
     "revealed_in",
     "statistics_shown",
     "validate",
@@ -50,11 +57,41 @@ ACHIEVEMENT_TOKENS = 14
 #: The largest coins, pigment, VP, token count or statistic a state may hold: far beyond
 #: any game, and small enough that no loop over a count runs long.
 MAX_COUNT = 9_999
-#: The most frames (effects being resolved) one after another; a game nests a few.
+#: The most frames (effects being resolved) one after another a state may hold when the
+#: components allow a chain that only the tokens a player holds bound (Exotic Beauty's
+#: Encore: every Wine cube buys one more use, see :func:`frame_bound`).
 MAX_FRAMES = 24
+#: Arguments of decisions the rules themselves give (packs add their recruitment modes and
+#: their decisions); a pending or queued decision's argument is one of these.
+CHOICE_ARGS = (
+    "",
+    "product",
+    "left",
+    "right",
+    "paint-left",
+    "paint-right",
+    "start",
+    "paint",
+    "public",
+    "paid",
+    "free",
+    "solo",
+)
 #: The decisions that choose a tile held by the decision itself (out of every other zone).
 _GAIN_ARGS = ("product", "left", "right", "paint-left", "paint-right")
 _BOTTOM_ARGS = ("start", "public", "paint")
+#: The kinds of decision that carry no argument.
+_NO_ARG = frozenset(
+    {
+        ChoiceKind.DRAFT,
+        ChoiceKind.INCOME,
+        ChoiceKind.ABILITY,
+        ChoiceKind.UPGRADE,
+        ChoiceKind.PAINT,
+        ChoiceKind.DIE,
+        ChoiceKind.CONTINUE,
+    }
+)
 
 
 def _fail(message: str) -> StateError:
@@ -64,6 +101,134 @@ def _fail(message: str) -> StateError:
 def _int(value: object, low: int, high: int) -> TypeGuard[int]:
     """An int (not a bool) from ``low`` to ``high``."""
     return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+class _Unbounded(Exception):
+    """A chain of frames that the components do not bound."""
+
+
+#: [DH-3.2] Exotic Beauty's Encore: the ability again in a frame of its own, as many
+#: times as the player has Wine cubes.
+_UNBOUNDED = frozenset({"encore"})
+
+
+def _effect_lists(root: Any) -> list[tuple[Effect, ...]]:
+    """Every tuple of effects in the components' data under ``root``."""
+    found: list[tuple[Effect, ...]] = []
+    seen: set[int] = set()
+    pending = [root]
+    while pending:
+        obj = pending.pop()
+        if id(obj) in seen or isinstance(obj, str | int | float | bool) or obj is None:
+            continue
+        seen.add(id(obj))
+        if isinstance(obj, Effect):
+            pending.append(obj.then)
+        elif attrs.has(type(obj)):
+            pending.extend(getattr(obj, f.name) for f in attrs.fields(type(obj)))
+        elif isinstance(obj, dict):
+            pending.extend(obj.values())
+        elif isinstance(obj, tuple | list | frozenset | set):
+            if obj and isinstance(obj, tuple) and all(isinstance(x, Effect) for x in obj):
+                found.append(obj)
+            pending.extend(obj)
+    return found
+
+
+def _roots(t: Table) -> tuple[Any, ...]:
+    return (
+        t.packs,
+        t.board,
+        tuple(t.characters.values()),
+        tuple(t.tiles.values()),
+        t.spots,
+        t.achievements,
+        t.quests,
+        tuple(t.tokens.values()),
+        tuple(t.promo_lower.values()),
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def component_effects(t: Table) -> frozenset[str]:
+    """[DH-3.E] Every effect text the components of ``t`` can put in a frame (a frame
+    holds only these, and ``promo-lower <tile>`` for the promo tiles in play)."""
+    texts = {e.text for lst in _effect_lists(_roots(t)) for e in lst}
+    return frozenset(texts | {f"promo-lower {x}" for x in t.promo_tiles})
+
+
+@functools.lru_cache(maxsize=64)
+def frame_bound(t: Table) -> int | None:
+    """[DH-3.2] The most frames of effects a game with the table ``t`` can hold at once,
+    derived from the component data; None when only the tokens a player holds bound it.
+
+    A frame is pushed for a list of effects: an action spot's, a character's ability, a
+    fresco tile's action, a quest's later rewards, a Payment's or Triggered effect's
+    rewards [DH-3.E.9] [DH-3.E.12]. So a list of effects needs one frame, plus the most
+    any of its effects pushes above it: a Payment or Triggered effect its rewards' list,
+    painting (and Bronze's Mimic and copy) a fresco tile's list, a promo tile's lower
+    effect what that effect pushes. The frames of a game are one such chain, except that
+    in solitaire the quests completed at once each stack a frame of their later rewards
+    [DH-6.2.6], so the bound is the larger of the deepest list and the sum of the quests'
+    lists. A chain that can come back to itself (a tile whose action paints, an Encore)
+    has no bound in the data: None.
+    """
+    depths: dict[int, int] = {}
+    visiting: set[int] = set()
+    tiles = {x: d.effects for x, d in t.tiles.items()}
+    # the tiles whose action an effect performs in a frame of its own: painting any
+    # [DH-3.E.11], Mimic an own fresco but a promo tile's [DH-9], Bronze's copy a Bronze
+    # tile's [DH-8.6]
+    performs = {
+        "paint": tuple(tiles),
+        "paint-for": tuple(tiles),
+        "mimic": tuple(x for x in tiles if x not in t.promo_tiles),
+        "bronze-copy": tuple(x for x, d in t.tiles.items() if d.pack == "bronze"),
+    }
+
+    def depth(effects: tuple[Effect, ...]) -> int:
+        key = id(effects)
+        if key in depths:
+            return depths[key]
+        if key in visiting:
+            raise _Unbounded
+        visiting.add(key)
+        got = 1 + max((extra(e) for e in effects), default=0)
+        visiting.discard(key)
+        depths[key] = got
+        return got
+
+    def extra(e: Effect) -> int:
+        if e.kind in _UNBOUNDED:
+            raise _Unbounded
+        if e.kind in ("pay", "if"):
+            return depth(e.then)
+        if e.kind in performs:
+            return max((depth(tiles[x]) for x in performs[e.kind]), default=0)
+        if e.kind == "promo-lower":
+            return max((extra(x) for x in t.promo_lower.values()), default=0)
+        return 0
+
+    try:
+        deepest = max((depth(lst) for lst in _effect_lists(_roots(t))), default=1)
+        quests = sum(depth(tuple(q.reward)) for q in t.quests)
+    except _Unbounded:
+        return None
+    return max(deepest, quests)
+
+
+def frame_limit(t: Table) -> int:
+    """[DH-3.2] The most frames of effects a state of the table ``t`` may hold:
+    :func:`frame_bound`, or :data:`MAX_FRAMES` when the data do not bound it."""
+    bound = frame_bound(t)
+    return MAX_FRAMES if bound is None else bound
+
+
+def queue_limit(players: int) -> int:
+    """[DH-3.1.1] [DH-3.3] The most decisions queued behind the one awaited: in the
+    starting phase one income reward a player, in the clean-up one reward a die on a
+    player's reward area, and a player has :data:`DICE` dice."""
+    return DICE * players
 
 
 def held_tile(choice: Choice | None) -> int | None:
@@ -335,6 +500,26 @@ def _check_drafted(state: State, t: Table) -> None:
             f"the tiles kept in the draft are fresco tiles, each kept once, at most "
             f"{DRAFT_PACK} per player, none in solitaire (DH-2.3.5)"
         )
+    for p, pl in enumerate(state.players):
+        drafting = state.phase is Phase.DRAFT and len(state.draft) == len(state.players)
+        if drafting and len(pl.drafted) + len(state.draft[p]) > DRAFT_PACK:
+            raise _fail(
+                f"P{p} kept {len(pl.drafted)} tiles and holds a pack of "
+                f"{len(state.draft[p])}: a pack of {DRAFT_PACK} loses a tile at every "
+                "keep (DH-2.3.5)"
+            )
+        if not drafting:
+            continue  # after the draft nothing is kept: a record that does not fit tells nothing
+        for q, other in enumerate(state.players):
+            if q == p:
+                continue
+            theirs = {*other.hand, *(f.tile for f in other.frescoes)}
+            for x in pl.drafted:
+                if x in theirs:
+                    raise _fail(
+                        f"P{p} kept t{x} in the draft, but P{q} holds it: a tile a player "
+                        "kept stays theirs (DH-2.3.5)"
+                    )
 
 
 def _ids(items: list[object]) -> list[int] | None:
@@ -373,8 +558,9 @@ def _check_progress(state: State, t: Table, n: int) -> None:
             raise _fail(f"the action's meeple {a.meeple!r:.40} is not a meeple")
         if state.phase is not Phase.ACTION:
             raise _fail("an action is in progress outside the action phase")
-    if len(state.frames) > MAX_FRAMES:
-        raise _fail(f"{len(state.frames)} frames of effects (at most {MAX_FRAMES})")
+    most = frame_limit(t)
+    if len(state.frames) > most:
+        raise _fail(f"{len(state.frames)} frames of effects (the components allow {most})")
     known = set(CORE_EFFECTS) | {"paint-for"} | set(t.effects)
     for fr in state.frames:
         _check_frame(state, t, n, fr, known)
@@ -382,8 +568,8 @@ def _check_progress(state: State, t: Table, n: int) -> None:
         problem = _choice_problem(state, t, n, state.choice)
         if problem is not None:
             raise _fail(f"the pending {state.choice.kind.value} decision: {problem}")
-    if len(state.queue) > (DICE + 1) * n:
-        raise _fail(f"{len(state.queue)} decisions queued")
+    if len(state.queue) > queue_limit(n):
+        raise _fail(f"{len(state.queue)} decisions queued (at most {queue_limit(n)})")
     for c in state.queue:
         if not isinstance(c, Choice) or not _int(c.player, 0, n - 1):
             raise _fail(f"a queued decision {c!r:.60}")
@@ -429,6 +615,8 @@ def _check_frame(state: State, t: Table, n: int, fr: Frame, known: set[str]) -> 
                 raise _fail(f"frame effect {text!r:.40}: no pack in play knows it")
         if e.kind == "promo-lower" and e.amount not in t.promo_tiles:
             raise _fail(f"frame effect {text!r:.40}: not a promo tile in play")
+        if text not in component_effects(t):
+            raise _fail(f"frame effect {text!r:.40}: no component in play has that effect")
 
 
 def _choice_problem(state: State, t: Table, n: int, c: Choice) -> str | None:
@@ -441,6 +629,14 @@ def _choice_problem(state: State, t: Table, n: int, c: Choice) -> str | None:
         return f"character spot {c.slot!r:.40}"
     pl = state.players[c.player]
     k = c.kind
+    if k in _NO_ARG and c.arg != "":
+        return f"a {k.value} decision is about nothing, not {c.arg!r:.40}"
+    if c.arg not in CHOICE_ARGS and c.arg not in t.recruit_modes and c.arg not in t.pack_choices:
+        return f"no decision of this game is about {c.arg!r:.40}"
+    if state.phase is Phase.ACTION and c.player != state.turn:
+        # [DH-3.2] the decisions of the action phase are those of the action and the
+        # effects of the player whose turn it is
+        return f"P{c.player} decides during P{state.turn}'s turn"
     if k is ChoiceKind.DRAFT:
         if state.phase is not Phase.DRAFT or len(state.draft) != n:
             return "a draft hand for each player"

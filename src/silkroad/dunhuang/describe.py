@@ -332,7 +332,11 @@ def _player_changes(t: Table, p: int, a: Player, b: Player) -> list[str]:
             out.append(f"{label} {x} -> {y}")
     if a.pigment != b.pigment:
         out.append(f"pigment {a.pigment} -> {b.pigment}")
-    for key in dict.fromkeys([*a.tokens, *b.tokens]):
+    # in a fixed order (a Map's own order follows the hash seed): the table's tokens, then
+    # any other key by name
+    order = {k: i for i, k in enumerate(t.tokens)}
+    keys = sorted({*a.tokens, *b.tokens}, key=lambda k: (order.get(k, len(order)), k))
+    for key in keys:
         x, y = a.tokens.get(key, 0), b.tokens.get(key, 0)
         if x != y:
             out.append(f"{token_name(t, key)} {x} -> {y}")
@@ -390,7 +394,7 @@ def _observed_events(t: Table, a: Observation, b: Observation) -> list[str]:
         if new:
             names = ", ".join(f"{t.characters[c].name} (c{c})" for c in new)
             lines.append(f"the recruiting row gets {names}")
-    for key, who in b.achievements.items():
+    for key, who in sorted(b.achievements.items()):
         if key not in a.achievements:
             lines.append(f"P{who} completes {achievement_text(t, key)}")
     if b.next_first is not None and a.next_first is None:

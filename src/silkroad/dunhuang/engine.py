@@ -60,6 +60,7 @@ __all__ = [
     "token_name",
     "unpaid",
     "upgradable",
+    "with_field",
 ]
 
 #: [DH-3.2] Why something cannot be done now: the section id of the rule that stops it
@@ -108,15 +109,32 @@ def replace(inst: _T, **changes: Any) -> _T:
     return new
 
 
+def with_field(inst: _T, name: str, value: object) -> _T:
+    """``replace(inst, name=value)`` for an instance of a class copied as one dict (see
+    :func:`replace`) and a ``name`` known to be one of its fields: the copy without the
+    keyword dict and the check of the names (the commonest copies of a player; with
+    :func:`set_player`, 4.9k instructions per decision fewer)."""
+    values = inst.__dict__.copy()
+    values[name] = value
+    new = _new(type(inst))
+    _set(new, "__dict__", values)  # a new, not yet shared instance of a frozen class
+    return new
+
+
 def player_of(s: State, p: int) -> Player:
     """Player ``p``'s board."""
     return s.players[p]
 
 
 def set_player(s: State, p: int, player: Player) -> State:
-    """``s`` with player ``p``'s board replaced."""
-    players = (*s.players[:p], player, *s.players[p + 1 :])
-    return replace(s, players=players)
+    """``s`` with player ``p``'s board replaced (:func:`replace` written out for its one
+    field, a name known to be a field: the commonest copy of the state; with
+    :func:`with_field`, 4.9k instructions per decision fewer)."""
+    values = s.__dict__.copy()
+    values["players"] = (*s.players[:p], player, *s.players[p + 1 :])
+    new = _new(type(s))
+    _set(new, "__dict__", values)  # a new, not yet shared instance of a frozen class
+    return new
 
 
 def add_tokens(pl: Player, key: str, n: int) -> Player:
@@ -127,12 +145,12 @@ def add_tokens(pl: Player, key: str, n: int) -> Player:
         tokens = tokens.set(key, value)
     elif key in tokens:  # no zero entries
         tokens = tokens.delete(key)
-    return replace(pl, tokens=tokens)
+    return with_field(pl, "tokens", tokens)
 
 
 def add_counter(pl: Player, key: str, n: int = 1) -> Player:
     """``pl`` with statistic ``key`` raised by ``n``."""
-    return replace(pl, counters=pl.counters.set(key, pl.counters.get(key, 0) + n))
+    return with_field(pl, "counters", pl.counters.set(key, pl.counters.get(key, 0) + n))
 
 
 def set_choice(
@@ -189,11 +207,11 @@ def _gained(t: Table, pl: Player, e: Effect) -> Player | None:
     nothing gained, a Material or Product of a pack not in play)."""
     kind = e.kind
     if kind == "coin":
-        return replace(pl, coins=pl.coins + e.amount)
+        return with_field(pl, "coins", pl.coins + e.amount)
     if kind == "pigment":
-        return replace(pl, pigment=pl.pigment + e.amount)
+        return with_field(pl, "pigment", pl.pigment + e.amount)
     if kind == "vp":
-        return replace(pl, vp=pl.vp + e.amount)
+        return with_field(pl, "vp", pl.vp + e.amount)
     if kind == "material":
         key = f"{e.arg}-material"
     elif kind == "product":
@@ -743,7 +761,7 @@ def to_bottom(s: State, tile: int, **changes: Any) -> State:
 
 def resolvable(t: Table, s: State, fr: Frame) -> tuple[int, ...]:
     """[DH-3.2] Indices of the frame's remaining effects that can be resolved now."""
-    ok = tuple(i for i, text in enumerate(fr.effects) if can(t, s, fr, parse_effect(text)))
+    ok = tuple([i for i, text in enumerate(fr.effects) if can(t, s, fr, parse_effect(text))])
     if len(ok) > 1 and any(fr.effects[i].startswith("promo-lower") for i in ok):
         # [DH-9.1] a promo tile's upper effects come before its lower effect
         upper = tuple(i for i in ok if not fr.effects[i].startswith("promo-lower"))

@@ -738,6 +738,15 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
         )
         final = given_final
     public = zones["t:board.public"][0] if zones["t:board.public"] else None
+    # [DH-3.2] the turn is that of the action, the effects or the decision given, unless
+    # the position says whose turn it is
+    turn = base.turn
+    if action is not None:
+        turn = action.player
+    elif frames:
+        turn = frames[-1].player
+    elif choice is not None and phase_word == Phase.ACTION.value:
+        turn = choice.player
     state = attrs.evolve(
         base,
         options=opts,
@@ -745,7 +754,7 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
         phase=Phase(doc.text("phase", phase_word, choices=[p.value for p in Phase])),
         round=doc.integer("round", base.round, low=1, high=ROUNDS, rule=f"DH-3: {ROUNDS} rounds"),
         first=seat(doc, "first", base.first),
-        turn=seat(doc, "turn", base.turn),
+        turn=seat(doc, "turn", turn),
         revealed=doc.flag("revealed", False),
         next_first=seat(doc, "next_first", None) if "next_first" in doc else base.next_first,
         players=tuple(players),

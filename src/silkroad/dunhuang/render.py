@@ -241,7 +241,9 @@ def _status(t: Table, obs: Observation, viewer: int | None) -> list[str]:
     if obs.phase is Phase.OVER:
         lines.append("Game over.")
         if obs.final is not None:
-            lines.append("Final: " + ", ".join(f"P{p} {v} VP" for p, v in enumerate(obs.final)))
+            finals = ", ".join(f"P{p} {v} VP" for p, v in enumerate(obs.final))
+            # [DH-4] the players' lines give the VP track, before the end scoring
+            lines += _wrap(f"Final (the VP track and the end scoring): {finals}", "", "  ")
         return lines
     if obs.frames and obs.frames[-1].effects:
         fr = obs.frames[-1]
@@ -304,7 +306,7 @@ def screen(state: State) -> str:
         row = ", ".join("-" if x is None else _character_short(t, x) for x in obs.row)
         lines += _wrap(f"Recruiting row: {row}", "", "  ")
     lines += _frescoes_public(t, obs)
-    held = [f"{key} P{p}" for key, p in obs.achievements.items()]
+    held = [f"{key} P{p}" for key, p in sorted(obs.achievements.items())]
     if t.achievements:
         lines += _wrap(
             f"Achievements taken: {', '.join(held) or 'none'} ('table' lists them all)", "", "  "
@@ -339,8 +341,8 @@ def _player_short(
     pl = obs.players[p]
     hand = obs.hand_sizes[p]
     head = (
-        f"P{p}{' (you)' if you else ''}: {pl.vp} VP, {pl.coins} coin{'s' * (pl.coins != 1)}, "
-        f"{pl.pigment} pigment"
+        f"P{p}{' (you)' if you else ''}: {pl.vp} VP, "
+        f"{pl.coins} coin{'s' * (pl.coins != 1)}, {pl.pigment} pigment"
     )
     tiles = f"{hand} tile{'s' * (hand != 1)} in hand"
     if names and not you:

@@ -235,11 +235,12 @@ class Options:
             # tile leaves for each)
             have = options._pack_tiles()
             need = 2 * SOLO_DRAW if self.players == 1 else 5 * self.players + (self.players == 4)
-            if have < need:
+            if have < need or (self.players > 1 and have > need):
+                from silkroad.dunhuang.table import _tile_count_problem
+
                 others = ", ".join(p for p in options.packs if p != name)
                 raise DataError(
-                    f"{self.players} players need {need} fresco tiles, the packs have {have}"
-                    f" (with {others})",
+                    f"{_tile_count_problem(self.players, need, have)} (with {others})",
                     source=str(path),
                     field="frescoes",
                 )

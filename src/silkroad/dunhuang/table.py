@@ -340,9 +340,9 @@ class Table:
         need = 2 * SOLO_DRAW if n == 1 else 5 * n + (1 if n == 4 else 0)
         # [DH-8] for each promo tile one pack tile leaves: the stack holds the packs' number
         have = len(self.tile_ids) - len(self.promo_tiles)
-        if have < need:
+        if have < need or (n > 1 and have > need):
             raise DataError(
-                f"{n} players need {need} fresco tiles, the packs have {have}",
+                _tile_count_problem(n, need, have),
                 source=", ".join(self.options.packs),
                 field="frescoes",
             )
@@ -434,6 +434,18 @@ class Table:
     def pack_of_token(self, key: str) -> str:
         """The pack a token kind belongs to."""
         return self.tokens[key].pack
+
+
+def _tile_count_problem(n: int, need: int, have: int) -> str:
+    """[DH-2.3.5] [DH-6.2.1] What is wrong with ``have`` fresco tiles for ``n`` players."""
+    if have < need:
+        return f"{n} players need {need} fresco tiles, the packs have {have}"
+    return (
+        f"{n} players draft exactly {need} fresco tiles (5 each"
+        + (", and the public fresco" if n == 4 else "")
+        + f"), the packs have {have}: is a 4-player-only tile marked for every player count"
+        " (four_player_only = false)?"
+    )
 
 
 @functools.lru_cache(maxsize=64)

@@ -32,13 +32,20 @@ import functools
 import itertools
 from collections.abc import Iterable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import attrs
 
+from silkroad.core.errors import StateError
 from silkroad.core.tensor import Layout, Segment, one_hot, players_from, relative_labels
 from silkroad.dunhuang.cards import Effect, parse_effect, ranking_rule
-from silkroad.dunhuang.check import held_tile
+from silkroad.dunhuang.check import (
+    CHOICE_ARGS,
+    component_effects,
+    frame_limit,
+    held_tile,
+    queue_limit,
+)
 from silkroad.dunhuang.observe import Observation
 from silkroad.dunhuang.packs import bronze, iron, jade, silver, sutra, wine
 from silkroad.dunhuang.state import (
@@ -125,27 +132,8 @@ PLAYER_FIELDS: dict[str, str] = {
     "drafted": "draft_knowledge (your tiles kept, with the round)",
 }
 
-#: Frames of effects being resolved the tensor shows, innermost first.
-FRAMES = 4
-#: Decisions waiting after the current one the tensor shows.
-QUEUE = 4
 _PHASES = tuple(Phase)
 _CHOICES = tuple(ChoiceKind)
-#: Arguments of decisions the rules themselves give (packs add their own).
-_CORE_ARGS = (
-    "",
-    "product",
-    "left",
-    "right",
-    "paint-left",
-    "paint-right",
-    "start",
-    "paint",
-    "public",
-    "paid",
-    "free",
-    "solo",
-)
 #: Statistics the rules keep for every pack.
 
 
@@ -165,28 +153,6 @@ def _tables(options: Options) -> tuple[Table, ...]:
     )
 
 
-def _effect_texts(root: Any) -> set[str]:
-    """Every effect text reachable from ``root`` (the components' data)."""
-    found: set[str] = set()
-    seen: set[int] = set()
-    pending = [root]
-    while pending:
-        obj = pending.pop()
-        if id(obj) in seen or isinstance(obj, str | int | float | bool) or obj is None:
-            continue
-        seen.add(id(obj))
-        if isinstance(obj, Effect):
-            found.add(obj.text)
-            pending.extend(obj.then)
-        elif attrs.has(type(obj)):
-            pending.extend(getattr(obj, f.name) for f in attrs.fields(type(obj)))
-        elif isinstance(obj, dict):
-            pending.extend(obj.values())
-        elif isinstance(obj, tuple | list | frozenset | set):
-            pending.extend(obj)
-    return found
-
-
 class _Spec:
     """Per-options vocabularies and constants of the layout (cached with it)."""
 
@@ -202,24 +168,12 @@ class _Spec:
         effects: set[str] = set()
         stats: set[str] = {"completed"}
         achievements: list[str] = []
-        args: list[str] = list(_CORE_ARGS)
+        args: list[str] = list(CHOICE_ARGS)
         names: dict[int, str] = {}
         tile_names: dict[int, str] = {}
         for t in tables:
             tokens += [k for k in t.token_keys if k not in tokens]
-            effects |= _effect_texts(
-                (
-                    t.packs,
-                    t.board,
-                    tuple(t.characters.values()),
-                    tuple(t.tiles.values()),
-                    t.spots,
-                    t.achievements,
-                    t.quests,
-                    tuple(t.tokens.values()),
-                )
-            )
-            effects |= {f"promo-lower {x}" for x in t.promo_tiles}
+            effects |= component_effects(t)
             stats |= t.statistics
             achievements += [
                 key
@@ -229,6 +183,10 @@ class _Spec:
             args += [a for a in (*t.recruit_modes, *t.pack_choices) if a not in args]
             names.update({c: d.name for c, d in t.characters.items()})
             tile_names.update({x: f"{d.pack} {d.value}" for x, d in t.tiles.items()})
+        #: [DH-3.2] Frames of effects and queued decisions the tensor shows: the most a
+        #: state of these options may hold (``check.frame_limit``, ``check.queue_limit``).
+        self.frames = max(frame_limit(t) for t in tables)
+        self.queue = queue_limit(options.players)
         self.tokens = tuple(tokens)
         self.token_at = {k: i for i, k in enumerate(self.tokens)}
         self.stats = tuple(sorted(stats - set(self.tokens)))
@@ -878,7 +836,7 @@ def observation_layout(options: Options) -> Layout:
         Segment(
             "frame_head",
             (
-                tuple(f"frame {k + 1}" for k in range(FRAMES)),
+                tuple(f"frame {k + 1}" for k in range(s.frames)),
                 (
                     "present",
                     *(f"player: {w}" for w in who),
@@ -894,7 +852,7 @@ def observation_layout(options: Options) -> Layout:
         Segment(
             "frame_effects",
             (
-                tuple(f"frame {k + 1}" for k in range(FRAMES)),
+                tuple(f"frame {k + 1}" for k in range(s.frames)),
                 tuple(f"effect {i + 1}" for i in range(MAX_EFFECTS)),
                 s.effects,
             ),
@@ -912,7 +870,7 @@ def observation_layout(options: Options) -> Layout:
             s,
             who,
             slots,
-            tuple(f"queued {k + 1}" for k in range(QUEUE)),
+            tuple(f"queued {k + 1}" for k in range(s.queue)),
         ),
     )
     return Layout(segments)
@@ -955,7 +913,7 @@ def _choice_values(s: _Spec, choice: Choice | None, rel: dict[int, int]) -> tupl
         return kind, [0.0] * (s.players + 1 + SLOTS), [0.0] * len(s.args)
     arg = s.arg_at.get(choice.arg)
     if arg is None:
-        raise ValueError(
+        raise StateError(
             f"the Dunhuang tensor has no entry for the decision argument {choice.arg!r}"
         )
     head = one_hot(rel[choice.player], s.players)
@@ -1058,10 +1016,10 @@ def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
             action[1 + p + a.meeple] = 1.0
         action[-1] = float(a.ability)
     parts["action"] = action
-    if len(obs.queue) > QUEUE:
-        raise ValueError(f"the Dunhuang tensor shows {QUEUE} waiting decisions")
+    if len(obs.queue) > s.queue:
+        raise StateError(f"the Dunhuang tensor shows {s.queue} waiting decisions")
     queued = [_choice_values(s, c, rel) for c in obs.queue]
-    queued += [_choice_values(s, None, rel)] * (QUEUE - len(queued))
+    queued += [_choice_values(s, None, rel)] * (s.queue - len(queued))
     parts["queue_kind"] = [x for values in queued for x in values[0]]
     parts["queue_head"] = [x for values in queued for x in values[1]]
     parts["queue_arg"] = [x for values in queued for x in values[2]]
@@ -1080,7 +1038,7 @@ def _draft_knowledge(
     out = layout.zeros("draft_knowledge")
     width = DRAFT_PACK + s.players
     if len(obs.packs) > DRAFT_PACK:
-        raise ValueError(f"the Dunhuang tensor shows {DRAFT_PACK} rounds of the draft")
+        raise StateError(f"the Dunhuang tensor shows {DRAFT_PACK} rounds of the draft")
     for j, pack in enumerate(obs.packs):
         for tile in pack:
             out[s.tile_at[tile] * width + j] = 1.0
@@ -1095,7 +1053,7 @@ def _draft_knowledge(
 def _lookup(table_: dict[str, int], key: str, what: str) -> int:
     at = table_.get(key)
     if at is None:
-        raise ValueError(f"the Dunhuang tensor has no entry for the {what} {key!r}")
+        raise StateError(f"the Dunhuang tensor has no entry for the {what} {key!r}")
     return at
 
 
@@ -1146,7 +1104,7 @@ def _tiles(
     if obs.public is not None:
         put(obs.public, base)
     if len(obs.publics) > PUBLICS:
-        raise ValueError(f"the Dunhuang tensor shows {PUBLICS} public line positions")
+        raise StateError(f"the Dunhuang tensor shows {PUBLICS} public line positions")
     for k, line in enumerate(obs.publics):
         if line is not None:
             put(line, base + 1 + k)
@@ -1169,11 +1127,11 @@ def _tiles(
 def _frames(
     s: _Spec, obs: Observation, rel: dict[int, int], layout: Layout
 ) -> dict[str, list[float]]:
-    if len(obs.frames) > FRAMES:
-        raise ValueError(f"the Dunhuang tensor shows {FRAMES} frames of effects")
+    if len(obs.frames) > s.frames:
+        raise StateError(f"the Dunhuang tensor shows {s.frames} frames of effects")
     head = layout.zeros("frame_head")
     effects = layout.zeros("frame_effects")
-    width = len(head) // FRAMES
+    width = len(head) // s.frames
     n = len(s.effects)
     for k, frame in enumerate(reversed(obs.frames)):
         values = [1.0, *one_hot(rel[frame.player], s.players)]
@@ -1182,7 +1140,7 @@ def _frames(
         values.append(_squash(frame.bonus, 3))
         head[k * width : (k + 1) * width] = values
         if len(frame.effects) > MAX_EFFECTS:
-            raise ValueError(f"the Dunhuang tensor shows {MAX_EFFECTS} effects per frame")
+            raise StateError(f"the Dunhuang tensor shows {MAX_EFFECTS} effects per frame")
         for i, text in enumerate(frame.effects):
             effects[(k * MAX_EFFECTS + i) * n + _lookup(s.effect_at, text, "effect")] = 1.0
     return {"frame_head": head, "frame_effects": effects}

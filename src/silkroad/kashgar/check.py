@@ -27,7 +27,20 @@ from silkroad.kashgar.rules import (
 from silkroad.kashgar.state import Decision, Frame, FrameKind, Pending, State
 from silkroad.kashgar.table import Table, table
 
-__all__ = ["DECISION_OPS", "end_flags_problem", "offered", "validate"]
+__all__ = ["DECISION_OPS", "end_flags_problem", "offered", "stack_bound", "validate"]
+
+
+def stack_bound(t: Table) -> int:
+    """[KG-4] [KG-5.1] The most actions being resolved at once, from the card data: a
+    card action, and above it the payout of an order it fulfils; a payout that fulfils an
+    order in turn puts that order's payout above it, and each order is fulfilled once, so
+    then up to every order with a payout."""
+    payouts = [o for o in t.order if o is not None and o.payout]
+    if not payouts:
+        return 1
+    if any(e.op is Op.FULFILL for o in payouts for e in o.payout):
+        return 1 + len(payouts)
+    return 2
 
 
 def _is_int(value: object) -> bool:
@@ -230,8 +243,8 @@ def _check_stack(state: State, t: Table) -> None:
         raise StateError("a game that is over has no action in progress")
     if (state.pending is None) != (not stack):
         raise StateError("effects are being resolved exactly while a decision is pending")
-    if len(stack) > 1 + len(t.ids[DeckKind.ORDERS]):
-        raise StateError(f"{len(stack)} actions being resolved")
+    if len(stack) > stack_bound(t):
+        raise StateError(f"{len(stack)} actions being resolved (the cards allow {stack_bound(t)})")
     for i, frame in enumerate(stack):
         _check_frame(state, t, frame, first=i == 0)
 

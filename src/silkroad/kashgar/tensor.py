@@ -21,6 +21,7 @@ import functools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from silkroad.core.errors import StateError
 from silkroad.core.tensor import (
     Layout,
     Segment,
@@ -29,6 +30,7 @@ from silkroad.core.tensor import (
     relative_labels,
 )
 from silkroad.kashgar.cards import RESOURCES, DeckKind, Op, OrderKind
+from silkroad.kashgar.check import stack_bound
 from silkroad.kashgar.observe import Observation
 from silkroad.kashgar.rules import CAPS, DISPLAY_SIZE, MAX_ACTIONS, MAX_CARAVANS, turn_limit
 from silkroad.kashgar.state import Decision, Frame, FrameKind, Options
@@ -74,11 +76,10 @@ OBSERVATION_FIELDS: dict[str, str] = {
     "suspended": "waiting_*",
 }
 
-#: Frames of actions being resolved the tensor shows, innermost first (an action, and
-#: the payout of a special order it fulfils).
-FRAMES = 2
-#: Frames of actions waiting for the end of an extra turn the tensor shows, the next to
-#: go on first ([KG-8]: two Conjuresses, one played in the turn the other gave).
+#: Frames of actions waiting for the end of an extra turn the tensor shows one by one,
+#: the next to go on first ([KG-8]: two Conjuresses, one played in the turn the other
+#: gave); the rest are counted per card in ``waiting_rest`` (a chain of extra turns is
+#: bounded only by the game's length, so no fixed number of rows has room for it).
 WAITING = 2
 #: Cards a pending decision can hold at once (a Herder lifts one per caravan).
 _HELD_SOURCES = MAX_CARAVANS
@@ -139,6 +140,9 @@ class _Spec:
         self.amount = max([max(CAPS), *(x for e in everything for alt in e.choices for x in alt)])
         self.low, self.high = score_bounds(options)
         self.max_turns = turn_limit(options)
+        #: [KG-4] [KG-5.1] Frames of actions being resolved the tensor shows: the most
+        #: a state may hold (``check.stack_bound``).
+        self.frames = stack_bound(t)
         p = self.players
         self.zones = (
             *(f"{who}: {car}" for who in relative_labels(p) for car in _CARAVANS),
@@ -316,12 +320,12 @@ def observation_layout(options: Options) -> Layout:
         ),
         Segment(
             "frame_head",
-            (tuple(f"frame {k + 1}" for k in range(FRAMES)), frame_columns),
+            (tuple(f"frame {k + 1}" for k in range(s.frames)), frame_columns),
             "an action being resolved (frame 1 innermost): the value named",
         ),
         Segment(
             "frame_card",
-            (tuple(f"frame {k + 1}" for k in range(FRAMES)), cards),
+            (tuple(f"frame {k + 1}" for k in range(s.frames)), cards),
             "1 for the card (or order) whose action it is",
         ),
         Segment(
@@ -334,6 +338,11 @@ def observation_layout(options: Options) -> Layout:
             "waiting_card",
             (tuple(f"waiting {k + 1}" for k in range(WAITING)), cards),
             "1 for the card (or order) whose action waits",
+        ),
+        Segment(
+            "waiting_rest",
+            (cards,),
+            f"waiting actions after the first {WAITING}, of the card (or order): n / (n + 1)",
         ),
     ]
     return Layout(tuple(segments))
@@ -422,11 +431,16 @@ def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
     parts["display"] = _display(s, obs)
     parts["others_known"] = _others_known(s, obs, rel, layout)
     parts.update(_pending(s, obs, rel, layout))
-    head, card = _frames(s, obs.stack, rel, layout, "frame_head", "frame_card", FRAMES)
+    head, card = _frames(s, obs.stack, rel, layout, "frame_head", "frame_card", s.frames)
     parts["frame_head"], parts["frame_card"] = head, card
     waiting = [f for frames in obs.suspended for f in frames]  # the next to go on last
-    head, card = _frames(s, waiting, rel, layout, "waiting_head", "waiting_card", WAITING)
+    shown, rest = waiting[-WAITING:], waiting[:-WAITING]
+    head, card = _frames(s, shown, rel, layout, "waiting_head", "waiting_card", WAITING)
     parts["waiting_head"], parts["waiting_card"] = head, card
+    counts = [0] * s.n
+    for frame in rest:
+        counts[frame.card] += 1
+    parts["waiting_rest"] = [n / (n + 1) for n in counts]
     return layout.pack(parts)
 
 
@@ -518,7 +532,7 @@ def _frames(
     """The rows of ``frames`` (outermost first: the last one is row 1) in the segments
     ``head_name`` and ``card_name``, of ``limit`` rows each."""
     if len(frames) > limit:
-        raise ValueError(
+        raise StateError(
             f"the Kashgar tensor shows {limit} frames in {head_name}, the observation has "
             f"{len(frames)}"
         )

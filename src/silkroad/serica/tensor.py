@@ -25,6 +25,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
+from silkroad.core.errors import StateError
 from silkroad.core.tensor import Layout, Segment, one_hot
 from silkroad.serica.cards import GOOD_VALUE, GOODS, Ability, CardType
 from silkroad.serica.observe import HIDDEN, Observation
@@ -429,7 +430,7 @@ def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
             knowledge[2 * c + 1] = 1.0
     parts["draw_knowledge"] = knowledge
     if len(obs.crossroads) > CROSSROADS:
-        raise ValueError(f"the Serica tensor shows {CROSSROADS} Crossroads cards")
+        raise StateError(f"the Serica tensor shows {CROSSROADS} Crossroads cards")
     row: list[float] = []
     for k in range(CROSSROADS):
         row += _crossroads_card(s, obs.crossroads[k] if k < len(obs.crossroads) else None)
@@ -449,7 +450,7 @@ def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
     parts["turn_used"] = used
     parts.update(_pending(s, obs, layout))
     if len(obs.attacks) > CROSSROADS:
-        raise ValueError(f"the Serica tensor shows {CROSSROADS} attacks")
+        raise StateError(f"the Serica tensor shows {CROSSROADS} attacks")
     attacks = layout.zeros("attacks")
     for k, c in enumerate(obs.attacks):
         attacks[k * s.n + c] = 1.0
@@ -494,7 +495,7 @@ def _pending(s: _Spec, obs: Observation, layout: Layout) -> dict[str, list[float
             "pending_shown": layout.zeros("pending_shown"),
         }
     if len(pending.cards) > GENERAL_CARDS:
-        raise ValueError(f"the Serica tensor shows {GENERAL_CARDS} cards of a General")
+        raise StateError(f"the Serica tensor shows {GENERAL_CARDS} cards of a General")
     paid = layout.zeros("pending_paid")
     for g in pending.paid:
         paid[g] = 1.0

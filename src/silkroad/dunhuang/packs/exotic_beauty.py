@@ -5,7 +5,9 @@ the Wine pack's entry is used). Exotic Beauty characters end their ability with
 ``encore``: the player may pay one Wine cube instead of a grain token to use the same
 character's ability once more (``Choose(1)``; ``Choose(0)`` declines). The ability used
 again ends with Encore too, so every Wine cube buys one more use. Counted as
-``encores:exotic-beauty``.
+``encores:exotic-beauty``. The ability used again takes the place of the frame whose
+Encore bought it when that frame holds nothing more, so a chain of Encores does not nest
+frames (an effect the ability skipped keeps its frame below the new one).
 
 End of game (DH-4.5): 1 VP for every ``applause`` Encores (data setting).
 
@@ -73,6 +75,11 @@ def _choose(t: Table, s: State, c: Choice, option: int) -> State:
     pl = engine.add_counter(engine.add_tokens(s.players[p], WINE, -1), ENCORES)
     s = engine.set_player(s, p, pl)
     effects = tuple(x.text for x in t.characters[card].ability)
+    top = s.frames[-1] if s.frames else None
+    if top is not None and not top.effects and not top.bonus:
+        # the Encore was the last of its frame: the frame ends (as settling would end it
+        # once the new one is done), so a chain of Encores does not nest frames
+        s = engine.pop_frame(t, s)
     return engine.push_frame(s, Frame(p, effects, manual=False, quest=True, slot=c.slot))
 
 
