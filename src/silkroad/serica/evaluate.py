@@ -47,6 +47,17 @@ from silkroad.serica.table import Table, table
 
 __all__ = ["evaluate", "evaluate_all"]
 
+# The enum members read here, as module globals: on Python 3.11 a read through the
+# class passes EnumType.__getattr__'s slot hook (silkroad.serica.rules says what that
+# costs). ``_STEP_OVER`` is ``Step.OVER``, and so on.
+_ABILITY_CHIEFTAIN = Ability.CHIEFTAIN
+_ABILITY_LABORER = Ability.LABORER
+_CARD_TYPE_COURT = CardType.COURT
+_CARD_TYPE_ENEMY = CardType.ENEMY
+_CARD_TYPE_MILITARY = CardType.MILITARY
+_STEP_OVER = Step.OVER
+_STEP_PRODUCE = Step.PRODUCE
+
 #: VP per caravan on arrival besides its goods [SR-5.3].
 ARRIVAL_VP = 2
 #: Share of a caravan's arrival VP counted at the start of its route, and per space.
@@ -98,7 +109,7 @@ def _card_worths(t: Table) -> tuple[tuple[float, ...], tuple[float, ...]]:
     if last is not t:
         worths = (
             tuple(
-                0.0 if c.type is CardType.ENEMY else CARD_VP_SHARE * c.vp + CARD_ABILITY_VP
+                0.0 if c.type is _CARD_TYPE_ENEMY else CARD_VP_SHARE * c.vp + CARD_ABILITY_VP
                 for c in t.card
             ),
             tuple(STRENGTH_VP * c.strength for c in t.card),
@@ -113,7 +124,7 @@ def _potential(state: State, t: Table, p: int) -> float:
     value = float(me.vp)
     keep = 1.0
     if me.caravans:
-        chiefs = sum(1 for c in state.crossroads if t.ability[c] is Ability.CHIEFTAIN)
+        chiefs = sum(1 for c in state.crossroads if t.ability[c] is _ABILITY_CHIEFTAIN)
         keep = max(0.0, 1.0 - CHIEFTAIN_LOSS * chiefs / len(me.caravans))
     for caravan in me.caravans:
         arrival = ARRIVAL_VP + sum(n * GOOD_VALUE[g] for g, n in enumerate(caravan.goods))
@@ -147,8 +158,8 @@ def _potential(state: State, t: Table, p: int) -> float:
             value += built_worth[c]
     value += BUILT_CARD_VP * built - MISSING_CARD_VP * max(0, BUILT_TO_END - built - owned)
     if p == state.active:
-        if state.step is Step.PRODUCE:
-            value += POINT_VP * (state.turn.pp + state.turn.count(Ability.LABORER))
+        if state.step is _STEP_PRODUCE:
+            value += POINT_VP * (state.turn.pp + state.turn.count(_ABILITY_LABORER))
     elif not state.options.coop:
         value += POINT_VP * PRODUCTION_POINTS / 2
     return value
@@ -156,8 +167,10 @@ def _potential(state: State, t: Table, p: int) -> float:
 
 def _goal_progress(state: State, t: Table) -> int:
     card = t.card
-    han = sum(1 for f in state.players[HAN].fields for c in f if card[c].type is CardType.MILITARY)
-    rome = sum(1 for f in state.players[ROME].fields for c in f if card[c].type is CardType.COURT)
+    han = sum(
+        1 for f in state.players[HAN].fields for c in f if card[c].type is _CARD_TYPE_MILITARY
+    )
+    rome = sum(1 for f in state.players[ROME].fields for c in f if card[c].type is _CARD_TYPE_COURT)
     return min(han, COOP_GOAL) + min(rome, COOP_GOAL)
 
 
@@ -166,7 +179,7 @@ def _coop_extra(state: State, t: Table) -> float:
     and the production points of the turns begun."""
     card = t.card
     value = GOAL_CARD_VP * _goal_progress(state, t)
-    for p, kind in ((HAN, CardType.MILITARY), (ROME, CardType.COURT)):
+    for p, kind in ((HAN, _CARD_TYPE_MILITARY), (ROME, _CARD_TYPE_COURT)):
         fields = state.players[p].fields
         have = sum(1 for f in fields for c in f if card[c].type is kind)
         room = sum(FIELD_DEPTH - len(f) for f in fields)
@@ -181,7 +194,7 @@ def evaluate(state: State, player: int) -> float:
     """[SR-6] ``player``'s potential minus the other player's, in VP (the exact VP
     margin once the game is over); [SR-7] in the co-op game, the shared value."""
     vp = (state.players[0].vp, state.players[1].vp)
-    over = state.step is Step.OVER
+    over = state.step is _STEP_OVER
     if state.options.coop:
         if over:
             won = state.coop_won and not state.truncated
@@ -197,7 +210,7 @@ def evaluate(state: State, player: int) -> float:
 def evaluate_all(state: State) -> tuple[float, ...]:
     """[SR-6] [SR-7] :func:`evaluate` for both players at once (each potential computed
     once)."""
-    if state.options.coop or state.step is Step.OVER:
+    if state.options.coop or state.step is _STEP_OVER:
         value = evaluate(state, 0)
         return (value, value if state.options.coop else -value)
     t = table(state.options)

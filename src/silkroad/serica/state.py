@@ -251,7 +251,7 @@ class Caravan:
     goods: tuple[int, ...]
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # copied as one dict by core.evolve.replace
 class PlayerState:
     """[SR-3] One player's cards, supply, caravans and score.
 
@@ -319,9 +319,12 @@ STRENGTH_BONUS = ((Ability.SOLDIER, 1), (Ability.ENCAMPMENT, 2))
 #: [SR-8.3] The readied effects that last the round (while their card stays in the
 #: Empire) rather than wait for one event: :attr:`Turn.defense` and :attr:`Turn.outpost`.
 ROUND_EFFECTS = (Ability.SOLDIER, Ability.ENCAMPMENT, Ability.OUTPOST)
+#: ``Ability.OUTPOST`` as a module global: on Python 3.11 a read through the enum class
+#: passes EnumType.__getattr__'s slot hook (silkroad.serica.rules says what that costs).
+_ABILITY_OUTPOST = Ability.OUTPOST
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)  # copied as one dict by core.evolve.replace
 class Turn:
     """What the active player has done and readied this turn ([SR-5] note: effects
     cumulative, each card's ability once per round).
@@ -362,13 +365,17 @@ class Turn:
     @property
     def outpost(self) -> int:
         """[SR-8.3] How much the readied Outposts lower every Enemy strength."""
-        return self.count(Ability.OUTPOST)
+        return self.count(_ABILITY_OUTPOST)
 
     def count(self, ability: Ability) -> int:
         """How many readied effects of ``ability`` wait for their event."""
         if not self.readied:
             return 0
-        return sum(1 for _, a in self.readied if a is ability)
+        n = 0
+        for _, a in self.readied:  # a loop, not sum() over a generator: cheaper
+            if a is ability:
+                n += 1
+        return n
 
     def ready(self, card: int, ability: Ability) -> Turn:
         """This turn with ``card``'s effect ``ability`` readied."""
@@ -399,7 +406,7 @@ class Turn:
         return replace(self, readied=tuple(e for e in self.readied if e[0] != card))
 
 
-@attrs.frozen(eq=True)
+@attrs.frozen(eq=True, slots=False)  # copied as one dict by core.evolve.replace
 class State:
     """[SR-3] [SR-5] The whole table.
 
