@@ -14,6 +14,7 @@ from rich.table import Table
 from silkroad.analysis import DEFAULT_ITERATIONS, Analysis, DecisionAnalysis, analyze
 from silkroad.cli.common import (
     UsageError,
+    add_worker_arguments,
     check_seed,
     float_range,
     int_range,
@@ -101,19 +102,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--save", metavar="FILE", help="write the record with its analysis")
     p.add_argument("--json", action="store_true", help="print the analysis as JSON")
-    p.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
-    p.add_argument(
-        "--start-method",
-        choices=["fork", "spawn", "forkserver"],
-        help="how worker processes start (default: fork where available)",
-    )
-    p.add_argument(
-        "--backend",
-        choices=["local", "ray"],
-        default="local",
-        help="local worker processes (default) or Ray tasks (extra 'ray')",
-    )
-    p.add_argument("--ray-address", metavar="ADDR", help="a Ray cluster for --backend ray")
+    add_worker_arguments(p, workers=1)
     p.add_argument("--quiet", action="store_true", help="no progress line")
 
 

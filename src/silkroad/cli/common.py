@@ -43,6 +43,7 @@ __all__ = [
     "UsageError",
     "add_game_arguments",
     "add_tournament_arguments",
+    "add_worker_arguments",
     "agent_names",
     "build_options",
     "check_seed",
@@ -405,23 +406,13 @@ def record_files(paths: Sequence[str]) -> list[Path]:
     return files
 
 
-def add_tournament_arguments(
-    p: argparse.ArgumentParser, *, games: int, agents: str = "random"
-) -> None:
-    """The arguments of a tournament: games, agents, workers, backend, output."""
-    p.add_argument("--games", type=int, default=games, help=f"number of games (default {games})")
+def add_worker_arguments(p: argparse.ArgumentParser, *, workers: int) -> None:
+    """Where the work runs, as ``simulate`` and ``analyze`` spread it: ``--workers``
+    (default ``workers``; 1 is this process), ``--start-method``, ``--backend`` (local
+    processes or Ray tasks) and ``--ray-address``."""
+    default = "CPU count" if workers == (os.cpu_count() or 1) and workers > 1 else workers
     p.add_argument(
-        "--agents",
-        default=agents,
-        help="comma-separated agent specs: one for all seats, one per seat, or more than "
-        f"the seats for a round robin (name, name:key=value, or module:attribute; default "
-        f"{agents})",
-    )
-    p.add_argument(
-        "--workers",
-        type=int,
-        default=os.cpu_count() or 1,
-        help="worker processes (default: CPU count)",
+        "--workers", type=int, default=workers, help=f"worker processes (default: {default})"
     )
     p.add_argument(
         "--start-method",
@@ -439,6 +430,21 @@ def add_tournament_arguments(
         metavar="ADDR",
         help="a Ray cluster for --backend ray (default: start a local one)",
     )
+
+
+def add_tournament_arguments(
+    p: argparse.ArgumentParser, *, games: int, agents: str = "random"
+) -> None:
+    """The arguments of a tournament: games, agents, workers, backend, output."""
+    p.add_argument("--games", type=int, default=games, help=f"number of games (default {games})")
+    p.add_argument(
+        "--agents",
+        default=agents,
+        help="comma-separated agent specs: one for all seats, one per seat, or more than "
+        f"the seats for a round robin (name, name:key=value, or module:attribute; default "
+        f"{agents})",
+    )
+    add_worker_arguments(p, workers=os.cpu_count() or 1)
     p.add_argument("--json", action="store_true", help="print every figure as JSON")
     p.add_argument(
         "--plot", metavar="FILE", help="draw the figures into FILE (.png or .svg; extra 'analysis')"
