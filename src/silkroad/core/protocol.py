@@ -17,6 +17,7 @@ import attrs
 
 from silkroad.core.errors import RulesError, shorten
 from silkroad.core.tensor import Layout
+from silkroad.core.vocabulary import Vocabulary
 
 if TYPE_CHECKING:
     import numpy as np
@@ -149,6 +150,10 @@ class GameSpec:
         overrides the default options of its ``players`` (``{"players": 3, "expansion":
         "all"}``); empty means the default options alone. Not part of the spec's
         equality (the data are not hashable).
+    :ivar vocabularies: the title's records of words, one :class:`~silkroad.core.vocabulary.
+        Vocabulary` per enum of kinds its texts speak of (effects, decisions): each has a
+        record for every member, so a kind added without its words stops the title at
+        import. Not part of the spec's equality.
     """
 
     name: str = attrs.field(validator=_check_name)
@@ -166,6 +171,7 @@ class GameSpec:
     rulebook: str = ""
     sections: tuple[tuple[str, str], ...] = ()
     configurations: tuple[Mapping[str, Any], ...] = attrs.field(default=(), eq=False)
+    vocabularies: tuple[Vocabulary[Any, Any], ...] = attrs.field(default=(), eq=False)
 
     def __attrs_post_init__(self) -> None:
         _check_rulebook(self.rulebook, self.sections)
@@ -175,6 +181,12 @@ class GameSpec:
             raise ValueError(
                 f"configurations must be a tuple of mappings (options data), got "
                 f"{self.configurations!r:.60}"
+            )
+        if not isinstance(self.vocabularies, tuple) or not all(
+            isinstance(v, Vocabulary) for v in self.vocabularies
+        ):
+            raise ValueError(
+                f"vocabularies must be a tuple of Vocabulary, got {self.vocabularies!r:.60}"
             )
         depth = self.rollout_depth
         if not isinstance(depth, int) or isinstance(depth, bool) or depth < 0:
