@@ -14,6 +14,7 @@ entry and the field.
 
 from __future__ import annotations
 
+import enum
 import functools
 import re
 import tomllib
@@ -40,6 +41,7 @@ __all__ = [
     "BoardDef",
     "CharacterDef",
     "Effect",
+    "EffectKind",
     "FrescoDef",
     "PackDef",
     "QuestDef",
@@ -55,6 +57,28 @@ __all__ = [
     "ranking_rule",
     "read_data_file",
 ]
+
+class EffectKind(enum.Enum):
+    """[DH-3.E] The kinds of effect of the notation beside the packs' own (whose words their
+    pack modules give): each has its record of words in
+    :data:`silkroad.dunhuang.vocabulary.EFFECTS`."""
+
+    MATERIAL = "material"
+    UPGRADE = "upgrade"
+    PIGMENT = "pigment"
+    COIN = "coin"
+    VP = "vp"
+    QUEST = "quest"
+    RECRUIT = "recruit"
+    FREE_RECRUIT = "free-recruit"
+    PAY = "pay"
+    CONTINUE = "continue"
+    PAINT = "paint"
+    IF = "if"
+    PRODUCT = "product"
+    #: [DH-7.1] Begin Painting for a given pigment (a solitaire quest reward).
+    PAINT_FOR = "paint-for"
+
 
 #: [DH-3.E] The effect kinds the interpreter knows (numbers are the DH-3.E items).
 CORE_EFFECTS: dict[str, int] = {

@@ -18,8 +18,9 @@ from typing import Any
 
 from silkroad.core.serialize import to_data
 from silkroad.dunhuang import engine
-from silkroad.dunhuang.cards import Effect, parse_effect
+from silkroad.dunhuang.cards import Effect
 from silkroad.dunhuang.check import held_tile
+from silkroad.dunhuang.engine import token_name
 from silkroad.dunhuang.moves import (
     Ability,
     Bottom,
@@ -39,10 +40,10 @@ from silkroad.dunhuang.moves import (
     spot_label,
 )
 from silkroad.dunhuang.observe import Observation, observe
-from silkroad.dunhuang.promos import LOWER
 from silkroad.dunhuang.rules import apply, current_player, spot_effects
 from silkroad.dunhuang.state import Choice, ChoiceKind, Options, Phase, Player, State
 from silkroad.dunhuang.table import Table, table
+from silkroad.dunhuang.vocabulary import effect_text, item_text, many, plural
 
 __all__ = [
     "achievement_text",
@@ -81,34 +82,6 @@ def _pack_title(t: Table, name: str) -> str:
     return name.replace("-", " ").title()
 
 
-def token_name(t: Table, key: str) -> str:
-    """A token kind by its printed name (``Silk Material``), else its key."""
-    tk = t.tokens.get(key)
-    return tk.name if tk is not None else key
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 or word in ("VP", "pigment") else f"{n} {word}s"
-
-
-def _many(name: str, n: int) -> str:
-    """``2 Clothes Tiles``, ``2 Field Tiles (Tier 2)``, ``1 Gold Product``."""
-    if n == 1:
-        return f"1 {name}"
-    head, sep, tail = name.partition(" (")
-    if not head.endswith("s"):
-        head += "s"
-    return f"{n} {head}{sep}{tail}"
-
-
-def item_text(t: Table, item: str, n: int) -> str:
-    """An amount of a cost or reward item: ``2 coins``, ``1 grain``, ``1 Silk Product``."""
-    if item in ("coin", "pigment", "vp", "grain"):
-        word = {"coin": "coin", "pigment": "pigment", "vp": "VP", "grain": "grain"}[item]
-        return f"{n} {word}" if word in ("VP", "pigment", "grain") else _plural(n, word)
-    return _many(token_name(t, item), n)
-
-
 def need_text(t: Table, need: Iterable[tuple[str, int]]) -> str:
     """[DH-5] A requirement: ``2 Clothes Tiles``, ``2 Silk characters recruited``."""
     parts = []
@@ -120,59 +93,8 @@ def need_text(t: Table, need: Iterable[tuple[str, int]]) -> str:
             names = " or ".join(token_name(t, k) for k in key.split("+"))
             parts.append(f"{n} of {names}")
         else:
-            parts.append(_many(token_name(t, key), n))
+            parts.append(many(token_name(t, key), n))
     return " and ".join(parts)
-
-
-def effect_text(t: Table, e: Effect | str) -> str:
-    """[DH-3.E] One effect in words: ``gain 1 Silk Material``, ``Emperor's Quest: pay up
-    to 2 grain of the meeple's character for 3 VP each``, ``pay 1 coin: gain 3 VP``."""
-    if isinstance(e, str):
-        e = parse_effect(e)
-    k, n = e.kind, e.amount
-    if k == "material":
-        return f"gain 1 {token_name(t, f'{e.arg}-material')}"
-    if k == "product":
-        if e.arg == "any":
-            return "gain 1 Product of any pack"
-        return f"gain 1 {token_name(t, f'{e.arg}-product')}"
-    if k in ("coin", "pigment", "vp"):
-        return f"gain {item_text(t, k, n)}"
-    if k == "upgrade":
-        return "upgrade one of your resource tokens"
-    if k == "quest":
-        return (
-            f"Emperor's Quest: the meeple's character pays {n} grain for {3 * n} VP "
-            "(3 VP if it has only 1)"
-            if n == 2
-            else "Emperor's Quest: the meeple's character pays 1 grain for 3 VP"
-        )
-    if k == "recruit":
-        return "recruit a character from the row, paying its coins"
-    if k == "free-recruit":
-        return "recruit a character from the row for free"
-    if k in ("pay", "if"):
-        left = ", ".join(item_text(t, item, amount) for item, amount in e.cost)
-        right = ", ".join(effect_text(t, r) for r in e.then)
-        return f"pay {left}: {right}" if k == "pay" else f"if you have {left}: {right}"
-    if k == "continue":
-        return "advance one of your frescoes (its die -1)"
-    if k == "paint":
-        return (
-            f"Begin Painting: pay {t.board.paint_cost} pigment, place a tile from your hand "
-            "(or the public fresco) on your rightmost free fresco spot and perform it"
-        )
-    if k == "paint-for":
-        return f"Begin Painting for {n} pigment"
-    if k == LOWER:
-        lower = t.promo_lower.get(n)
-        if lower is not None:
-            return f"{effect_text(t, lower)} (this tile's die -1; at most twice)"
-    for module in t.modules:
-        words = module.words.get(k)
-        if words is not None:
-            return (words(t) if callable(words) else words).format(n=n)
-    return e.text
 
 
 def effects_text(t: Table, effects: Sequence[Effect | str]) -> str:
@@ -194,7 +116,7 @@ def tile_text(t: Table, tile: int) -> str:
 def character_text(t: Table, card: int) -> str:
     """A character card in full: pack, recruiting cost and grain, ability, leaving."""
     c = t.characters[card]
-    cost = "no coin cost" if c.cost is None else _plural(c.cost, "coin")
+    cost = "no coin cost" if c.cost is None else plural(c.cost, "coin")
     text = (
         f"c{card} {c.name} ({_pack_title(t, c.pack)}; {cost}, {c.grain} grain): "
         f"ability (pay 1 grain): {effects_text(t, c.ability)}"

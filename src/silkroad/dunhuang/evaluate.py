@@ -22,28 +22,14 @@ from __future__ import annotations
 import functools
 
 from silkroad.core.game import score_margin, with_every_player
-from silkroad.dunhuang.cards import Effect
 from silkroad.dunhuang.rules import scores, solitaire_result
 from silkroad.dunhuang.state import ROUNDS, Options, Phase, State
 from silkroad.dunhuang.table import Table, table
+from silkroad.dunhuang.vocabulary import COIN_VP, PIGMENT_VP, effect_worth
 
 __all__ = ["evaluate", "evaluate_all"]
 
-COIN_VP = 0.6
-PIGMENT_VP = 0.5
 GRAIN_VP = 1.5
-
-
-def _effect_vp(e: Effect) -> float:
-    if e.kind == "vp":
-        return float(e.amount)
-    if e.kind in ("material", "product"):
-        return 1.0
-    if e.kind == "coin":
-        return COIN_VP * e.amount
-    if e.kind == "pigment":
-        return PIGMENT_VP * e.amount
-    return 0.0
 
 
 @functools.lru_cache(maxsize=16)
@@ -54,7 +40,7 @@ def _token_worths(options: Options) -> dict[str, tuple[float, float]]:
     return {
         key: (
             1.0 if token.category in ("material", "product") else float(token.end_vp),
-            sum(_effect_vp(e) for e in token.start),
+            sum(effect_worth(e) for e in token.start),
         )
         for key, token in t.tokens.items()
     }

@@ -16,7 +16,7 @@ about every action id of sampled states, so the reasons cannot drift from the ru
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import cast
 
 from silkroad.core.errors import shorten
@@ -65,6 +65,7 @@ from silkroad.dunhuang.state import (
     State,
 )
 from silkroad.dunhuang.table import Table, space, table
+from silkroad.dunhuang.vocabulary import DECISIONS
 
 __all__ = ["PENDING", "explain", "refusal"]
 
@@ -87,21 +88,10 @@ _FIELDS: dict[type, tuple[tuple[str, type], ...]] = {
 }
 
 #: [DH-3.2] For each kind of pending decision: the moves that answer it, the section of
-#: its rule, and what it asks, in words.
+#: its rule, and what it asks, in words (read from the decision's record,
+#: :data:`silkroad.dunhuang.vocabulary.DECISIONS`).
 PENDING: dict[ChoiceKind, tuple[tuple[type, ...], str, str]] = {
-    ChoiceKind.DRAFT: ((Keep,), "DH-2.3.5", "keep a fresco tile of the pack being drafted"),
-    ChoiceKind.PLACE: ((Paint, Pass), "DH-2.3.6", "place a first fresco tile"),
-    ChoiceKind.INCOME: ((Take,), "DH-3.1.1", "take an income reward"),
-    ChoiceKind.ABILITY: ((Ability,), "DH-3.2", "decide whether to use the character's ability"),
-    ChoiceKind.UPGRADE: ((Upgrade,), "DH-3.E.2", "choose a token to upgrade"),
-    ChoiceKind.GAIN: ((Take,), "DH-3.3.4", "take a reward"),
-    ChoiceKind.RECRUIT: ((Recruit,), "DH-3.E.7", "recruit a character of the row"),
-    ChoiceKind.PAINT: ((Paint,), "DH-3.E.11", "choose the fresco tile to paint"),
-    ChoiceKind.DIE: ((UseDie,), "DH-3.E.11", "choose a die of the reward area for the fresco"),
-    ChoiceKind.CONTINUE: ((Continue,), "DH-3.E.10", "choose an own fresco to advance"),
-    ChoiceKind.PACK: ((Choose,), "DH-3.E", "make a pack's choice"),
-    ChoiceKind.PUBLIC: ((Paint,), "DH-6.2.4", "choose a drawn tile to be a public fresco"),
-    ChoiceKind.BOTTOM: ((Bottom,), "DH-6.3.3", "put a drawn tile at the bottom of the stack"),
+    k: (w.answers, w.section, w.ask) for k, w in DECISIONS.items()
 }
 
 #: How many legal moves a reason shows before "and N more".
@@ -284,7 +274,7 @@ def _choice_rule(t: Table, c: Choice) -> str:
     if k is ChoiceKind.PACK:
         pack = t.pack_choices.get(c.arg)
         return "DH-3.E" if pack is None else pack.rule
-    return PENDING[k][1]
+    return DECISIONS[k].section
 
 
 def _pending(s: State, rule: str, what: str, move: Move) -> Reason:
@@ -296,106 +286,165 @@ def _pending(s: State, rule: str, what: str, move: Move) -> Reason:
 
 
 def _choice(t: Table, s: State, c: Choice, move: Move) -> Reason | None:
-    """[DH-3.2] A move while decision ``c`` is pending: of its kind and among its options."""
-    kinds, _, what = PENDING[c.kind]
+    """[DH-3.2] A move while decision ``c`` is pending: of its kind and among its options.
+
+    A kind of decision without a check of its own here is answered from its record and
+    the legal moves: a move of another kind is refused with the words of the record, one
+    of its kind that is not offered with the moves that are."""
+    words = DECISIONS[c.kind]
     rule = _choice_rule(t, c)
+    what = words.ask
     if c.kind is ChoiceKind.PACK and c.arg in t.pack_choices:
         what = f"choose {t.pack_choices[c.arg].what}"
-    if not isinstance(move, kinds):
+    if not isinstance(move, words.answers):
         return _pending(s, rule, what, move)
+    check = _CHECKS.get(c.kind)
+    if check is not None:
+        return check(t, s, c, rule, move)
+    if move in legal_moves(s):
+        return None
+    return Reason.by_rule(rule, f"P{c.player} must {what}: {_listed(legal_moves(s))}")
+
+
+def _draft(t: Table, s: State, c: Choice, rule: str, move: Move) -> Reason | None:
+    """[DH-2.3.5] A tile of the pack the player keeps from."""
+    assert isinstance(move, Keep)
     p = c.player
-    pl = s.players[p]
-    k = c.kind
-    if k is ChoiceKind.DRAFT:
-        assert isinstance(move, Keep)
-        pack = sorted(s.draft[p])
-        if move.tile in pack:
+    pack = sorted(s.draft[p])
+    if move.tile in pack:
+        return None
+    return Reason.by_rule(rule, f"t{move.tile} is not in the pack P{p} keeps from ({_tiles(pack)})")
+
+
+def _place(t: Table, s: State, c: Choice, rule: str, move: Move) -> Reason | None:
+    """[DH-2.3.6] A first tile that may be placed first; passing only without one."""
+    p = c.player
+    ok = first_tiles(t, s, c)
+    if isinstance(move, Pass):
+        if not ok:
             return None
         return Reason.by_rule(
-            rule, f"t{move.tile} is not in the pack P{p} keeps from ({_tiles(pack)})"
-        )
-    if k is ChoiceKind.PLACE:
-        ok = first_tiles(t, s, c)
-        if isinstance(move, Pass):
-            if not ok:
-                return None
-            return Reason.by_rule(
-                rule, f"P{p} has a first tile to place ({_tiles(ok)}): passing is only for "
-                "a player without one",
-            )  # fmt: skip
-        assert isinstance(move, Paint)
-        if move.tile in ok:
-            return None
-        pool = sorted(s.drawn if t.solo else pl.hand)
-        if move.tile not in pool:
-            where = "the tiles drawn" if t.solo else f"P{p}'s tiles in hand"
-            return Reason.by_rule(rule, f"t{move.tile} is not among {where} ({_tiles(pool)})")
-        return Reason.by_rule(
-            "DH-2.3.6", f"t{move.tile} shows the 'no' icon: it cannot be the first tile placed"
-        )
-    if k is ChoiceKind.INCOME:
-        assert isinstance(move, Take)
-        open_ = [e.text for e in income_rewards(t, pl)]
-        if move.item in open_:
-            return None
-        if move.item in [e.text for e in t.board.income]:
-            return Reason.by_rule(
-                rule, f"the income reward {move.item} is covered by a die of P{p} "
-                f"(uncovered: {', '.join(open_) or 'none'})",
-            )  # fmt: skip
-        return Reason.by_rule(
-            rule, f"{shorten(move.item, 40)} is not an income reward (uncovered: "
-            f"{', '.join(open_) or 'none'})",
+            rule, f"P{p} has a first tile to place ({_tiles(ok)}): passing is only for "
+            "a player without one",
         )  # fmt: skip
-    if k is ChoiceKind.ABILITY or k is ChoiceKind.DIE:
-        return None  # both answers are always open
-    if k is ChoiceKind.UPGRADE:
-        assert isinstance(move, Upgrade)
-        if move.token in upgrade_tokens(t, pl):
-            return None
-        name = engine.token_name(t, move.token)
-        if move.token not in engine.upgradable(t) or not t.tokens[move.token].upgrade:
-            return Reason.by_rule(rule, f"{name} cannot be upgraded: no token is above it")
-        return Reason.by_rule(rule, f"P{p} holds no {name} to upgrade")
-    if k is ChoiceKind.GAIN:
-        assert isinstance(move, Take)
-        items = gain_items(t, c)
-        if move.item in items:
-            return None
-        if c.arg == "product":
-            what = "a Product of a pack in play"
-        elif c.arg in ("left", "paint-left"):
-            what = "a reward of the left spot of the reward area"
-        else:
-            what = "a Material of a pack in play (the right spot of the reward area)"
+    assert isinstance(move, Paint)
+    if move.tile in ok:
+        return None
+    pool = sorted(s.drawn if t.solo else s.players[p].hand)
+    if move.tile not in pool:
+        where = "the tiles drawn" if t.solo else f"P{p}'s tiles in hand"
+        return Reason.by_rule(rule, f"t{move.tile} is not among {where} ({_tiles(pool)})")
+    return Reason.by_rule(
+        "DH-2.3.6", f"t{move.tile} shows the 'no' icon: it cannot be the first tile placed"
+    )
+
+
+def _income(t: Table, s: State, c: Choice, rule: str, move: Move) -> Reason | None:
+    """[DH-3.1.1] An uncovered income reward."""
+    assert isinstance(move, Take)
+    p = c.player
+    open_ = [e.text for e in income_rewards(t, s.players[p])]
+    if move.item in open_:
+        return None
+    if move.item in [e.text for e in t.board.income]:
         return Reason.by_rule(
-            rule, f"P{p} takes {what}: {', '.join(items)}; not {shorten(move.item, 40)}"
-        )
-    if k is ChoiceKind.RECRUIT:
-        assert isinstance(move, Recruit)
-        return _recruit(t, s, c, rule, move)
-    if k in (ChoiceKind.PAINT, ChoiceKind.PUBLIC, ChoiceKind.BOTTOM):
-        assert isinstance(move, (Paint, Bottom))
-        tiles = paint_tiles(t, s, c) if k is ChoiceKind.PAINT else tuple(sorted(s.drawn))
-        if move.tile in tiles:
-            return None
-        if t.solo:
-            where = "the tiles drawn from the stack"
-        else:
-            where = f"P{p}'s tiles in hand or the public fresco"
-        return Reason.by_rule(rule, f"t{move.tile} is not among {where} ({_tiles(tiles)})")
-    if k is ChoiceKind.CONTINUE:
-        assert isinstance(move, Continue)
-        return _continue(s, p, rule, move.slot)
+            rule, f"the income reward {move.item} is covered by a die of P{p} "
+            f"(uncovered: {', '.join(open_) or 'none'})",
+        )  # fmt: skip
+    return Reason.by_rule(
+        rule, f"{shorten(move.item, 40)} is not an income reward (uncovered: "
+        f"{', '.join(open_) or 'none'})",
+    )  # fmt: skip
+
+
+def _open(t: Table, s: State, c: Choice, rule: str, move: Move) -> Reason | None:
+    """[DH-3.2] [DH-3.E.11] A decision whose every answer of its kind is open."""
+    return None
+
+
+def _upgrade(t: Table, s: State, c: Choice, rule: str, move: Move) -> Reason | None:
+    """[DH-3.E.2] A token the player holds that has one above it."""
+    assert isinstance(move, Upgrade)
+    p = c.player
+    if move.token in upgrade_tokens(t, s.players[p]):
+        return None
+    name = engine.token_name(t, move.token)
+    if move.token not in engine.upgradable(t) or not t.tokens[move.token].upgrade:
+        return Reason.by_rule(rule, f"{name} cannot be upgraded: no token is above it")
+    return Reason.by_rule(rule, f"P{p} holds no {name} to upgrade")
+
+
+def _gain(t: Table, s: State, c: Choice, rule: str, move: Move) -> Reason | None:
+    """[DH-3.3.4] [DH-3.E.14] One of the rewards the gain offers."""
+    assert isinstance(move, Take)
+    items = gain_items(t, c)
+    if move.item in items:
+        return None
+    if c.arg == "product":
+        what = "a Product of a pack in play"
+    elif c.arg in ("left", "paint-left"):
+        what = "a reward of the left spot of the reward area"
+    else:
+        what = "a Material of a pack in play (the right spot of the reward area)"
+    return Reason.by_rule(
+        rule, f"P{c.player} takes {what}: {', '.join(items)}; not {shorten(move.item, 40)}"
+    )
+
+
+def _recruiting(t: Table, s: State, c: Choice, rule: str, move: Move) -> Reason | None:
+    assert isinstance(move, Recruit)
+    return _recruit(t, s, c, rule, move)
+
+
+def _tile_choice(t: Table, s: State, c: Choice, rule: str, move: Move) -> Reason | None:
+    """[DH-3.E.11] [DH-6.2.4] [DH-6.3.3] A tile the painting, or the solitaire draw, offers."""
+    assert isinstance(move, (Paint, Bottom))
+    p = c.player
+    tiles = paint_tiles(t, s, c) if c.kind is ChoiceKind.PAINT else tuple(sorted(s.drawn))
+    if move.tile in tiles:
+        return None
+    if t.solo:
+        where = "the tiles drawn from the stack"
+    else:
+        where = f"P{p}'s tiles in hand or the public fresco"
+    return Reason.by_rule(rule, f"t{move.tile} is not among {where} ({_tiles(tiles)})")
+
+
+def _continuing(t: Table, s: State, c: Choice, rule: str, move: Move) -> Reason | None:
+    assert isinstance(move, Continue)
+    return _continue(s, c.player, rule, move.slot)
+
+
+def _pack(t: Table, s: State, c: Choice, rule: str, move: Move) -> Reason | None:
+    """[DH-3.E] One of the options of a pack's own choice."""
     assert isinstance(move, Choose)
     made = t.pack_choices[c.arg]
     options = made.options(t, s, c)
     if move.option in options:
         return None
     return Reason.by_rule(
-        rule, f"P{p} chooses {made.what}, one of {', '.join(map(str, options)) or 'none'}: "
+        rule, f"P{c.player} chooses {made.what}, one of {', '.join(map(str, options)) or 'none'}: "
         f"not {shorten(move.option, 20)}",
     )  # fmt: skip
+
+
+#: The kinds of decision whose refusals say more than the moves offered: the rule's own
+#: options, in its words.
+_CHECKS: dict[ChoiceKind, Callable[[Table, State, Choice, str, Move], Reason | None]] = {
+    ChoiceKind.DRAFT: _draft,
+    ChoiceKind.PLACE: _place,
+    ChoiceKind.INCOME: _income,
+    ChoiceKind.ABILITY: _open,
+    ChoiceKind.DIE: _open,
+    ChoiceKind.UPGRADE: _upgrade,
+    ChoiceKind.GAIN: _gain,
+    ChoiceKind.RECRUIT: _recruiting,
+    ChoiceKind.PAINT: _tile_choice,
+    ChoiceKind.PUBLIC: _tile_choice,
+    ChoiceKind.BOTTOM: _tile_choice,
+    ChoiceKind.CONTINUE: _continuing,
+    ChoiceKind.PACK: _pack,
+}
 
 
 def _recruit(t: Table, s: State, c: Choice, rule: str, move: Recruit) -> Reason | None:

@@ -73,6 +73,7 @@ from silkroad.dunhuang.state import (
     State,
 )
 from silkroad.dunhuang.table import Table, table
+from silkroad.dunhuang.vocabulary import DECISIONS
 
 __all__ = ["SUPPLY", "bare_table", "fill_position", "from_position", "lookup", "to_position"]
 
@@ -164,21 +165,7 @@ def _words(state: State) -> str:
         return "the game is over"
     if choice is None:
         return f"{state.phase.value} phase, P{state.turn} to place a meeple"
-    what = {
-        ChoiceKind.DRAFT: "which fresco tile to keep from the draft",
-        ChoiceKind.PLACE: "which tile to place first",
-        ChoiceKind.INCOME: "which income reward to take",
-        ChoiceKind.ABILITY: "whether to activate the meeple's character",
-        ChoiceKind.UPGRADE: "which token to upgrade",
-        ChoiceKind.GAIN: f"which reward to gain ({choice.arg})",
-        ChoiceKind.RECRUIT: "which character to recruit, to which spot",
-        ChoiceKind.PAINT: "which tile to paint",
-        ChoiceKind.DIE: "which reward-area die to use",
-        ChoiceKind.CONTINUE: "which own fresco advances",
-        ChoiceKind.PACK: f"the choice of {choice.arg}",
-        ChoiceKind.PUBLIC: "which drawn tile becomes a public fresco",
-        ChoiceKind.BOTTOM: "which drawn tile goes to the bottom of the stack next",
-    }[choice.kind]
+    what = DECISIONS[choice.kind].question(choice)
     return f"round {state.round}, {state.phase.value} phase: P{choice.player} to decide {what}"
 
 
@@ -836,13 +823,8 @@ def _supply_first(
 
 
 #: [DH-2.3] [DH-3.1] The phase a pending decision of these kinds is taken in, when a
-#: position leaves ``phase`` out.
-_PHASE_OF = {
-    ChoiceKind.DRAFT.value: Phase.DRAFT.value,
-    ChoiceKind.PLACE.value: Phase.PLACE.value,
-    ChoiceKind.PUBLIC.value: Phase.PLACE.value,
-    ChoiceKind.INCOME.value: Phase.START.value,
-}
+#: position leaves ``phase`` out (the decisions' records).
+_PHASE_OF = {k.value: w.phase.value for k, w in DECISIONS.items() if w.phase is not None}
 
 
 def _action_implied(choice: Choice | None, phase_word: str) -> bool:
@@ -854,17 +836,8 @@ def _action_implied(choice: Choice | None, phase_word: str) -> bool:
 
 #: [DH-3.2] The kinds of decision taken inside an action in the action phase: a position
 #: that gives one and no ``[action]`` gets the action of the decision's player, with no
-#: meeple named (give ``[action]`` for the meeple).
-_DURING_AN_ACTION = frozenset(
-    {
-        ChoiceKind.UPGRADE,
-        ChoiceKind.RECRUIT,
-        ChoiceKind.PAINT,
-        ChoiceKind.DIE,
-        ChoiceKind.CONTINUE,
-        ChoiceKind.PACK,
-    }
-)
+#: meeple named (give ``[action]`` for the meeple). From the decisions' records.
+_DURING_AN_ACTION = frozenset(k for k, w in DECISIONS.items() if w.in_action)
 
 
 def _ints(values: Sequence[int | None]) -> list[int]:

@@ -24,38 +24,12 @@ from silkroad.dunhuang.observe import Observation, observe
 from silkroad.dunhuang.rules import current_player, solitaire_result
 from silkroad.dunhuang.state import FRESCO, PUBLIC, ULTIMATE, ChoiceKind, Phase, State
 from silkroad.dunhuang.table import Table, table
+from silkroad.dunhuang.vocabulary import DECISIONS
 
 __all__ = ["WIDTH", "render", "screen", "seat"]
 
 #: The widest line a render prints.
 WIDTH = 100
-
-_DECISIONS = {
-    ChoiceKind.DRAFT: "keep a fresco tile of the pack you draft from",
-    ChoiceKind.PLACE: "place a first fresco tile (face down until everyone has)",
-    ChoiceKind.INCOME: "take an uncovered income reward",
-    ChoiceKind.ABILITY: "use the ability of the meeple's character, or not",
-    ChoiceKind.UPGRADE: "choose a token to upgrade",
-    ChoiceKind.GAIN: "choose what to gain",
-    ChoiceKind.RECRUIT: "choose a character and a character spot",
-    ChoiceKind.PAINT: "choose the tile to paint",
-    ChoiceKind.DIE: "choose the reward-area die to use",
-    ChoiceKind.CONTINUE: "choose the fresco to advance",
-    ChoiceKind.PACK: "make the pack's choice",
-    ChoiceKind.PUBLIC: "choose a drawn tile to become a public fresco",
-    ChoiceKind.BOTTOM: "choose the drawn tile to put at the bottom of the stack next",
-}
-
-
-#: [DH-3.3] [DH-3.E] Why a gain is being chosen, by the choice's ``arg``.
-_GAIN_WHY = {
-    "product": ": a Product of your choice",
-    "left": ": the reward of your die on the left reward spot",
-    "right": ": a Material, the reward of your die on the right reward spot",
-    "paint-left": ": the reward of the die your painting takes from the left reward spot",
-    "paint-right": ": a Material, the reward of the die your painting takes from the right "
-    "reward spot",
-}
 
 
 def _wrap(text: str, indent: str = "", more: str | None = None) -> list[str]:
@@ -251,8 +225,7 @@ def _status(t: Table, obs: Observation, viewer: int | None) -> list[str]:
         lines += _wrap(f"P{fr.player} has effects to resolve (in any order): {left}", "")
     c = obs.choice
     if c is not None:
-        why = _GAIN_WHY.get(c.arg, "") if c.kind is ChoiceKind.GAIN else ""
-        lines += _wrap(f"P{c.player} to act: {_DECISIONS[c.kind]}{why}", "", "  ")
+        lines += _wrap(f"P{c.player} to act: {DECISIONS[c.kind].prompt(c)}", "", "  ")
     elif obs.phase is Phase.ACTION and not obs.frames:
         lines.append(f"P{obs.turn} to act: place a meeple on an open action spot")
         # [DH-3.2] an action needs one effect that can be resolved; the rest may be skipped
