@@ -17,6 +17,9 @@ is one they kept (:func:`known_facts` lists these facts).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
 import attrs
 from immutables import Map
 
@@ -40,6 +43,8 @@ from silkroad.dunhuang.state import (
     State,
 )
 from silkroad.dunhuang.table import Table, table
+
+_T = TypeVar("_T")
 
 __all__ = ["Observation", "determinize", "known_facts", "observe", "packs_seen", "redeal"]
 
@@ -101,6 +106,65 @@ class Observation:
         return jupyter_svg("dunhuang", self)
 
 
+#: What an observation computes rather than copies: the state's fields it hides part of
+#: (``players``, ``public``, ``draft``) and those it replaces by what may be seen of them.
+_OWN = frozenset({"viewer", "players", "public", "draft"})
+#: The fields of the state an observation shows as they are, and ``determinize`` copies
+#: back: every field both classes have (by name) but those it computes.
+_SHARED = tuple(
+    a.name
+    for a in attrs.fields(State)
+    if a.name in attrs.fields_dict(Observation) and a.name not in _OWN
+)
+#: The solitaire parts shown as they are (``Solo``'s fields the observation has too).
+_SOLO = tuple(
+    a.name
+    for a in attrs.fields(Solo)
+    if a.name in attrs.fields_dict(Observation) and a.name not in _OWN
+)
+
+
+def _maker(cls: type[_T], shared: tuple[str, ...], given: tuple[str, ...]) -> Callable[..., _T]:
+    """``make(source, *given)``: an instance of ``cls`` whose fields ``shared`` are those of
+    ``source`` of the same names, and ``given`` the arguments (generated once from the
+    field lists, as ``core.evolve`` does: the call is the one a hand would write)."""
+    missing = {a.name for a in attrs.fields(cast(Any, cls))} - set(shared) - set(given)
+    if missing:
+        raise TypeError(f"{cls.__name__}: no value for {', '.join(sorted(missing))}")
+    values = [f"{name}=source.{name}" for name in shared] + [f"{name}={name}" for name in given]
+    scope: dict[str, Any] = {"cls": cls}
+    code = f"def make(source, {', '.join(given)}):\n    return cls({', '.join(values)})"
+    exec(code, scope)  # generated from the classes' own fields
+    make: Callable[..., _T] = scope["make"]
+    return make
+
+
+#: What an observation has besides the state's fields it shows as they are, in the order
+#: :func:`observe` gives them.
+_SEEN = (
+    "viewer",
+    "players",
+    "hand_sizes",
+    "face_down",
+    "draft",
+    "draft_sizes",
+    "deck_size",
+    "public",
+    "public_hidden",
+    "stack_size",
+    "stack_bottom",
+    "packs",
+    "played",
+)
+#: An observation of a state (its ``drawn``, ``publics`` and ``aside`` are the state's
+#: properties reading ``solo``).
+_observation = _maker(Observation, _SHARED + _SOLO, _SEEN)
+#: A state of an observation, with the hidden parts given.
+_full_state = _maker(State, _SHARED, ("rng", "players", "deck", "public", "draft", "solo"))
+#: The solitaire parts of a state of an observation.
+_solo_parts = _maker(Solo, _SOLO, ("stack", "known"))
+
+
 def observe(state: State, player: int) -> Observation:
     """[DH-2.3] What ``player`` sees of ``state``.
 
@@ -126,40 +190,21 @@ def observe(state: State, player: int) -> Observation:
         players.append(pl)
         played.append(gone)
     draft_own = state.draft[player] if state.draft else ()
-    return Observation(
-        viewer=player,
-        options=state.options,
-        phase=state.phase,
-        round=state.round,
-        first=state.first,
-        players=tuple(players),
-        hand_sizes=tuple(len(pl.hand) for pl in state.players),
-        face_down=tuple(face_down),
-        draft=draft_own,
-        draft_sizes=tuple(len(d) for d in state.draft) if state.draft else (0,) * n,
-        row=state.row,
-        deck_size=len(state.deck),
-        discard=state.discard,
-        public=state.public if state.revealed else None,
-        public_hidden=state.public is not None and not state.revealed,
-        revealed=state.revealed,
-        gone=state.gone,
-        next_first=state.next_first,
-        turn=state.turn,
-        spots=state.spots,
-        achievements=state.achievements,
-        frames=state.frames,
-        choice=state.choice,
-        action=state.action,
-        queue=state.queue,
-        final=state.final,
-        stack_size=len(state.stack),
-        stack_bottom=state.stack[len(state.stack) - state.known :],
-        drawn=state.drawn,
-        publics=state.publics,
-        aside=state.aside,
-        packs=packs_seen(state, player) if known else (),
-        played=tuple(played) if known else (),
+    return _observation(
+        state,
+        player,
+        tuple(players),
+        tuple(len(pl.hand) for pl in state.players),
+        tuple(face_down),
+        draft_own,
+        tuple(len(d) for d in state.draft) if state.draft else (0,) * n,
+        len(state.deck),
+        state.public if state.revealed else None,
+        state.public is not None and not state.revealed,
+        len(state.stack),
+        state.stack[len(state.stack) - state.known :],
+        packs_seen(state, player) if known else (),
+        tuple(played) if known else (),
     )
 
 
@@ -481,35 +526,9 @@ def _state(
     stack: tuple[int, ...],
 ) -> State:
     """The full state of ``o`` with the hidden parts dealt."""
-    return State(
-        options=o.options,
-        rng=rng,
-        phase=o.phase,
-        round=o.round,
-        first=o.first,
-        players=tuple(players),
-        row=o.row,
-        deck=deck,
-        discard=o.discard,
-        public=public,
-        revealed=o.revealed,
-        draft=tuple(draft) if o.phase is Phase.DRAFT else (),
-        gone=o.gone,
-        next_first=o.next_first,
-        turn=o.turn,
-        spots=o.spots,
-        achievements=o.achievements,
-        frames=o.frames,
-        choice=o.choice,
-        action=o.action,
-        queue=o.queue,
-        final=o.final,
-        solo=None
-        if o.options.players != 1
-        else Solo(
-            stack=stack, known=len(o.stack_bottom), drawn=o.drawn, publics=o.publics, aside=o.aside
-        ),
-    )
+    solo = None if o.options.players != 1 else _solo_parts(o, stack, len(o.stack_bottom))
+    draft_now = tuple(draft) if o.phase is Phase.DRAFT else ()
+    return _full_state(o, rng, tuple(players), deck, public, draft_now, solo)
 
 
 def known_facts(observation: Observation) -> tuple[Fact, ...]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -202,31 +202,17 @@ def _frame_data(frame: Frame) -> dict[str, Any]:
 
 
 def _player_data(player: Player, draft: Sequence[int] | None, t: Table) -> dict[str, Any]:
-    out: dict[str, Any] = {
-        "coins": player.coins,
-        "pigment": player.pigment,
-        "vp": player.vp,
-        "income": player.income,
-        "left": player.left,
-        "right": player.right,
-        "tokens": dict(sorted(player.tokens.items())),
-        "characters": [EMPTY if c is None else _written_names(t)[c] for c in player.characters],
-        "grain": list(player.grain),
-        "home": list(player.home),
-        "frescoes": [
-            {}
-            if s.tile is None
-            else {"tile": _tile(s.tile), **({} if s.die is None else {"die": s.die})}
-            for s in player.frescoes
-        ],
-        "hand": [_tile(x) for x in player.hand],
+    """``[player.N]``: every field of the player (:data:`_PLAYER_KEYS`), and the tiles the
+    player drafts from while the draft is on."""
+    out = {
+        key: k.write(getattr(player, key), t) for key, k in _PLAYER_KEYS.items() if not k.omitted
     }
     if draft is not None:
         out["draft"] = [_tile(x) for x in draft]
-    if player.counters:
-        out["counters"] = dict(sorted(player.counters.items()))
-    if player.drafted:  # [DH-2.3.5] the tiles kept in the draft, in order (knowledge)
-        out["drafted"] = [_tile(x) for x in player.drafted]
+    for key, k in _PLAYER_KEYS.items():
+        value = getattr(player, key)
+        if k.omitted and value:
+            out[key] = k.write(value, t)
     return out
 
 
@@ -414,43 +400,485 @@ def fill_position(text: str, options: Options | None = None) -> Filled:
 
 
 def _read(text: str, options: Options | None, report: list[Moved] | None) -> State:
-    doc = Fields(parse(text, "dunhuang"))
-    doc.get("game", str, None)
-    doc.get("format", int, None)
-    # solitaire options without packs draw them at setup: any two packs agree with them
-    drawn = options is not None and options.players == 1 and not options.packs
-    opts: Options = read_options(doc, Options, _defaults, None if drawn else options)
-    if drawn and opts.players != 1:
-        raise StateError(f"options: the position is for {opts!r}, not a solitaire game")
-    base: State = read_start(doc, opts, new_game, bare_table)
-    opts = base.options  # solitaire draws its packs at setup
-    t = table(opts)
-    nm = _Names(t)
-    n = opts.players
-    where: dict[tuple[str, int], str] = {}
+    """[DH-2] The state of a position, read one section at a time (:class:`_Reader`)."""
+    return _Reader(text, options).read(report)
 
-    def place(kind: str, values: Any, path: str, *, empty: bool = False) -> list[int | None]:
+
+class _Reader:
+    """One position being read: what its sections share (the document, the setup it is
+    filled from, the table, the places of the cards and tiles named so far, the zones
+    given), and one method per section."""
+
+    def __init__(self, text: str, options: Options | None) -> None:
+        doc = Fields(parse(text, "dunhuang"))
+        doc.get("game", str, None)
+        doc.get("format", int, None)
+        # solitaire options without packs draw them at setup: any two packs agree with them
+        drawn = options is not None and options.players == 1 and not options.packs
+        opts: Options = read_options(doc, Options, _defaults, None if drawn else options)
+        if drawn and opts.players != 1:
+            raise StateError(f"options: the position is for {opts!r}, not a solitaire game")
+        self.doc = doc
+        self.base: State = read_start(doc, opts, new_game, bare_table)
+        self.opts = self.base.options  # solitaire draws its packs at setup
+        self.t = table(self.opts)
+        self.nm = _Names(self.t)
+        self.n = self.opts.players
+        self.where: dict[tuple[str, int], str] = {}
+        self.given: dict[str, list[Any]] = {}
+        self.zones: dict[str, list[Any]] = {}
+        self.player_fields: dict[int, Fields] = {}
+        self.fresco_dice: dict[int, list[int | None]] = {}
+        self.solo_fields: Fields | None = None
+        self.pending_fields: Fields | None = None
+
+    def read(self, report: list[Moved] | None) -> State:
+        """The state: the zones named (board, seats, solitaire, pending tile), filled from
+        the setup; then each section's values; then what is derived, checked."""
+        doc = self.doc
+        phase_word, drafting = self.draft_phase()
+        self.board_zones()
+        seats = doc.table("player", {})
+        self.seat_zones(seats)
+        self.solitaire_zones()
+        self.pending_zone()
+        self.fill(report)
+        # [DH-2.3.6] while the first tiles are placed, a tile stands on its spot before its
+        # die and its statistic: the statistics are derived from the first round on
+        base = self.base
+        counting = doc.data.get("phase", base.phase.value) not in (
+            Phase.DRAFT.value,
+            Phase.PLACE.value,
+        )
+        players = self.players(counting)
+        seats.finish()
+        choice, queue, action, frames = self.decision(phase_word)
+        final = base.final
+        given_final = self.given_final()
+        if given_final is not None:
+            final = given_final
+        zones = self.zones
+        n = self.n
+        state = attrs.evolve(
+            base,
+            options=self.opts,
+            rng=read_rng(doc) if "rng" in doc else base.rng,
+            phase=Phase(doc.text("phase", phase_word, choices=[p.value for p in Phase])),
+            round=doc.integer(
+                "round", base.round, low=1, high=ROUNDS, rule=f"DH-3: {ROUNDS} rounds"
+            ),
+            first=self.seat(doc, "first", base.first),
+            turn=self.seat(doc, "turn", self.turn(choice, action, frames, phase_word)),
+            revealed=doc.flag("revealed", False),
+            next_first=self.seat(doc, "next_first", None)
+            if "next_first" in doc
+            else base.next_first,
+            players=tuple(players),
+            row=tuple(zones["c:board.row"]),
+            deck=tuple(_ints(zones["c:board.deck"])),
+            discard=tuple(_ints(zones["c:board.discard"])),
+            public=zones["t:board.public"][0] if zones["t:board.public"] else None,
+            gone=tuple(_ints(zones["t:board.gone"])),
+            draft=tuple(tuple(_ints(zones[f"t:player.{p}.draft"])) for p in range(n))
+            if drafting
+            else (),
+            spots=Map(self.spots()),
+            achievements=Map(self.achievements()),
+            choice=choice,
+            queue=queue,
+            action=action,
+            frames=frames,
+            final=final,
+            solo=self.solo(),
+        )
+        state = self.derived(state, given_final)
+        doc.finish()
+        validate(state)
+        return state
+
+    # -- cards and tiles named ---------------------------------------------------------
+
+    def place(self, kind: str, values: Any, path: str, *, empty: bool = False) -> list[int | None]:
+        """The cards or tiles of an array, each in one place only."""
         if not isinstance(values, list):
             raise StateError(f"{path}: must be an array, got {values!r}")
-        out: list[int | None] = []
-        for i, value in enumerate(values):
-            spot = f"{path}[{i}]"
-            out.append(one(kind, value, spot, empty=empty))
-        return out
+        return [self.one(kind, v, f"{path}[{i}]", empty=empty) for i, v in enumerate(values)]
 
-    def one(kind: str, value: Any, spot: str, *, empty: bool = False) -> int | None:
+    def one(self, kind: str, value: Any, spot: str, *, empty: bool = False) -> int | None:
+        """[DH-1] A character or tile named at ``spot``, refused when named elsewhere too."""
         if empty and value == EMPTY:
             return None
+        nm = self.nm
         item = nm.tile(value, spot) if kind == "tile" else nm.character(value, spot)
-        if (kind, item) in where:
+        if (kind, item) in self.where:
             raise StateError(
-                f"{spot}: {value} is also at {where[kind, item]} "
+                f"{spot}: {value} is also at {self.where[kind, item]} "
                 "(DH-1: every card and tile is in exactly one place)"
             )
-        where[kind, item] = spot
+        self.where[kind, item] = spot
         return item
 
-    # zones of characters ("c:") and of tiles ("t:")
+    def seat(self, fields: Fields, key: str, default: Any) -> Any:
+        n = self.n
+        return fields.integer(key, default, high=n - 1, rule=f"a seat of the {n} players")
+
+    # -- the zones -----------------------------------------------------------------------
+
+    def draft_phase(self) -> tuple[str, bool]:
+        """[DH-2.3.5] The phase (its word) and whether the draft is on: it is in the draft
+        phase unless the position says otherwise."""
+        doc, base = self.doc, self.base
+        pending_data = doc.data.get("pending")
+        pending_kind = pending_data.get("decision") if isinstance(pending_data, dict) else None
+        phase_word = doc.data.get("phase", _PHASE_OF.get(str(pending_kind), base.phase.value))
+        drafting = doc.flag("drafting", bool(base.draft) or phase_word == Phase.DRAFT.value)
+        if drafting and base.solo is not None:
+            raise doc.fail("drafting", "a solitaire game has no fresco draft (DH-6.2.3)")
+        if not drafting:
+            for p in range(self.n):
+                self.given[f"t:player.{p}.draft"] = []
+        return phase_word, drafting
+
+    def board_zones(self) -> None:
+        """``[board]``: the recruiting row, the deck, the discard pile, the tiles out of
+        the game and the public fresco."""
+        board = self.doc.table("board", {})
+        for key, kind, empty in (
+            ("row", "character", True),
+            ("deck", "character", False),
+            ("discard", "character", False),
+            ("gone", "tile", False),
+        ):
+            if key in board:
+                values = board.array(key)
+                if key == "row" and len(values) != ROW:
+                    raise board.fail(key, f"the recruiting row has {ROW} positions (DH-2.1.5)")
+                self.given[f"{kind[0]}:board.{key}"] = self.place(
+                    kind, values, board.name(key), empty=empty
+                )
+        if "public" in board:
+            self.given["t:board.public"] = [
+                self.one("tile", board.get("public", str), board.name("public"), empty=True)
+            ]
+        board.finish()
+
+    def seat_zones(self, seats: Fields) -> None:
+        """``[player.N]``'s zones: characters, hand, draft and frescoes (with their dice)."""
+        n = self.n
+        for key in list(seats.data):
+            if not (key.isdigit() and int(key) < n):
+                raise seats.fail(key, f"no such seat: a {n}-player game has seats 0 to {n - 1}")
+        self.player_fields = {p: seats.table(str(p)) for p in range(n) if str(p) in seats}
+        for p, pf in self.player_fields.items():
+            if "characters" in pf:
+                values = pf.array("characters")
+                if len(values) != SLOTS:
+                    raise pf.fail(
+                        "characters", f"a player board has {SLOTS} character spots (DH-2.2)"
+                    )
+                self.given[f"c:player.{p}.characters"] = self.place(
+                    "character", values, pf.name("characters"), empty=True
+                )
+            for key in ("hand", "draft"):
+                if key in pf:
+                    self.given[f"t:player.{p}.{key}"] = self.place(
+                        "tile", pf.array(key), pf.name(key)
+                    )
+            if "frescoes" in pf:
+                self.fresco_zone(p, pf)
+
+    def fresco_zone(self, p: int, pf: Fields) -> None:
+        """[DH-3.C] A player's fresco spots: a tile each, a die on a tile."""
+        values = pf.array("frescoes")
+        if len(values) != SLOTS:
+            raise pf.fail("frescoes", f"a player board has {SLOTS} fresco spots (DH-2.2)")
+        tiles: list[int | None] = []
+        dice: list[int | None] = []
+        for i, value in enumerate(values):
+            spot = Fields(value, pf.name(f"frescoes[{i}]"))
+            tile = spot.get("tile", str, EMPTY)
+            tiles.append(self.one("tile", tile, spot.name("tile"), empty=True))
+            die = (
+                spot.integer("die", None, high=6, rule="DH-3.C: a die shows 1 to 6")
+                if "die" in spot
+                else None
+            )
+            if tiles[-1] is None and die is not None:
+                raise spot.fail("die", "a die stands on a fresco tile (DH-3.C)")
+            dice.append(die)
+            spot.finish()
+        self.given[f"t:player.{p}.frescoes"] = tiles
+        self.fresco_dice[p] = dice
+
+    def solitaire_zones(self) -> None:
+        """[DH-6.2] ``[solitaire]``: the stack, the tiles drawn, the characters aside and
+        the public fresco line."""
+        doc = self.doc
+        fields = doc.table("solitaire") if "solitaire" in doc else None
+        self.solo_fields = fields
+        if fields is None:
+            return
+        if self.base.solo is None:
+            raise doc.fail("solitaire", "only a solitaire game (1 player) has these parts (DH-6.2)")
+        for key, kind in (("stack", "tile"), ("drawn", "tile"), ("aside", "character")):
+            if key in fields:
+                self.given[f"{kind[0]}:solitaire.{key}"] = self.place(
+                    kind, fields.array(key), fields.name(key)
+                )
+        if "publics" in fields:
+            values = fields.array("publics")
+            if len(values) != PUBLICS:
+                raise fields.fail("publics", f"the public fresco line has {PUBLICS} positions")
+            self.given["t:solitaire.publics"] = self.place(
+                "tile", values, fields.name("publics"), empty=True
+            )
+
+    def pending_zone(self) -> None:
+        """The tile a pending decision holds (``[pending] tile``)."""
+        doc = self.doc
+        fields = doc.table("pending") if "pending" in doc else None
+        self.pending_fields = fields
+        if fields is not None and "tile" in fields:
+            self.given["t:pending.tile"] = [
+                self.one("tile", fields.get("tile", str), fields.name("tile"))
+            ]
+
+    def fill(self, report: list[Moved] | None) -> None:
+        """The zones: those given, the rest from the setup by the filling rule."""
+        base = self.base
+        setup = _setup_zones(base)
+        fixed = {
+            z
+            for z in setup
+            if z.endswith((".row", ".characters", ".frescoes", ".publics", ".public"))
+        }
+
+        def home(key: Any) -> str:
+            if key[0] == "c":
+                return "c:board.deck"
+            return "t:solitaire.stack" if base.solo else "t:board.gone"
+
+        # characters and tiles are separate name spaces: tag them for the filling rule
+        def tagged(zones: dict[str, list[Any]]) -> dict[str, list[Any]]:
+            return {z: [None if c is None else (z[0], c) for c in cs] for z, cs in zones.items()}
+
+        _supply_first(setup, self.given, self.where)
+        tagged_moves: list[Moved] = []
+        filled = fill_zones(
+            tagged(setup),
+            tagged(self.given),
+            home,
+            label=lambda c: f"{c[0]}{c[1]}",
+            fixed=fixed,
+            report=tagged_moves if report is not None else None,
+        )
+        if report is not None:  # the zones as positions name them, without their tag
+            report.extend(
+                attrs.evolve(m, source=m.source[2:], target=m.target[2:]) for m in tagged_moves
+            )
+        self.zones = {z: [None if c is None else c[1] for c in cs] for z, cs in filled.items()}
+
+    # -- the values ------------------------------------------------------------------------
+
+    def players(self, counting: bool) -> list[Player]:
+        """``[player.N]``'s values (:data:`_PLAYER_KEYS`), on the zones filled, with the
+        values derived from the board."""
+        t = self.t
+        players = []
+        for p, pl in enumerate(self.base.players):
+            pf = self.player_fields.get(p)
+            if pf is None:
+                players.append(_derived(t, p, _with_zones(pl, self.zones, p, None), None, counting))
+                continue
+            changes = {
+                key: k.read(self, pf, key)
+                for key, k in _PLAYER_KEYS.items()
+                if k.read is not None and key in pf
+            }
+            board_ = _with_zones(
+                attrs.evolve(pl, **changes), self.zones, p, self.fresco_dice.get(p)
+            )
+            players.append(_derived(t, p, board_, pf, counting))
+            pf.finish()
+        return players
+
+    def counts(self, pf: Fields, key: str) -> Map[str, int]:
+        """``tokens`` (a token of the packs in play, at least 1) or ``counters``."""
+        table_ = pf.table(key)
+        counts: dict[str, int] = {}
+        for k in list(table_.data):
+            if key == "tokens" and k not in self.t.tokens:
+                raise table_.fail(k, f"{k!r} is not a token of this game's packs")
+            counts[k] = table_.integer(k, low=1 if key == "tokens" else 0, rule="DH-1: counts")
+        table_.finish()
+        return Map(counts)
+
+    def spots(self) -> dict[int, int]:
+        """``[spots]``: the meeple on each occupied action spot."""
+        doc = self.doc
+        spots_table = doc.table("spots", {})
+        spots = dict(self.base.spots) if "spots" not in doc else {}
+        for label in list(spots_table.data):
+            try:
+                spot_id = spot_of_label(label)
+            except Exception:
+                raise spots_table.fail(
+                    label, "not an action spot (b1-b12, u1-u3, f1.1-f4.3, p1-p14)"
+                ) from None
+            occupant = spots_table.table(label)
+            spots[spot_id] = (
+                3 * self.seat(occupant, "player", REQUIRED)
+                + occupant.integer("meeple", low=1, high=MEEPLES, rule=f"DH-2.2: {MEEPLES} meeples")
+                - 1
+            )
+            occupant.finish()
+        spots_table.finish()
+        return spots
+
+    def achievements(self) -> dict[str, int]:
+        """``[achievements]``: who claimed each achievement spot or quest."""
+        doc, t = self.doc, self.t
+        ach_table = doc.table("achievements", {})
+        achievements = dict(self.base.achievements) if "achievements" not in doc else {}
+        known_ach = {a.key for a in t.achievements} | {q.key for q in t.quests}
+        for key in list(ach_table.data):
+            if key not in known_ach:
+                raise ach_table.fail(key, "not an achievement spot or quest of this game")
+            achievements[key] = self.seat(ach_table, key, REQUIRED)
+        ach_table.finish()
+        return achievements
+
+    def decision(
+        self, phase_word: str
+    ) -> tuple[Choice | None, tuple[Choice, ...], Action | None, tuple[Frame, ...]]:
+        """[DH-3.2] ``[pending]``, ``queue``, ``[action]`` and ``stack``. The decision goes
+        with the phase: a position that gives the phase or a pending decision gives all of
+        it (what it leaves out is absent); otherwise the setup's."""
+        doc, base, n, nm = self.doc, self.base, self.n, self.nm
+        decided = "phase" in doc or self.pending_fields is not None
+        choice = None if decided else base.choice
+        if self.pending_fields is not None:
+            choice = _choice(self.pending_fields, self.zones["t:pending.tile"], n)
+        queue = () if decided else base.queue
+        if "queue" in doc:
+            queue = tuple(
+                _choice(Fields(c, doc.name(f"queue[{i}]")), [], n, tiles=nm)
+                for i, c in enumerate(doc.array("queue"))
+            )
+        action = self.action(None if decided else base.action, choice, phase_word)
+        frames = () if decided else base.frames
+        if "stack" in doc:
+            frames = tuple(
+                _frame(Fields(f, doc.name(f"stack[{i}]")), n, nm)
+                for i, f in enumerate(doc.array("stack"))
+            )
+        return choice, queue, action, frames
+
+    def action(
+        self, action: Action | None, choice: Choice | None, phase_word: str
+    ) -> Action | None:
+        """[DH-3.2] ``[action]``: the action in progress (``false``: none)."""
+        doc = self.doc
+        stated: Any = doc.get("action", (dict, bool), None)
+        if stated is None and choice is not None and _action_implied(choice, phase_word):
+            # [DH-3.2] such a decision is taken in an action of its player: no meeple named
+            return Action(choice.player, None)
+        if stated is False:  # effects outside an action asked the decision
+            return None
+        if stated is True:
+            raise doc.fail("action", "is a table, or false for no action in progress")
+        if stated is None:
+            return action
+        af = doc.table("action")
+        meeple = af.integer("meeple", 0, low=1, high=MEEPLES) if "meeple" in af else None
+        action = Action(
+            self.seat(af, "player", REQUIRED),
+            None if meeple is None else meeple - 1,
+            af.flag("ability", False),
+        )
+        af.finish()
+        return action
+
+    def turn(
+        self,
+        choice: Choice | None,
+        action: Action | None,
+        frames: tuple[Frame, ...],
+        phase_word: str,
+    ) -> int:
+        """[DH-3.2] The turn is that of the action, the effects or the decision given,
+        unless the position says whose turn it is."""
+        if action is not None:
+            return action.player
+        if frames:
+            return frames[-1].player
+        if choice is not None and phase_word == Phase.ACTION.value:
+            return choice.player
+        return self.base.turn
+
+    def solo(self) -> Solo | None:
+        """[DH-6.2] The solitaire parts, on the zones filled."""
+        solo = self.base.solo
+        if solo is None:
+            return None
+        zones = self.zones
+        known = solo.known
+        if self.solo_fields is not None:
+            known = self.solo_fields.integer(
+                "known", solo.known, high=len(zones["t:solitaire.stack"])
+            )
+            self.solo_fields.finish()
+        return Solo(
+            stack=tuple(_ints(zones["t:solitaire.stack"])),
+            known=known,
+            drawn=tuple(_ints(zones["t:solitaire.drawn"])),
+            publics=tuple(zones["t:solitaire.publics"]),
+            aside=tuple(_ints(zones["c:solitaire.aside"])),
+        )
+
+    def given_final(self) -> tuple[int, ...] | None:
+        """``final``: the final scores given (checked against the table's by :meth:`derived`)."""
+        doc = self.doc
+        if "final" not in doc:
+            return None
+        return tuple(
+            Fields({"v": v}, doc.name(f"final[{i}]")).integer("v", low=None)
+            for i, v in enumerate(doc.array("final"))
+        )
+
+    def derived(self, state: State, given_final: tuple[int, ...] | None) -> State:
+        """[DH-2.3.6] [DH-4] What the table decides: whether the tiles are flipped and the
+        final scores of a game over; derived when left out, a given value that differs is
+        refused naming both."""
+        doc = self.doc
+        flipped = revealed_in(state.phase)
+        if "revealed" not in doc.data:
+            state = attrs.evolve(state, revealed=flipped)
+        elif state.revealed != flipped:
+            raise doc.fail(
+                "revealed",
+                f"{str(state.revealed).lower()} given, but {str(flipped).lower()} derived "
+                f"(DH-2.3.6: the tiles are flipped once the first tiles are placed; phase "
+                f"{state.phase.value})",
+            )
+        if state.phase is Phase.OVER:
+            derived = final_scores(attrs.evolve(state, final=None))
+            if given_final is None:
+                return attrs.evolve(state, final=derived)
+            if given_final != derived:
+                raise doc.fail(
+                    "final",
+                    f"{list(given_final)} given, but {list(derived)} derived (DH-4: the VP "
+                    "track and the end scoring of the table)",
+                )
+        elif given_final is not None:
+            raise doc.fail("final", "final scores are for a game that is over (phase = 'over')")
+        return state
+
+
+def _setup_zones(base: State) -> dict[str, list[Any]]:
+    """The zones of characters (``c:``) and of tiles (``t:``) of the state a position is
+    filled from."""
     setup: dict[str, list[Any]] = {
         "c:board.row": list(base.row),
         "c:board.deck": list(base.deck),
@@ -470,327 +898,107 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
         setup["t:solitaire.publics"] = list(base.solo.publics)
         setup["c:solitaire.aside"] = list(base.solo.aside)
     setup["t:pending.tile"] = []
-    fixed = {
-        z for z in setup if z.endswith((".row", ".characters", ".frescoes", ".publics", ".public"))
-    }
-    given: dict[str, list[Any]] = {}
+    return setup
 
-    # [DH-2.3.5] the draft is on in the draft phase unless the position says otherwise
-    pending_data = doc.data.get("pending")
-    pending_kind = pending_data.get("decision") if isinstance(pending_data, dict) else None
-    phase_word = doc.data.get("phase", _PHASE_OF.get(str(pending_kind), base.phase.value))
-    drafting = doc.flag("drafting", bool(base.draft) or phase_word == Phase.DRAFT.value)
-    if drafting and base.solo is not None:
-        raise doc.fail("drafting", "a solitaire game has no fresco draft (DH-6.2.3)")
-    if not drafting:
-        for p in range(n):
-            given[f"t:player.{p}.draft"] = []
-    board = doc.table("board", {})
-    for key, kind, empty in (
-        ("row", "character", True),
-        ("deck", "character", False),
-        ("discard", "character", False),
-        ("gone", "tile", False),
-    ):
-        if key in board:
-            values = board.array(key)
-            if key == "row" and len(values) != ROW:
-                raise board.fail(key, f"the recruiting row has {ROW} positions (DH-2.1.5)")
-            given[f"{kind[0]}:board.{key}"] = place(kind, values, board.name(key), empty=empty)
-    if "public" in board:
-        given["t:board.public"] = [
-            one("tile", board.get("public", str), board.name("public"), empty=True)
-        ]
-    board.finish()
 
-    seats = doc.table("player", {})
-    for key in list(seats.data):
-        if not (key.isdigit() and int(key) < n):
-            raise seats.fail(key, f"no such seat: a {n}-player game has seats 0 to {n - 1}")
-    player_fields = {p: seats.table(str(p)) for p in range(n) if str(p) in seats}
-    fresco_dice: dict[int, list[int | None]] = {}
-    for p, pf in player_fields.items():
-        if "characters" in pf:
-            values = pf.array("characters")
-            if len(values) != SLOTS:
-                raise pf.fail("characters", f"a player board has {SLOTS} character spots (DH-2.2)")
-            given[f"c:player.{p}.characters"] = place(
-                "character", values, pf.name("characters"), empty=True
-            )
-        for key in ("hand", "draft"):
-            if key in pf:
-                given[f"t:player.{p}.{key}"] = place("tile", pf.array(key), pf.name(key))
-        if "frescoes" in pf:
-            values = pf.array("frescoes")
-            if len(values) != SLOTS:
-                raise pf.fail("frescoes", f"a player board has {SLOTS} fresco spots (DH-2.2)")
-            tiles: list[int | None] = []
-            dice: list[int | None] = []
-            for i, value in enumerate(values):
-                spot = Fields(value, pf.name(f"frescoes[{i}]"))
-                tile = spot.get("tile", str, EMPTY)
-                tiles.append(one("tile", tile, spot.name("tile"), empty=True))
-                die = (
-                    spot.integer("die", None, high=6, rule="DH-3.C: a die shows 1 to 6")
-                    if "die" in spot
-                    else None
-                )
-                if tiles[-1] is None and die is not None:
-                    raise spot.fail("die", "a die stands on a fresco tile (DH-3.C)")
-                dice.append(die)
-                spot.finish()
-            given[f"t:player.{p}.frescoes"] = tiles
-            fresco_dice[p] = dice
+def _number(high: int | None, rule: str) -> _Read:
+    def read(r: _Reader, f: Fields, key: str) -> int:
+        if high is None:
+            return f.integer(key, rule=rule)
+        return f.integer(key, high=high, rule=rule)
 
-    solo_fields = doc.table("solitaire") if "solitaire" in doc else None
-    if solo_fields is not None:
-        if base.solo is None:
-            raise doc.fail("solitaire", "only a solitaire game (1 player) has these parts (DH-6.2)")
-        for key, kind in (("stack", "tile"), ("drawn", "tile"), ("aside", "character")):
-            if key in solo_fields:
-                given[f"{kind[0]}:solitaire.{key}"] = place(
-                    kind, solo_fields.array(key), solo_fields.name(key)
-                )
-        if "publics" in solo_fields:
-            values = solo_fields.array("publics")
-            if len(values) != PUBLICS:
-                raise solo_fields.fail("publics", f"the public fresco line has {PUBLICS} positions")
-            given["t:solitaire.publics"] = place(
-                "tile", values, solo_fields.name("publics"), empty=True
-            )
+    return read
 
-    pending_fields = doc.table("pending") if "pending" in doc else None
-    if pending_fields is not None and "tile" in pending_fields:
-        given["t:pending.tile"] = [
-            one("tile", pending_fields.get("tile", str), pending_fields.name("tile"))
-        ]
 
-    def home(key: Any) -> str:
-        return (
-            "c:board.deck"
-            if key[0] == "c"
-            else "t:solitaire.stack"
-            if base.solo
-            else "t:board.gone"
-        )
+def _grain(r: _Reader, f: Fields, key: str) -> tuple[int, int, int]:
+    return _triple(f, key, lambda g, k: g.integer(k, rule="DH-3.E.7: grain"))
 
-    # characters and tiles are separate name spaces: tag them for the filling rule
-    def tagged(zones: dict[str, list[Any]]) -> dict[str, list[Any]]:
-        return {z: [None if c is None else (z[0], c) for c in cs] for z, cs in zones.items()}
 
-    _supply_first(setup, given, where)
-    tagged_moves: list[Moved] = []
-    filled = fill_zones(
-        tagged(setup),
-        tagged(given),
-        home,
-        label=lambda c: f"{c[0]}{c[1]}",
-        fixed=fixed,
-        report=tagged_moves if report is not None else None,
+def _home(r: _Reader, f: Fields, key: str) -> tuple[bool, bool, bool]:
+    return _triple(f, key, lambda g, k: g.flag(k))
+
+
+def _drafted(r: _Reader, f: Fields, key: str) -> tuple[int, ...]:
+    return tuple(r.nm.tile(x, f.name(f"{key}[{i}]")) for i, x in enumerate(f.array(key)))
+
+
+def _counts(r: _Reader, f: Fields, key: str) -> Map[str, int]:
+    return r.counts(f, key)
+
+
+def _as_is(value: Any, t: Table) -> Any:
+    return value
+
+
+def _sorted(value: Map[str, int], t: Table) -> dict[str, int]:
+    return dict(sorted(value.items()))
+
+
+def _listed(value: tuple[Any, ...], t: Table) -> list[Any]:
+    return list(value)
+
+
+def _tiles(value: tuple[int, ...], t: Table) -> list[str]:
+    return [_tile(x) for x in value]
+
+
+def _characters(value: tuple[int | None, ...], t: Table) -> list[str]:
+    name = _written_names(t)
+    return [EMPTY if c is None else name[c] for c in value]
+
+
+def _spots(value: tuple[FrescoSpot, ...], t: Table) -> list[dict[str, Any]]:
+    return [
+        {}
+        if s.tile is None
+        else {"tile": _tile(s.tile), **({} if s.die is None else {"die": s.die})}
+        for s in value
+    ]
+
+
+_Read = Callable[["_Reader", Fields, str], Any]
+
+
+@attrs.frozen
+class _Key:
+    """How ``[player.N]`` writes one field of a player, and reads it.
+
+    :ivar write: the value written, from the player's and the table.
+    :ivar read: the value read (None: a zone, named by the filling rule, or a value
+        derived from the board, ``income``).
+    :ivar omitted: left out when empty (after the player's draft).
+    """
+
+    write: Callable[[Any, Table], Any]
+    read: _Read | None = None
+    omitted: bool = False
+
+
+#: Every field of :class:`~silkroad.dunhuang.state.Player`, in the order a position
+#: writes them (checked against the class at import: a field added to the player and
+#: not here stops the module).
+_PLAYER_KEYS: dict[str, _Key] = {
+    "coins": _Key(_as_is, _number(None, "DH-1: counters are never negative")),
+    "pigment": _Key(_as_is, _number(None, "DH-1: counters are never negative")),
+    "vp": _Key(_as_is, _number(None, "DH-1: counters are never negative")),
+    "income": _Key(_as_is),
+    "left": _Key(_as_is, _number(DICE, f"DH-3.3: {DICE} overseer dice")),
+    "right": _Key(_as_is, _number(DICE, f"DH-3.3: {DICE} overseer dice")),
+    "tokens": _Key(_sorted, _counts),
+    "characters": _Key(_characters),
+    "grain": _Key(_listed, _grain),
+    "home": _Key(_listed, _home),
+    "frescoes": _Key(_spots),
+    "hand": _Key(_tiles),
+    "counters": _Key(_sorted, _counts, omitted=True),
+    # [DH-2.3.5] the tiles kept in the draft, in order (knowledge)
+    "drafted": _Key(_tiles, _drafted, omitted=True),
+}
+if set(_PLAYER_KEYS) != {a.name for a in attrs.fields(Player)}:  # pragma: no cover
+    raise TypeError(
+        "the Dunhuang position writes the player's "
+        f"{sorted(_PLAYER_KEYS)}, not {sorted(a.name for a in attrs.fields(Player))}"
     )
-    if report is not None:  # the zones as positions name them, without their tag
-        report.extend(
-            attrs.evolve(m, source=m.source[2:], target=m.target[2:]) for m in tagged_moves
-        )
-    zones = {z: [None if c is None else c[1] for c in cs] for z, cs in filled.items()}
-
-    # [DH-2.3.6] while the first tiles are placed, a tile stands on its spot before its
-    # die and its statistic: the statistics are derived from the first round on
-    counting = doc.data.get("phase", base.phase.value) not in (Phase.DRAFT.value, Phase.PLACE.value)
-    players = []
-    for p, pl in enumerate(base.players):
-        pf_ = player_fields.get(p)
-        if pf_ is None:
-            players.append(_derived(t, p, _with_zones(pl, zones, p, None), None, counting))
-            continue
-        pf = pf_
-        changes: dict[str, Any] = {}
-        for key in ("coins", "pigment", "vp"):
-            if key in pf:
-                changes[key] = pf.integer(key, rule="DH-1: counters are never negative")
-        for key, high in (("left", DICE), ("right", DICE)):
-            if key in pf:
-                changes[key] = pf.integer(key, high=high, rule=f"DH-3.3: {DICE} overseer dice")
-        for key in ("tokens", "counters"):
-            if key in pf:
-                table_ = pf.table(key)
-                counts: dict[str, int] = {}
-                for k in list(table_.data):
-                    if key == "tokens" and k not in t.tokens:
-                        raise table_.fail(k, f"{k!r} is not a token of this game's packs")
-                    counts[k] = table_.integer(
-                        k, low=1 if key == "tokens" else 0, rule="DH-1: counts"
-                    )
-                table_.finish()
-                changes[key] = Map(counts)
-        if "grain" in pf:
-            changes["grain"] = _triple(
-                pf, "grain", lambda f, k: f.integer(k, rule="DH-3.E.7: grain")
-            )
-        if "home" in pf:
-            changes["home"] = _triple(pf, "home", lambda f, k: f.flag(k))
-        if "drafted" in pf:
-            changes["drafted"] = tuple(
-                nm.tile(x, pf.name(f"drafted[{i}]")) for i, x in enumerate(pf.array("drafted"))
-            )
-        board_ = _with_zones(attrs.evolve(pl, **changes), zones, p, fresco_dice.get(p))
-        players.append(_derived(t, p, board_, pf, counting))
-        pf.finish()
-    seats.finish()
-
-    def seat(fields: Fields, key: str, default: Any) -> Any:
-        return fields.integer(key, default, high=n - 1, rule=f"a seat of the {n} players")
-
-    spots_table = doc.table("spots", {})
-    spots = dict(base.spots) if "spots" not in doc else {}
-    for label in list(spots_table.data):
-        try:
-            spot_id = spot_of_label(label)
-        except Exception:
-            raise spots_table.fail(
-                label, "not an action spot (b1-b12, u1-u3, f1.1-f4.3, p1-p14)"
-            ) from None
-        occupant = spots_table.table(label)
-        spots[spot_id] = (
-            3 * seat(occupant, "player", REQUIRED)
-            + occupant.integer("meeple", low=1, high=MEEPLES, rule=f"DH-2.2: {MEEPLES} meeples")
-            - 1
-        )
-        occupant.finish()
-    spots_table.finish()
-    ach_table = doc.table("achievements", {})
-    achievements = dict(base.achievements) if "achievements" not in doc else {}
-    known_ach = {a.key for a in t.achievements} | {q.key for q in t.quests}
-    for key in list(ach_table.data):
-        if key not in known_ach:
-            raise ach_table.fail(key, "not an achievement spot or quest of this game")
-        achievements[key] = seat(ach_table, key, REQUIRED)
-    ach_table.finish()
-
-    # The decision goes with the phase: a position that gives the phase or a pending
-    # decision gives all of it (what it leaves out is absent); otherwise the setup's.
-    decided = "phase" in doc or pending_fields is not None
-    choice = None if decided else base.choice
-    if pending_fields is not None:
-        choice = _choice(pending_fields, zones["t:pending.tile"], n)
-    queue = () if decided else base.queue
-    if "queue" in doc:
-        queue = tuple(
-            _choice(Fields(c, doc.name(f"queue[{i}]")), [], n, tiles=nm)
-            for i, c in enumerate(doc.array("queue"))
-        )
-    action = None if decided else base.action
-    stated: Any = doc.get("action", (dict, bool), None)
-    if stated is None and choice is not None and _action_implied(choice, phase_word):
-        # [DH-3.2] such a decision is taken in an action of its player: no meeple named
-        action = Action(choice.player, None)
-    elif stated is False:  # effects outside an action asked the decision
-        action = None
-    elif stated is True:
-        raise doc.fail("action", "is a table, or false for no action in progress")
-    elif stated is not None:
-        af = doc.table("action")
-        meeple = af.integer("meeple", 0, low=1, high=MEEPLES) if "meeple" in af else None
-        action = Action(
-            seat(af, "player", REQUIRED),
-            None if meeple is None else meeple - 1,
-            af.flag("ability", False),
-        )
-        af.finish()
-    frames = () if decided else base.frames
-    if "stack" in doc:
-        frames = tuple(
-            _frame(Fields(f, doc.name(f"stack[{i}]")), n, nm)
-            for i, f in enumerate(doc.array("stack"))
-        )
-    solo = base.solo
-    if solo is not None:
-        known = solo.known
-        if solo_fields is not None:
-            known = solo_fields.integer("known", solo.known, high=len(zones["t:solitaire.stack"]))
-            solo_fields.finish()
-        solo = Solo(
-            stack=tuple(_ints(zones["t:solitaire.stack"])),
-            known=known,
-            drawn=tuple(_ints(zones["t:solitaire.drawn"])),
-            publics=tuple(zones["t:solitaire.publics"]),
-            aside=tuple(_ints(zones["c:solitaire.aside"])),
-        )
-    final = base.final
-    given_final = None
-    if "final" in doc:
-        given_final = tuple(
-            Fields({"v": v}, doc.name(f"final[{i}]")).integer("v", low=None)
-            for i, v in enumerate(doc.array("final"))
-        )
-        final = given_final
-    public = zones["t:board.public"][0] if zones["t:board.public"] else None
-    # [DH-3.2] the turn is that of the action, the effects or the decision given, unless
-    # the position says whose turn it is
-    turn = base.turn
-    if action is not None:
-        turn = action.player
-    elif frames:
-        turn = frames[-1].player
-    elif choice is not None and phase_word == Phase.ACTION.value:
-        turn = choice.player
-    state = attrs.evolve(
-        base,
-        options=opts,
-        rng=read_rng(doc) if "rng" in doc else base.rng,
-        phase=Phase(doc.text("phase", phase_word, choices=[p.value for p in Phase])),
-        round=doc.integer("round", base.round, low=1, high=ROUNDS, rule=f"DH-3: {ROUNDS} rounds"),
-        first=seat(doc, "first", base.first),
-        turn=seat(doc, "turn", turn),
-        revealed=doc.flag("revealed", False),
-        next_first=seat(doc, "next_first", None) if "next_first" in doc else base.next_first,
-        players=tuple(players),
-        row=tuple(zones["c:board.row"]),
-        deck=tuple(_ints(zones["c:board.deck"])),
-        discard=tuple(_ints(zones["c:board.discard"])),
-        public=public,
-        gone=tuple(_ints(zones["t:board.gone"])),
-        draft=tuple(tuple(_ints(zones[f"t:player.{p}.draft"])) for p in range(n))
-        if drafting
-        else (),
-        spots=Map(spots),
-        achievements=Map(achievements),
-        choice=choice,
-        queue=queue,
-        action=action,
-        frames=frames,
-        final=final,
-        solo=solo,
-    )
-    # [DH-2.3.6] the tiles are flipped once the first tiles are placed: derived when left
-    # out, a given value that differs is refused naming both
-    flipped = revealed_in(state.phase)
-    if "revealed" not in doc.data:
-        state = attrs.evolve(state, revealed=flipped)
-    elif state.revealed != flipped:
-        raise doc.fail(
-            "revealed",
-            f"{str(state.revealed).lower()} given, but {str(flipped).lower()} derived "
-            f"(DH-2.3.6: the tiles are flipped once the first tiles are placed; phase "
-            f"{state.phase.value})",
-        )
-    # [DH-4] the final scores of a game over are its table's: derived when left out, a
-    # given list that differs is refused naming both
-    if state.phase is Phase.OVER:
-        derived = final_scores(attrs.evolve(state, final=None))
-        if given_final is None:
-            state = attrs.evolve(state, final=derived)
-        elif given_final != derived:
-            raise doc.fail(
-                "final",
-                f"{list(given_final)} given, but {list(derived)} derived (DH-4: the VP "
-                "track and the end scoring of the table)",
-            )
-    elif given_final is not None:
-        raise doc.fail("final", "final scores are for a game that is over (phase = 'over')")
-    doc.finish()
-    validate(state)
-    return state
 
 
 #: The zones of the supply (docs/scenarios.md, "the filling rule"): the character deck,
