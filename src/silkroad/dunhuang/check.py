@@ -15,7 +15,7 @@ from immutables import Map
 from silkroad.core.errors import StateError
 from silkroad.core.rng import Rng
 from silkroad.dunhuang import engine
-from silkroad.dunhuang.cards import CORE_EFFECTS, Effect, parse_effect
+from silkroad.dunhuang.cards import Effect, EffectKind, parse_effect
 from silkroad.dunhuang.rules import final_breakdown, legal_moves
 from silkroad.dunhuang.state import (
     DICE,
@@ -45,6 +45,7 @@ __all__ = [
     "frame_bound",
     "frame_limit",
     "held_tile",
+    "income_dice",
     "queue_limit",
     "revealed_in",
     "statistics_shown",
@@ -286,6 +287,12 @@ def statistics_shown(t: Table, pl: Player) -> Counter[str]:
     return Counter({k: v for k, v in shown.items() if k in t.statistics})
 
 
+def income_dice(pl: Player) -> int:
+    """[DH-3.3] The overseer dice at a player's income area: the :data:`DICE` dice less
+    those on the reward area and on the frescoes (negative for a board that places more)."""
+    return DICE - pl.left - pl.right - sum(1 for s in pl.frescoes if s.die is not None)
+
+
 def final_scores(state: State) -> tuple[int, ...]:
     """[DH-4] The final scores the table gives (the VP track and the end scoring)."""
     return tuple(sum(row) for row in final_breakdown(state))
@@ -386,8 +393,8 @@ def _check_player(t: Table, p: int, pl: Player) -> None:
             raise _fail(f"{who} fresco spot {slot + 1}: {spot.tile!r:.40} is not a tile")
         if spot.die is not None and (spot.tile is None or not _int(spot.die, 1, 6)):
             raise _fail(f"{who} fresco spot {slot + 1} has die {spot.die!r:.40}")
-    dice = pl.income + pl.left + pl.right + sum(1 for s in pl.frescoes if s.die is not None)
-    if dice != DICE:
+    if pl.income != income_dice(pl):
+        dice = DICE - income_dice(pl) + pl.income
         raise _fail(f"{who} has {dice} overseer dice, not {DICE}")
 
 
@@ -561,7 +568,7 @@ def _check_progress(state: State, t: Table, n: int) -> None:
     most = frame_limit(t)
     if len(state.frames) > most:
         raise _fail(f"{len(state.frames)} frames of effects (the components allow {most})")
-    known = set(CORE_EFFECTS) | {"paint-for"} | set(t.effects)
+    known = {k.value for k in EffectKind} | set(t.effects)
     for fr in state.frames:
         _check_frame(state, t, n, fr, known)
     if state.choice is not None:
@@ -691,9 +698,7 @@ def _choice_problem(state: State, t: Table, n: int, c: Choice) -> str | None:
     elif k is ChoiceKind.PAINT:
         if t.solo and not _can_place(state, t, c.player):
             return "room for the tile painted"
-        if not t.solo and (
-            pl.income + pl.left + pl.right < 1 or all(s.tile is not None for s in pl.frescoes)
-        ):
+        if not t.solo and (pl.income + pl.left + pl.right < 1 or engine.vacant_slot(pl) is None):
             return "a free fresco spot and a die"
     elif k is ChoiceKind.PACK:
         choice = t.pack_choices.get(c.arg)

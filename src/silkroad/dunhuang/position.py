@@ -47,6 +47,7 @@ from silkroad.dunhuang.cards import parse_effect
 from silkroad.dunhuang.check import (
     final_scores,
     held_tile,
+    income_dice,
     revealed_in,
     statistics_shown,
     validate,
@@ -1066,7 +1067,7 @@ def _derived(t: Table, p: int, pl: Player, fields: Fields | None, counting: bool
     """
     path = f"player.{p}"
     on_frescoes = sum(1 for s in pl.frescoes if s.die is not None)
-    income = DICE - pl.left - pl.right - on_frescoes
+    income = income_dice(pl)
     why = (
         f"DH-3.3: {DICE} overseer dice, {pl.left} on the left and {pl.right} on the right "
         f"of the reward area, {on_frescoes} on frescoes"
