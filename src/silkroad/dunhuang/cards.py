@@ -58,6 +58,7 @@ __all__ = [
     "read_data_file",
 ]
 
+
 class EffectKind(enum.Enum):
     """[DH-3.E] The kinds of effect of the notation beside the packs' own (whose words their
     pack modules give): each has its record of words in
@@ -733,15 +734,9 @@ def _mechanisms(head: TableReader) -> tuple[tuple[str, str], ...]:
     return tuple(out)
 
 
-def _pack(source: str, raw: dict[str, Any]) -> PackDef:
-    if not isinstance(raw.get("pack"), dict):
-        raise DataError("a pack file needs a [pack] table", source=source, field="pack")
-    TableReader(source, None, raw).only(_ARRAYS)
-    head = TableReader(source, "pack", raw["pack"])
-    pack = head.get("name", str)
-    prov, note = head.provenance()
-    extra, setting_notes = _settings(head)
-    top = TableReader(source, None, raw)
+def _tokens(source: str, top: TableReader, raw: dict[str, Any], pack: str) -> list[TokenDef]:
+    """[DH-3.E.2] ``[[tokens]]``: each with a category, upgrading to a token of the file;
+    the pack's Material among them."""
     tokens = []
     for t in top.entries(raw, "tokens"):
         r = TableReader(source, str(t.get("key", "?")), t)
@@ -774,6 +769,13 @@ def _pack(source: str, raw: dict[str, Any]) -> PackDef:
         raise DataError(
             f"a pack needs a '{pack}-material' token", source=source, entry="pack", field="tokens"
         )
+    return tokens
+
+
+def _characters(
+    source: str, top: TableReader, raw: dict[str, Any], pack: str
+) -> list[CharacterDef]:
+    """[DH-3.1] ``[[characters]]``."""
     characters = []
     for c in top.entries(raw, "characters"):
         r = TableReader(source, f"character {c.get('id', '?')}", c)
@@ -795,6 +797,11 @@ def _pack(source: str, raw: dict[str, Any]) -> PackDef:
                 reconstructed=cr,
             )
         )
+    return characters
+
+
+def _frescoes(source: str, top: TableReader, raw: dict[str, Any], pack: str) -> list[FrescoDef]:
+    """[DH-2.3] ``[[frescoes]]``: a die value of 1 to 6, no Begin Painting."""
     frescoes = []
     for f in top.entries(raw, "frescoes"):
         r = TableReader(source, f"fresco {f.get('id', '?')}", f)
@@ -819,10 +826,11 @@ def _pack(source: str, raw: dict[str, Any]) -> PackDef:
                 reconstructed=fr,
             )
         )
-    ur = TableReader(source, "ultimate", head.get("ultimate", dict))
-    ur.entry_keys("ultimate")
-    up, un, ux = ur.sourced("ultimate")
-    ultimate = UltimateDef(pack, ur.get("name", str), ur.effects("effects"), up, un, ux)
+    return frescoes
+
+
+def _resource_tiles(source: str, head: TableReader, pack: str) -> list[ResourceTileDef]:
+    """The pack's ``resource_tiles``."""
     tiles = []
     for i, rt in enumerate(head.get("resource_tiles", list, [])):
         if not isinstance(rt, dict):
@@ -833,6 +841,13 @@ def _pack(source: str, raw: dict[str, Any]) -> PackDef:
         tiles.append(
             ResourceTileDef(pack, r.effects("effects"), r.get("covers", str, None), rp, rn, rx)
         )
+    return tiles
+
+
+def _achievements(
+    source: str, top: TableReader, raw: dict[str, Any], pack: str
+) -> list[AchievementDef]:
+    """[DH-5] ``[[achievements]]``."""
     achievements = []
     for a in top.entries(raw, "achievements"):
         r = TableReader(source, str(a.get("key", "?")), a)
@@ -843,6 +858,11 @@ def _pack(source: str, raw: dict[str, Any]) -> PackDef:
                 r.get("key", str), pack, r.number("vp", 0, 99), _need(r, "need"), ap, an, ax
             )
         )
+    return achievements
+
+
+def _routes(source: str, top: TableReader, raw: dict[str, Any]) -> list[RouteDef]:
+    """``[[routes]]`` (Tea's trade routes)."""
     routes = []
     for ro in top.entries(raw, "routes"):
         r = TableReader(source, f"route {ro.get('id', '?')}", ro)
@@ -858,6 +878,11 @@ def _pack(source: str, raw: dict[str, Any]) -> PackDef:
                 rx,
             )
         )
+    return routes
+
+
+def _quests(source: str, top: TableReader, raw: dict[str, Any], pack: str) -> list[QuestDef]:
+    """[DH-7] ``[[quests]]``: a stage, simple rewards, ``per`` with ``vp_each``."""
     quests = []
     for q in top.entries(raw, "quests"):
         r = TableReader(source, str(q.get("key", "?")), q)
@@ -889,6 +914,30 @@ def _pack(source: str, raw: dict[str, Any]) -> PackDef:
                 qx,
             )
         )
+    return quests
+
+
+def _pack(source: str, raw: dict[str, Any]) -> PackDef:
+    """A pack file's components, read one kind of entry at a time."""
+    if not isinstance(raw.get("pack"), dict):
+        raise DataError("a pack file needs a [pack] table", source=source, field="pack")
+    TableReader(source, None, raw).only(_ARRAYS)
+    head = TableReader(source, "pack", raw["pack"])
+    pack = head.get("name", str)
+    prov, note = head.provenance()
+    extra, setting_notes = _settings(head)
+    top = TableReader(source, None, raw)
+    tokens = _tokens(source, top, raw, pack)
+    characters = _characters(source, top, raw, pack)
+    frescoes = _frescoes(source, top, raw, pack)
+    ur = TableReader(source, "ultimate", head.get("ultimate", dict))
+    ur.entry_keys("ultimate")
+    up, un, ux = ur.sourced("ultimate")
+    ultimate = UltimateDef(pack, ur.get("name", str), ur.effects("effects"), up, un, ux)
+    tiles = _resource_tiles(source, head, pack)
+    achievements = _achievements(source, top, raw, pack)
+    routes = _routes(source, top, raw)
+    quests = _quests(source, top, raw, pack)
     return PackDef(
         name=pack,
         title=head.get("title", str),

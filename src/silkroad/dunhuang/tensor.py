@@ -922,30 +922,11 @@ def _choice_values(s: _Spec, choice: Choice | None, rel: dict[int, int]) -> tupl
     return one_hot(_CHOICES.index(choice.kind), len(_CHOICES) + 1), head, one_hot(arg, len(s.args))
 
 
-def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
-    """[DH-2.3] The observation as a ``float32`` vector in [0, 1] (see
-    :func:`observation_layout`)."""
-    obs = observation
-    options = _key(obs.options)
-    s = _spec(options)
-    layout = observation_layout(options)
-    p = s.players
-    order = players_from(obs.viewer, p)
-    rel = {q: r for r, q in enumerate(order)}
-    parts: dict[str, list[float]] = {
-        "seat": one_hot(obs.viewer, p),
-        "game": [
-            obs.round / ROUNDS,
-            float(obs.revealed),
-            float(obs.public_hidden),
-            obs.deck_size / len(s.chars),
-            obs.stack_size / len(s.tiles),
-        ],
-        "phase": one_hot(_PHASES.index(obs.phase), len(_PHASES)),
-        "first": one_hot(rel[obs.first], p),
-        "next_first": one_hot(p if obs.next_first is None else rel[obs.next_first], p + 1),
-        "turn": one_hot(rel[obs.turn], p),
-    }
+def _boards(
+    s: _Spec, obs: Observation, order: tuple[int, ...], layout: Layout
+) -> dict[str, list[float]]:
+    """[DH-2.2] Each player's board, the viewer first: counters, grain, meeples, dice,
+    tokens, statistics, the dice on the frescoes and the sizes of the hidden hands."""
     boards: list[float] = []
     tokens = layout.zeros("player_tokens")
     counters = layout.zeros("player_counters")
@@ -972,16 +953,20 @@ def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
             _squash(obs.draft_sizes[q], 5),
             float(obs.face_down[q]),
         ]
-    parts.update(
-        boards=boards,
-        player_tokens=tokens,
-        player_counters=counters,
-        frescoes=frescoes,
-        hidden=hidden,
-    )
-    parts.update(_characters(s, obs, order, layout))
-    parts.update(_tiles(s, obs, order, layout))
-    parts["draft_knowledge"] = _draft_knowledge(s, obs, order, layout)
+    return {
+        "boards": boards,
+        "player_tokens": tokens,
+        "player_counters": counters,
+        "frescoes": frescoes,
+        "hidden": hidden,
+    }
+
+
+def _places(
+    s: _Spec, obs: Observation, rel: dict[int, int], layout: Layout
+) -> dict[str, list[float]]:
+    """[DH-3.2] [DH-5] The meeple on each action spot and who claimed each achievement."""
+    p = s.players
     spots = layout.zeros("spots")
     free = p * MEEPLES
     for k in range(SPOT_COUNT):
@@ -990,7 +975,6 @@ def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
         q, m = divmod(occupant, MEEPLES)
         spots[place * (free + 1) + free] = 0.0
         spots[place * (free + 1) + rel[q] * MEEPLES + m] = 1.0
-    parts["spots"] = spots
     claimed = layout.zeros("achievements")
     for k in range(len(s.achievements)):
         claimed[k * (p + 1) + p] = 1.0
@@ -999,14 +983,14 @@ def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
         k = _lookup(achieved, key, "achievement")
         claimed[k * (p + 1) + p] = 0.0
         claimed[k * (p + 1) + rel[q]] = 1.0
-    parts["achievements"] = claimed
-    if obs.final is None:
-        parts["final"] = [0.0] * (p + 1)
-    else:
-        parts["final"] = [*(_squash(obs.final[q], 50) for q in order), 1.0]
-    parts.update(_frames(s, obs, rel, layout))
-    kind, head, arg = _choice_values(s, obs.choice, rel)
-    parts.update(choice_kind=kind, choice_head=head, choice_arg=arg)
+    return {"spots": spots, "achievements": claimed}
+
+
+def _decisions(
+    s: _Spec, obs: Observation, rel: dict[int, int], layout: Layout
+) -> dict[str, list[float]]:
+    """[DH-3.2] The action in progress and the decisions waiting behind the pending one."""
+    p = s.players
     action = layout.zeros("action")
     if obs.action is not None:
         a = obs.action
@@ -1015,7 +999,7 @@ def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
         if a.meeple is not None:
             action[1 + p + a.meeple] = 1.0
         action[-1] = float(a.ability)
-    parts["action"] = action
+    parts: dict[str, list[float]] = {"action": action}
     if len(obs.queue) > s.queue:
         raise StateError(f"the Dunhuang tensor shows {s.queue} waiting decisions")
     queued = [_choice_values(s, c, rel) for c in obs.queue]
@@ -1023,6 +1007,46 @@ def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
     parts["queue_kind"] = [x for values in queued for x in values[0]]
     parts["queue_head"] = [x for values in queued for x in values[1]]
     parts["queue_arg"] = [x for values in queued for x in values[2]]
+    return parts
+
+
+def observation_tensor(observation: Observation) -> npt.NDArray[np.float32]:
+    """[DH-2.3] The observation as a ``float32`` vector in [0, 1] (see
+    :func:`observation_layout`)."""
+    obs = observation
+    options = _key(obs.options)
+    s = _spec(options)
+    layout = observation_layout(options)
+    p = s.players
+    order = players_from(obs.viewer, p)
+    rel = {q: r for r, q in enumerate(order)}
+    parts: dict[str, list[float]] = {
+        "seat": one_hot(obs.viewer, p),
+        "game": [
+            obs.round / ROUNDS,
+            float(obs.revealed),
+            float(obs.public_hidden),
+            obs.deck_size / len(s.chars),
+            obs.stack_size / len(s.tiles),
+        ],
+        "phase": one_hot(_PHASES.index(obs.phase), len(_PHASES)),
+        "first": one_hot(rel[obs.first], p),
+        "next_first": one_hot(p if obs.next_first is None else rel[obs.next_first], p + 1),
+        "turn": one_hot(rel[obs.turn], p),
+    }
+    parts.update(_boards(s, obs, order, layout))
+    parts.update(_characters(s, obs, order, layout))
+    parts.update(_tiles(s, obs, order, layout))
+    parts["draft_knowledge"] = _draft_knowledge(s, obs, order, layout)
+    parts.update(_places(s, obs, rel, layout))
+    if obs.final is None:
+        parts["final"] = [0.0] * (p + 1)
+    else:
+        parts["final"] = [*(_squash(obs.final[q], 50) for q in order), 1.0]
+    parts.update(_frames(s, obs, rel, layout))
+    kind, head, arg = _choice_values(s, obs.choice, rel)
+    parts.update(choice_kind=kind, choice_head=head, choice_arg=arg)
+    parts.update(_decisions(s, obs, rel, layout))
     return layout.pack(parts)
 
 
