@@ -154,6 +154,20 @@ class Table:
         }
         # [DH-6.2.5] solitaire plays as the 4-player game: every tile is in the stack
         four = options.players in (1, 4)
+        self._components(four)
+        self._pack_rules()
+        #: [DH-8] [DH-9] The promo tiles in play (none without promos).
+        self.promo_tiles: tuple[int, ...] = ()
+        #: [DH-9.1] The lower effect of each promo tile in play.
+        self.promo_lower: dict[int, Effect] = {}
+        if options.promos:
+            self._add_promos(four)
+        self._check()
+        self._derived()
+
+    def _components(self, four: bool) -> None:
+        """[DH-2.1] The characters, tiles, tokens, routes, achievements and quests of the
+        packs in play (``four``: the 4-player tiles are in the game)."""
         self.characters: dict[int, CharacterDef] = {
             c.id: c for p in self.packs for c in p.characters
         }
@@ -196,6 +210,9 @@ class Table:
             )
             for a in self.achievements
         }
+
+    def _pack_rules(self) -> None:
+        """The packs' own effects, recruitment modes and decisions."""
         self.effects: dict[str, EffectHook] = {}
         self.recruit_modes: dict[str, Callable[[CharacterDef], bool]] = {}
         #: [DH-3.E.7] For each pack's recruitment mode, its section and what it takes.
@@ -206,13 +223,10 @@ class Table:
             self.recruit_modes.update(module.recruit_modes)
             self.recruit_rules.update(module.recruit_rules)
             self.pack_choices.update(module.choices)
-        #: [DH-8] [DH-9] The promo tiles in play (none without promos).
-        self.promo_tiles: tuple[int, ...] = ()
-        #: [DH-9.1] The lower effect of each promo tile in play.
-        self.promo_lower: dict[int, Effect] = {}
-        if options.promos:
-            self._add_promos(four)
-        self._check()
+
+    def _derived(self) -> None:
+        """What the rules read of the components again and again, computed once: the
+        action spots, the moves of meeples, the token kinds by role, the free spots."""
         self.spots: tuple[SpotDef, ...] = self._spots()
         self.open_spots: tuple[SpotDef, ...] = tuple(d for d in self.spots if not d.blocked)
         #: The ``Place`` move of each meeple and spot, built once.
