@@ -1,0 +1,90 @@
+"""A Dunhuang state's fields listed once: the observation, ``determinize`` and the position
+file are built from ``attrs.fields`` of the classes, not a list of their own."""
+
+from __future__ import annotations
+
+import importlib
+
+import attrs
+import pytest
+
+from silkroad.dunhuang import determinize, observe
+from silkroad.dunhuang.observe import Observation
+from silkroad.dunhuang.position import from_position, to_position
+from silkroad.dunhuang.state import Player, Solo, State
+
+from .helpers import player, ready
+
+observe_module = importlib.import_module("silkroad.dunhuang.observe")
+position_module = importlib.import_module("silkroad.dunhuang.position")
+
+
+@attrs.frozen
+class _Seen:
+    a: int
+    b: str
+
+
+@attrs.frozen
+class _Whole:
+    a: int
+    b: str
+    hidden: int
+
+
+def test_a_maker_copies_the_fields_two_classes_share() -> None:
+    make = observe_module._maker(_Whole, ("a", "b"), ("hidden",))
+    assert make(_Seen(1, "x"), 7) == _Whole(1, "x", 7)
+
+
+def test_a_maker_without_a_value_for_every_field_is_refused() -> None:
+    with pytest.raises(TypeError, match="_Whole: no value for hidden"):
+        observe_module._maker(_Whole, ("a", "b"), ())
+
+
+@pytest.mark.rule("DH-2.3")
+def test_the_observation_copies_every_field_it_shares_with_the_state() -> None:
+    state_fields = {a.name for a in attrs.fields(State)}
+    seen = {a.name for a in attrs.fields(Observation)}
+    assert set(observe_module._SHARED) == (state_fields & seen) - observe_module._OWN
+    assert set(observe_module._SOLO) == {a.name for a in attrs.fields(Solo)} & seen
+    s = ready(3)
+    o = observe(s, 1)
+    back = determinize(o, 5)
+    for name in observe_module._SHARED:
+        assert getattr(o, name) == getattr(s, name), name
+        assert getattr(back, name) == getattr(s, name), name
+
+
+@pytest.mark.rule("DH-6.3.3")
+def test_the_solitaire_parts_are_shown_and_dealt_back() -> None:
+    s = ready(1, ("silk", "gold"))
+    o = observe(s, 0)
+    back = determinize(o, 2)
+    assert back.solo is not None
+    for name in observe_module._SOLO:
+        assert getattr(o, name) == getattr(s, name) == getattr(back, name), name
+
+
+@pytest.mark.rule("DH-2")
+def test_the_position_writes_and_reads_every_field_of_a_player() -> None:
+    assert set(position_module._PLAYER_KEYS) == {a.name for a in attrs.fields(Player)}
+    s = ready(3)
+    s = player(s, 1, coins=7, pigment=3, vp=11)
+    text = to_position(s)
+    section = text[text.index("[player.1]") :]
+    section = section[: section.index("[player.2]")]
+    for name in position_module._PLAYER_KEYS:
+        if name == "drafted" and not s.players[1].drafted:
+            continue
+        assert f"\n{name} = " in section or f"[player.1.{name}]" in section, name
+    assert from_position(text) == s
+
+
+@pytest.mark.rule("DH-2")
+def test_a_value_of_a_player_given_in_a_position_is_read() -> None:
+    s = ready(3)
+    text = to_position(player(s, 0, coins=9))
+    assert "\ncoins = 9\n" in text
+    assert from_position(text).players[0].coins == 9
+    assert from_position(text.replace("\ncoins = 9\n", "\ncoins = 5\n", 1)).players[0].coins == 5
