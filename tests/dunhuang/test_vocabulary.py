@@ -18,10 +18,12 @@ from silkroad.dunhuang.explain import PENDING, explain
 from silkroad.dunhuang.moves import Keep
 from silkroad.dunhuang.position import to_position
 from silkroad.dunhuang.state import Choice, ChoiceKind, Phase
+from silkroad.dunhuang.svg import svg
 from silkroad.dunhuang.table import table
 from silkroad.dunhuang.vocabulary import (
     DECISIONS,
     EFFECTS,
+    PHASES,
     effect_text,
     effect_worth,
 )
@@ -38,7 +40,7 @@ def _sample(kind: EffectKind) -> str:
 
 def test_the_title_declares_a_vocabulary_of_each_kind() -> None:
     kinds = {v.kinds for v in GAME.spec.vocabularies}
-    assert kinds == {EffectKind, ChoiceKind}
+    assert kinds == {EffectKind, ChoiceKind, Phase}
     assert list(EFFECTS) == list(EffectKind)
     assert list(DECISIONS) == list(ChoiceKind)
 
@@ -73,6 +75,14 @@ def test_every_decision_kind_has_words_for_a_sample_of_it(kind: ChoiceKind) -> N
     assert words.answers
     assert all(m in GAME.move_types for m in words.answers)
     assert PENDING[kind] == (words.answers, words.section, words.ask)
+
+
+@pytest.mark.parametrize("phase", list(Phase), ids=lambda p: p.value)
+def test_every_phase_has_a_title_the_picture_shows(phase: Phase) -> None:
+    s = new_game(Options(3), 4)
+    assert PHASES[phase].title
+    picture = svg(attrs.evolve(s, phase=phase))
+    assert f"· {PHASES[phase].title}" in picture
 
 
 def test_the_words_of_a_gain_say_what_is_gained() -> None:

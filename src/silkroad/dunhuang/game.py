@@ -47,7 +47,7 @@ from silkroad.dunhuang.state import (
     Options,
     State,
 )
-from silkroad.dunhuang.vocabulary import DECISIONS, EFFECTS
+from silkroad.dunhuang.vocabulary import DECISIONS, EFFECTS, PHASES
 
 __all__ = [
     "GAME",
@@ -195,7 +195,7 @@ SPEC = GameSpec(
     rulebook="DH",
     # the refusal measure's sweep: each player count with the default packs
     configurations=({"players": 1}, {"players": 3}, {"players": 4}),
-    vocabularies=(EFFECTS, DECISIONS),
+    vocabularies=(EFFECTS, DECISIONS, PHASES),
 )
 
 #: Each part of the contract is the function of its name in its home module (docs/api.md).

@@ -23,20 +23,13 @@ from silkroad.dunhuang.observe import Observation, observe
 from silkroad.dunhuang.rules import current_player
 from silkroad.dunhuang.state import FRESCO, PUBLIC, ULTIMATE, Choice, Options, Phase, Player, State
 from silkroad.dunhuang.table import Table, table
+from silkroad.dunhuang.vocabulary import PHASES
 
 __all__ = ["hides_move", "svg"]
 
 _WIDTH = 1000
 _BOARD = "#efe3c8"
 _SPOT_FILL = {"basic": "#fbf3df", "ultimate": "#f3dcc0", "fresco": "#e6eef5", "public": "#e6eef5"}
-_PHASES = {
-    Phase.DRAFT: "fresco draft",
-    Phase.PLACE: "placing the first frescoes",
-    Phase.START: "starting phase",
-    Phase.ACTION: "action phase",
-    Phase.CLEANUP: "cleanup phase",
-    Phase.OVER: "game over",
-}
 
 
 @attrs.frozen
@@ -216,7 +209,7 @@ def _header(c: Canvas, v: _View, seen: str) -> None:
     g = c.group(id="header")
     c.rect(g, 0, 0, _WIDTH, 38, fill="#7b2d26")
     c.text(g, 12, 25, "Dunhuang", size=18, weight="bold", fill="#f6e2b3")
-    status = f"round {v.round}/8 · {_PHASES[v.phase]}"
+    status = f"round {v.round}/8 · {PHASES[v.phase].title}"
     if v.acting is not None:
         if v.choice is not None:
             status += f" · P{v.acting} decides: {v.choice.kind.value}"

@@ -1,7 +1,8 @@
 """[DH-3.E] [DH-3.2] What Dunhuang's texts say of each kind of effect and of decision.
 
-One record per member of :class:`~silkroad.dunhuang.cards.EffectKind` (:data:`EFFECTS`)
-and of :class:`~silkroad.dunhuang.state.ChoiceKind` (:data:`DECISIONS`), read by every
+One record per member of :class:`~silkroad.dunhuang.cards.EffectKind` (:data:`EFFECTS`),
+of :class:`~silkroad.dunhuang.state.ChoiceKind` (:data:`DECISIONS`) and of
+:class:`~silkroad.dunhuang.state.Phase` (:data:`PHASES`), read by every
 text instead of a table of its own: the card and move words of ``describe``, the
 effects table of ``docgen``, the refusals of ``explain``, the prompt of ``render`` (the
 question at the terminal), the position file's comment line, and the worth the
@@ -9,8 +10,9 @@ evaluation gives an effect. Adding a kind of effect touches the data, its rule a
 record here; a kind of decision, its member in ``state``, the rule that asks it and its
 record here. A member without a record stops the import (``core.vocabulary``).
 
-A pack's own effects keep their words in their pack module (``Pack.words``); the phases
-have no words of their own beyond their value.
+A pack's own effects keep their words in their pack module (``Pack.words``). The phases
+(:data:`PHASES`) have a title for the picture; the other texts say a phase by its value
+(``action phase``).
 """
 
 from __future__ import annotations
@@ -45,9 +47,11 @@ __all__ = [
     "COIN_VP",
     "DECISIONS",
     "EFFECTS",
+    "PHASES",
     "PIGMENT_VP",
     "DecisionWords",
     "EffectWords",
+    "PhaseWords",
     "effect_text",
     "effect_worth",
     "item_text",
@@ -406,4 +410,32 @@ DECISIONS: Vocabulary[ChoiceKind, DecisionWords] = Vocabulary(
         ),
     },
     "decision",
+)
+
+
+# --------------------------------------------------------------------------- phases
+
+
+@attrs.frozen
+class PhaseWords:
+    """What the texts say of a phase.
+
+    :ivar title: the phase in the status line of the picture (``svg``).
+    """
+
+    title: str
+
+
+#: [DH-2] [DH-3] The words of every phase.
+PHASES: Vocabulary[Phase, PhaseWords] = Vocabulary(
+    Phase,
+    {
+        Phase.DRAFT: PhaseWords("fresco draft"),
+        Phase.PLACE: PhaseWords("placing the first frescoes"),
+        Phase.START: PhaseWords("starting phase"),
+        Phase.ACTION: PhaseWords("action phase"),
+        Phase.CLEANUP: PhaseWords("cleanup phase"),
+        Phase.OVER: PhaseWords("game over"),
+    },
+    "phase",
 )
