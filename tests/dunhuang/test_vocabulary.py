@@ -11,7 +11,7 @@ import pytest
 from silkroad.core.errors import RulesError
 from silkroad.dunhuang import GAME, Options, new_game, render
 from silkroad.dunhuang import explain as explain_module
-from silkroad.dunhuang.cards import CORE_EFFECTS, EffectKind, parse_effect
+from silkroad.dunhuang.cards import CORE_EFFECTS, NOTATION_EFFECTS, EffectKind, parse_effect
 from silkroad.dunhuang.docgen import effect_table
 from silkroad.dunhuang.evaluate import _token_worths
 from silkroad.dunhuang.explain import PENDING, explain
@@ -48,6 +48,7 @@ def test_the_title_declares_a_vocabulary_of_each_kind() -> None:
 @pytest.mark.rule("DH-3.E")
 def test_the_effect_kinds_are_those_the_interpreter_knows() -> None:
     assert {k.value for k in EffectKind} == set(CORE_EFFECTS) | {"paint-for"}
+    assert {k.value for k in EffectKind} == NOTATION_EFFECTS
     for name, item in CORE_EFFECTS.items():
         assert EFFECTS[EffectKind(name)].section == f"DH-3.E.{item}"
 

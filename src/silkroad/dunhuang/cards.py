@@ -34,6 +34,7 @@ __all__ = [
     "FIELDS",
     "MAX_ENTRIES",
     "MAX_ID",
+    "NOTATION_EFFECTS",
     "PROVENANCE_KEYS",
     "QUEST_REWARDS",
     "SIMPLE_EFFECTS",
@@ -97,6 +98,9 @@ CORE_EFFECTS: dict[str, int] = {
     "if": 12,
     "product": 14,
 }
+#: [DH-3.E] The kinds of effect of the notation beside the packs' own (every
+#: :class:`EffectKind`: the DH-3.E effects and ``paint-for``).
+NOTATION_EFFECTS = frozenset(k.value for k in EffectKind)
 #: Effects that need no decision (allowed as leaving, starting-phase and route rewards).
 SIMPLE_EFFECTS = frozenset({"coin", "pigment", "vp", "material", "product"})
 #: [DH-7] Effects a solitaire quest may give as its reward: the simple gains, Upgrade

@@ -15,7 +15,7 @@ from immutables import Map
 from silkroad.core.errors import StateError
 from silkroad.core.rng import Rng
 from silkroad.dunhuang import engine
-from silkroad.dunhuang.cards import Effect, EffectKind, parse_effect
+from silkroad.dunhuang.cards import NOTATION_EFFECTS, Effect, parse_effect
 from silkroad.dunhuang.rules import final_breakdown, legal_moves
 from silkroad.dunhuang.state import (
     DICE,
@@ -568,7 +568,7 @@ def _check_progress(state: State, t: Table, n: int) -> None:
     most = frame_limit(t)
     if len(state.frames) > most:
         raise _fail(f"{len(state.frames)} frames of effects (the components allow {most})")
-    known = {k.value for k in EffectKind} | set(t.effects)
+    known = NOTATION_EFFECTS | set(t.effects)
     for fr in state.frames:
         _check_frame(state, t, n, fr, known)
     if state.choice is not None:

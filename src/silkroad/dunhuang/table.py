@@ -14,7 +14,7 @@ import attrs
 
 from silkroad.core.errors import DataError, RulesError
 from silkroad.dunhuang.cards import (
-    CORE_EFFECTS,
+    NOTATION_EFFECTS,
     AchievementDef,
     BoardDef,
     CharacterDef,
@@ -290,7 +290,7 @@ class Table:
         """Data that the rules cannot use: unknown effects, an effect without its number or
         with one it takes none, a Payment of an unknown token, absurd amounts, two
         components with one id, too few tiles or characters."""
-        known = set(CORE_EFFECTS) | {"paint-for"} | set(self.effects)
+        known = NOTATION_EFFECTS | set(self.effects)
         counted = {k for m in self.modules for k in m.counted}
         characters: dict[int, str] = {}
         tiles: dict[int, str] = {}
