@@ -259,22 +259,11 @@ def _unknown_id(t: Table, s: State, move: Move) -> Reason | None:
 
 
 def _choice_rule(t: Table, c: Choice) -> str:
-    """The section of the pending decision's rule (the table's, refined by its arg)."""
-    k = c.kind
-    if k is ChoiceKind.GAIN:
-        if c.arg == "product":
-            return "DH-3.E.14"
-        return "DH-3.E.11" if c.arg.startswith("paint-") else "DH-3.3.4"
-    if k is ChoiceKind.PLACE and t.solo:
-        return "DH-6.2.3"
-    if k is ChoiceKind.PAINT and t.solo:
-        return "DH-6.3.3"
-    if k is ChoiceKind.RECRUIT and c.arg != "paid":
-        return t.recruit_rules.get(c.arg, ("DH-3.E.8", ""))[0]
-    if k is ChoiceKind.PACK:
-        pack = t.pack_choices.get(c.arg)
-        return "DH-3.E" if pack is None else pack.rule
-    return DECISIONS[k].section
+    """The section of the pending decision's rule (its record's, refined by the table and
+    the decision's arg)."""
+    words = DECISIONS[c.kind]
+    refined = None if words.refined is None else words.refined(t, c)
+    return words.section if refined is None else refined
 
 
 def _pending(s: State, rule: str, what: str, move: Move) -> Reason:

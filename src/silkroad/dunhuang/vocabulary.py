@@ -260,8 +260,7 @@ def effect_worth(e: Effect) -> float:
 class DecisionWords:
     """What the texts say of one kind of pending decision.
 
-    :ivar section: the rulebook section of the rule that asks it (``explain`` refines it
-        by the decision's ``arg`` where a pack or the solitaire rules ask it).
+    :ivar section: the rulebook section of the rule that asks it.
     :ivar answers: the kinds of move that answer it.
     :ivar ask: what the player must first do, for a refused move of another kind.
     :ivar prompt: the question at the table, for ``render`` (``P1 to act: ...``).
@@ -270,6 +269,9 @@ class DecisionWords:
         the position gives it).
     :ivar in_action: taken inside an action of the action phase (a position that gives
         no ``[action]`` gets one).
+    :ivar refined: the section for a decision at a table, where the solitaire rules, a
+        pack or the decision's ``arg`` say which rule asks it (None, or its answer None:
+        ``section``).
     """
 
     section: str
@@ -279,6 +281,7 @@ class DecisionWords:
     question: Callable[[Choice], str]
     phase: Phase | None = None
     in_action: bool = False
+    refined: Callable[[Table, Choice], str | None] | None = None
 
 
 def _fixed(text: str) -> Callable[[Choice], str]:
@@ -297,6 +300,29 @@ _GAIN_WHY = {
     "paint-right": ": a Material, the reward of the die your painting takes from the right "
     "reward spot",
 }
+
+
+def _gain_rule(t: Table, c: Choice) -> str:
+    if c.arg == "product":
+        return "DH-3.E.14"
+    return "DH-3.E.11" if c.arg.startswith("paint-") else "DH-3.3.4"
+
+
+def _place_rule(t: Table, c: Choice) -> str | None:
+    return "DH-6.2.3" if t.solo else None
+
+
+def _paint_rule(t: Table, c: Choice) -> str | None:
+    return "DH-6.3.3" if t.solo else None
+
+
+def _recruit_rule(t: Table, c: Choice) -> str | None:
+    return None if c.arg == "paid" else t.recruit_rules.get(c.arg, ("DH-3.E.8", ""))[0]
+
+
+def _pack_rule(t: Table, c: Choice) -> str:
+    pack = t.pack_choices.get(c.arg)
+    return "DH-3.E" if pack is None else pack.rule
 
 
 def _gain_prompt(c: Choice) -> str:
@@ -322,6 +348,7 @@ DECISIONS: Vocabulary[ChoiceKind, DecisionWords] = Vocabulary(
             _fixed("place a first fresco tile (face down until everyone has)"),
             _fixed("which tile to place first"),
             Phase.PLACE,
+            refined=_place_rule,
         ),
         ChoiceKind.INCOME: DecisionWords(
             "DH-3.1.1",
@@ -352,6 +379,7 @@ DECISIONS: Vocabulary[ChoiceKind, DecisionWords] = Vocabulary(
             "take a reward",
             _gain_prompt,
             lambda c: f"which reward to gain ({c.arg})",
+            refined=_gain_rule,
         ),
         ChoiceKind.RECRUIT: DecisionWords(
             "DH-3.E.7",
@@ -360,6 +388,7 @@ DECISIONS: Vocabulary[ChoiceKind, DecisionWords] = Vocabulary(
             _fixed("choose a character and a character spot"),
             _fixed("which character to recruit, to which spot"),
             in_action=True,
+            refined=_recruit_rule,
         ),
         ChoiceKind.PAINT: DecisionWords(
             "DH-3.E.11",
@@ -368,6 +397,7 @@ DECISIONS: Vocabulary[ChoiceKind, DecisionWords] = Vocabulary(
             _fixed("choose the tile to paint"),
             _fixed("which tile to paint"),
             in_action=True,
+            refined=_paint_rule,
         ),
         ChoiceKind.DIE: DecisionWords(
             "DH-3.E.11",
@@ -392,6 +422,7 @@ DECISIONS: Vocabulary[ChoiceKind, DecisionWords] = Vocabulary(
             _fixed("make the pack's choice"),
             lambda c: f"the choice of {c.arg}",
             in_action=True,
+            refined=_pack_rule,
         ),
         ChoiceKind.PUBLIC: DecisionWords(
             "DH-6.2.4",
