@@ -4,11 +4,16 @@ file are built from ``attrs.fields`` of the classes, not a list of their own."""
 from __future__ import annotations
 
 import importlib
+import itertools
+import random
+import re
+import tomllib
+from typing import Any
 
 import attrs
 import pytest
 
-from silkroad.dunhuang import determinize, observe
+from silkroad.dunhuang import Options, apply, determinize, legal_moves, new_game, observe
 from silkroad.dunhuang.observe import Observation
 from silkroad.dunhuang.position import from_position, to_position
 from silkroad.dunhuang.state import Player, Solo, State
@@ -88,3 +93,36 @@ def test_a_value_of_a_player_given_in_a_position_is_read() -> None:
     assert "\ncoins = 9\n" in text
     assert from_position(text).players[0].coins == 9
     assert from_position(text.replace("\ncoins = 9\n", "\ncoins = 5\n", 1)).players[0].coins == 5
+
+
+def _paths(doc: dict[str, Any], prefix: str = "") -> set[str]:
+    out = set()
+    for key, value in doc.items():
+        path = f"{prefix}{key}"
+        out.add(path)
+        if isinstance(value, dict):
+            out |= _paths(value, f"{path}.")
+    return out
+
+
+@pytest.mark.rule("DH-2")
+@pytest.mark.parametrize("options", [Options(3), Options(1)], ids=["3p", "solitaire"])
+def test_every_field_of_the_state_has_its_key_in_the_position(options: Options) -> None:
+    assert set(position_module._STATE_KEYS) == {a.name for a in attrs.fields(State)}
+    s = new_game(options, 2)
+    rng = random.Random(2)
+    seen: set[str] = set()
+    for _ in itertools.count():
+        # a position of each state that holds a field not yet seen written
+        unseen = [n for n, key in position_module._STATE_KEYS.items() if key not in seen]
+        if any(getattr(s, n) not in (None, (), False) for n in unseen):
+            paths = _paths(tomllib.loads(to_position(s)))
+            seen |= {re.sub(r"^player\.\d+\.", "player.N.", p) for p in paths}
+        if not legal_moves(s):
+            break
+        s = apply(s, rng.choice(legal_moves(s)))
+    # solitaire has no draft and no first player to pass on; only solitaire has solo
+    optional = {"draft", "next_first"} if options.players == 1 else {"solo"}
+    for name, key in position_module._STATE_KEYS.items():
+        if name not in optional:
+            assert key in seen, (name, key)

@@ -224,6 +224,41 @@ def _written_names(t: Table) -> dict[int, str]:
     return {c: d.name if counts[d.name.lower()] == 1 else f"c{c}" for c, d in t.characters.items()}
 
 
+#: Where a position writes each field of :class:`~silkroad.dunhuang.state.State` (the
+#: key of the document or of its tables), checked against the class at import: a field
+#: added to the state and not to the position stops the module.
+_STATE_KEYS: dict[str, str] = {
+    "options": "options",
+    "rng": "rng",
+    "phase": "phase",
+    "round": "round",
+    "first": "first",
+    "players": "player",
+    "row": "board.row",
+    "deck": "board.deck",
+    "discard": "board.discard",
+    "public": "board.public",
+    "revealed": "revealed",
+    "draft": "player.N.draft",
+    "gone": "board.gone",
+    "next_first": "next_first",
+    "turn": "turn",
+    "spots": "spots",
+    "achievements": "achievements",
+    "frames": "stack",
+    "choice": "pending",
+    "action": "action",
+    "queue": "queue",
+    "final": "final",
+    "solo": "solitaire",
+}
+if set(_STATE_KEYS) != {a.name for a in attrs.fields(State)}:  # pragma: no cover
+    raise TypeError(
+        f"the Dunhuang position writes the state's {sorted(_STATE_KEYS)}, "
+        f"not {sorted(a.name for a in attrs.fields(State))}"
+    )
+
+
 def to_position(state: State) -> str:
     """[DH-2] The whole of ``state`` as a position (``from_position`` reads it back equal)."""
     t = table(state.options)
