@@ -587,7 +587,7 @@ def _check_progress(state: State, t: Table, n: int) -> None:
             raise _fail(f"a queued decision is an income or a reward-area reward, not {c!r:.60}")
 
 
-def _check_frame(state: State, t: Table, n: int, fr: Frame, known: set[str]) -> None:
+def _check_frame(state: State, t: Table, n: int, fr: Frame, known: frozenset[str]) -> None:
     if not isinstance(fr, Frame) or not _int(fr.player, 0, n - 1):
         raise _fail(f"frame {fr!r:.60}: no such player")
     if fr.player != state.turn:  # [DH-3.2] only the player whose turn it is resolves effects
