@@ -4,6 +4,58 @@
 DESIGN.md promises of any title. It raises :class:`ConformanceError` (an
 ``AssertionError``, so pytest shows it as a failure) naming the game, the seed, the step
 and the check that failed.
+
+The checks. For each seed, a random game (moves chosen by an RNG seeded from the seed)
+is played to its end, checking at each decision:
+
+1. setup is deterministic: ``new_game(options, seed)`` twice gives equal states;
+2. ``validate`` accepts every state reached;
+3. ``legal_moves`` is empty iff ``is_over``; ``current_player`` is None iff over;
+   the legal moves are listed in the same order on every call and have no duplicates;
+4. every legal move applies (with ``every_move``; else the chosen one), twice with the
+   same result, and ``apply``/``legal_moves``/``observe`` never change their input;
+5. illegal moves (a move legal in an earlier state but not now, each legal move with a
+   field mutated, and a non-move object) raise ``IllegalMoveError`` and leave the state
+   equal;
+6. notation: ``str(m) == format_move(m)``, equal moves print alike (with and without
+   the state), and ``parse_move`` gives the move back from both;
+   garbage text raises ``InvalidMoveError``;
+7. action ids: in range, distinct, decode back, agree with ``action_mask``;
+   other ids are refused with ``InvalidMoveError``;
+8. JSON: options, each state, each legal move and each observation round-trip;
+9. hidden information: no observation holds an RNG; for every player ``p``,
+   ``observe(determinize(observe(s, p), k), p) == observe(s, p)`` for
+   ``determinize_samples`` seeds ``k``, determinized states are valid and give the
+   player to act the same legal moves and the same ``render`` (the table shows
+   nothing hidden from the player to act); for an imperfect-information game some
+   determinized state must differ from the real one somewhere in the run; and, for
+   a title that lists what an observer learned (``known_facts``), every fact of an
+   observation holds in the real state and in every state determinized from it
+   (sampled worlds never contradict what the player saw);
+10. the game ends within ``max_steps`` decisions (default: ``max_game_length``),
+    final scores have one entry per player, winners are players (at least one,
+    unless ``allow_no_winner``: a co-operative game that all players can lose), and
+    the game's record round-trips through JSON and replays to the same final state;
+11. event texts: for one player ``p`` a decision (each in turn), a determinized state
+    ``w`` of ``observe(s, p)`` in which the chosen move is legal and leaves ``p`` the
+    same view as in ``s`` gives ``p`` the same ``describe_events`` (texts depend only
+    on what ``p`` sees);
+12. reasons (``silkroad.core.explain.explain``, the title's ``explain`` or the
+    generic reason): every legal move, its notation and its action id are called
+    legal; the illegal moves of 5, a few action ids of no legal move and garbage
+    notation get a reason that is not LEGAL, and ``explain`` never raises; for a game
+    with ``explain`` of its own, ``apply``'s ``IllegalMoveError`` carries the same
+    reason (``.reason``), and for one without, no reason or one that is not LEGAL;
+13. every output a user reads (with ``outputs``; :func:`check_outputs`): each seat's
+    ``observation_tensor`` against ``observation_layout`` (shape, ``float32``,
+    finite, a title's own tensor within each segment's bounds) and its observation's
+    words; ``render``; the ``svg`` of the table and of each seat; ``describe_move``
+    and ``describe_events`` for every viewer; the position round trip; and, with
+    ``adapters``, each seat's observation in the OpenSpiel, PettingZoo and Gymnasium
+    adapters whose frameworks are importable. What a game does not offer is
+    skipped: no ``svg`` (or one giving None), no texts of its own (the defaults are
+    checked), the generic position and feature-hash tensor of a definition without
+    its own. No output may raise.
 """
 
 from __future__ import annotations
@@ -364,56 +416,10 @@ def check_game(
     """Run the shared conformance suite on ``game`` with ``options`` over ``seeds``.
 
     For each seed, a random game (moves chosen by an RNG seeded from the seed) is played
-    to its end, checking at each decision:
-
-    1. setup is deterministic: ``new_game(options, seed)`` twice gives equal states;
-    2. ``validate`` accepts every state reached;
-    3. ``legal_moves`` is empty iff ``is_over``; ``current_player`` is None iff over;
-       the legal moves are listed in the same order on every call and have no duplicates;
-    4. every legal move applies (with ``every_move``; else the chosen one), twice with the
-       same result, and ``apply``/``legal_moves``/``observe`` never change their input;
-    5. illegal moves (a move legal in an earlier state but not now, each legal move with a
-       field mutated, and a non-move object) raise ``IllegalMoveError`` and leave the state
-       equal;
-    6. notation: ``str(m) == format_move(m)``, equal moves print alike (with and without
-       the state), and ``parse_move`` gives the move back from both;
-       garbage text raises ``InvalidMoveError``;
-    7. action ids: in range, distinct, decode back, agree with ``action_mask``;
-       other ids are refused with ``InvalidMoveError``;
-    8. JSON: options, each state, each legal move and each observation round-trip;
-    9. hidden information: no observation holds an RNG; for every player ``p``,
-       ``observe(determinize(observe(s, p), k), p) == observe(s, p)`` for
-       ``determinize_samples`` seeds ``k``, determinized states are valid and give the
-       player to act the same legal moves and the same ``render`` (the table shows
-       nothing hidden from the player to act); for an imperfect-information game some
-       determinized state must differ from the real one somewhere in the run; and, for
-       a title that lists what an observer learned (``known_facts``), every fact of an
-       observation holds in the real state and in every state determinized from it
-       (sampled worlds never contradict what the player saw);
-    10. the game ends within ``max_steps`` decisions (default: ``max_game_length``),
-        final scores have one entry per player, winners are players (at least one,
-        unless ``allow_no_winner``: a co-operative game that all players can lose), and
-        the game's record round-trips through JSON and replays to the same final state;
-    11. event texts: for one player ``p`` a decision (each in turn), a determinized state
-        ``w`` of ``observe(s, p)`` in which the chosen move is legal and leaves ``p`` the
-        same view as in ``s`` gives ``p`` the same ``describe_events`` (texts depend only
-        on what ``p`` sees);
-    12. reasons (``silkroad.core.explain.explain``, the title's ``explain`` or the
-        generic reason): every legal move, its notation and its action id are called
-        legal; the illegal moves of 5, a few action ids of no legal move and garbage
-        notation get a reason that is not LEGAL, and ``explain`` never raises; for a game
-        with ``explain`` of its own, ``apply``'s ``IllegalMoveError`` carries the same
-        reason (``.reason``), and for one without, no reason or one that is not LEGAL;
-    13. every output a user reads (with ``outputs``; :func:`check_outputs`): each seat's
-        ``observation_tensor`` against ``observation_layout`` (shape, ``float32``,
-        finite, a title's own tensor within each segment's bounds) and its observation's
-        words; ``render``; the ``svg`` of the table and of each seat; ``describe_move``
-        and ``describe_events`` for every viewer; the position round trip; and, with
-        ``adapters``, each seat's observation in the OpenSpiel, PettingZoo and Gymnasium
-        adapters whose frameworks are importable. What a game does not offer is
-        skipped: no ``svg`` (or one giving None), no texts of its own (the defaults are
-        checked), the generic position and feature-hash tensor of a definition without
-        its own. No output may raise.
+    to its end, checking at each decision the checks 1-13 listed in the docstring of
+    this module (:mod:`silkroad.testing._conformance`): setup, ``validate``, the legal
+    moves, ``apply``, illegal moves, notation, action ids, JSON, hidden information, the
+    end, event texts, reasons and every output a user reads.
 
     Check 13 runs at every ``outputs_every``-th decision of those checked (and at the
     end): the outputs cost more than the rest together (a picture per seat, a position
