@@ -28,13 +28,13 @@ def _stands_for(state: tinygame.State, action: int) -> Any:
     return tinygame.Play(action) if action in tinygame.CARDS else None
 
 
-def _derived(action_move: Any = _stands_for) -> ActionParts[Any, Any]:
+def _derived(stands_for: Any = _stands_for) -> ActionParts[Any, Any]:
     return derive_action_parts(
         tinygame.SPEC.name,
         legal_moves=tinygame.legal_moves,
         action_id=tinygame.encode_move,  # Tiny Draw's numbering checks nothing
         num_actions=lambda options: len(tinygame.CARDS) + 1,
-        action_move=action_move,
+        stands_for=stands_for,
     )
 
 
@@ -85,7 +85,7 @@ def test_decode_says_why_an_id_names_no_legal_move(tiny: Any) -> None:
     with pytest.raises(InvalidMoveError, match=rf"^action {absent} \(play {absent}\) is not legal"):
         parts.decode_move(state, absent)
     with pytest.raises(InvalidMoveError, match=rf"^action {absent} names no legal move now$"):
-        _derived(action_move=None).decode_move(state, absent)
+        _derived(stands_for=None).decode_move(state, absent)
     with pytest.raises(InvalidMoveError) as info:
         parts.decode_move(state, absent)
     assert info.value.text == absent
@@ -93,19 +93,22 @@ def test_decode_says_why_an_id_names_no_legal_move(tiny: Any) -> None:
 
 @pytest.mark.parametrize("title", TITLES)
 def test_a_title_gives_only_its_own_action_parts(title: str) -> None:
-    # encode_move, decode_move and action_mask are core's, derived from the title's
-    # numbering; still importable from the title's encoding module and its package
+    # encode_move, decode_move, action_mask and action_move are core's, derived from the
+    # title's numbering; still importable from the title's encoding module, its package
+    # (those the package exports) and the game
     tree = ast.parse((SRC / title / "encoding.py").read_text("utf-8"))
     written = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
-    assert not written & {"encode_move", "decode_move", "action_mask"}
-    assert {"num_actions", "action_move"} <= written
+    assert not written & {"encode_move", "decode_move", "action_mask", "action_move"}
+    assert "num_actions" in written
     encoding = __import__(f"silkroad.{title}.encoding", fromlist=["encoding"])
     package = __import__(f"silkroad.{title}", fromlist=["encoding"])
     game = silkroad.get_game(title)
-    for name in ("encode_move", "decode_move", "action_mask"):
+    for name in ("encode_move", "decode_move", "action_mask", "action_move"):
         function = getattr(encoding, name)
         assert isinstance(function.__self__, ActionParts)
-        assert getattr(package, name) == function == getattr(game, name)
+        assert getattr(package, name, function) == function
+        assert getattr(game, name) == function or name == "action_move"
+    assert game.optional.action_move == encoding.action_move
 
 
 @pytest.mark.parametrize("title", TITLES)
@@ -120,3 +123,24 @@ def test_a_title_refuses_ids_as_core_words_it(title: str) -> None:
     stands = game.action_move(state, illegal)
     with pytest.raises(InvalidMoveError, match=rf"^action {illegal} \({stands}\) is not legal"):
         game.decode_move(state, illegal)
+
+
+def test_action_move_is_none_for_what_names_no_id(tiny: Any) -> None:
+    state = _states()[0]
+    parts = _derived()
+    assert parts.action_move(state, 3) == tinygame.Play(3)
+    assert parts.action_move(state, 0) == tinygame.Draw()
+    for nothing in (True, 3.0, "3", [3], -1, 10, 2**70):
+        assert parts.action_move(state, nothing) is None  # type: ignore[arg-type]
+    assert _derived(stands_for=None).action_move(state, 3) is None
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_a_title_says_what_each_id_stands_for(title: str) -> None:
+    game = silkroad.get_game(title)
+    state = game.new_game(game.default_options(), 2)
+    size = game.num_actions(state.options)
+    for nothing in (True, 1.0, "1", -1, size):
+        assert game.action_move(state, nothing) is None
+    for move in game.legal_moves(state):
+        assert game.action_move(state, game.encode_move(state, move)) == move

@@ -1,21 +1,22 @@
 """The parts of the integer action space every title would otherwise write alike.
 
-A title's action space is its own: how many ids its options have (``num_actions``), its
-numbering of moves (``action_id(state, move)``: the id of a move, legal or not, asked only
-of moves ``legal_moves`` lists) and, for any id, the move it stands for, legal or not
-(``action_move``). The rest of the contract's action parts follows from those and the
-legal moves, and is derived here once for every title::
+A title's action space is its own: how many ids its options have (``num_actions``),
+its numbering of moves (``action_id(state, move)``, asked only of moves ``legal_moves``
+lists) and, for an id inside the space, the move it stands for, legal or not
+(``stands_for(state, action)``). The rest of the contract's action parts follows from
+those and the legal moves, and is derived here once for every title::
 
     _DERIVED = derive_action_parts(
         "kashgar",
         legal_moves=legal_moves,
         action_id=_id,
         num_actions=num_actions,
-        action_move=action_move,
+        stands_for=_stands_for,
     )
     encode_move = _DERIVED.encode_move
     decode_move = _DERIVED.decode_move
     action_mask = _DERIVED.action_mask
+    action_move = _DERIVED.action_move
 
 * ``encode_move(state, move)``: the id of a legal move; an
   :class:`~silkroad.core.errors.IllegalMoveError` for any other, leading with the rule
@@ -24,6 +25,8 @@ legal moves, and is derived here once for every title::
   :class:`~silkroad.core.errors.InvalidMoveError` for anything else, saying whether the id
   is outside the action space, stands for a move that is not legal now, or names none.
 * ``action_mask(state)``: for each id of the space, whether it names a legal move now.
+* ``action_move(state, action)``: the move an id stands for, legal or not; None for
+  anything that is not an int inside the space, and where the title maps the id to none.
 
 Each reads the legal moves once per call (the titles remember the legal moves of the
 last state they listed, :mod:`silkroad.core.memo`).
@@ -47,10 +50,10 @@ _OPTIONS = attrgetter("options")
 
 
 class ActionParts(Generic[S, M]):
-    """``encode_move``, ``decode_move`` and ``action_mask`` of one title, derived from its
-    own parts (:func:`derive_action_parts`), as its three methods."""
+    """``encode_move``, ``decode_move``, ``action_mask`` and ``action_move`` of one title,
+    derived from its own parts (:func:`derive_action_parts`), as its methods."""
 
-    __slots__ = ("_action_move", "_id", "_legal", "_name", "_options_of", "_size")
+    __slots__ = ("_id", "_legal", "_name", "_options_of", "_size", "_stands_for")
 
     def __init__(
         self,
@@ -58,14 +61,14 @@ class ActionParts(Generic[S, M]):
         legal_moves: Callable[[S], tuple[M, ...]],
         action_id: Callable[[S, M], int],
         num_actions: Callable[[Any], int],
-        action_move: Callable[[S, int], M | None] | None,
+        stands_for: Callable[[S, int], M | None] | None,
         options_of: Callable[[S], Any],
     ) -> None:
         self._name = name
         self._legal = legal_moves
         self._id = action_id
         self._size = num_actions
-        self._action_move = action_move
+        self._stands_for = stands_for
         self._options_of = options_of
 
     def __repr__(self) -> str:
@@ -110,10 +113,21 @@ class ActionParts(Generic[S, M]):
                 f"action {shorten(action)} is outside the action space "
                 f"(ids 0 to {size - 1} with these options)"
             )
-        stands = None if self._action_move is None else self._action_move(state, action)
+        stands = self.action_move(state, action)
         if stands is not None:
             return f"action {action} ({stands}) is not legal now"
         return f"action {action} names no legal move now"
+
+    def action_move(self, state: S, action: int) -> M | None:
+        """The move action id ``action`` stands for in ``state``, legal or not (``explain``
+        says why one is refused), or None when it stands for none: not an int (a bool, a
+        float or a list names no action), outside the action space, or an id the title
+        maps to no move there (such as a choice beyond those pending)."""
+        if self._stands_for is None or isinstance(action, bool) or not isinstance(action, int):
+            return None
+        if not 0 <= action < self._size(self._options_of(state)):
+            return None
+        return self._stands_for(state, action)
 
     def action_mask(self, state: S) -> tuple[bool, ...]:
         """For each action id, whether it names a legal move now."""
@@ -130,15 +144,17 @@ def derive_action_parts(
     legal_moves: Callable[[S], tuple[M, ...]],
     action_id: Callable[[S, M], int],
     num_actions: Callable[[Any], int],
-    action_move: Callable[[S, int], M | None] | None = None,
+    stands_for: Callable[[S, int], M | None] | None = None,
     options_of: Callable[[S], Any] = _OPTIONS,
 ) -> ActionParts[S, M]:
-    """``encode_move``, ``decode_move`` and ``action_mask`` of the title ``name`` (its
-    registry name, for the reason an illegal move is refused) from its own parts: its
-    legal moves, its numbering of a legal move (``action_id``), the size of the space for
-    some options and, when it gives one, the move an id stands for (which the refusal of
-    an id that is not legal now names). ``options_of(state)``
-    gives a state's options (``state.options`` by default). The title's encoding module
-    names the three methods of the result as the contract names them.
+    """``encode_move``, ``decode_move``, ``action_mask`` and ``action_move`` of the title
+    ``name`` (its registry name, for the reason an illegal move is refused) from its own
+    parts: its legal moves, its numbering of a legal move (``action_id``), the size of
+    the space for some options and, when it gives one, ``stands_for(state, action)``:
+    the move an id stands for, legal or not, or None (asked only of ints inside the
+    space; ``action_move`` answers None for anything else, and None throughout without
+    it; the refusal of an id that is not legal now names that move).
+    ``options_of(state)`` gives a state's options (``state.options`` by default). The
+    title's encoding module names the methods of the result as the contract names them.
     """
-    return ActionParts(name, legal_moves, action_id, num_actions, action_move, options_of)
+    return ActionParts(name, legal_moves, action_id, num_actions, stands_for, options_of)

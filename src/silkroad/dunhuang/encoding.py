@@ -104,17 +104,12 @@ def _id(state: State, move: Move) -> int:
     return base + t.take_items.index(move.item)
 
 
-def action_move(state: State, action: int) -> Move | None:
-    """The move action id ``action`` stands for in ``state``, legal or not (``explain``
-    says why one is refused), or None when it stands for none here: a ``Choose`` id
-    (a position among the options of a pack's choice) with no such choice pending or
-    beyond its options, an id outside the action space, or not an int (a bool, a float
-    or a list names no action).
+def _stands_for(state: State, action: int) -> Move | None:
+    """The move id ``action`` (an int inside the space) stands for in ``state``, legal
+    or not (``explain`` says why one is refused), or None when it stands for none here:
+    a ``Choose`` id (a position among the options of a pack's choice) with no such
+    choice pending or beyond its options.
     """
-    if isinstance(action, bool) or not isinstance(action, int):
-        return None
-    if action < 0 or action >= num_actions(state.options):
-        return None
     if action < _PASS:
         return Place(*divmod(action - _PLACE, SPOT_COUNT))
     if action == _PASS:
@@ -155,15 +150,17 @@ def action_move(state: State, action: int) -> Move | None:
 
 
 #: ``encode_move(state, move)`` (the id of a legal move), ``decode_move(state, action)``
-#: (the legal move of an id) and ``action_mask(state)`` (whether each id names a legal
-#: move now), derived by core from the numbering above (:mod:`silkroad.core.actions`).
+#: (the legal move of an id), ``action_mask(state)`` (whether each id names a legal move
+#: now) and ``action_move(state, action)`` (the move of any id), derived by core from
+#: the numbering above (:mod:`silkroad.core.actions`).
 _DERIVED = derive_action_parts(
     "dunhuang",
     legal_moves=legal_moves,
     action_id=_id,
     num_actions=num_actions,
-    action_move=action_move,
+    stands_for=_stands_for,
 )
 encode_move = _DERIVED.encode_move
 decode_move = _DERIVED.decode_move
 action_mask = _DERIVED.action_mask
+action_move = _DERIVED.action_move

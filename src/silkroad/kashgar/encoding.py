@@ -76,16 +76,12 @@ def _id(state: State, move: Move) -> int:
     raise TypeError(f"{move!r} is no Kashgar move")
 
 
-def action_move(state: State, action: int) -> Move | None:
-    """The move action id ``action`` stands for in ``state``, legal or not (``explain``
-    says why an illegal one is refused); None for an id outside the action space, not an
-    int, or a Gain id beyond the alternatives of a pending Gain decision (with none
-    pending, no Gain id stands for a move)."""
-    if isinstance(action, bool) or not isinstance(action, int):
-        return None
+def _stands_for(state: State, action: int) -> Move | None:
+    """The move id ``action`` (an int inside the space) stands for in ``state``, legal
+    or not (``explain`` says why an illegal one is refused); None for a Gain id beyond
+    the alternatives of a pending Gain decision (with none pending, no Gain id stands
+    for a move)."""
     n = table(state.options).n
-    if action < 0 or action >= num_actions(state.options):
-        return None
     if action < _PARTING:
         return CaravanAction(*divmod(action - _CARAVAN, MAX_ACTIONS))
     if action < _PASS:
@@ -115,15 +111,17 @@ def action_move(state: State, action: int) -> Move | None:
 
 
 #: ``encode_move(state, move)`` (the id of a legal move), ``decode_move(state, action)``
-#: (the legal move of an id) and ``action_mask(state)`` (whether each id names a legal
-#: move now), derived by core from the numbering above (:mod:`silkroad.core.actions`).
+#: (the legal move of an id), ``action_mask(state)`` (whether each id names a legal move
+#: now) and ``action_move(state, action)`` (the move of any id), derived by core from
+#: the numbering above (:mod:`silkroad.core.actions`).
 _DERIVED = derive_action_parts(
     "kashgar",
     legal_moves=legal_moves,
     action_id=_id,
     num_actions=num_actions,
-    action_move=action_move,
+    stands_for=_stands_for,
 )
 encode_move = _DERIVED.encode_move
 decode_move = _DERIVED.decode_move
 action_mask = _DERIVED.action_mask
+action_move = _DERIVED.action_move

@@ -120,28 +120,25 @@ def _id(state: State, move: Move) -> int:
     return _space_of(state.options)[1][move]
 
 
-def action_move(state: State, action: int) -> Move | None:
-    """The move action id ``action`` stands for, legal or not (``explain`` says why an
-    illegal one is refused); None for an id outside the action space or not an int.
-    The action space is fixed by the options, so every id in it names one move."""
-    if isinstance(action, bool) or not isinstance(action, int):
-        return None
-    moves = _space_of(state.options)[0]
-    if not 0 <= action < len(moves):
-        return None
-    return moves[action]
+def _stands_for(state: State, action: int) -> Move | None:
+    """The move id ``action`` (an int inside the space) stands for, legal or not
+    (``explain`` says why an illegal one is refused). The action space is fixed by the
+    options, so every id in it names one move."""
+    return _space_of(state.options)[0][action]
 
 
 #: ``encode_move(state, move)`` (the id of a legal move), ``decode_move(state, action)``
-#: (the legal move of an id) and ``action_mask(state)`` (whether each id names a legal
-#: move now), derived by core from the space above (:mod:`silkroad.core.actions`).
+#: (the legal move of an id), ``action_mask(state)`` (whether each id names a legal move
+#: now) and ``action_move(state, action)`` (the move of any id), derived by core from
+#: the space above (:mod:`silkroad.core.actions`).
 _DERIVED = derive_action_parts(
     "serica",
     legal_moves=legal_moves,
     action_id=_id,
     num_actions=num_actions,
-    action_move=action_move,
+    stands_for=_stands_for,
 )
 encode_move = _DERIVED.encode_move
 decode_move = _DERIVED.decode_move
 action_mask = _DERIVED.action_mask
+action_move = _DERIVED.action_move
