@@ -17,7 +17,13 @@ from gymnasium.utils.env_checker import check_env
 
 import silkroad
 import tinygame
-from silkroad.adapters.gymnasium import SilkroadGymEnv, env_id, register_all, register_envs
+from silkroad.adapters.gymnasium import (
+    OLD_DEFAULT_GAME,
+    SilkroadGymEnv,
+    env_id,
+    register_all,
+    register_envs,
+)
 from silkroad.agents import GreedyAgent
 from silkroad.core.errors import InvalidMoveError
 from silkroad.kashgar import Options as KashgarOptions
@@ -228,3 +234,17 @@ def test_vector_environments_stack_observations_and_masks() -> None:
     assert observations.shape == (2, *size)
     assert rewards.shape == (2,)
     envs.close()
+
+
+def test_the_caller_names_the_game() -> None:
+    env = SilkroadGymEnv("serica")
+    assert env.game is silkroad.get_game("serica")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        SilkroadGymEnv(silkroad.get_game("dunhuang"), players=3)  # no warning
+
+
+def test_a_call_without_a_game_keeps_the_old_default_with_a_warning() -> None:
+    with pytest.warns(DeprecationWarning, match="without a game is deprecated"):
+        env = SilkroadGymEnv(players=2)
+    assert env.game is silkroad.get_game(OLD_DEFAULT_GAME)

@@ -225,3 +225,22 @@ def test_a_title_package_gives_each_part_from_its_home_module() -> None:
             move_types=(tinygame.Play, tinygame.Draw),
             observation_type=tinygame.Observation,
         )
+
+
+def test_a_part_is_looked_up_as_a_plain_attribute() -> None:
+    # A class with __getattr__ (or its own __getattribute__) sends every lookup of
+    # game.apply / game.legal_moves through a slow path, on every decision.
+    for klass in type(tinygame.GAME).__mro__:
+        assert "__getattr__" not in vars(klass), klass
+    assert type(tinygame.GAME).__getattribute__ is object.__getattribute__
+    assert tinygame.GAME.apply is tinygame.apply
+
+
+def test_an_old_name_of_a_missing_part_is_none_with_a_warning() -> None:
+    with pytest.warns(DeprecationWarning, match="'picture' is now named 'svg'"):
+        assert GameDefinition(**_construction()).picture is None
+
+
+def test_a_name_no_definition_has_is_an_attribute_error() -> None:
+    with pytest.raises(AttributeError, match="no_such_part"):
+        tinygame.GAME.no_such_part  # type: ignore[attr-defined]  # noqa: B018

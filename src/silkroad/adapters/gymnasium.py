@@ -15,6 +15,9 @@ Importing this module registers ``silkroad/<Title>-v0`` for every built-in title
         if terminated or truncated:
             break
 
+* ``SilkroadGymEnv(game, ...)`` takes the game first (a name of ``silkroad.GAMES`` or a
+  ``Game``); a call without one plays :data:`OLD_DEFAULT_GAME` with a
+  ``DeprecationWarning``, for one version.
 * Observations are the title's ``observation_tensor`` of the learning seat (``Box(0, 1)``;
   unbounded for a game that falls back to the feature hash); actions are
   ``Discrete(num_actions)``, the title's action ids; ``info["action_mask"]`` (``int8``) marks
@@ -44,6 +47,7 @@ loading, so there the import above (or the ``module:id`` form) registers the ids
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 from typing import Any, SupportsFloat
 
@@ -55,8 +59,21 @@ from gymnasium import spaces
 from silkroad.adapters import UTILITIES, action_reason, decode_action, returns_from_scores
 from silkroad.agents import make_agent
 from silkroad.core.game import AnyGame, Outcome
+from silkroad.core.registry import get_game
 
-__all__ = ["ILLEGAL", "SilkroadGymEnv", "env_id", "register", "register_all", "register_envs"]
+__all__ = [
+    "ILLEGAL",
+    "OLD_DEFAULT_GAME",
+    "SilkroadGymEnv",
+    "env_id",
+    "register",
+    "register_all",
+    "register_envs",
+]
+
+#: The game of a ``SilkroadGymEnv()`` that names none, kept for one version with a
+#: :class:`DeprecationWarning`: the caller names the game.
+OLD_DEFAULT_GAME = "kashgar"
 
 #: What an illegal action does: end the episode with a penalty, or raise.
 ILLEGAL = ("lose", "raise")
@@ -77,7 +94,7 @@ class SilkroadGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
 
     def __init__(
         self,
-        game: str | AnyGame = "kashgar",
+        game: str | AnyGame | None = None,
         *,
         players: int | None = None,
         options: Any = None,
@@ -89,9 +106,16 @@ class SilkroadGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         illegal_reward: float = -1.0,
         render_mode: str | None = None,
     ) -> None:
+        if game is None:
+            warnings.warn(
+                "SilkroadGymEnv() without a game is deprecated: name the game "
+                f"(SilkroadGymEnv({OLD_DEFAULT_GAME!r}, ...), or a Game object); the "
+                f"default {OLD_DEFAULT_GAME!r} goes in the next version",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            game = OLD_DEFAULT_GAME
         if isinstance(game, str):
-            from silkroad.core.registry import get_game
-
             game = get_game(game)
         if render_mode is not None and render_mode not in _RENDER_MODES:
             raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")

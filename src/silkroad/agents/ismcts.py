@@ -238,15 +238,7 @@ class ISMCTSAgent:
                     ]
                 else:
                     untried = legal
-                n = len(untried)
-                seed = (seed + gamma) & mask
-                z = ((seed ^ (seed >> 30)) * _M1) & mask
-                z = ((z ^ (z >> 27)) * _M2) & mask
-                product = (z ^ (z >> 31)) * n
-                if product & mask < n:  # Lemire's rejection step may apply: the helper
-                    index, seed = bounded((seed - gamma) & mask, gamma, n)
-                else:
-                    index = product >> 64
+                index, seed = _draw(seed, gamma, len(untried))
                 move = untried[index]
                 mover = current_player(state)
                 assert mover is not None
@@ -257,21 +249,8 @@ class ISMCTSAgent:
                 break
             else:
                 steps = 0  # the game is over: nothing to roll out, no list to ask for again
-            # Roll out.
-            for _ in range(steps):
-                legal = legal_moves(state)
-                if not legal:
-                    break
-                n = len(legal)
-                seed = (seed + gamma) & mask
-                z = ((seed ^ (seed >> 30)) * _M1) & mask
-                z = ((z ^ (z >> 27)) * _M2) & mask
-                product = (z ^ (z >> 31)) * n
-                if product & mask < n:
-                    index, seed = bounded((seed - gamma) & mask, gamma, n)
-                else:
-                    index = product >> 64
-                state = apply(state, legal[index])
+            if steps:
+                state, seed = _roll_out(state, steps, seed, gamma, legal_moves, apply)
             values = values_of(state, players)
             # Backpropagate.
             root.visits += 1
@@ -280,6 +259,47 @@ class ISMCTSAgent:
                 n_.total += values[n_.mover]
         self._rng = Rng(seed, gamma)
         return root
+
+
+def _draw(seed: int, gamma: int, n: int) -> tuple[int, int]:
+    """A draw from ``range(n)`` by the generator ``(seed, gamma)`` (as
+    :meth:`Rng.randrange`, inlined), and the generator's next seed."""
+    seed = (seed + gamma) & MASK64
+    z = ((seed ^ (seed >> 30)) * _M1) & MASK64
+    z = ((z ^ (z >> 27)) * _M2) & MASK64
+    product = (z ^ (z >> 31)) * n
+    if product & MASK64 < n:  # Lemire's rejection step may apply: the helper
+        return bounded((seed - gamma) & MASK64, gamma, n)
+    return product >> 64, seed
+
+
+def _roll_out(
+    state: Any,
+    steps: int,
+    seed: int,
+    gamma: int,
+    legal_moves: Callable[[Any], tuple[Any, ...]],
+    apply: Callable[[Any, Any], Any],
+) -> tuple[Any, int]:
+    """Up to ``steps`` random moves from ``state``, drawn by the generator ``(seed,
+    gamma)`` (:func:`_draw`, inlined: one call per rollout, not per move); the state
+    reached and the generator's next seed."""
+    mask = MASK64
+    for _ in range(steps):
+        legal = legal_moves(state)
+        if not legal:
+            break
+        n = len(legal)
+        seed = (seed + gamma) & mask
+        z = ((seed ^ (seed >> 30)) * _M1) & mask
+        z = ((z ^ (z >> 27)) * _M2) & mask
+        product = (z ^ (z >> 31)) * n
+        if product & mask < n:
+            index, seed = bounded((seed - gamma) & mask, gamma, n)
+        else:
+            index = product >> 64
+        state = apply(state, legal[index])
+    return state, seed
 
 
 #: The multipliers of SplitMix64's output step (:func:`silkroad.core.rng._mix64`).

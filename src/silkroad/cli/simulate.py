@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import attrs
 from rich.console import Console
@@ -35,6 +36,7 @@ from silkroad.cli.report import (
     play_tournament,
     result_data,
 )
+from silkroad.core.game import AnyGame
 from silkroad.core.registry import get_game
 from silkroad.view import write_viewers
 
@@ -117,22 +119,9 @@ def run(args: argparse.Namespace, out: Console) -> int:
     if played.interrupted and args.json:  # the JSON document alone on standard output
         print(interrupted_line(played), file=sys.stderr)
     if save_dir is not None:
-        pages = []
-        for r in results:
-            if r.record is not None:
-                path = save_dir / f"{game.spec.name}-seed{r.seed}.json"
-                r.record.save(path)
-                pages.append((path.with_suffix(".html"), r.record))
-        if args.view:
-            try:
-                with forked_workers_leave_ctrl_c():
-                    write_viewers(pages, workers=max(1, args.workers), game=game)
-            except KeyboardInterrupt:  # the figures of the games played still come
-                played = attrs.evolve(played, interrupted=True)
-                print("interrupted: not every viewer page was written", file=sys.stderr)
+        played = _save_records(args, game, played, save_dir)
     stats = summarize(results, names)
     errors = [r for r in results if r.error is not None]
-    truncated = sum(r.truncated for r in results)
     figures = (
         analysis.figures(
             results,
@@ -154,40 +143,91 @@ def run(args: argparse.Namespace, out: Console) -> int:
             args.plot,
         )
     if args.json:
-        document = {
-            "game": game.spec.name,
-            "players": seats,
-            "games": len(results),
-            "requested": played.requested,
-            "interrupted": played.interrupted,
-            "seeds": [args.seed, args.seed + args.games - 1],
-            "from": args.source,
-            "rotated": not args.no_rotate,
-            "round_robin": len(names) > seats,
-            "errors": len(errors),
-            "truncated": truncated,
-            "agents": [
-                {
-                    "entrant": st.entrant,
-                    "agent": st.agent,
-                    "games": st.games,
-                    "wins": st.wins,
-                    "win_rate": st.win_rate,
-                    "mean_score": st.mean_score,
-                    "score_spread": st.score_spread,
-                    "mean_length": st.mean_length,
-                    "seconds_per_decision": st.seconds_per_decision,
-                    "truncated": st.truncated,
-                }
-                for st in stats
-            ],
-            "components": provenance_data(game, options),
-            "figures": None if figures is None else figures.to_data(names),
-            "plot": args.plot if figures is not None else None,
-            "results": [result_data(r) for r in results],
-        }
+        document = _document(args, game, options, played, names, stats, figures)
         print(json.dumps(document, indent=2))
         return _code(played, errors)
+    out.print(_table(args, game, played, names, stats, figures, seats))
+    _print_notes(args, out, game, options, played, figures, errors, save_dir)
+    return _code(played, errors)
+
+
+def _save_records(
+    args: argparse.Namespace, game: AnyGame, played: Played, save_dir: Path
+) -> Played:
+    """Save each game's record in ``save_dir`` (and, with ``--view``, its viewer page);
+    ``played``, marked interrupted if Ctrl-C stopped the pages."""
+    pages = []
+    for r in played.results:
+        if r.record is not None:
+            path = save_dir / f"{game.spec.name}-seed{r.seed}.json"
+            r.record.save(path)
+            pages.append((path.with_suffix(".html"), r.record))
+    if args.view:
+        try:
+            with forked_workers_leave_ctrl_c():
+                write_viewers(pages, workers=max(1, args.workers), game=game)
+        except KeyboardInterrupt:  # the figures of the games played still come
+            played = attrs.evolve(played, interrupted=True)
+            print("interrupted: not every viewer page was written", file=sys.stderr)
+    return played
+
+
+def _document(
+    args: argparse.Namespace,
+    game: AnyGame,
+    options: Any,
+    played: Played,
+    names: list[str],
+    stats: Any,
+    figures: Any,
+) -> dict[str, Any]:
+    """The ``--json`` document of a tournament."""
+    results = played.results
+    seats = players_of(game, options)
+    return {
+        "game": game.spec.name,
+        "players": seats,
+        "games": len(results),
+        "requested": played.requested,
+        "interrupted": played.interrupted,
+        "seeds": [args.seed, args.seed + args.games - 1],
+        "from": args.source,
+        "rotated": not args.no_rotate,
+        "round_robin": len(names) > seats,
+        "errors": sum(r.error is not None for r in results),
+        "truncated": sum(r.truncated for r in results),
+        "agents": [
+            {
+                "entrant": st.entrant,
+                "agent": st.agent,
+                "games": st.games,
+                "wins": st.wins,
+                "win_rate": st.win_rate,
+                "mean_score": st.mean_score,
+                "score_spread": st.score_spread,
+                "mean_length": st.mean_length,
+                "seconds_per_decision": st.seconds_per_decision,
+                "truncated": st.truncated,
+            }
+            for st in stats
+        ],
+        "components": provenance_data(game, options),
+        "figures": None if figures is None else figures.to_data(names),
+        "plot": args.plot if figures is not None else None,
+        "results": [result_data(r) for r in results],
+    }
+
+
+def _table(
+    args: argparse.Namespace,
+    game: AnyGame,
+    played: Played,
+    names: list[str],
+    stats: Any,
+    figures: Any,
+    seats: int,
+) -> Table:
+    """The table of the entrants' results."""
     rotated = (
         "round robin"
         if len(names) > seats
@@ -198,8 +238,8 @@ def run(args: argparse.Namespace, out: Console) -> int:
     stopped = f" (of {played.requested}: interrupted)" if played.interrupted else ""
     start = "" if args.source is None else f", from {args.source}"
     table = Table(
-        title=f"{game.spec.title}: {len(results)} games{stopped}, {seats} players{start}, "
-        f"seeds {args.seed}..{args.seed + args.games - 1}, {rotated}"
+        title=f"{game.spec.title}: {len(played.results)} games{stopped}, {seats} players"
+        f"{start}, seeds {args.seed}..{args.seed + args.games - 1}, {rotated}"
     )
     columns = ["entrant", "agent", "games", "wins", "win rate [95%]"]
     columns += ["mean score", "spread", "mean length", "ms/decision", "truncated"]
@@ -223,7 +263,22 @@ def run(args: argparse.Namespace, out: Console) -> int:
             f"{1000 * st.seconds_per_decision:.2f}",
             str(st.truncated),
         )
-    out.print(table)
+    return table
+
+
+def _print_notes(
+    args: argparse.Namespace,
+    out: Console,
+    game: AnyGame,
+    options: Any,
+    played: Played,
+    figures: Any,
+    errors: list[GameResult],
+    save_dir: Path | None,
+) -> None:
+    """What follows the table: the components' provenance, the figures (or how to get
+    them), the errors and what was saved."""
+    seats = players_of(game, options)
     note = provenance_note(game, options)
     if note is not None:
         out.print(note, highlight=False)
@@ -241,6 +296,7 @@ def run(args: argparse.Namespace, out: Console) -> int:
         )
         for t in figure_tables(figures, None):
             out.print(t)
+    truncated = sum(r.truncated for r in played.results)
     out.print(
         f"errors: {len(errors)}; truncated by the game-length safeguard (no winner): "
         f"{truncated}"
@@ -252,7 +308,6 @@ def run(args: argparse.Namespace, out: Console) -> int:
         out.print(f"  seed {r.seed}: {r.error}", highlight=False)
     if played.interrupted:
         out.print(interrupted_line(played), highlight=False)
-    return _code(played, errors)
 
 
 def _code(played: Played, errors: list[GameResult]) -> int:

@@ -396,12 +396,6 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
             raise TypeError(f"optional must be OptionalParts, got {self.optional!r:.60}")
         declare_options_type(self.options_type)
 
-    def __getattr__(self, name: str) -> Any:
-        # called only for a name the class does not have: the old names of the parts
-        if name in DEPRECATED_NAMES:
-            return getattr(self.optional, _deprecated(name))
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-
     def replace(self, **parts: Any) -> GameDefinition[StateT, MoveT, OptionsT, ObsT]:
         """A copy with some parts replaced, each by its contract name (a required part,
         an optional one, ``spec`` or a type); None takes an optional part away. For
@@ -574,6 +568,25 @@ class GameDefinition(Generic[StateT, MoveT, OptionsT, ObsT]):
 
     def __repr__(self) -> str:
         return f"<Game {self.spec.name!r}: {self.spec.title}>"
+
+
+def _deprecated_part(old: str) -> property:
+    """``game.<old>``: the optional part now named ``DEPRECATED_NAMES[old]``, with a
+    :class:`DeprecationWarning`. A property of the class, not a ``__getattr__``: a class
+    with ``__getattr__`` sends every lookup (``game.apply`` on each decision) through a
+    slow path, while these names are looked up only by old code."""
+
+    def part(self: GameDefinition[Any, Any, Any, Any]) -> Any:
+        return getattr(self.optional, _deprecated(old))
+
+    part.__name__ = old
+    part.__doc__ = f"Deprecated: ``game.optional.{DEPRECATED_NAMES[old]}``."
+    return property(part)
+
+
+for _old in DEPRECATED_NAMES:
+    setattr(GameDefinition, _old, _deprecated_part(_old))
+del _old
 
 
 def redeal(game: Game[StateT, Any, Any, Any], state: StateT, seed: int) -> StateT:

@@ -122,22 +122,36 @@ def _each(conv: cattrs.Converter, item: Any, collect: Callable[[Any], Any]) -> C
 
 def _build_converter() -> cattrs.Converter:
     conv = cattrs.Converter(forbid_extra_keys=True)
+    _register_collections(conv)
+    # Unions of attrs classes: tagged with the class name.
+    conv.register_unstructure_hook_factory(_is_attrs_union, lambda tp: _union_hooks(conv, tp)[0])
+    conv.register_structure_hook_factory(_is_attrs_union, lambda tp: _union_hooks(conv, tp)[1])
 
-    def arg(tp: Any, index: int = 0) -> Any:
-        args = get_args(tp)
-        return args[index] if len(args) > index else Any
+    _register_strict_scalars(conv)
+    _register_lists(conv)
+    _register_attrs_classes(conv)
+    return conv
 
+
+def _arg(tp: Any, index: int = 0) -> Any:
+    """The ``index``-th type argument of ``tp`` (``Any`` when it has none)."""
+    args = get_args(tp)
+    return args[index] if len(args) > index else Any
+
+
+def _register_collections(conv: cattrs.Converter) -> None:
+    """The pyrsistent collections (and ``immutables.Map``) as JSON lists and objects."""
     # PVector[T]
     conv.register_unstructure_hook_factory(
         _origin_is(PVector),
-        lambda tp: _each(conv, arg(tp), list),
+        lambda tp: _each(conv, _arg(tp), list),
     )
 
     def structure_each(build: Callable[[list[Any]], Any]) -> Callable[[Any], Any]:
         """A hook factory reading a JSON list into ``build`` of structured items."""
 
         def factory(tp: Any) -> Callable[[Any, Any], Any]:
-            item = arg(tp)
+            item = _arg(tp)
 
             def hook(value: Any, _: Any) -> Any:
                 if not isinstance(value, list):
@@ -153,14 +167,14 @@ def _build_converter() -> cattrs.Converter:
     # PSet[T]
     conv.register_unstructure_hook_factory(
         _origin_is(PSet),
-        lambda tp: _each(conv, arg(tp), _canonical),
+        lambda tp: _each(conv, _arg(tp), _canonical),
     )
 
     conv.register_structure_hook_factory(_origin_is(PSet), structure_each(pset))
 
     # PMap[K, V] and immutables.Map[K, V]: the same JSON
     def unstructure_map(tp: Any) -> Callable[[Any], Any]:
-        key, val = arg(tp, 0), arg(tp, 1)
+        key, val = _arg(tp, 0), _arg(tp, 1)
         if key is str:
             return lambda m: {k: conv.unstructure(v, val) for k, v in sorted(m.items())}
         return lambda m: _canonical(
@@ -169,7 +183,7 @@ def _build_converter() -> cattrs.Converter:
 
     def structure_map(build: Callable[[dict[Any, Any]], Any]) -> Callable[[Any], Any]:
         def factory(tp: Any) -> Callable[[Any, Any], Any]:
-            key, val = arg(tp, 0), arg(tp, 1)
+            key, val = _arg(tp, 0), _arg(tp, 1)
 
             def hook(value: Any, _: Any) -> Any:
                 if key is str:
@@ -190,9 +204,9 @@ def _build_converter() -> cattrs.Converter:
         conv.register_unstructure_hook_factory(_origin_is(origin), unstructure_map)
         conv.register_structure_hook_factory(_origin_is(origin), structure_map(build))
 
-    # Unions of attrs classes: tagged with the class name.
-    conv.register_unstructure_hook_factory(_is_attrs_union, lambda tp: _union_hooks(conv, tp)[0])
-    conv.register_structure_hook_factory(_is_attrs_union, lambda tp: _union_hooks(conv, tp)[1])
+
+def _register_strict_scalars(conv: cattrs.Converter) -> None:
+    """int, str, bool and float read strictly from their own JSON values."""
 
     # Strict scalars: JSON true is not 1, 1.5 is not an int, 3 is not a str.
     def strict(kind: type) -> Callable[[Any, Any], Any]:
@@ -212,6 +226,10 @@ def _build_converter() -> cattrs.Converter:
     for kind in (int, str, bool, float):
         conv.register_structure_hook(kind, strict(kind))
 
+
+def _register_lists(conv: cattrs.Converter) -> None:
+    """Tuples and lists read from JSON lists only."""
+
     # Tuples and lists come from JSON lists only (a string is not a list of letters).
     def listed(tp: Any) -> Callable[[Any, Any], Any]:
         if get_origin(tp) is list or tp is list:
@@ -229,6 +247,10 @@ def _build_converter() -> cattrs.Converter:
         return hook
 
     conv.register_structure_hook_factory(_is_list_type, listed)
+
+
+def _register_attrs_classes(conv: cattrs.Converter) -> None:
+    """attrs classes read with every field present, but in options and OMITTABLE fields."""
 
     # attrs classes: every field present (a default never fills in a missing field),
     # except in a game's options, whose fields may be left out, and fields marked
@@ -276,7 +298,6 @@ def _build_converter() -> cattrs.Converter:
         return hook
 
     conv.register_structure_hook_factory(attrs.has, complete)
-    return conv
 
 
 def _missing(cl: Any, name: str) -> KeyError:

@@ -17,8 +17,7 @@ depend on the packs drawn; see ``table.space``)::
 
 from __future__ import annotations
 
-from silkroad.core.errors import InvalidMoveError, shorten
-from silkroad.core.registry import illegal_move
+from silkroad.core.actions import derive_action_parts
 from silkroad.dunhuang.moves import (
     Ability,
     Bottom,
@@ -67,7 +66,8 @@ def num_actions(options: Options) -> int:
     return _KEEP + 3 * len(t.tile_ids) + 3 * len(t.char_ids) + len(t.token_keys) + len(t.take_items)
 
 
-def _id(state: State, move: Move, legal: tuple[Move, ...]) -> int | None:
+def _id(state: State, move: Move) -> int:
+    """The action id of ``move``, one of the legal moves of ``state`` (the layout above)."""
     t = space(state.options)
     tiles, chars = len(t.tile_ids), len(t.char_ids)
     if isinstance(move, Place):
@@ -85,7 +85,7 @@ def _id(state: State, move: Move, legal: tuple[Move, ...]) -> int | None:
     if isinstance(move, Continue):
         return _CONTINUE + move.slot
     if isinstance(move, Choose):
-        options = [m for m in legal if isinstance(m, Choose)]
+        options = [m for m in legal_moves(state) if isinstance(m, Choose)]
         return _CHOOSE + options.index(move)
     if isinstance(move, Keep):
         return _KEEP + t.tile_ids.index(move.tile)
@@ -104,61 +104,12 @@ def _id(state: State, move: Move, legal: tuple[Move, ...]) -> int | None:
     return base + t.take_items.index(move.item)
 
 
-def encode_move(state: State, move: Move) -> int:
-    """The action id of a legal move.
-
-    :raises IllegalMoveError: if ``move`` is not legal in ``state`` (only a legal move
-        has an action id), its message leading with the rule that refuses it.
+def _stands_for(state: State, action: int) -> Move | None:
+    """The move id ``action`` (an int inside the space) stands for in ``state``, legal
+    or not (``explain`` says why one is refused), or None when it stands for none here:
+    a ``Choose`` id (a position among the options of a pack's choice) with no such
+    choice pending or beyond its options.
     """
-    legal = legal_moves(state)
-    try:
-        ok = move in legal
-    except TypeError:  # an unhashable or strange object
-        ok = False
-    if not ok:  # the reason first (the rules' own), then the legal moves
-        raise illegal_move("dunhuang", state, move)
-    action = _id(state, move, legal)
-    assert action is not None
-    return action
-
-
-def _by_id(state: State) -> dict[int, Move]:
-    legal = legal_moves(state)
-    out = {}
-    for m in legal:
-        i = _id(state, m, legal)
-        assert i is not None
-        out[i] = m
-    return out
-
-
-def decode_move(state: State, action: int) -> Move:
-    """The legal move with this action id.
-
-    :raises InvalidMoveError: if no legal move has this id (or ``action`` is not an int:
-        a bool, a float or a list names no action).
-    """
-    if isinstance(action, bool) or not isinstance(action, int):
-        raise InvalidMoveError(
-            f"an action id is an int, got {type(action).__name__} {shorten(action)}", text=None
-        )
-    move = _by_id(state).get(action)
-    if move is None:
-        raise InvalidMoveError(f"action {shorten(action)} names no legal move now", text=action)
-    return move
-
-
-def action_move(state: State, action: int) -> Move | None:
-    """The move action id ``action`` stands for in ``state``, legal or not (``explain``
-    says why one is refused), or None when it stands for none here: a ``Choose`` id
-    (a position among the options of a pack's choice) with no such choice pending or
-    beyond its options, an id outside the action space, or not an int (a bool, a float
-    or a list names no action).
-    """
-    if isinstance(action, bool) or not isinstance(action, int):
-        return None
-    if action < 0 or action >= num_actions(state.options):
-        return None
     if action < _PASS:
         return Place(*divmod(action - _PLACE, SPOT_COUNT))
     if action == _PASS:
@@ -198,7 +149,18 @@ def action_move(state: State, action: int) -> Move | None:
     return Take(t_.take_items[i - len(t_.token_keys)])
 
 
-def action_mask(state: State) -> tuple[bool, ...]:
-    """For each action id, whether it names a legal move now."""
-    ids = _by_id(state)
-    return tuple(i in ids for i in range(num_actions(state.options)))
+#: ``encode_move(state, move)`` (the id of a legal move), ``decode_move(state, action)``
+#: (the legal move of an id), ``action_mask(state)`` (whether each id names a legal move
+#: now) and ``action_move(state, action)`` (the move of any id), derived by core from
+#: the numbering above (:mod:`silkroad.core.actions`).
+_DERIVED = derive_action_parts(
+    "dunhuang",
+    legal_moves=legal_moves,
+    action_id=_id,
+    num_actions=num_actions,
+    stands_for=_stands_for,
+)
+encode_move = _DERIVED.encode_move
+decode_move = _DERIVED.decode_move
+action_mask = _DERIVED.action_mask
+action_move = _DERIVED.action_move

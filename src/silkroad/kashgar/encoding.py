@@ -17,8 +17,7 @@ Layout (``n`` = number of card ids of the options, persons and orders)::
 
 from __future__ import annotations
 
-from silkroad.core.errors import InvalidMoveError, shorten
-from silkroad.core.registry import illegal_move
+from silkroad.core.actions import derive_action_parts
 from silkroad.kashgar.moves import (
     CaravanAction,
     Fulfill,
@@ -52,7 +51,8 @@ def num_actions(options: Options) -> int:
     return _CARDS + 4 * table(options).n + 1
 
 
-def _id(state: State, move: Move) -> int | None:
+def _id(state: State, move: Move) -> int:
+    """The action id of ``move``, one of the legal moves of ``state`` (the layout above)."""
     n = table(state.options).n
     if isinstance(move, CaravanAction):
         return _CARAVAN + MAX_ACTIONS * move.caravan + move.action
@@ -73,52 +73,15 @@ def _id(state: State, move: Move) -> int | None:
         return _CARDS + 4 * n if move.order is None else _CARDS + 2 * n + move.order
     if isinstance(move, Remove):
         return _REMOVE_NONE if move.card is None else _CARDS + 3 * n + move.card
-    return None  # type: ignore[unreachable]
+    raise TypeError(f"{move!r} is no Kashgar move")
 
 
-def encode_move(state: State, move: Move) -> int:
-    """The action id of a legal move.
-
-    :raises IllegalMoveError: if ``move`` is not legal in ``state``.
-    """
-    legal = legal_moves(state)
-    if move not in legal:  # the message leads with the rule that refuses it
-        raise illegal_move("kashgar", state, move)
-    action = _id(state, legal[legal.index(move)])  # a value equal to it acts as it
-    assert action is not None
-    return action
-
-
-def decode_move(state: State, action: int) -> Move:
-    """The legal move with this action id.
-
-    :raises InvalidMoveError: if no legal move has this id (or ``action`` is not an int:
-        a bool, a float or a list names no action).
-    """
-    if isinstance(action, bool) or not isinstance(action, int):
-        raise InvalidMoveError(
-            f"an action id is an int, got {type(action).__name__} {shorten(action)}", text=None
-        )
-    for move in legal_moves(state):
-        if _id(state, move) == action:
-            return move
-    raise InvalidMoveError(
-        f"action {shorten(action)} names no legal move here "
-        f"(the action space has {num_actions(state.options)} ids)",
-        text=action,
-    )
-
-
-def action_move(state: State, action: int) -> Move | None:
-    """The move action id ``action`` stands for in ``state``, legal or not (``explain``
-    says why an illegal one is refused); None for an id outside the action space, not an
-    int, or a Gain id beyond the alternatives of a pending Gain decision (with none
-    pending, no Gain id stands for a move)."""
-    if isinstance(action, bool) or not isinstance(action, int):
-        return None
+def _stands_for(state: State, action: int) -> Move | None:
+    """The move id ``action`` (an int inside the space) stands for in ``state``, legal
+    or not (``explain`` says why an illegal one is refused); None for a Gain id beyond
+    the alternatives of a pending Gain decision (with none pending, no Gain id stands
+    for a move)."""
     n = table(state.options).n
-    if action < 0 or action >= num_actions(state.options):
-        return None
     if action < _PARTING:
         return CaravanAction(*divmod(action - _CARAVAN, MAX_ACTIONS))
     if action < _PASS:
@@ -147,11 +110,18 @@ def action_move(state: State, action: int) -> Move | None:
     return Fulfill(None)
 
 
-def action_mask(state: State) -> tuple[bool, ...]:
-    """For each action id, whether it names a legal move now."""
-    mask = [False] * num_actions(state.options)
-    for move in legal_moves(state):
-        action = _id(state, move)
-        assert action is not None
-        mask[action] = True
-    return tuple(mask)
+#: ``encode_move(state, move)`` (the id of a legal move), ``decode_move(state, action)``
+#: (the legal move of an id), ``action_mask(state)`` (whether each id names a legal move
+#: now) and ``action_move(state, action)`` (the move of any id), derived by core from
+#: the numbering above (:mod:`silkroad.core.actions`).
+_DERIVED = derive_action_parts(
+    "kashgar",
+    legal_moves=legal_moves,
+    action_id=_id,
+    num_actions=num_actions,
+    stands_for=_stands_for,
+)
+encode_move = _DERIVED.encode_move
+decode_move = _DERIVED.decode_move
+action_mask = _DERIVED.action_mask
+action_move = _DERIVED.action_move

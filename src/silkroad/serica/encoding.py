@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import functools
 
-from silkroad.core.errors import InvalidMoveError, shorten
-from silkroad.core.registry import illegal_move
+from silkroad.core.actions import derive_action_parts
+from silkroad.core.memo import LastValue
 from silkroad.serica.cards import GOODS, CardDef
 from silkroad.serica.moves import (
     Advance,
@@ -89,66 +89,56 @@ def _space(cards: tuple[CardDef, ...]) -> tuple[tuple[Move, ...], dict[Move, int
     return tuple(moves), {m: i for i, m in enumerate(moves)}
 
 
+#: The options whose action space was last looked up, and that space (an identity memo:
+#: the space is cached by the options' cards, whose hash is costly to take each time).
+_LAST = LastValue[Options, tuple[tuple[Move, ...], dict[Move, int]]](
+    "Serica: the action space of the last options", ((), {})
+)
+
+
+def _space_of(options: Options) -> tuple[tuple[Move, ...], dict[Move, int]]:
+    key, space = _LAST.pair
+    if key is options:
+        return space
+    space = _space(options.card_defs)
+    _LAST.pair = (options, space)
+    return space
+
+
 def all_moves(options: Options) -> tuple[Move, ...]:
     """Every move of the action space, in action-id order."""
-    return _space(options.card_defs)[0]
+    return _space_of(options)[0]
 
 
 def num_actions(options: Options) -> int:
     """Size of the fixed action space for these options."""
-    return len(_space(options.card_defs)[0])
+    return len(_space_of(options)[0])
 
 
-def encode_move(state: State, move: Move) -> int:
-    """The action id of a legal move.
-
-    :raises IllegalMoveError: if ``move`` is not legal in ``state`` (as every title).
-    """
-    try:
-        legal = move in legal_moves(state)
-    except TypeError:  # an unhashable object is no move
-        legal = False
-    if not legal:  # the message leads with the rule that refuses it
-        raise illegal_move("serica", state, move)
-    return _space(state.options.card_defs)[1][move]
+def _id(state: State, move: Move) -> int:
+    """The action id of ``move``, one of the legal moves of ``state``."""
+    return _space_of(state.options)[1][move]
 
 
-def decode_move(state: State, action: int) -> Move:
-    """The legal move with id ``action``.
-
-    :raises InvalidMoveError: if ``action`` names no legal move now.
-    """
-    moves = _space(state.options.card_defs)[0]
-    if isinstance(action, bool) or not isinstance(action, int):
-        raise InvalidMoveError(
-            f"an action id is an int, got {type(action).__name__} {shorten(action)}", text=None
-        )
-    if not 0 <= action < len(moves):
-        raise InvalidMoveError(
-            f"action {shorten(action)} is outside 0..{len(moves) - 1}", text=action
-        )
-    move = moves[action]
-    if move not in legal_moves(state):
-        raise InvalidMoveError(f"action {action} ({move}) is not legal now", text=action)
-    return move
+def _stands_for(state: State, action: int) -> Move | None:
+    """The move id ``action`` (an int inside the space) stands for, legal or not
+    (``explain`` says why an illegal one is refused). The action space is fixed by the
+    options, so every id in it names one move."""
+    return _space_of(state.options)[0][action]
 
 
-def action_mask(state: State) -> tuple[bool, ...]:
-    """For each action id, whether it names a legal move now."""
-    space, index = _space(state.options.card_defs)
-    mask = [False] * len(space)
-    for move in legal_moves(state):
-        mask[index[move]] = True
-    return tuple(mask)
-
-
-def action_move(state: State, action: int) -> Move | None:
-    """The move action id ``action`` stands for, legal or not (``explain`` says why an
-    illegal one is refused); None for an id outside the action space or not an int.
-    The action space is fixed by the options, so every id in it names one move."""
-    if isinstance(action, bool) or not isinstance(action, int):
-        return None
-    moves = _space(state.options.card_defs)[0]
-    if not 0 <= action < len(moves):
-        return None
-    return moves[action]
+#: ``encode_move(state, move)`` (the id of a legal move), ``decode_move(state, action)``
+#: (the legal move of an id), ``action_mask(state)`` (whether each id names a legal move
+#: now) and ``action_move(state, action)`` (the move of any id), derived by core from
+#: the space above (:mod:`silkroad.core.actions`).
+_DERIVED = derive_action_parts(
+    "serica",
+    legal_moves=legal_moves,
+    action_id=_id,
+    num_actions=num_actions,
+    stands_for=_stands_for,
+)
+encode_move = _DERIVED.encode_move
+decode_move = _DERIVED.decode_move
+action_mask = _DERIVED.action_mask
+action_move = _DERIVED.action_move

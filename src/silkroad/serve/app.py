@@ -278,51 +278,7 @@ def create_app(
         return _json(await tables.hint(table, seat, body.get("at")))
 
     async def socket(websocket: WebSocket) -> None:
-        await websocket.accept()
-        try:
-            table, seat = tables.find(websocket.path_params["token"])
-        except RequestError as exc:
-            await websocket.send_json({"type": "error", "message": exc.message})
-            await websocket.close(code=4404)
-            return
-        connection = tables.connect(table, seat)
-        sender = asyncio.ensure_future(_send(websocket, tables, table, seat, connection))
-        try:
-            while True:
-                received = await websocket.receive()
-                if received["type"] == "websocket.disconnect":
-                    break
-                text = received.get("text")
-                if not isinstance(text, str):
-                    reply: dict[str, Any] | None = {
-                        "type": "error",
-                        "message": "send text (JSON), not bytes",
-                    }
-                elif _refresh(text):  # the page asks for the full view again
-                    connection.shown = None
-                    connection.sent = 0
-                    connection.dirty.set()
-                    reply = None
-                else:
-                    try:
-                        reply = await _handle(tables, table, seat, text)
-                    except TooDeep as exc:
-                        _log.warning(
-                            "closed the WebSocket of table %s, seat %d: %s", table.id, seat, exc
-                        )
-                        async with connection.lock:
-                            with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
-                                await websocket.close(CLOSE_INVALID, str(exc))  # unless gone
-                        break
-                if reply is not None and not await _push(websocket, connection, reply):
-                    break
-        except WebSocketDisconnect:
-            pass
-        finally:
-            tables.disconnect(table, seat, connection)
-            sender.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await sender
+        await _seat_socket(tables, websocket)
 
     async def favicon(request: Request) -> Response:
         return Response(FAVICON, media_type="image/svg+xml", headers=_HEADERS)
@@ -344,6 +300,56 @@ def create_app(
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.hub = tables
     return app
+
+
+async def _seat_socket(tables: Hub, websocket: WebSocket) -> None:
+    """A seat's WebSocket: the view pushed as it changes, the page's messages (moves,
+    a refresh) answered, until the page goes."""
+    await websocket.accept()
+    try:
+        table, seat = tables.find(websocket.path_params["token"])
+    except RequestError as exc:
+        await websocket.send_json({"type": "error", "message": exc.message})
+        await websocket.close(code=4404)
+        return
+    connection = tables.connect(table, seat)
+    sender = asyncio.ensure_future(_send(websocket, tables, table, seat, connection))
+    try:
+        while True:
+            received = await websocket.receive()
+            if received["type"] == "websocket.disconnect":
+                break
+            text = received.get("text")
+            if not isinstance(text, str):
+                reply: dict[str, Any] | None = {
+                    "type": "error",
+                    "message": "send text (JSON), not bytes",
+                }
+            elif _refresh(text):  # the page asks for the full view again
+                connection.shown = None
+                connection.sent = 0
+                connection.dirty.set()
+                reply = None
+            else:
+                try:
+                    reply = await _handle(tables, table, seat, text)
+                except TooDeep as exc:
+                    _log.warning(
+                        "closed the WebSocket of table %s, seat %d: %s", table.id, seat, exc
+                    )
+                    async with connection.lock:
+                        with contextlib.suppress(WebSocketDisconnect, RuntimeError, OSError):
+                            await websocket.close(CLOSE_INVALID, str(exc))  # unless gone
+                    break
+            if reply is not None and not await _push(websocket, connection, reply):
+                break
+    except WebSocketDisconnect:
+        pass
+    finally:
+        tables.disconnect(table, seat, connection)
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await sender
 
 
 async def _handle(hub: Hub, table: Table, seat: int, text: str) -> dict[str, Any] | None:

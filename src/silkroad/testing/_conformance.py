@@ -4,6 +4,58 @@
 DESIGN.md promises of any title. It raises :class:`ConformanceError` (an
 ``AssertionError``, so pytest shows it as a failure) naming the game, the seed, the step
 and the check that failed.
+
+The checks. For each seed, a random game (moves chosen by an RNG seeded from the seed)
+is played to its end, checking at each decision:
+
+1. setup is deterministic: ``new_game(options, seed)`` twice gives equal states;
+2. ``validate`` accepts every state reached;
+3. ``legal_moves`` is empty iff ``is_over``; ``current_player`` is None iff over;
+   the legal moves are listed in the same order on every call and have no duplicates;
+4. every legal move applies (with ``every_move``; else the chosen one), twice with the
+   same result, and ``apply``/``legal_moves``/``observe`` never change their input;
+5. illegal moves (a move legal in an earlier state but not now, each legal move with a
+   field mutated, and a non-move object) raise ``IllegalMoveError`` and leave the state
+   equal;
+6. notation: ``str(m) == format_move(m)``, equal moves print alike (with and without
+   the state), and ``parse_move`` gives the move back from both;
+   garbage text raises ``InvalidMoveError``;
+7. action ids: in range, distinct, decode back, agree with ``action_mask``;
+   other ids are refused with ``InvalidMoveError``;
+8. JSON: options, each state, each legal move and each observation round-trip;
+9. hidden information: no observation holds an RNG; for every player ``p``,
+   ``observe(determinize(observe(s, p), k), p) == observe(s, p)`` for
+   ``determinize_samples`` seeds ``k``, determinized states are valid and give the
+   player to act the same legal moves and the same ``render`` (the table shows
+   nothing hidden from the player to act); for an imperfect-information game some
+   determinized state must differ from the real one somewhere in the run; and, for
+   a title that lists what an observer learned (``known_facts``), every fact of an
+   observation holds in the real state and in every state determinized from it
+   (sampled worlds never contradict what the player saw);
+10. the game ends within ``max_steps`` decisions (default: ``max_game_length``),
+    final scores have one entry per player, winners are players (at least one,
+    unless ``allow_no_winner``: a co-operative game that all players can lose), and
+    the game's record round-trips through JSON and replays to the same final state;
+11. event texts: for one player ``p`` a decision (each in turn), a determinized state
+    ``w`` of ``observe(s, p)`` in which the chosen move is legal and leaves ``p`` the
+    same view as in ``s`` gives ``p`` the same ``describe_events`` (texts depend only
+    on what ``p`` sees);
+12. reasons (``silkroad.core.explain.explain``, the title's ``explain`` or the
+    generic reason): every legal move, its notation and its action id are called
+    legal; the illegal moves of 5, a few action ids of no legal move and garbage
+    notation get a reason that is not LEGAL, and ``explain`` never raises; for a game
+    with ``explain`` of its own, ``apply``'s ``IllegalMoveError`` carries the same
+    reason (``.reason``), and for one without, no reason or one that is not LEGAL;
+13. every output a user reads (with ``outputs``; :func:`check_outputs`): each seat's
+    ``observation_tensor`` against ``observation_layout`` (shape, ``float32``,
+    finite, a title's own tensor within each segment's bounds) and its observation's
+    words; ``render``; the ``svg`` of the table and of each seat; ``describe_move``
+    and ``describe_events`` for every viewer; the position round trip; and, with
+    ``adapters``, each seat's observation in the OpenSpiel, PettingZoo and Gymnasium
+    adapters whose frameworks are importable. What a game does not offer is
+    skipped: no ``svg`` (or one giving None), no texts of its own (the defaults are
+    checked), the generic position and feature-hash tensor of a definition without
+    its own. No output may raise.
 """
 
 from __future__ import annotations
@@ -364,56 +416,10 @@ def check_game(
     """Run the shared conformance suite on ``game`` with ``options`` over ``seeds``.
 
     For each seed, a random game (moves chosen by an RNG seeded from the seed) is played
-    to its end, checking at each decision:
-
-    1. setup is deterministic: ``new_game(options, seed)`` twice gives equal states;
-    2. ``validate`` accepts every state reached;
-    3. ``legal_moves`` is empty iff ``is_over``; ``current_player`` is None iff over;
-       the legal moves are listed in the same order on every call and have no duplicates;
-    4. every legal move applies (with ``every_move``; else the chosen one), twice with the
-       same result, and ``apply``/``legal_moves``/``observe`` never change their input;
-    5. illegal moves (a move legal in an earlier state but not now, each legal move with a
-       field mutated, and a non-move object) raise ``IllegalMoveError`` and leave the state
-       equal;
-    6. notation: ``str(m) == format_move(m)``, equal moves print alike (with and without
-       the state), and ``parse_move`` gives the move back from both;
-       garbage text raises ``InvalidMoveError``;
-    7. action ids: in range, distinct, decode back, agree with ``action_mask``;
-       other ids are refused with ``InvalidMoveError``;
-    8. JSON: options, each state, each legal move and each observation round-trip;
-    9. hidden information: no observation holds an RNG; for every player ``p``,
-       ``observe(determinize(observe(s, p), k), p) == observe(s, p)`` for
-       ``determinize_samples`` seeds ``k``, determinized states are valid and give the
-       player to act the same legal moves and the same ``render`` (the table shows
-       nothing hidden from the player to act); for an imperfect-information game some
-       determinized state must differ from the real one somewhere in the run; and, for
-       a title that lists what an observer learned (``known_facts``), every fact of an
-       observation holds in the real state and in every state determinized from it
-       (sampled worlds never contradict what the player saw);
-    10. the game ends within ``max_steps`` decisions (default: ``max_game_length``),
-        final scores have one entry per player, winners are players (at least one,
-        unless ``allow_no_winner``: a co-operative game that all players can lose), and
-        the game's record round-trips through JSON and replays to the same final state;
-    11. event texts: for one player ``p`` a decision (each in turn), a determinized state
-        ``w`` of ``observe(s, p)`` in which the chosen move is legal and leaves ``p`` the
-        same view as in ``s`` gives ``p`` the same ``describe_events`` (texts depend only
-        on what ``p`` sees);
-    12. reasons (``silkroad.core.explain.explain``, the title's ``explain`` or the
-        generic reason): every legal move, its notation and its action id are called
-        legal; the illegal moves of 5, a few action ids of no legal move and garbage
-        notation get a reason that is not LEGAL, and ``explain`` never raises; for a game
-        with ``explain`` of its own, ``apply``'s ``IllegalMoveError`` carries the same
-        reason (``.reason``), and for one without, no reason or one that is not LEGAL;
-    13. every output a user reads (with ``outputs``; :func:`check_outputs`): each seat's
-        ``observation_tensor`` against ``observation_layout`` (shape, ``float32``,
-        finite, a title's own tensor within each segment's bounds) and its observation's
-        words; ``render``; the ``svg`` of the table and of each seat; ``describe_move``
-        and ``describe_events`` for every viewer; the position round trip; and, with
-        ``adapters``, each seat's observation in the OpenSpiel, PettingZoo and Gymnasium
-        adapters whose frameworks are importable. What a game does not offer is
-        skipped: no ``svg`` (or one giving None), no texts of its own (the defaults are
-        checked), the generic position and feature-hash tensor of a definition without
-        its own. No output may raise.
+    to its end, checking at each decision the checks 1-13 listed in the docstring of
+    this module (:mod:`silkroad.testing._conformance`): setup, ``validate``, the legal
+    moves, ``apply``, illegal moves, notation, action ids, JSON, hidden information, the
+    end, event texts, reasons and every output a user reads.
 
     Check 13 runs at every ``outputs_every``-th decision of those checked (and at the
     end): the outputs cost more than the rest together (a picture per seat, a position
@@ -436,120 +442,197 @@ def check_game(
     options_copy: Any = loads(dumps(options, game), game.options_type, game)
     if options_copy != options:
         raise ConformanceError(f"{game.spec.name}: options do not round-trip through JSON")
-    limit = max_steps if max_steps is not None else game.max_game_length(options)
+    settings = _Settings(
+        limit=max_steps if max_steps is not None else game.max_game_length(options),
+        determinize_samples=determinize_samples,
+        every_move=every_move,
+        allow_no_winner=allow_no_winner,
+        check_every=check_every,
+        outputs=outputs,
+        adapters=adapters,
+        outputs_every=outputs_every,
+    )
+    counts = _Counts()
     union = move_union(game)
-    games = decisions = longest = applied = refused = dets = differences = 0
-    reasons = 0
-    report_truncated = 0
-    tally: dict[str, int] = {}
-    probe: AdapterProbe | None = None
-
     for seed in seeds:
-        ctx = CheckContext(game, options, seed)
-        state = game.new_game(options, seed)
-        ctx.check(state == game.new_game(options, seed), "new_game is not deterministic")
-        if outputs and adapters and probe is None:
-            probe = AdapterProbe(game, options, game.num_players(state))
-        chooser = Rng.from_seed(seed ^ 0x5EED)
-        history: list[Any] = []
-        earlier_moves: list[Any] = []
-        while True:
-            try:
-                game.validate(state)
-            except StateError as exc:
-                raise ctx.fail(f"validate refused a reachable state: {exc}") from exc
-            moves = game.legal_moves(state)
-            over = game.is_over(state)
-            ctx.check(isinstance(moves, tuple), "legal_moves must return a tuple")
-            ctx.check(
-                (len(moves) == 0) == over,
-                f"legal_moves has {len(moves)} moves but is_over is {over}",
-            )
-            player = game.current_player(state)
-            ctx.check((player is None) == over, f"current_player is {player!r}, is_over {over}")
-            n_players = game.num_players(state)
-            full = over or ctx.step % check_every == 0
-            if full:
-                snapshot = deep_copy(game, state)
-                ctx.check(snapshot == state, "the state does not round-trip through JSON")
-                differences += check_observations(
-                    ctx, state, player, moves, n_players, determinize_samples
-                )
-                dets += determinize_samples * n_players
-            outcome = game.outcome(state)
-            ctx.check(
-                (outcome is Outcome.ONGOING) == (not over),
-                f"outcome is {outcome.value} but is_over is {over}",
-            )
-            if over:
-                scores = game.scores(state)
-                winners = game.winners(state)
-                ctx.check(len(scores) == n_players, f"scores {scores} for {n_players} players")
-                ctx.check(
-                    set(winners) <= set(range(n_players)),
-                    f"winners {winners} of a finished game are not players",
-                )
-                if outcome is Outcome.TRUNCATED:
-                    ctx.check(not winners, f"a truncated game has no winners, got {list(winners)}")
-                    report_truncated += 1
-                else:
-                    ctx.check(
-                        bool(winners) or allow_no_winner,
-                        "a finished game has no winner (pass allow_no_winner=True for a "
-                        "co-operative game that all players can lose)",
-                    )
-                if outputs:
-                    check_outputs(ctx, state, moves, None, n_players, adapters=probe, tally=tally)
-                break
-            index, chooser = chooser.randrange(len(moves))
-            chosen = moves[index]
-            if full:
-                check_event_texts(ctx, state, chosen, n_players)
-                applied, refused = check_decision(
-                    ctx,
-                    state,
-                    moves,
-                    chosen,
-                    snapshot,
-                    earlier_moves,
-                    every_move,
-                    union,
-                    applied,
-                    refused,
-                )
-                reasons += check_reasons(ctx, state, moves, illegal_sample(moves, earlier_moves))
-                if outputs and (ctx.step // check_every) % outputs_every == 0:
-                    check_outputs(ctx, state, moves, chosen, n_players, adapters=probe, tally=tally)
-            earlier_moves.extend(moves)
-            history.append(chosen)
-            state = game.apply(state, chosen)
-            ctx.step += 1
-            ctx.last_move = game.format_move(chosen, state)
-            decisions += 1
-            if ctx.step > limit:
-                raise ctx.fail(f"the game did not end within {limit} decisions")
-        games += 1
-        longest = max(longest, ctx.step)
-        check_record(ctx, history, state)
-
-    if games and game.spec.information is Information.IMPERFECT and differences == 0:
+        _check_one_game(CheckContext(game, options, seed), settings, counts, union)
+    hidden = game.spec.information is Information.IMPERFECT
+    if counts.games and hidden and counts.differences == 0:
         raise ConformanceError(
             f"{game.spec.name}: determinize never produced a state that differs from the "
             "real one, although the game has hidden information: the observation "
             "probably carries what should be hidden"
         )
     return ConformanceReport(
-        games,
-        decisions,
-        longest,
-        applied,
-        refused,
-        dets,
-        differences,
-        report_truncated,
-        reasons,
-        tally,
+        counts.games,
+        counts.decisions,
+        counts.longest,
+        counts.applied,
+        counts.refused,
+        counts.determinizations,
+        counts.differences,
+        counts.truncated,
+        counts.reasons,
+        counts.outputs,
     )
+
+
+@attrs.frozen
+class _Settings:
+    """The choices of one :func:`check_game` run, as its arguments give them."""
+
+    limit: int
+    determinize_samples: int
+    every_move: bool
+    allow_no_winner: bool
+    check_every: int
+    outputs: bool
+    adapters: bool
+    outputs_every: int
+
+
+@attrs.define
+class _Counts:
+    """What a :func:`check_game` run has checked so far (its report's numbers)."""
+
+    games: int = 0
+    decisions: int = 0
+    longest: int = 0
+    applied: int = 0
+    refused: int = 0
+    determinizations: int = 0
+    differences: int = 0
+    truncated: int = 0
+    reasons: int = 0
+    outputs: dict[str, int] = attrs.field(factory=dict)
+    probe: AdapterProbe | None = None
+
+
+def _check_one_game(ctx: CheckContext, settings: _Settings, counts: _Counts, union: Any) -> None:
+    """Checks 1-13 of :func:`check_game` over the random game of ``ctx.seed``."""
+    game, options, seed = ctx.game, ctx.options, ctx.seed
+    state = game.new_game(options, seed)
+    ctx.check(state == game.new_game(options, seed), "new_game is not deterministic")
+    if settings.outputs and settings.adapters and counts.probe is None:
+        counts.probe = AdapterProbe(game, options, game.num_players(state))
+    chooser = Rng.from_seed(seed ^ 0x5EED)
+    history: list[Any] = []
+    earlier_moves: list[Any] = []
+    while True:
+        moves, player, n_players = _check_turn(ctx, state)
+        over = player is None
+        full = over or ctx.step % settings.check_every == 0
+        if full:
+            snapshot = deep_copy(game, state)
+            ctx.check(snapshot == state, "the state does not round-trip through JSON")
+            counts.differences += check_observations(
+                ctx, state, player, moves, n_players, settings.determinize_samples
+            )
+            counts.determinizations += settings.determinize_samples * n_players
+        outcome = game.outcome(state)
+        ctx.check(
+            (outcome is Outcome.ONGOING) == (not over),
+            f"outcome is {outcome.value} but is_over is {over}",
+        )
+        if over:
+            _check_end(ctx, state, n_players, settings, counts)
+            break
+        index, chooser = chooser.randrange(len(moves))
+        chosen = moves[index]
+        if full:
+            _check_full_decision(
+                ctx, state, moves, chosen, snapshot, earlier_moves, settings, counts, union
+            )
+        earlier_moves.extend(moves)
+        history.append(chosen)
+        state = game.apply(state, chosen)
+        ctx.step += 1
+        ctx.last_move = game.format_move(chosen, state)
+        counts.decisions += 1
+        if ctx.step > settings.limit:
+            raise ctx.fail(f"the game did not end within {settings.limit} decisions")
+    counts.games += 1
+    counts.longest = max(counts.longest, ctx.step)
+    check_record(ctx, history, state)
+
+
+def _check_turn(ctx: CheckContext, state: Any) -> tuple[tuple[Any, ...], int | None, int]:
+    """Checks 2 and 3 of :func:`check_game` on ``state``: its legal moves, the player to
+    act (None when over) and the number of players."""
+    game = ctx.game
+    try:
+        game.validate(state)
+    except StateError as exc:
+        raise ctx.fail(f"validate refused a reachable state: {exc}") from exc
+    moves = game.legal_moves(state)
+    over = game.is_over(state)
+    ctx.check(isinstance(moves, tuple), "legal_moves must return a tuple")
+    ctx.check(
+        (len(moves) == 0) == over,
+        f"legal_moves has {len(moves)} moves but is_over is {over}",
+    )
+    player = game.current_player(state)
+    ctx.check((player is None) == over, f"current_player is {player!r}, is_over {over}")
+    return moves, player, game.num_players(state)
+
+
+def _check_end(
+    ctx: CheckContext, state: Any, n_players: int, settings: _Settings, counts: _Counts
+) -> None:
+    """Check 10 of :func:`check_game` on a finished game's last state (scores and
+    winners), and its outputs (check 13)."""
+    game = ctx.game
+    scores = game.scores(state)
+    winners = game.winners(state)
+    ctx.check(len(scores) == n_players, f"scores {scores} for {n_players} players")
+    ctx.check(
+        set(winners) <= set(range(n_players)),
+        f"winners {winners} of a finished game are not players",
+    )
+    if game.outcome(state) is Outcome.TRUNCATED:
+        ctx.check(not winners, f"a truncated game has no winners, got {list(winners)}")
+        counts.truncated += 1
+    else:
+        ctx.check(
+            bool(winners) or settings.allow_no_winner,
+            "a finished game has no winner (pass allow_no_winner=True for a "
+            "co-operative game that all players can lose)",
+        )
+    if settings.outputs:
+        check_outputs(ctx, state, (), None, n_players, adapters=counts.probe, tally=counts.outputs)
+
+
+def _check_full_decision(
+    ctx: CheckContext,
+    state: Any,
+    moves: tuple[Any, ...],
+    chosen: Any,
+    snapshot: Any,
+    earlier_moves: list[Any],
+    settings: _Settings,
+    counts: _Counts,
+    union: Any,
+) -> None:
+    """Checks 4-7 and 11-13 of :func:`check_game` at a decision checked in full."""
+    n_players = ctx.game.num_players(state)
+    check_event_texts(ctx, state, chosen, n_players)
+    counts.applied, counts.refused = check_decision(
+        ctx,
+        state,
+        moves,
+        chosen,
+        snapshot,
+        earlier_moves,
+        settings.every_move,
+        union,
+        counts.applied,
+        counts.refused,
+    )
+    counts.reasons += check_reasons(ctx, state, moves, illegal_sample(moves, earlier_moves))
+    if settings.outputs and (ctx.step // settings.check_every) % settings.outputs_every == 0:
+        check_outputs(
+            ctx, state, moves, chosen, n_players, adapters=counts.probe, tally=counts.outputs
+        )
 
 
 def check_decision(

@@ -574,12 +574,26 @@ def _one_game(
             return
     else:
         return  # stopped by the time: the game is left unfinished
-    summary.games += 1
-    summary.truncated += game.outcome(state) is Outcome.TRUNCATED
+    _finish_game(run, ctx, history, state, hostile, where())
+
+
+def _finish_game(
+    run: _Run,
+    ctx: CheckContext,
+    history: list[Any],
+    state: Any,
+    hostile: random.Random,
+    where: str,
+) -> None:
+    """Count a game played to its end, check its record, and feed edited copies of the
+    record to the reader (each must be refused cleanly or read)."""
+    game, options, seed = ctx.game, ctx.options, ctx.seed
+    run.summary.games += 1
+    run.summary.truncated += game.outcome(state) is Outcome.TRUNCATED
     try:
         check_record(ctx, history, state)
     except Exception as exc:  # a broken promise or an escape
-        run.fail(game, where(), "record", f"{type(exc).__name__}: {exc}", state)
+        run.fail(game, where, "record", f"{type(exc).__name__}: {exc}", state)
         return
     record = Record.from_moves(game, options, seed, history).to_json(game=game)
     for _ in range(3):
@@ -588,7 +602,7 @@ def _one_game(
         def load(text: str = bad) -> Record:
             return Record.from_json(text, game=game)
 
-        run.hostile("record", game, where(), None, bad, load)
+        run.hostile("record", game, where, None, bad, load)
 
 
 def _bad_inputs(
