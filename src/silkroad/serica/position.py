@@ -303,31 +303,65 @@ def fill_position(text: str, options: Options | None = None) -> Filled:
 
 
 def _read(text: str, options: Options | None, report: list[Moved] | None) -> State:
+    """[SR-3] A position read one section at a time: the options and the table it is
+    filled from, the cards it places (Crossroads, seats, a pending decision's cards),
+    the zones filled, each seat's side, then the table's scalars, turn and decision."""
     doc = Fields(parse(text, "serica"))
     doc.get("game", str, None)
     doc.get("format", int, None)
     doc.get("rules_version", str, None)
     opts: Options = read_options(doc, Options, _defaults, options)
     base: State = read_start(doc, opts, new_game, bare_table)
-    t = table(opts)
-    where: dict[int, str] = {}
+    setup, owner = _setup_zones(base)
+    # supply first: a bare key takes a Crossroads card, or one of a zone the position
+    # gives, never one of another zone (Rome's starting Soldier)
+    resolver = CardResolver(
+        names(opts), text, setup=setup, supply=SUPPLY, replaced=_given_zones(doc.data)
+    )
+    places = _Places(table(opts), resolver)
+    returned = _read_crossroads(doc, places)
+    seats = doc.table("player", {})
+    player_fields = _read_seats(seats, places)
+    pending_fields = doc.table("pending") if "pending" in doc else None
+    if pending_fields is not None and "cards" in pending_fields:
+        cards = places.place(pending_fields.array("cards"), pending_fields.name("cards"))
+        places.given["pending.cards"] = cards
 
-    def place(values: Any, path: str) -> list[int]:
-        if not isinstance(values, list):
-            raise StateError(f"{path}: must be an array of card names, got {values!r}")
-        out = []
-        for i, value in enumerate(values):
-            spot = f"{path}[{i}]"
-            card = r.card(value, failing_at(spot), spot)
-            if card in where:
-                raise StateError(
-                    f"{spot}: {r.n.name[card]} is also at {where[card]} "
-                    "(SR-1: every card is in exactly one place)"
-                )
-            where[card] = spot
-            out.append(card)
-        return out
+    def home(card: int) -> str:
+        p = owner.get(card)
+        return "crossroads.pile" if p is None else f"player.{p}.draw"
 
+    zones = fill_zones(
+        setup,
+        places.given,
+        home,
+        spare=lambda c: "crossroads.pile" if owner.get(c) is not None else None,
+        label=resolver.n.name.__getitem__,
+        tops=places.tops,
+        report=report,
+    )
+    players = [
+        _read_player(pl, p, player_fields.get(p), zones, resolver)
+        for p, pl in enumerate(base.players)
+    ]
+    seats.finish()
+    state = _read_table(doc, base, places, zones, (players[0], players[1]), pending_fields)
+    state = attrs.evolve(
+        state,
+        returned=tuple(
+            resolver.ref(v, failing_at(f"{returned[1]}[{i}]"), range(places.t.n_cards))
+            for i, v in enumerate(returned[0])
+        ),
+    )
+    state = _derived_end(doc, state, decided="step" in doc or pending_fields is not None)
+    doc.finish()
+    validate(state)
+    return state
+
+
+def _setup_zones(base: State) -> tuple[dict[str, list[int]], dict[int, int]]:
+    """The zones of the table a position is filled from, with their cards, and the seat
+    owning each card of a seat's zone."""
     setup: dict[str, list[int]] = {
         "crossroads.row": list(base.crossroads),
         "crossroads.pile": list(base.cross_pile),
@@ -336,131 +370,169 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
     }
     owner: dict[int, int] = {}
     for p, pl in enumerate(base.players):
-        for zone in ("empire", "draw", "discard", "defeated"):
+        for zone in _SEAT_ZONES:
             setup[f"player.{p}.{zone}"] = list(getattr(pl, zone))
         for i, f in enumerate(pl.fields):
             setup[f"player.{p}.fields.{i}"] = list(f)
         for zone in setup:
             if zone.startswith(f"player.{p}."):
                 owner.update((c, p) for c in setup[zone])
-    given: dict[str, list[int]] = {}
-    # supply first: a bare key takes a Crossroads card, or one of a zone the position
-    # gives, never one of another zone (Rome's starting Soldier)
-    r = CardResolver(names(opts), text, setup=setup, supply=SUPPLY, replaced=_given_zones(doc.data))
+    return setup, owner
 
-    tops: list[str] = []
 
-    def pile(fields: Fields, key: str, zone: str) -> None:
+#: The card zones of a seat that a position gives as a list (or a pile's ``top``).
+_SEAT_ZONES = ("empire", "draw", "discard", "defeated")
+
+
+class _Places:
+    """[SR-1] The cards a position places, each in exactly one place: the zones given
+    (``given``), the piles given by their top cards (``tops``), where each card is."""
+
+    def __init__(self, t: Table, resolver: CardResolver) -> None:
+        self.t = t
+        self.r = resolver
+        self.where: dict[int, str] = {}
+        self.given: dict[str, list[int]] = {}
+        self.tops: list[str] = []
+
+    def place(self, values: Any, path: str) -> list[int]:
+        if not isinstance(values, list):
+            raise StateError(f"{path}: must be an array of card names, got {values!r}")
+        out = []
+        for i, value in enumerate(values):
+            spot = f"{path}[{i}]"
+            card = self.r.card(value, failing_at(spot), spot)
+            if card in self.where:
+                raise StateError(
+                    f"{spot}: {self.r.n.name[card]} is also at {self.where[card]} "
+                    "(SR-1: every card is in exactly one place)"
+                )
+            self.where[card] = spot
+            out.append(card)
+        return out
+
+    def pile(self, fields: Fields, key: str, zone: str) -> None:
         """A zone given as cards, or a pile as ``{ top = [...] }``: these cards on top
         of the rest of the table's pile."""
         value = fields.get(key, (list, dict) if key in _PILES else list)
         if isinstance(value, dict):
             top = Fields(value, fields.name(key))
-            given[zone] = place(top.array("top"), top.name("top"))
+            self.given[zone] = self.place(top.array("top"), top.name("top"))
             top.finish()
-            tops.append(zone)
+            self.tops.append(zone)
         else:
-            given[zone] = place(value, fields.name(key))
+            self.given[zone] = self.place(value, fields.name(key))
 
+
+def _read_crossroads(doc: Fields, places: _Places) -> tuple[list[Any], str]:
+    """[SR-3] [SR-5.4] The ``[crossroads]`` section: its row, pile and discards placed;
+    the cards shuffled back (``returned``) and their path, read once every card is."""
     cross = doc.table("crossroads", {})
     for key in ("row", "pile", "discard"):
         if key in cross:
-            pile(cross, key, f"crossroads.{key}")
-    returned_names = cross.array("returned") if "returned" in cross else []
-    returned_path = cross.name("returned")
+            places.pile(cross, key, f"crossroads.{key}")
+    returned = cross.array("returned") if "returned" in cross else []
+    path = cross.name("returned")
     cross.finish()
+    return returned, path
 
-    seats = doc.table("player", {})
+
+def _read_seats(seats: Fields, places: _Places) -> dict[int, Fields]:
+    """[SR-3] [SR-5.2] The cards of each ``[player.N]`` section placed (its piles, Empire,
+    defeated Enemies and fields); the sections, for their other keys."""
     for key in list(seats.data):
         if key not in ("0", "1"):
             raise seats.fail(key, "no such seat: Serica has seats 0 (Han) and 1 (Rome)")
     player_fields = {p: seats.table(str(p)) for p in (0, 1) if str(p) in seats}
     for p, pf in player_fields.items():
-        for zone in ("empire", "draw", "discard", "defeated"):
+        for zone in _SEAT_ZONES:
             if zone in pf:
-                pile(pf, zone, f"player.{p}.{zone}")
+                places.pile(pf, zone, f"player.{p}.{zone}")
         if "fields" in pf:
             built = pf.array("fields")
             if len(built) != FIELDS:
                 raise pf.fail("fields", f"a player has {FIELDS} fields (SR-5.2)")
             for i, f in enumerate(built):
                 path = pf.name(f"fields[{i}]")
-                cards = place(f, path)
+                cards = places.place(f, path)
                 if len(cards) > FIELD_DEPTH:
                     raise StateError(f"{path}: at most {FIELD_DEPTH} cards in a field (SR-5.2)")
-                if any(t.enemy[c] for c in cards):
+                if any(places.t.enemy[c] for c in cards):
                     raise StateError(f"{path}: an Enemy card is never built (SR-8.5)")
-                given[f"player.{p}.fields.{i}"] = cards
+                places.given[f"player.{p}.fields.{i}"] = cards
+    return player_fields
 
-    pending_fields = doc.table("pending") if "pending" in doc else None
-    if pending_fields is not None and "cards" in pending_fields:
-        given["pending.cards"] = place(pending_fields.array("cards"), pending_fields.name("cards"))
 
-    def home(card: int) -> str:
-        p = owner.get(card)
-        return "crossroads.pile" if p is None else f"player.{p}.draw"
+def _read_player(
+    pl: PlayerState,
+    p: int,
+    pf: Fields | None,
+    zones: dict[str, list[int]],
+    r: CardResolver,
+) -> PlayerState:
+    """[SR-3] One seat: its zones as filled, and the keys of its ``[player.N]`` section
+    (secret cards, cards known on top, VP, artisans, goods, caravans)."""
+    changes: dict[str, Any] = {
+        "empire": pvector(zones[f"player.{p}.empire"]),
+        "draw": pvector(zones[f"player.{p}.draw"]),
+        "discard": pvector(zones[f"player.{p}.discard"]),
+        "defeated": tuple(zones[f"player.{p}.defeated"]),
+        "fields": tuple(tuple(zones[f"player.{p}.fields.{i}"]) for i in range(FIELDS)),
+    }
+    draw = changes["draw"]
+    # the setup's secret cards that are still in the draw pile, unless given
+    changes["secret"] = tuple(c for c in pl.secret if c in draw)
+    if pf is None:
+        return attrs.evolve(pl, **changes)
+    if "secret" in pf:
+        changes["secret"] = tuple(
+            r.ref(v, pf.failing(f"secret[{i}]"), list(draw))
+            for i, v in enumerate(pf.array("secret"))
+        )
+    if "known_top" in pf:
+        known = pf.array("known_top")
+        if len(known) != 2:
+            raise pf.fail("known_top", "two counts, one per player (SR-8.3, SR-8.4)")
+        changes["known_top"] = tuple(
+            Fields({"k": k}, pf.name(f"known_top[{i}]")).integer(
+                "k", high=len(draw), rule="cards known on top of the draw pile"
+            )
+            for i, k in enumerate(known)
+        )
+    for key in ("vp", "artisans"):
+        if key in pf:
+            changes[key] = pf.integer(key, rule="SR-1: never negative")
+    for key in ("supply", "shipment"):
+        if key in pf:
+            changes[key] = _goods_of(pf, key, getattr(pl, key))
+    if "caravans" in pf:
+        changes["caravans"] = tuple(
+            _caravan(Fields(c, pf.name(f"caravans[{i}]")))
+            for i, c in enumerate(pf.array("caravans"))
+        )
+        if len(changes["caravans"]) > MAX_CARAVANS:
+            raise pf.fail("caravans", f"at most {MAX_CARAVANS} caravans (SR-5.3)")
+    pf.finish()
+    return attrs.evolve(pl, **changes)
 
-    zones = fill_zones(
-        setup,
-        given,
-        home,
-        spare=lambda c: "crossroads.pile" if owner.get(c) is not None else None,
-        label=r.n.name.__getitem__,
-        tops=tops,
-        report=report,
-    )
-    placed = [c for cards in zones.values() for c in cards]
 
-    players = []
-    for p, pl in enumerate(base.players):
-        changes: dict[str, Any] = {
-            "empire": pvector(zones[f"player.{p}.empire"]),
-            "draw": pvector(zones[f"player.{p}.draw"]),
-            "discard": pvector(zones[f"player.{p}.discard"]),
-            "defeated": tuple(zones[f"player.{p}.defeated"]),
-            "fields": tuple(tuple(zones[f"player.{p}.fields.{i}"]) for i in range(FIELDS)),
-        }
-        draw = changes["draw"]
-        # the setup's secret cards that are still in the draw pile, unless given
-        changes["secret"] = tuple(c for c in pl.secret if c in draw)
-        pf_ = player_fields.get(p)
-        if pf_ is not None:
-            pf = pf_
-            if "secret" in pf:
-                changes["secret"] = tuple(
-                    r.ref(v, pf.failing(f"secret[{i}]"), list(draw))
-                    for i, v in enumerate(pf.array("secret"))
-                )
-            if "known_top" in pf:
-                known = pf.array("known_top")
-                if len(known) != 2:
-                    raise pf.fail("known_top", "two counts, one per player (SR-8.3, SR-8.4)")
-                changes["known_top"] = tuple(
-                    Fields({"k": k}, pf.name(f"known_top[{i}]")).integer(
-                        "k", high=len(draw), rule="cards known on top of the draw pile"
-                    )
-                    for i, k in enumerate(known)
-                )
-            for key in ("vp", "artisans"):
-                if key in pf:
-                    changes[key] = pf.integer(key, rule="SR-1: never negative")
-            for key in ("supply", "shipment"):
-                if key in pf:
-                    changes[key] = _goods_of(pf, key, getattr(pl, key))
-            if "caravans" in pf:
-                changes["caravans"] = tuple(
-                    _caravan(Fields(c, pf.name(f"caravans[{i}]")))
-                    for i, c in enumerate(pf.array("caravans"))
-                )
-                if len(changes["caravans"]) > MAX_CARAVANS:
-                    raise pf.fail("caravans", f"at most {MAX_CARAVANS} caravans (SR-5.3)")
-            pf.finish()
-        players.append(attrs.evolve(pl, **changes))
-    seats.finish()
+def _read_table(
+    doc: Fields,
+    base: State,
+    places: _Places,
+    zones: dict[str, list[int]],
+    players: tuple[PlayerState, PlayerState],
+    pending_fields: Fields | None,
+) -> State:
+    """[SR-3] [SR-5] The table's own keys: seats (first, active), round, step, the
+    pending decision, the attacks, the turn and the flags."""
+    t = places.t
+    r = places.r
 
     def seat(key: str, default: int) -> int:
         return doc.integer(key, default, high=1, rule="seats 0 (Han) and 1 (Rome)")
 
+    opts = base.options
     # The decision goes with the step: a position that gives the step or a pending
     # decision gives all of it (what it leaves out is absent); otherwise the setup's.
     decided = "step" in doc or pending_fields is not None
@@ -475,22 +547,28 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
     # the first player plays first: a position that gives the first player and not the
     # active one is at the first player's turn
     active = seat("active", first if "first" in doc.data else base.active)
+    placed = [c for cards in zones.values() for c in cards]
     step = base.step
     if pending_fields is not None:
         at = _Table(t, zones["crossroads.row"], players[active])
         pending = _pending(pending_fields, r, zones["pending.cards"], placed, at)
         step = DECISION_STEP.get(pending.kind, step)
+    turn = base.turn
+    if "turn" in doc:
+        turn = _turn(doc.table("turn"), r, zones, base.turn, active)
     # [SR-8.5] the Enemy whose attack is being decided attacks now: first of the attacks
     attacks = base.attacks
     if pending is not None and pending.kind in (PendingKind.LOSE, PendingKind.FORT):
         attacks = (pending.card,)
-    turn = base.turn
-    if "turn" in doc:
-        turn = _turn(doc.table("turn"), r, zones, base.turn, active)
-    state = attrs.evolve(
+    if "attacks" in doc:
+        attacks = tuple(
+            r.ref(v, doc.failing(f"attacks[{i}]"), [c for c in placed if t.enemy[c]])
+            for i, v in enumerate(doc.array("attacks", []))
+        )
+    return attrs.evolve(
         base,
         rng=read_rng(doc) if "rng" in doc else base.rng,
-        players=(players[0], players[1]),
+        players=players,
         crossroads=pvector(zones["crossroads.row"]),
         cross_pile=pvector(zones["crossroads.pile"]),
         cross_discard=pvector(zones["crossroads.discard"]),
@@ -500,32 +578,25 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
         step=Step(doc.text("step", step.value, choices=[s.value for s in Step])),
         turn=turn,
         pending=pending,
-        attacks=tuple(
-            r.ref(v, doc.failing(f"attacks[{i}]"), [c for c in placed if t.enemy[c]])
-            for i, v in enumerate(doc.array("attacks", []))
-        )
-        if "attacks" in doc
-        else attacks,
+        attacks=attacks,
         coop_won=doc.flag("coop_won", base.coop_won),
         truncated=doc.flag("truncated", base.truncated),
-        returned=tuple(
-            r.ref(v, failing_at(f"{returned_path}[{i}]"), range(t.n_cards))
-            for i, v in enumerate(returned_names)
-        ),
     )
-    # [SR-7] the co-op goals, met or not, are the fields': derived when left out
+
+
+def _derived_end(doc: Fields, state: State, decided: bool) -> State:
+    """[SR-6] [SR-7] The end flags a position leaves out, derived: the co-op goals met
+    from the fields, and a competitive game with a tenth card built over (when the
+    position gives no step or decision)."""
+    opts = state.options
     if "coop_won" not in doc.data:
         state = attrs.evolve(state, coop_won=opts.coop and coop_goals_met(state))
-    # [SR-6] a competitive game with a tenth card built is over: derived when the
-    # position gives no step
     if (
         not decided
         and not opts.coop
         and max(built_count(pl) for pl in state.players) >= BUILT_TO_END
     ):
         state = attrs.evolve(state, step=Step.OVER, pending=None, attacks=())
-    doc.finish()
-    validate(state)
     return state
 
 
