@@ -9,7 +9,14 @@ from typing import TypeGuard
 from silkroad.core.errors import StateError
 from silkroad.core.rng import Rng
 from silkroad.serica.cards import OWN_GOODS, Ability
-from silkroad.serica.rules import built_count, coop_goals_met, legal_moves
+from silkroad.serica.rules import (
+    ENEMY_BONUS,
+    attack_loss,
+    attack_routes,
+    built_count,
+    coop_goals_met,
+    legal_moves,
+)
 from silkroad.serica.state import (
     BUILT_TO_END,
     CARAVAN_SIZE,
@@ -306,10 +313,18 @@ def _pending_problem(state: State, t: Table, pending: Pending) -> str | None:
         routes = [c.route for c in me.caravans]
         if not pending.routes or not all(r in routes for r in pending.routes):
             return "caravans of the player"
+        # [SR-8.5] caravans the attack may hit (a position may name fewer), and no more
+        # goods than it takes, as the rules compute them
+        ability = t.ability[card]
+        targets = attack_routes(me.caravans, ability)
+        if not all(r in targets for r in pending.routes):
+            return f"caravans the {t.card[card].name} may hit: {list(targets)}"
         if kind is PendingKind.FORT and (
-            len(pending.routes) != 1 or pending.count < 1 or not state.turn.count(Ability.FORT)
+            len(pending.routes) != 1
+            or not 1 <= pending.count <= attack_loss(me.caravans, ability, pending.routes[0])
+            or not state.turn.count(Ability.FORT)
         ):
-            return "one caravan hit, goods lost and a readied Fort"
+            return "one caravan hit, goods lost (at most what the attack takes) and a readied Fort"
     elif kind in (PendingKind.GUARD, PendingKind.ENVOY):
         if card not in me.empire:
             return "about a card of the Empire"
@@ -335,7 +350,9 @@ def _pending_problem(state: State, t: Table, pending: Pending) -> str | None:
             return "cards still to discard"
         if card != -1 and card not in state.crossroads:
             return "a card picked first of the Crossroads"
-    elif kind in _BONUS and (card not in me.defeated or t.ability[card] is not _BONUS[kind]):
+    elif kind in _BONUS and (
+        card not in me.defeated or ENEMY_BONUS.get(t.ability[card]) is not kind
+    ):
         return "the bonus of an Enemy the player defeated"
     return None
 
@@ -354,8 +371,5 @@ _NO_CARD = frozenset(
         PendingKind.CITY_TAKE,
     }
 )
-_BONUS = {
-    PendingKind.BANDIT_BONUS: Ability.BANDIT,
-    PendingKind.PIRATE_BONUS: Ability.PIRATE,
-    PendingKind.CHIEFTAIN_BONUS: Ability.CHIEFTAIN,
-}
+#: [SR-8.5] The decisions of a defeated Enemy's bonus (the rules' own table).
+_BONUS = frozenset(ENEMY_BONUS.values())

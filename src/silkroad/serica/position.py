@@ -45,10 +45,16 @@ from silkroad.core.position import (
     rng_data,
 )
 from silkroad.core.rng import Rng
-from silkroad.serica.cards import GOOD_VALUE, GOODS, Ability
+from silkroad.serica.cards import GOODS, Ability
 from silkroad.serica.check import validate
 from silkroad.serica.describe import card_text
-from silkroad.serica.rules import built_count, coop_goals_met, new_game
+from silkroad.serica.rules import (
+    attack_loss,
+    attack_routes,
+    built_count,
+    coop_goals_met,
+    new_game,
+)
 from silkroad.serica.state import (
     BUILT_TO_END,
     CARAVAN_SIZE,
@@ -724,21 +730,6 @@ class _Table:
     me: PlayerState
 
 
-def _targets(caravans: Sequence[Caravan], ability: Ability) -> tuple[int, ...]:
-    """[SR-8.5] The routes an Enemy's attack may hit: a Chieftain any caravan, a Bandit
-    (Pirate) those that ship the most (least) valuable good shipped."""
-    if ability is Ability.CHIEFTAIN or not caravans:
-        return tuple(c.route for c in caravans)
-    good = _target_good(caravans, ability is Ability.BANDIT)
-    return tuple(c.route for c in caravans if c.goods[good])
-
-
-def _target_good(caravans: Sequence[Caravan], most: bool) -> int:
-    present = [g for g in GOODS if any(c.goods[g] for c in caravans)]
-    key = (lambda g: (GOOD_VALUE[g], g)) if most else (lambda g: (-GOOD_VALUE[g], -g))
-    return int(max(present, key=key))
-
-
 def _pending(
     f: Fields, r: CardResolver, held: Sequence[int], placed: Sequence[int], at: _Table
 ) -> Pending:
@@ -774,7 +765,7 @@ def _pending(
         n = t.card[card].cost_n
         count = max(t.card[card].cost_m - len(paid), 0)
     elif kind in (PendingKind.LOSE, PendingKind.FORT) and card >= 0:
-        routes = _targets(caravans, t.ability[card])
+        routes = attack_routes(caravans, t.ability[card])
     elif kind is PendingKind.LOAD:
         begun = tuple(c for c in caravans if c.position == 0 and not any(c.goods))
         routes = tuple(c.route for c in begun[-1:])
@@ -791,9 +782,7 @@ def _pending(
     if kind is PendingKind.FORT and len(routes) == 1 and card >= 0:
         hit = [c for c in caravans if c.route == routes[0]]
         if hit and any(hit[0].goods):
-            bandit = t.ability[card] is Ability.BANDIT
-            good = _target_good(caravans, bandit)
-            count = min(1 if bandit else 2, hit[0].goods[good])
+            count = attack_loss(caravans, t.ability[card], routes[0])
     n = f.integer("n", n, high=99)
     if kind is PendingKind.LOAD and "count" not in f:
         count = max(count - n, 0)

@@ -81,7 +81,10 @@ from silkroad.serica.state import (
 from silkroad.serica.table import Table, table
 
 __all__ = [
+    "ENEMY_BONUS",
     "apply",
+    "attack_loss",
+    "attack_routes",
     "built_count",
     "can_activate",
     "can_pay",
@@ -1299,6 +1302,14 @@ def _leaving_copy(state: State, t: Table, kind: int) -> int:
     return min(copies, key=rank)
 
 
+#: [SR-8.5] The decision a defeated Enemy's bonus asks, by its ability.
+ENEMY_BONUS: dict[Ability, PendingKind] = {
+    _ABILITY_BANDIT: _PENDING_KIND_BANDIT_BONUS,
+    _ABILITY_PIRATE: _PENDING_KIND_PIRATE_BONUS,
+    _ABILITY_CHIEFTAIN: _PENDING_KIND_CHIEFTAIN_BONUS,
+}
+
+
 def _defend(state: State, t: Table, move: Defend) -> State:
     """[SR-5.2] C. Defeat one Enemy: it leaves the game, is replaced, scores its VP and
     offers its bonus ([SR-8.5])."""
@@ -1308,11 +1319,7 @@ def _defend(state: State, t: Table, move: Defend) -> State:
     row, pile, exhausted = _take_from_row(state, card)
     me = state.players[p]
     me = replace(me, defeated=(*me.defeated, card), vp=me.vp + d.enemy_vp)
-    bonus = {
-        _ABILITY_BANDIT: _PENDING_KIND_BANDIT_BONUS,
-        _ABILITY_PIRATE: _PENDING_KIND_PIRATE_BONUS,
-        _ABILITY_CHIEFTAIN: _PENDING_KIND_CHIEFTAIN_BONUS,
-    }[d.ability]
+    bonus = ENEMY_BONUS[d.ability]
     state = _with_player(
         state,
         p,
@@ -1366,13 +1373,31 @@ def _attack_targets(state: State, t: Table, enemy: int) -> tuple[int, ...]:
 
     [Rulings] Enemies attack the caravans of the player whose phase 3 it is.
     """
-    caravans = state.players[state.active].caravans
+    return attack_routes(state.players[state.active].caravans, t.ability[enemy])
+
+
+def attack_routes(caravans: tuple[Caravan, ...], ability: Ability) -> tuple[int, ...]:
+    """[SR-8.5] The routes of ``caravans`` an Enemy with ``ability`` may hit: a Chieftain
+    any caravan, a Bandit (Pirate) those carrying the most (least) valuable good any of
+    them carries; () without caravans."""
     if not caravans:
         return ()
-    if t.ability[enemy] is _ABILITY_CHIEFTAIN:
+    if ability is _ABILITY_CHIEFTAIN:
         return tuple(c.route for c in caravans)
-    good = _target_good(caravans, t.ability[enemy] is _ABILITY_BANDIT)
+    good = _target_good(caravans, ability is _ABILITY_BANDIT)
     return tuple(c.route for c in caravans if c.goods[good])
+
+
+def attack_loss(caravans: tuple[Caravan, ...], ability: Ability, route: int) -> int:
+    """[SR-8.5] The goods a Bandit (1) or Pirate (2) attack takes from the caravan on
+    ``route``, at most what it carries of the good taken (before a Fort saves one,
+    [SR-8.3]); a Chieftain takes the whole caravan, counted as 0 here."""
+    if ability is _ABILITY_CHIEFTAIN:
+        return 0
+    bandit = ability is _ABILITY_BANDIT
+    good = _target_good(caravans, bandit)
+    held = next(c.goods[good] for c in caravans if c.route == route)
+    return min(1 if bandit else 2, held)
 
 
 def _strike(state: State, t: Table, enemy: int, route: int) -> State:
@@ -1381,11 +1406,7 @@ def _strike(state: State, t: Table, enemy: int, route: int) -> State:
     (a Fort does nothing against a Chieftain)."""
     if t.ability[enemy] is _ABILITY_CHIEFTAIN:
         return _hit(state, t, enemy, route, 0)
-    caravans = state.players[state.active].caravans
-    bandit = t.ability[enemy] is _ABILITY_BANDIT
-    good = _target_good(caravans, bandit)
-    held = next(c.goods[good] for c in caravans if c.route == route)
-    loss = min(1 if bandit else 2, held)
+    loss = attack_loss(state.players[state.active].caravans, t.ability[enemy], route)
     if state.turn.count(_ABILITY_FORT):
         return replace(
             state, pending=Pending(_PENDING_KIND_FORT, card=enemy, count=loss, routes=(route,))
