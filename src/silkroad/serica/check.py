@@ -33,6 +33,7 @@ from silkroad.serica.state import (
     Step,
 )
 from silkroad.serica.table import Table, table
+from silkroad.serica.vocabulary import DECISIONS
 
 __all__ = ["MAX_COUNT", "end_flags_problem", "validate"]
 
@@ -280,13 +281,14 @@ def _pending_problem(state: State, t: Table, pending: Pending) -> str | None:
         return "its counts are numbers of 0 or more"
     if not _int(card, -1, t.n_cards - 1):
         return f"card {card!r:.40} is not a card id"
-    if kind not in _HOLDS and pending.cards:
+    words = DECISIONS[kind]  # the shape of the decision, from its record
+    if not words.holds and pending.cards:
         return "holds no cards"
-    if kind not in _ROUTES and pending.routes:
+    if not words.routes and pending.routes:
         return "names no caravan or field"
     if kind is not PendingKind.PAY and (pending.paid or pending.smith):
         return "has nothing to pay"
-    if kind in _NO_CARD and card != -1:
+    if not words.card and card != -1:
         return "is about no card"
     if kind is PendingKind.PAY:
         if card not in state.crossroads or t.enemy[card]:
@@ -357,19 +359,5 @@ def _pending_problem(state: State, t: Table, pending: Pending) -> str | None:
     return None
 
 
-_HOLDS = frozenset({PendingKind.GENERAL_TAKE, PendingKind.GENERAL_ORDER})
-_ROUTES = frozenset({PendingKind.LOAD, PendingKind.LOSE, PendingKind.FORT, PendingKind.GOVERNOR})
-_NO_CARD = frozenset(
-    {
-        PendingKind.LOAD,
-        PendingKind.SETTLER,
-        PendingKind.SETTLER_PICK,
-        PendingKind.TRADING_POST,
-        PendingKind.GENERAL_TAKE,
-        PendingKind.GENERAL_ORDER,
-        PendingKind.AMBASSADOR,
-        PendingKind.CITY_TAKE,
-    }
-)
 #: [SR-8.5] The decisions of a defeated Enemy's bonus (the rules' own table).
 _BONUS = frozenset(ENEMY_BONUS.values())

@@ -45,13 +45,13 @@ from silkroad.serica.state import (
     Caravan,
     Options,
     Pending,
-    PendingKind,
     PlayerState,
     State,
     Step,
     Turn,
 )
 from silkroad.serica.table import table
+from silkroad.serica.vocabulary import DECISIONS
 
 __all__ = [
     "HIDDEN",
@@ -65,7 +65,9 @@ __all__ = [
 
 #: A card the observer cannot see.
 HIDDEN = -1
-_GENERAL = (PendingKind.GENERAL_TAKE, PendingKind.GENERAL_ORDER)
+#: The decisions holding cards of their own (a General's, out of a draw pile), from
+#: their records: hidden from the other player.
+_GENERAL = tuple(k for k, w in DECISIONS.items() if w.holds)
 
 
 @attrs.frozen

@@ -72,6 +72,7 @@ from silkroad.serica.state import (
     Turn,
 )
 from silkroad.serica.table import Table, table
+from silkroad.serica.vocabulary import DECISIONS
 
 __all__ = ["bare_table", "fill_position", "from_position", "lookup", "to_position"]
 
@@ -692,30 +693,8 @@ _LEGACY = ("defense", "outpost")
 
 
 #: [SR-5] The step a decision belongs to, where only one can hold it (a position that
-#: names the decision and leaves the step out is at this step).
-DECISION_STEP = {
-    PendingKind.PAY: Step.BUY,
-    PendingKind.LOAD: Step.TRADE,
-    PendingKind.LOSE: Step.TRADE,
-    PendingKind.FORT: Step.TRADE,
-    PendingKind.BANDIT_BONUS: Step.DEFEND,
-    PendingKind.PIRATE_BONUS: Step.DEFEND,
-    PendingKind.CHIEFTAIN_BONUS: Step.DEFEND,
-}
-_ROW_CARD = frozenset(
-    {
-        PendingKind.PAY,
-        PendingKind.PLACE,
-        PendingKind.CITY_GIVE,
-        PendingKind.LOSE,
-        PendingKind.FORT,
-        PendingKind.CAPITOL,
-        PendingKind.DIPLOMAT,
-    }
-)
-_BONUSES = frozenset(
-    {PendingKind.BANDIT_BONUS, PendingKind.PIRATE_BONUS, PendingKind.CHIEFTAIN_BONUS}
-)
+#: names the decision and leaves the step out is at this step): its record's ``step``.
+DECISION_STEP = {k: w.step for k, w in DECISIONS.items() if w.step is not None}
 #: [SR-8.3] [SR-8.4] How many a decision starts with, where the rules fix it.
 _START_COUNT = {PendingKind.GOVERNOR: 2, PendingKind.DIPLOMAT: 1}
 
@@ -744,15 +723,14 @@ def _pending(
     kind = PendingKind(f.text("decision", choices=[k.value for k in PendingKind]))
     card = -1
     if "card" in f:
-        among: Sequence[int] = placed
-        if kind in _ROW_CARD:
-            among = at.row
-        elif kind in (PendingKind.GUARD, PendingKind.ENVOY):
-            among = at.me.empire
-        elif kind in _BONUSES:
-            among = at.me.defeated
-        elif kind is PendingKind.GOVERNOR:
-            among = [c for field in at.me.fields for c in field]
+        # where the decision's record says its card lies (any card placed, for one
+        # about no card: validate refuses it)
+        among: Sequence[int] = {
+            "row": at.row,
+            "empire": at.me.empire,
+            "defeated": at.me.defeated,
+            "fields": [c for field in at.me.fields for c in field],
+        }.get(DECISIONS[kind].card, placed)
         card = r.ref(f.get("card", str), f.failing("card"), among)
     paid = tuple(
         GOOD_NAMES.index(Fields({"g": g}, f.name(f"paid[{i}]")).text("g", choices=GOOD_NAMES))

@@ -18,9 +18,9 @@ from silkroad.core.words import count
 from silkroad.serica.cards import GOODS, OWN_GOODS, CardDef, CardType, Good
 from silkroad.serica.moves import Move
 from silkroad.serica.observe import HIDDEN, Observation, PlayerView, observe
-from silkroad.serica.state import FIELD_DEPTH, FIELDS, ROUND_EFFECTS, PendingKind, State, Step
+from silkroad.serica.state import FIELD_DEPTH, FIELDS, ROUND_EFFECTS, State, Step
 from silkroad.serica.table import Table, table
-from silkroad.serica.vocabulary import ABILITIES, STEPS
+from silkroad.serica.vocabulary import ABILITIES, DECISIONS, STEPS
 
 __all__ = ["hides_move", "svg"]
 
@@ -224,7 +224,7 @@ def _pending(c: Canvas, t: Table, obs: Observation, y: float) -> float:
     if pending.card >= 0:
         text += f" ({t.card[pending.card].name})"
     c.text(g, 16, y + 20, text, size=12)
-    if pending.kind in (PendingKind.GENERAL_TAKE, PendingKind.GENERAL_ORDER):
+    if DECISIONS[pending.kind].holds:
         x = 520.0
         for card in pending.cards:
             if card == HIDDEN:

@@ -73,6 +73,14 @@ class DecisionWords:
     :ivar done: what ``done`` does in it (``describe``).
     :ivar crossroads: whether the decision is about the Crossroads cards, so that the
         compact table shows them in full (``render.screen``).
+    :ivar card: where the card it is about (``Pending.card``) lies, which is where a
+        position's ``card`` names it and ``validate`` looks for it: ``"row"`` the
+        Crossroads, ``"empire"``, ``"defeated"`` (an Enemy the player defeated),
+        ``"fields"`` (a built card), ``""`` about no card.
+    :ivar step: the step the decision belongs to when only one can hold it (a position
+        naming the decision and no step is at this step), else None.
+    :ivar holds: whether it holds cards of its own (``Pending.cards``: a General's).
+    :ivar routes: whether it names caravans or fields (``Pending.routes``).
     """
 
     section: str
@@ -81,6 +89,14 @@ class DecisionWords:
     pick: str = ""
     done: str = "declines the bonus"
     crossroads: bool = False
+    card: str = ""
+    step: Step | None = None
+    holds: bool = False
+    routes: bool = False
+
+    def __attrs_post_init__(self) -> None:
+        if self.card not in _CARD_PLACES:
+            raise TypeError(f"a decision's card lies in one of {_CARD_PLACES}, not {self.card!r}")
 
 
 @attrs.frozen
@@ -107,6 +123,10 @@ class ChoiceWords:
     """
 
     chosen: str
+
+
+#: Where the card a decision is about may lie ("" about no card).
+_CARD_PLACES = ("row", "empire", "defeated", "fields", "")
 
 
 #: [SR-8] Every ability's words.
@@ -230,24 +250,39 @@ DECISIONS: Vocabulary[PendingKind, DecisionWords] = Vocabulary(
             "SR-5.2",
             "pay for the card bought",
             "pay the goods of the card being bought, one type at a time",
+            card="row",
+            step=Step.BUY,
         ),
         PendingKind.LOAD: DecisionWords(
             "SR-5.3",
             "load the caravan begun",
             "load goods into the new caravan ('done' sends it)",
             done="sends the caravan with what is loaded",
+            step=Step.TRADE,
+            routes=True,
         ),
         PendingKind.LOSE: DecisionWords(
-            "SR-8.5", "choose the caravan the attack hits", "choose the caravan the Enemy hits"
+            "SR-8.5",
+            "choose the caravan the attack hits",
+            "choose the caravan the Enemy hits",
+            card="row",
+            step=Step.TRADE,
+            routes=True,
         ),
         PendingKind.FORT: DecisionWords(
             "SR-8.3",
             "decide whether a Fort saves a good from the attack",
             "save a good with your Fort, or not",
             done="keeps the Fort for a later attack",
+            card="row",
+            step=Step.TRADE,
+            routes=True,
         ),
         PendingKind.GUARD: DecisionWords(
-            "SR-8.2", "choose the Guard's gift", "Guard: 1 VP or one more caravan"
+            "SR-8.2",
+            "choose the Guard's gift",
+            "Guard: 1 VP or one more caravan",
+            card="empire",
         ),
         PendingKind.SETTLER: DecisionWords(
             "SR-8.1",
@@ -265,6 +300,7 @@ DECISIONS: Vocabulary[PendingKind, DecisionWords] = Vocabulary(
             "SR-5.2",
             "choose the field of the card built from the Crossroads",
             "choose the field for the card",
+            card="row",
         ),
         PendingKind.TRADING_POST: DecisionWords(
             "SR-8.2",
@@ -275,17 +311,21 @@ DECISIONS: Vocabulary[PendingKind, DecisionWords] = Vocabulary(
             "SR-8.3",
             "take one of the cards the General viewed",
             "General: take one of the viewed cards",
+            holds=True,
         ),
         PendingKind.GENERAL_ORDER: DecisionWords(
             "SR-8.3",
             "put back on top one of the cards the General left",
             "General: which card goes back on top",
+            holds=True,
         ),
         PendingKind.GOVERNOR: DecisionWords(
             "SR-8.3",
             "rearrange built cards with the Governor",
             "Governor: move your built cards",
             done="moves no more cards",
+            card="fields",
+            routes=True,
         ),
         PendingKind.AMBASSADOR: DecisionWords(
             "SR-8.4", "choose the discard pile of the Ambassador", "Ambassador: whose discard pile"
@@ -296,6 +336,7 @@ DECISIONS: Vocabulary[PendingKind, DecisionWords] = Vocabulary(
             "Capitol: choose a Crossroads card to discard",
             pick=_TO_DISCARD,
             crossroads=True,
+            card="row",
         ),
         PendingKind.DIPLOMAT: DecisionWords(
             "SR-8.4",
@@ -303,6 +344,7 @@ DECISIONS: Vocabulary[PendingKind, DecisionWords] = Vocabulary(
             "Diplomat: choose a Crossroads card to discard",
             pick=_TO_DISCARD,
             crossroads=True,
+            card="row",
         ),
         PendingKind.CITY_TAKE: DecisionWords(
             "SR-8.4",
@@ -315,6 +357,7 @@ DECISIONS: Vocabulary[PendingKind, DecisionWords] = Vocabulary(
             "SR-8.4",
             "give an Empire card to the Crossroads for the City",
             "City: choose the Empire card to give",
+            card="row",
         ),
         PendingKind.ENVOY: DecisionWords(
             "SR-8.4",
@@ -322,18 +365,29 @@ DECISIONS: Vocabulary[PendingKind, DecisionWords] = Vocabulary(
             "Envoy: choose the Crossroads card whose ability to copy",
             pick=" to copy its ability",
             crossroads=True,
+            card="empire",
         ),
         PendingKind.BANDIT_BONUS: DecisionWords(
-            "SR-8.5", "take the defeated Bandit's bonus", "the defeated Bandit's bonus"
+            "SR-8.5",
+            "take the defeated Bandit's bonus",
+            "the defeated Bandit's bonus",
+            card="defeated",
+            step=Step.DEFEND,
         ),
         PendingKind.PIRATE_BONUS: DecisionWords(
-            "SR-8.5", "take the defeated Pirate's bonus", "the defeated Pirate's bonus"
+            "SR-8.5",
+            "take the defeated Pirate's bonus",
+            "the defeated Pirate's bonus",
+            card="defeated",
+            step=Step.DEFEND,
         ),
         PendingKind.CHIEFTAIN_BONUS: DecisionWords(
             "SR-8.5",
             "take the defeated Chieftain's bonus",
             "the defeated Chieftain's bonus: a free build",
             pick=" to build for free",
+            card="defeated",
+            step=Step.DEFEND,
         ),
     },
     "decision",
