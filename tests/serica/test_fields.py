@@ -1,7 +1,10 @@
 """[SR-3] A state's fields listed once: the observation and ``determinize`` copy the fields
-that State and Observation (PlayerState and PlayerView) share, read from ``attrs.fields``."""
+that State and Observation (PlayerState and PlayerView) share, read from ``attrs.fields``;
+a position writes every field of State and PlayerState, checked against them."""
 
 from __future__ import annotations
+
+import tomllib
 
 import attrs
 import pytest
@@ -14,6 +17,7 @@ from silkroad.serica.observe import (
     determinize,
     observe,
 )
+from silkroad.serica.position import _every_field, from_position, to_position
 from silkroad.serica.state import PlayerState, State
 
 
@@ -55,3 +59,29 @@ def test_a_field_neither_shared_nor_given_stops_the_builder_naming_it() -> None:
     build = _builder(State, Wider, ("player", "hidden_extra"))
     state = new_game(Options(), 1)
     assert build(state, player=1, hidden_extra=3) == Wider(state.options, 1, 3)
+
+
+@pytest.mark.rule("SR-3")
+def test_a_position_writes_every_field_of_a_seat_and_of_the_table_under_its_name() -> None:
+    state = new_game(Options(first_player=1), 5)
+    data = tomllib.loads(to_position(state))
+    for seat in data["player"].values():
+        # known_top is left out while nobody knows a card on top
+        assert set(seat) | {"known_top"} == {a.name for a in attrs.fields(PlayerState)}
+    for name in ("round", "active", "first", "step", "coop_won", "truncated", "attacks"):
+        assert name in data
+    assert from_position(to_position(state)) == state
+
+
+def test_a_state_field_no_position_key_writes_stops_the_position_module() -> None:
+    @attrs.frozen
+    class Grown:
+        vp: int
+        artisans: int
+        favour: int
+
+    with pytest.raises(TypeError, match=r"fields not written \['favour'\]"):
+        _every_field(Grown, {"vp": None, "artisans": None})
+    with pytest.raises(TypeError, match=r"keys of no field \['gold'\]"):
+        _every_field(Grown, ("vp", "artisans", "favour", "gold"))
+    _every_field(Grown, ("vp", "artisans"), ("favour",))

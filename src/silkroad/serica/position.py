@@ -18,8 +18,8 @@ are derived when left out; :func:`lookup` finds a card by key, printed name, cop
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, cast
 
 import attrs
 from pyrsistent import pvector
@@ -137,40 +137,106 @@ def _words(state: State) -> str:
     return f"{who} in the {state.step.value} step"
 
 
+def _names_of(n: CardNames, ids: Sequence[int]) -> list[str]:
+    return [n.name[c] for c in ids]
+
+
+def _same(n: CardNames, value: Any) -> Any:
+    del n
+    return value
+
+
+def _goods_data(n: CardNames, values: Sequence[int]) -> dict[str, int]:
+    del n
+    return _goods(values)
+
+
+def _caravans(n: CardNames, caravans: Sequence[Caravan]) -> list[dict[str, Any]]:
+    del n
+    return [{"route": c.route, "position": c.position, "goods": _goods(c.goods)} for c in caravans]
+
+
+#: [SR-3] Each field of a seat (``PlayerState``) as a position writes it, under the
+#: field's own name, in the position's order. The secret cards are always written (a
+#: position that leaves them out takes the setup's); ``known_top`` only when a card on
+#: top is known ([SR-8.3] [SR-8.4]).
+_SEAT_KEYS: dict[str, Callable[[CardNames, Any], Any]] = {
+    "vp": _same,
+    "artisans": _same,
+    "supply": _goods_data,
+    "shipment": _goods_data,
+    "empire": _names_of,
+    "draw": _names_of,
+    "discard": _names_of,
+    "fields": lambda n, v: [_names_of(n, f) for f in v],
+    "defeated": _names_of,
+    "caravans": _caravans,
+    "secret": _names_of,
+    "known_top": lambda n, v: list(v),
+}
+#: The seat fields a position leaves out when they hold nothing.
+_SEAT_SPARSE = frozenset({"known_top"})
+#: What the reader reads of a seat as the writer writes it: counts, goods, card zones
+#: (the secret cards are cards of the draw pile, read after it).
+_SEAT_NUMBERS = tuple(k for k, w in _SEAT_KEYS.items() if w is _same)
+_SEAT_GOODS = tuple(k for k, w in _SEAT_KEYS.items() if w is _goods_data)
+_SEAT_ZONES = tuple(k for k, w in _SEAT_KEYS.items() if w is _names_of and k != "secret")
+
+#: [SR-3] The table's own fields (``State``) as top-level keys of a position, under the
+#: field's own name, in the position's order.
+_TABLE_KEYS: dict[str, Callable[[CardNames, Any], Any]] = {
+    "round": _same,
+    "active": _same,
+    "first": _same,
+    "step": lambda n, v: v.value,
+    "coop_won": _same,
+    "truncated": _same,
+    "attacks": _names_of,
+    "options": lambda n, v: options_data(v, _defaults),
+    "rng": lambda n, v: rng_data(v),
+}
+#: [SR-3] [SR-5.4] The Crossroads fields of ``State``, as keys of ``[crossroads]``
+#: (``returned``, the discards shuffled back, only when there are any).
+_CROSSROADS_KEYS = {
+    "crossroads": "row",
+    "cross_pile": "pile",
+    "cross_discard": "discard",
+    "returned": "returned",
+}
+#: The fields of ``State`` a position writes as sections of their own.
+_SECTIONS = ("turn", "players", "pending")
+
+
+def _every_field(cls: type, *written: Iterable[str]) -> None:
+    """Stop the module at import when ``cls`` has a field no position key writes (or a
+    key names no field): a field the state gains is written, or decided not to be."""
+    fields = {a.name for a in attrs.fields(cast(Any, cls))}
+    keys = {k for keys in written for k in keys}
+    if fields != keys:
+        raise TypeError(
+            f"serica positions and {cls.__name__} differ: fields not written "
+            f"{sorted(fields - keys)}, keys of no field {sorted(keys - fields)}"
+        )
+
+
+_every_field(PlayerState, _SEAT_KEYS)
+_every_field(State, _TABLE_KEYS, _CROSSROADS_KEYS, _SECTIONS)
+
+
 def to_position(state: State) -> str:
     """[SR-3] The whole of ``state`` as a position (``from_position`` reads it back equal)."""
     n = names(state.options)
-
-    def cards(ids: Sequence[int]) -> list[str]:
-        return [n.name[c] for c in ids]
-
     players: dict[str, Any] = {}
     for p, pl in enumerate(state.players):
         players[str(p)] = {
-            "vp": pl.vp,
-            "artisans": pl.artisans,
-            "supply": _goods(pl.supply),
-            "shipment": _goods(pl.shipment),
-            "empire": cards(pl.empire),
-            "draw": cards(pl.draw),
-            "discard": cards(pl.discard),
-            "fields": [cards(f) for f in pl.fields],
-            "defeated": cards(pl.defeated),
-            "caravans": [
-                {"route": c.route, "position": c.position, "goods": _goods(c.goods)}
-                for c in pl.caravans
-            ],
+            key: write(n, getattr(pl, key))
+            for key, write in _SEAT_KEYS.items()
+            if key not in _SEAT_SPARSE or any(getattr(pl, key))
         }
-        # what the other player never saw of the draw pile (always written: a position
-        # that leaves it out takes the setup's), and how many cards on its top each
-        # player knows (SR-3, SR-8.3, SR-8.4)
-        players[str(p)]["secret"] = cards(pl.secret)
-        if any(pl.known_top):
-            players[str(p)]["known_top"] = list(pl.known_top)
     turn = state.turn
     turn_data: dict[str, Any] = {
         "pp": turn.pp,
-        "used": cards(turn.used),
+        "used": _names_of(n, turn.used),
         "traded": turn.traded,
         "defended": turn.defended,
     }
@@ -179,21 +245,12 @@ def to_position(state: State) -> str:
     document: dict[str, Any] = {
         "game": "serica",
         "format": FORMAT_VERSION,
-        "round": state.round,
-        "active": state.active,
-        "first": state.first,
-        "step": state.step.value,
-        "coop_won": state.coop_won,
-        "truncated": state.truncated,
-        "attacks": cards(state.attacks),
-        "options": options_data(state.options, _defaults),
-        "rng": rng_data(state.rng),
+        **{key: write(n, getattr(state, key)) for key, write in _TABLE_KEYS.items()},
         "crossroads": {
-            "row": cards(state.crossroads),
-            "pile": cards(state.cross_pile),
-            "discard": cards(state.cross_discard),
+            key: _names_of(n, getattr(state, name))
+            for name, key in _CROSSROADS_KEYS.items()
             # the discards shuffled back into the pile: known to be there (SR-5.4)
-            **({"returned": cards(state.returned)} if state.returned else {}),
+            if name != "returned" or state.returned
         },
         "turn": turn_data,
         "player": players,
@@ -387,10 +444,6 @@ def _setup_zones(base: State) -> tuple[dict[str, list[int]], dict[int, int]]:
     return setup, owner
 
 
-#: The card zones of a seat that a position gives as a list (or a pile's ``top``).
-_SEAT_ZONES = ("empire", "draw", "discard", "defeated")
-
-
 class _Places:
     """[SR-1] The cards a position places, each in exactly one place: the zones given
     (``given``), the piles given by their top cards (``tops``), where each card is."""
@@ -506,10 +559,10 @@ def _read_player(
             )
             for i, k in enumerate(known)
         )
-    for key in ("vp", "artisans"):
+    for key in _SEAT_NUMBERS:
         if key in pf:
             changes[key] = pf.integer(key, rule="SR-1: never negative")
-    for key in ("supply", "shipment"):
+    for key in _SEAT_GOODS:
         if key in pf:
             changes[key] = _goods_of(pf, key, getattr(pl, key))
     if "caravans" in pf:
@@ -627,9 +680,7 @@ def _given_zones(document: Any) -> set[str]:
         if not isinstance(pf, dict):
             continue
         zones.update(
-            f"player.{p}.{k}"
-            for k in ("empire", "draw", "discard", "defeated")
-            if k in pf and not isinstance(pf[k], dict)
+            f"player.{p}.{k}" for k in _SEAT_ZONES if k in pf and not isinstance(pf[k], dict)
         )
         if "fields" in pf:
             zones.update(f"player.{p}.fields.{i}" for i in range(FIELDS))
