@@ -4,6 +4,8 @@ it has no worth for."""
 
 from __future__ import annotations
 
+import re
+
 import attrs
 import pytest
 
@@ -66,6 +68,17 @@ def test_the_short_text_of_each_ability_fits_a_card_face_where_most_full_ones_do
         assert len(words.short) < len(words.text), ability
         full_too_long += len(wrap(words.text, 124, 10.5)) > 2
     assert full_too_long > len(Ability) // 2
+
+
+@pytest.mark.rule("SR-8")
+def test_the_short_text_of_each_ability_names_no_number_its_full_text_does_not() -> None:
+    words = {"one": "1", "two": "2", "three": "3"}
+
+    def numbers(text: str) -> set[str]:
+        return {words.get(w, w) for w in re.findall(r"\d+|one|two|three|half", text)}
+
+    for ability, record in ABILITIES.items():
+        assert numbers(record.short) <= numbers(record.text), ability
 
 
 @pytest.mark.rule("SR-8")

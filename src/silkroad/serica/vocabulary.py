@@ -183,7 +183,7 @@ ABILITIES: Vocabulary[Ability, AbilityWords] = Vocabulary(
             "if stronger: look at 3, take 1",
         ),
         Ability.GOVERNOR: AbilityWords(
-            "move up to 2 of your built cards between two fields", "swap 2 built cards"
+            "move up to 2 of your built cards between two fields", "move up to 2 built cards"
         ),
         Ability.OUTPOST: AbilityWords(
             "every Enemy's strength -1 this round, until the card is built",
