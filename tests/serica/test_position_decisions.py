@@ -113,3 +113,19 @@ def test_a_fort_save_derives_the_goods_the_attack_takes() -> None:
     # two caravans ship silk: the Bandit's caravan must be named
     with pytest.raises(StateError, match="one caravan hit"):
         GAME.from_position(text + '[pending]\ndecision = "fort"\ncard = "bandit"\n')
+
+
+@pytest.mark.rule("SR-8.5")
+def test_validate_holds_an_attack_to_the_caravans_and_goods_the_rules_give_it() -> None:
+    """``validate`` asks the rules (``attack_routes``, ``attack_loss``) which caravans an
+    attack may hit and how many goods it takes: a Pirate takes the least valuable good
+    shipped, porcelain, which only caravan 1 carries, 2 of them."""
+    pirate = TEXT.replace('"bandit"', '"pirate"')
+    with pytest.raises(StateError, match=r"caravans the Pirate may hit: \[1\]"):
+        GAME.from_position(pirate + '[pending]\ndecision = "lose"\ncard = "pirate"\nroutes = [2]\n')
+    fort = '[turn]\nreadied = [{ card = "fort", ability = "fort" }]\n'
+    text = pirate.replace("[player.0]", '[player.0]\nempire = ["fort"]') + fort
+    decision = '[pending]\ndecision = "fort"\ncard = "pirate"\nroutes = [1]\n'
+    assert GAME.from_position(text + decision + "count = 2\n").pending is not None
+    with pytest.raises(StateError, match="at most what the attack takes"):
+        GAME.from_position(text + decision + "count = 3\n")

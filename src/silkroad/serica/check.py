@@ -9,7 +9,14 @@ from typing import TypeGuard
 from silkroad.core.errors import StateError
 from silkroad.core.rng import Rng
 from silkroad.serica.cards import OWN_GOODS, Ability
-from silkroad.serica.rules import built_count, coop_goals_met, legal_moves
+from silkroad.serica.rules import (
+    ENEMY_BONUS,
+    attack_loss,
+    attack_routes,
+    built_count,
+    coop_goals_met,
+    legal_moves,
+)
 from silkroad.serica.state import (
     BUILT_TO_END,
     CARAVAN_SIZE,
@@ -26,6 +33,7 @@ from silkroad.serica.state import (
     Step,
 )
 from silkroad.serica.table import Table, table
+from silkroad.serica.vocabulary import DECISIONS
 
 __all__ = ["MAX_COUNT", "end_flags_problem", "validate"]
 
@@ -273,13 +281,14 @@ def _pending_problem(state: State, t: Table, pending: Pending) -> str | None:
         return "its counts are numbers of 0 or more"
     if not _int(card, -1, t.n_cards - 1):
         return f"card {card!r:.40} is not a card id"
-    if kind not in _HOLDS and pending.cards:
+    words = DECISIONS[kind]  # the shape of the decision, from its record
+    if not words.holds and pending.cards:
         return "holds no cards"
-    if kind not in _ROUTES and pending.routes:
+    if not words.routes and pending.routes:
         return "names no caravan or field"
     if kind is not PendingKind.PAY and (pending.paid or pending.smith):
         return "has nothing to pay"
-    if kind in _NO_CARD and card != -1:
+    if not words.card and card != -1:
         return "is about no card"
     if kind is PendingKind.PAY:
         if card not in state.crossroads or t.enemy[card]:
@@ -306,10 +315,18 @@ def _pending_problem(state: State, t: Table, pending: Pending) -> str | None:
         routes = [c.route for c in me.caravans]
         if not pending.routes or not all(r in routes for r in pending.routes):
             return "caravans of the player"
+        # [SR-8.5] caravans the attack may hit (a position may name fewer), and no more
+        # goods than it takes, as the rules compute them
+        ability = t.ability[card]
+        targets = attack_routes(me.caravans, ability)
+        if not all(r in targets for r in pending.routes):
+            return f"caravans the {t.card[card].name} may hit: {list(targets)}"
         if kind is PendingKind.FORT and (
-            len(pending.routes) != 1 or pending.count < 1 or not state.turn.count(Ability.FORT)
+            len(pending.routes) != 1
+            or not 1 <= pending.count <= attack_loss(me.caravans, ability, pending.routes[0])
+            or not state.turn.count(Ability.FORT)
         ):
-            return "one caravan hit, goods lost and a readied Fort"
+            return "one caravan hit, goods lost (at most what the attack takes) and a readied Fort"
     elif kind in (PendingKind.GUARD, PendingKind.ENVOY):
         if card not in me.empire:
             return "about a card of the Empire"
@@ -335,27 +352,12 @@ def _pending_problem(state: State, t: Table, pending: Pending) -> str | None:
             return "cards still to discard"
         if card != -1 and card not in state.crossroads:
             return "a card picked first of the Crossroads"
-    elif kind in _BONUS and (card not in me.defeated or t.ability[card] is not _BONUS[kind]):
+    elif kind in _BONUS and (
+        card not in me.defeated or ENEMY_BONUS.get(t.ability[card]) is not kind
+    ):
         return "the bonus of an Enemy the player defeated"
     return None
 
 
-_HOLDS = frozenset({PendingKind.GENERAL_TAKE, PendingKind.GENERAL_ORDER})
-_ROUTES = frozenset({PendingKind.LOAD, PendingKind.LOSE, PendingKind.FORT, PendingKind.GOVERNOR})
-_NO_CARD = frozenset(
-    {
-        PendingKind.LOAD,
-        PendingKind.SETTLER,
-        PendingKind.SETTLER_PICK,
-        PendingKind.TRADING_POST,
-        PendingKind.GENERAL_TAKE,
-        PendingKind.GENERAL_ORDER,
-        PendingKind.AMBASSADOR,
-        PendingKind.CITY_TAKE,
-    }
-)
-_BONUS = {
-    PendingKind.BANDIT_BONUS: Ability.BANDIT,
-    PendingKind.PIRATE_BONUS: Ability.PIRATE,
-    PendingKind.CHIEFTAIN_BONUS: Ability.CHIEFTAIN,
-}
+#: [SR-8.5] The decisions of a defeated Enemy's bonus (the rules' own table).
+_BONUS = frozenset(ENEMY_BONUS.values())

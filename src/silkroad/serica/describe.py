@@ -25,7 +25,6 @@ from silkroad.serica.moves import (
     Begin,
     Build,
     Buy,
-    Choice,
     Choose,
     Defend,
     Done,
@@ -49,8 +48,9 @@ from silkroad.serica.moves import (
 )
 from silkroad.serica.observe import HIDDEN, Observation, PlayerView, observe
 from silkroad.serica.rules import apply, current_player
-from silkroad.serica.state import Options, PendingKind, State, Step
+from silkroad.serica.state import Options, Pending, PendingKind, State, Step
 from silkroad.serica.table import Table, table
+from silkroad.serica.vocabulary import ABILITIES, CHOICES, DECISIONS, STEPS
 
 __all__ = [
     "ABILITY_WORDS",
@@ -67,50 +67,8 @@ __all__ = [
 EMPIRES = ("Han Dynasty", "Roman Empire")
 
 #: [SR-8] What each ability does while its card is in the Empire (each card once per
-#: round).
-ABILITY_WORDS: dict[Ability, str] = {
-    Ability.ARTISAN: "phase 1: gain 1 artisan",
-    Ability.LABORER: "phase 1: 1 more production point, for producing goods",
-    Ability.SCHOLAR: "draw 1 card into your Empire",
-    Ability.SETTLER: "draw 2 cards into your Empire, or build a Crossroads card for its "
-    "artisans without buying it",
-    Ability.SMITH: "for one buy, artisans may stand in for the goods of one type",
-    Ability.GUARD: "gain 1 VP, or begin one more caravan in phase 3",
-    Ability.MARKETPLACE: "gain 1 VP for each Warehouse built in your fields",
-    Ability.MERCHANT: "buy one card needing half its goods types (rounded down)",
-    Ability.TRADER: "your caravans move one more space this phase 3",
-    Ability.TRADING_POST: "add 1 good of yours to a caravan, or swap 1 of its goods for "
-    "1 from your supply",
-    Ability.WAREHOUSE: "a caravan begun this turn may carry 1 more good",
-    Ability.ENCAMPMENT: "+2 defensive strength this round, until the card is built",
-    Ability.FORT: "an Enemy attack takes 1 good less, of your choice (not a Chieftain)",
-    Ability.GENERAL: "with more strength than the other player: look at the top 3 cards "
-    "of their draw pile, take 1 to your discard pile, put the others back in any order",
-    Ability.GOVERNOR: "move up to 2 of your built cards between two fields",
-    Ability.OUTPOST: "every Enemy's strength -1 this round, until the card is built",
-    Ability.SOLDIER: "+1 defensive strength this round, until the card is built",
-    Ability.AMBASSADOR: "put the top card of either discard pile on top of your draw pile",
-    Ability.CAPITOL: "discard 2 Crossroads cards (Enemies too) and replace them",
-    Ability.CITY: "swap a Crossroads card (an Enemy too) with a card of your Empire",
-    Ability.DIPLOMAT: "discard 1 Crossroads card (an Enemy too) and replace it",
-    Ability.ENVOY: "use the ability of a card in the Crossroads (not an Enemy)",
-    Ability.OASIS: "buy one Court card needing one goods type less (free at none)",
-    Ability.BANDIT: "in phase 3, takes 1 good of the most valuable type from a caravan; "
-    "defeated: 1 glassware or spices, to your supply or a caravan",
-    Ability.CHIEFTAIN: "in phase 3, takes a whole caravan (its owner chooses which); "
-    "defeated: build a Crossroads card for free",
-    Ability.PIRATE: "in phase 3, takes 2 goods of the least valuable type from a caravan; "
-    "defeated: 2 wine or porcelain, to your supply or a caravan",
-}
-
-_STEPS = {
-    Step.PRODUCE: "phase 1, production",
-    Step.BUY: "phase 2, buy",
-    Step.BUILD: "phase 2, build",
-    Step.DEFEND: "phase 2, defend",
-    Step.TRADE: "phase 3, trade",
-    Step.OVER: "game over",
-}
+#: round): the full words of :data:`silkroad.serica.vocabulary.ABILITIES`.
+ABILITY_WORDS: dict[Ability, str] = {a: w.text for a, w in ABILITIES.items()}
 
 
 def goods_text(counts: Sequence[int]) -> str:
@@ -202,14 +160,7 @@ def describe_move(state: State, move: Move, viewer: int | None = None) -> str:
         case Done():
             return _done(state)
         case Choose(choice):
-            return {
-                Choice.VP: "takes 1 VP",
-                Choice.CARAVAN: "may begin one more caravan",
-                Choice.DRAW: "draws 2 cards into the Empire",
-                Choice.BUILD: "builds a Crossroads card without buying it",
-                Choice.OWN: "takes the top card of their own discard pile",
-                Choice.OTHER: "takes the top card of the other player's discard pile",
-            }[choice]
+            return CHOICES[choice].chosen
         case Pick(key):
             d = kind(key)
             return f"picks {d.name} in the Crossroads" + _pick(pending) if d else str(move)
@@ -275,33 +226,15 @@ def _bonus(t: Table, field: tuple[int, ...], d: CardDef) -> str:
     return ""
 
 
-def _pick(pending: object) -> str:
-    kind = getattr(pending, "kind", None)
-    return {
-        PendingKind.SETTLER_PICK: " to build",
-        PendingKind.CHIEFTAIN_BONUS: " to build for free",
-        PendingKind.CAPITOL: " to discard",
-        PendingKind.DIPLOMAT: " to discard",
-        PendingKind.CITY_TAKE: " to take into the Empire",
-        PendingKind.ENVOY: " to copy its ability",
-    }.get(kind, "")  # type: ignore[arg-type]
+def _pick(pending: Pending | None) -> str:
+    return "" if pending is None else DECISIONS[pending.kind].pick
 
 
 def _done(state: State) -> str:
     pending = state.pending
     if pending is not None:
-        return {
-            PendingKind.LOAD: "sends the caravan with what is loaded",
-            PendingKind.FORT: "keeps the Fort for a later attack",
-            PendingKind.GOVERNOR: "moves no more cards",
-        }.get(pending.kind, "declines the bonus")
-    return {
-        Step.PRODUCE: "ends production",
-        Step.BUY: "ends buying",
-        Step.BUILD: "ends building",
-        Step.DEFEND: "ends phase 2",
-        Step.TRADE: "ends the turn (phase 4: a new Empire is dealt)",
-    }.get(state.step, "done")
+        return DECISIONS[pending.kind].done
+    return STEPS[state.step].done
 
 
 # --------------------------------------------------------------------------- events
@@ -399,7 +332,7 @@ def _observed_events(t: Table, a: Observation, b: Observation) -> list[str]:
         elif a.active != b.active:
             lines.append(f"round {b.round}: P{b.active} ({EMPIRES[b.active]}) to play")
         elif not (b.step is Step.TRADE and any(t.enemy[c] for c in a.crossroads)):
-            lines.append(_STEPS[b.step])
+            lines.append(STEPS[b.step].name)
     if b.coop_won and not a.coop_won:
         lines.append("both co-op goals are met")
     return lines

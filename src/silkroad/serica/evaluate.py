@@ -30,6 +30,7 @@ function reads the whole state (agents call it on determinized states only).
 
 from __future__ import annotations
 
+from silkroad.core.errors import RulesError
 from silkroad.core.game import with_every_player
 from silkroad.core.memo import LastValue
 from silkroad.serica.cards import GOOD_VALUE, HAN, OWN_GOODS, ROME, Ability, CardType
@@ -44,8 +45,9 @@ from silkroad.serica.state import (
     Step,
 )
 from silkroad.serica.table import Table, table
+from silkroad.serica.vocabulary import ABILITIES, ABILITY_VP
 
-__all__ = ["evaluate", "evaluate_all"]
+__all__ = ["ability_worth", "evaluate", "evaluate_all"]
 
 # The enum members read here, as module globals: on Python 3.11 a read through the
 # class passes EnumType.__getattr__'s slot hook (silkroad.serica.rules says what that
@@ -73,10 +75,11 @@ CHIEFTAIN_LOSS = 0.7
 #: VP per artisan while the Empire's cards need them, and per artisan beyond.
 ARTISAN_VP = 0.6
 SPARE_ARTISAN_VP = 0.1
-#: Share of an owned, unbuilt card's VP counted, and a flat worth for its ability (0.3
-#: until the search was measured buying a third as often as greedy and losing to it).
+#: Share of an owned, unbuilt card's VP counted; its ability's worth is the ability's
+#: record's (:data:`silkroad.serica.vocabulary.ABILITIES`, ``worth``).
 CARD_VP_SHARE = 0.8
-CARD_ABILITY_VP = 0.2
+#: The flat worth most abilities have (kept under this name; the records hold it).
+CARD_ABILITY_VP = ABILITY_VP
 #: VP counted per built card (progress to the ten-card end) and per card missing to own
 #: ten, built or not.
 BUILT_CARD_VP = 1.0
@@ -102,6 +105,22 @@ _LAST_WORTHS = LastValue[Table, tuple[tuple[float, ...], tuple[float, ...]]](
 )
 
 
+def ability_worth(ability: Ability) -> float:
+    """[SR-8] The VP counted for ``ability`` on a card owned and not built, from its
+    record (:data:`silkroad.serica.vocabulary.ABILITIES`).
+
+    :raises RulesError: for an ability whose record gives the evaluation no value: it is
+        not counted as 0.
+    """
+    worth = ABILITIES[ability].worth
+    if worth is None:
+        raise RulesError(
+            f"Serica's evaluation has no worth for the {ability.value} ability: give its "
+            "record in silkroad.serica.vocabulary a worth"
+        )
+    return worth
+
+
 def _card_worths(t: Table) -> tuple[tuple[float, ...], tuple[float, ...]]:
     """Per card id: its worth owned but not built (none for an Enemy a City took: it
     is never built and has no ability in the Empire), and built (its strength's worth)."""
@@ -109,7 +128,9 @@ def _card_worths(t: Table) -> tuple[tuple[float, ...], tuple[float, ...]]:
     if last is not t:
         worths = (
             tuple(
-                0.0 if c.type is _CARD_TYPE_ENEMY else CARD_VP_SHARE * c.vp + CARD_ABILITY_VP
+                0.0
+                if c.type is _CARD_TYPE_ENEMY
+                else CARD_VP_SHARE * c.vp + ability_worth(c.ability)
                 for c in t.card
             ),
             tuple(STRENGTH_VP * c.strength for c in t.card),

@@ -84,6 +84,7 @@ from silkroad.serica.state import (
     Step,
 )
 from silkroad.serica.table import Table, table
+from silkroad.serica.vocabulary import DECISIONS, STEPS
 
 __all__ = ["explain", "why_not"]
 
@@ -94,31 +95,6 @@ ABILITY_SECTION = {
     CardType.MILITARY: "SR-8.3",
     CardType.COURT: "SR-8.4",
     CardType.ENEMY: "SR-8.5",
-}
-
-#: What each pending decision asks, and the section of its rule.
-_DECISION: dict[PendingKind, tuple[str, str]] = {
-    PendingKind.PAY: ("SR-5.2", "pay for the card bought"),
-    PendingKind.LOAD: ("SR-5.3", "load the caravan begun"),
-    PendingKind.LOSE: ("SR-8.5", "choose the caravan the attack hits"),
-    PendingKind.FORT: ("SR-8.3", "decide whether a Fort saves a good from the attack"),
-    PendingKind.GUARD: ("SR-8.2", "choose the Guard's gift"),
-    PendingKind.SETTLER: ("SR-8.1", "choose what the Settler does"),
-    PendingKind.SETTLER_PICK: ("SR-8.1", "pick the Crossroads card the Settler builds"),
-    PendingKind.PLACE: ("SR-5.2", "choose the field of the card built from the Crossroads"),
-    PendingKind.TRADING_POST: ("SR-8.2", "add or swap a good with the Trading Post"),
-    PendingKind.GENERAL_TAKE: ("SR-8.3", "take one of the cards the General viewed"),
-    PendingKind.GENERAL_ORDER: ("SR-8.3", "put back on top one of the cards the General left"),
-    PendingKind.GOVERNOR: ("SR-8.3", "rearrange built cards with the Governor"),
-    PendingKind.AMBASSADOR: ("SR-8.4", "choose the discard pile of the Ambassador"),
-    PendingKind.CAPITOL: ("SR-8.4", "pick the Crossroads cards the Capitol discards"),
-    PendingKind.DIPLOMAT: ("SR-8.4", "pick the Crossroads card the Diplomat discards"),
-    PendingKind.CITY_TAKE: ("SR-8.4", "pick the Crossroads card the City takes"),
-    PendingKind.CITY_GIVE: ("SR-8.4", "give an Empire card to the Crossroads for the City"),
-    PendingKind.ENVOY: ("SR-8.4", "pick the Crossroads card whose ability the Envoy copies"),
-    PendingKind.BANDIT_BONUS: ("SR-8.5", "take the defeated Bandit's bonus"),
-    PendingKind.PIRATE_BONUS: ("SR-8.5", "take the defeated Pirate's bonus"),
-    PendingKind.CHIEFTAIN_BONUS: ("SR-8.5", "take the defeated Chieftain's bonus"),
 }
 
 #: The moves that answer a decision, and the section of their rule, when none is pending.
@@ -136,14 +112,6 @@ _DECISION_MOVES: dict[type, tuple[str, str]] = {
     Top: ("SR-8.3", "no General waits to put cards back"),
     Rearrange: ("SR-8.3", "no Governor is in use"),
     Save: ("SR-8.3", "no attack waits for a Fort"),
-}
-
-_PHASE = {
-    Step.PRODUCE: "phase 1 (production)",
-    Step.BUY: "phase 2 (buy)",
-    Step.BUILD: "phase 2 (build)",
-    Step.DEFEND: "phase 2 (defend)",
-    Step.TRADE: "phase 3 (trade)",
 }
 
 #: How many options a reason lists before "and N more".
@@ -303,7 +271,8 @@ def _not_in_row(state: State, t: Table, d: CardDef, rule: str) -> Reason:
 
 
 def _wrong_phase(state: State, rule: str, what: str, when: str) -> Reason:
-    return Reason.by_rule(rule, f"{what} is {when}; P{state.active} is in {_PHASE[state.step]}")
+    phase = STEPS[state.step].phase
+    return Reason.by_rule(rule, f"{what} is {when}; P{state.active} is in {phase}")
 
 
 def _step(state: State, t: Table, move: Move) -> Reason | None:
@@ -518,7 +487,7 @@ def _no_effect(state: State, t: Table, ability: Ability) -> str:
     me = state.players[p]
     other = state.players[1 - p]
     turn = state.turn
-    phase = _PHASE.get(state.step, "")
+    phase = STEPS[state.step].phase
     if ability is Ability.ARTISAN or ability is Ability.LABORER:
         return f"it works in phase 1 only; P{p} is in {phase}"
     if ability in (Ability.SMITH, Ability.MERCHANT, Ability.OASIS):
@@ -579,7 +548,8 @@ def _options(state: State) -> str:
 
 def _decision(state: State, t: Table, pending: Pending, move: Move) -> Reason | None:
     """A pending decision: only its moves, and one of its options."""
-    rule, what = _DECISION[pending.kind]
+    words = DECISIONS[pending.kind]
+    rule, what = words.section, words.asks
     p = state.active
     offered = legal_moves(state)  # the decision's options, as the rules made them
     if move in offered:
@@ -749,7 +719,7 @@ def _pick(state: State, t: Table, pending: Pending, move: Pick | Give) -> Reason
     me = state.players[p]
     k, d = _kind(t, move.card)
     kind = pending.kind
-    rule = _DECISION[kind][0]
+    rule = DECISIONS[kind].section
     if isinstance(move, Give):
         return _not_in_empire(state, t, d, "SR-8.4")
     row = [c for c in state.crossroads if c != pending.card]

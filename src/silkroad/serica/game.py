@@ -21,6 +21,7 @@ from silkroad.serica.cards import parse_card_text
 from silkroad.serica.moves import MOVE_TYPES, Move, parse_notation
 from silkroad.serica.observe import Observation
 from silkroad.serica.state import Options, State
+from silkroad.serica.vocabulary import ABILITIES, CHOICES, DECISIONS, STEPS
 
 __all__ = [
     "GAME",
@@ -161,6 +162,7 @@ SPEC = GameSpec(
     rulebook="SR",
     # the refusal measure's sweep: the competitive game and the co-op one
     configurations=({}, {"coop": True}),
+    vocabularies=(ABILITIES, DECISIONS, STEPS, CHOICES),
 )
 
 #: Each part of the contract is the function of its name in its home module (docs/api.md).

@@ -29,7 +29,8 @@ top is what they may not learn.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, cast
 
 import attrs
 from pyrsistent import pvector
@@ -44,13 +45,13 @@ from silkroad.serica.state import (
     Caravan,
     Options,
     Pending,
-    PendingKind,
     PlayerState,
     State,
     Step,
     Turn,
 )
 from silkroad.serica.table import table
+from silkroad.serica.vocabulary import DECISIONS
 
 __all__ = [
     "HIDDEN",
@@ -64,7 +65,9 @@ __all__ = [
 
 #: A card the observer cannot see.
 HIDDEN = -1
-_GENERAL = (PendingKind.GENERAL_TAKE, PendingKind.GENERAL_ORDER)
+#: The decisions holding cards of their own (a General's, out of a draw pile), from
+#: their records: hidden from the other player.
+_GENERAL = tuple(k for k, w in DECISIONS.items() if w.holds)
 
 
 @attrs.frozen
@@ -123,6 +126,58 @@ class Observation:
         return jupyter_svg("serica", self)
 
 
+def _builder(source: type, target: type, given: tuple[str, ...]) -> Callable[..., Any]:
+    """A function ``build(src, **given)`` making a ``target`` whose fields that ``source``
+    also has are read from ``src`` under the same name, and whose other fields are the
+    ``given`` keywords. Generated once from both classes' ``attrs.fields``, writing the
+    fields as :func:`silkroad.core.evolve.replace` does (the instance dict at once, or
+    each slot through its descriptor), so that it costs less than the constructor; only
+    for frozen attrs classes that check nothing on construction. A field of ``target``
+    that is neither shared nor given stops the module at import, naming it."""
+    have = {a.name for a in attrs.fields(cast(Any, source))}
+    fields = attrs.fields(cast(Any, target))
+    names = [a.name for a in fields]
+    unknown = [n for n in given if n not in names]
+    missing = [n for n in names if n not in have and n not in given]
+    checked = [a.name for a in fields if a.validator is not None or a.converter is not None]
+    if unknown or missing or checked or hasattr(target, "__attrs_post_init__"):
+        raise TypeError(
+            f"{target.__name__} from {source.__name__}: not given {missing}, given but no "
+            f"field {unknown}, checked on construction {checked}"
+        )
+    value = {n: n if n in given else f"src.{n}" for n in names}
+    scope: dict[str, Any] = {"new_": object.__new__, "target": target}
+    lines = [f"def build(src, *, {', '.join(given)}):", "    new = new_(target)"]
+    if "__slots__" in target.__dict__:
+        for i, n in enumerate(names):
+            slot = next(k.__dict__[n] for k in target.__mro__ if n in k.__dict__)
+            scope[f"set{i}"] = slot.__set__
+            lines.append(f"    set{i}(new, {value[n]})")
+    else:
+        scope["set_"] = object.__setattr__
+        items = ", ".join(f"{n!r}: {value[n]}" for n in names)
+        lines.append(f"    set_(new, '__dict__', {{{items}}})")
+    lines.append("    return new")
+    exec("\n".join(lines), scope)  # generated from the classes' own fields
+    build: Callable[..., Any] = scope["build"]
+    return build
+
+
+#: [SR-3] A side of the table as an observer sees it: the open fields of
+#: :class:`PlayerState` as they are, the draw pile and its secret cards as ``_view`` says.
+_VIEW = _builder(PlayerState, PlayerView, ("draw_size", "draw_cards", "top", "secret"))
+#: [SR-3] The table as an observer sees it: the open fields of :class:`State` as they
+#: are; no RNG, no pile order; the sides, the pile's size and a pending General's cards
+#: as ``observe`` says.
+_OBSERVATION = _builder(
+    State, Observation, ("player", "players", "cross_pile_size", "pending", "cross_known")
+)
+#: A side of a determinized table: the open fields of the view, the draw pile dealt.
+_PLAYER = _builder(PlayerView, PlayerState, ("draw", "secret"))
+#: A determinized table: the open fields of the observation, the hidden ones dealt.
+_STATE = _builder(Observation, State, ("rng", "players", "cross_pile", "pending", "returned"))
+
+
 def _view(
     player: PlayerState, observer: int, own: bool, looked_at: tuple[int, ...] = ()
 ) -> PlayerView:
@@ -132,22 +187,14 @@ def _view(
     else:
         secret = player.secret
         cards = tuple(sorted(c for c in draw if c not in secret) if secret else sorted(draw))
-    return PlayerView(
+    view: PlayerView = _VIEW(
+        player,
         draw_size=len(draw),
         draw_cards=cards,
-        discard=player.discard,
-        empire=player.empire,
-        fields=player.fields,
-        supply=player.supply,
-        artisans=player.artisans,
-        shipment=player.shipment,
-        caravans=player.caravans,
-        vp=player.vp,
-        defeated=player.defeated,
         top=tuple(draw[: player.known_top[observer]]),
-        known_top=player.known_top,
         secret=player.secret if own else (),
     )
+    return view
 
 
 def observe(state: State, player: int) -> Observation:
@@ -166,24 +213,15 @@ def observe(state: State, player: int) -> Observation:
         _view(state.players[p], player, player == p, looked_at if player == p else ())
         for p in (0, 1)
     )
-    return Observation(
-        options=state.options,
+    obs: Observation = _OBSERVATION(
+        state,
         player=player,
         players=(views[0], views[1]),
-        crossroads=state.crossroads,
         cross_pile_size=len(state.cross_pile),
-        cross_discard=state.cross_discard,
-        active=state.active,
-        first=state.first,
-        round=state.round,
-        step=state.step,
-        turn=state.turn,
         pending=pending,
-        attacks=state.attacks,
-        coop_won=state.coop_won,
-        truncated=state.truncated,
         cross_known=_cross_known(state),
     )
+    return obs
 
 
 def _cross_known(state: State) -> tuple[int, ...]:
@@ -288,22 +326,7 @@ def determinize(obs: Observation, seed: int) -> State:
                 secret, deal = tuple(deal[:unknown]), deal[unknown:]
             rest, rng = rng.shuffle((*_below(view.draw_cards, view.top), *secret))
             draw = (*view.top, *rest)
-        players.append(
-            PlayerState(
-                draw=pvector(draw),
-                discard=view.discard,
-                empire=view.empire,
-                fields=view.fields,
-                supply=view.supply,
-                artisans=view.artisans,
-                shipment=view.shipment,
-                caravans=view.caravans,
-                vp=view.vp,
-                defeated=view.defeated,
-                secret=secret,
-                known_top=view.known_top,
-            )
-        )
+        players.append(_PLAYER(view, draw=pvector(draw), secret=secret))
     for card in obs.cross_known:
         # each known card at a uniform place of a uniformly shuffled pile: the pile stays
         # uniformly shuffled, at the cost of one draw a card instead of a second shuffle
@@ -311,24 +334,15 @@ def determinize(obs: Observation, seed: int) -> State:
         deal.insert(at, card)
     cross_pile = pvector(deal)
     rng, _ = rng.split()
-    return State(
-        options=obs.options,
+    state: State = _STATE(
+        obs,
         rng=rng,
         players=(players[HAN], players[1 - HAN]),
-        crossroads=obs.crossroads,
         cross_pile=cross_pile,
-        cross_discard=obs.cross_discard,
-        active=obs.active,
-        first=obs.first,
-        round=obs.round,
-        step=obs.step,
-        turn=obs.turn,
         pending=pending,
-        attacks=obs.attacks,
-        coop_won=obs.coop_won,
-        truncated=obs.truncated,
         returned=obs.cross_known,
     )
+    return state
 
 
 def redeal(state: State, seed: int) -> State:

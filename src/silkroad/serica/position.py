@@ -18,8 +18,8 @@ are derived when left out; :func:`lookup` finds a card by key, printed name, cop
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, cast
 
 import attrs
 from pyrsistent import pvector
@@ -45,10 +45,16 @@ from silkroad.core.position import (
     rng_data,
 )
 from silkroad.core.rng import Rng
-from silkroad.serica.cards import GOOD_VALUE, GOODS, Ability
+from silkroad.serica.cards import GOODS, Ability
 from silkroad.serica.check import validate
 from silkroad.serica.describe import card_text
-from silkroad.serica.rules import built_count, coop_goals_met, new_game
+from silkroad.serica.rules import (
+    attack_loss,
+    attack_routes,
+    built_count,
+    coop_goals_met,
+    new_game,
+)
 from silkroad.serica.state import (
     BUILT_TO_END,
     CARAVAN_SIZE,
@@ -66,6 +72,7 @@ from silkroad.serica.state import (
     Turn,
 )
 from silkroad.serica.table import Table, table
+from silkroad.serica.vocabulary import DECISIONS
 
 __all__ = ["bare_table", "fill_position", "from_position", "lookup", "to_position"]
 
@@ -130,40 +137,106 @@ def _words(state: State) -> str:
     return f"{who} in the {state.step.value} step"
 
 
+def _names_of(n: CardNames, ids: Sequence[int]) -> list[str]:
+    return [n.name[c] for c in ids]
+
+
+def _same(n: CardNames, value: Any) -> Any:
+    del n
+    return value
+
+
+def _goods_data(n: CardNames, values: Sequence[int]) -> dict[str, int]:
+    del n
+    return _goods(values)
+
+
+def _caravans(n: CardNames, caravans: Sequence[Caravan]) -> list[dict[str, Any]]:
+    del n
+    return [{"route": c.route, "position": c.position, "goods": _goods(c.goods)} for c in caravans]
+
+
+#: [SR-3] Each field of a seat (``PlayerState``) as a position writes it, under the
+#: field's own name, in the position's order. The secret cards are always written (a
+#: position that leaves them out takes the setup's); ``known_top`` only when a card on
+#: top is known ([SR-8.3] [SR-8.4]).
+_SEAT_KEYS: dict[str, Callable[[CardNames, Any], Any]] = {
+    "vp": _same,
+    "artisans": _same,
+    "supply": _goods_data,
+    "shipment": _goods_data,
+    "empire": _names_of,
+    "draw": _names_of,
+    "discard": _names_of,
+    "fields": lambda n, v: [_names_of(n, f) for f in v],
+    "defeated": _names_of,
+    "caravans": _caravans,
+    "secret": _names_of,
+    "known_top": lambda n, v: list(v),
+}
+#: The seat fields a position leaves out when they hold nothing.
+_SEAT_SPARSE = frozenset({"known_top"})
+#: What the reader reads of a seat as the writer writes it: counts, goods, card zones
+#: (the secret cards are cards of the draw pile, read after it).
+_SEAT_NUMBERS = tuple(k for k, w in _SEAT_KEYS.items() if w is _same)
+_SEAT_GOODS = tuple(k for k, w in _SEAT_KEYS.items() if w is _goods_data)
+_SEAT_ZONES = tuple(k for k, w in _SEAT_KEYS.items() if w is _names_of and k != "secret")
+
+#: [SR-3] The table's own fields (``State``) as top-level keys of a position, under the
+#: field's own name, in the position's order.
+_TABLE_KEYS: dict[str, Callable[[CardNames, Any], Any]] = {
+    "round": _same,
+    "active": _same,
+    "first": _same,
+    "step": lambda n, v: v.value,
+    "coop_won": _same,
+    "truncated": _same,
+    "attacks": _names_of,
+    "options": lambda n, v: options_data(v, _defaults),
+    "rng": lambda n, v: rng_data(v),
+}
+#: [SR-3] [SR-5.4] The Crossroads fields of ``State``, as keys of ``[crossroads]``
+#: (``returned``, the discards shuffled back, only when there are any).
+_CROSSROADS_KEYS = {
+    "crossroads": "row",
+    "cross_pile": "pile",
+    "cross_discard": "discard",
+    "returned": "returned",
+}
+#: The fields of ``State`` a position writes as sections of their own.
+_SECTIONS = ("turn", "players", "pending")
+
+
+def _every_field(cls: type, *written: Iterable[str]) -> None:
+    """Stop the module at import when ``cls`` has a field no position key writes (or a
+    key names no field): a field the state gains is written, or decided not to be."""
+    fields = {a.name for a in attrs.fields(cast(Any, cls))}
+    keys = {k for keys in written for k in keys}
+    if fields != keys:
+        raise TypeError(
+            f"serica positions and {cls.__name__} differ: fields not written "
+            f"{sorted(fields - keys)}, keys of no field {sorted(keys - fields)}"
+        )
+
+
+_every_field(PlayerState, _SEAT_KEYS)
+_every_field(State, _TABLE_KEYS, _CROSSROADS_KEYS, _SECTIONS)
+
+
 def to_position(state: State) -> str:
     """[SR-3] The whole of ``state`` as a position (``from_position`` reads it back equal)."""
     n = names(state.options)
-
-    def cards(ids: Sequence[int]) -> list[str]:
-        return [n.name[c] for c in ids]
-
     players: dict[str, Any] = {}
     for p, pl in enumerate(state.players):
         players[str(p)] = {
-            "vp": pl.vp,
-            "artisans": pl.artisans,
-            "supply": _goods(pl.supply),
-            "shipment": _goods(pl.shipment),
-            "empire": cards(pl.empire),
-            "draw": cards(pl.draw),
-            "discard": cards(pl.discard),
-            "fields": [cards(f) for f in pl.fields],
-            "defeated": cards(pl.defeated),
-            "caravans": [
-                {"route": c.route, "position": c.position, "goods": _goods(c.goods)}
-                for c in pl.caravans
-            ],
+            key: write(n, getattr(pl, key))
+            for key, write in _SEAT_KEYS.items()
+            if key not in _SEAT_SPARSE or any(getattr(pl, key))
         }
-        # what the other player never saw of the draw pile (always written: a position
-        # that leaves it out takes the setup's), and how many cards on its top each
-        # player knows (SR-3, SR-8.3, SR-8.4)
-        players[str(p)]["secret"] = cards(pl.secret)
-        if any(pl.known_top):
-            players[str(p)]["known_top"] = list(pl.known_top)
     turn = state.turn
     turn_data: dict[str, Any] = {
         "pp": turn.pp,
-        "used": cards(turn.used),
+        "used": _names_of(n, turn.used),
         "traded": turn.traded,
         "defended": turn.defended,
     }
@@ -172,21 +245,12 @@ def to_position(state: State) -> str:
     document: dict[str, Any] = {
         "game": "serica",
         "format": FORMAT_VERSION,
-        "round": state.round,
-        "active": state.active,
-        "first": state.first,
-        "step": state.step.value,
-        "coop_won": state.coop_won,
-        "truncated": state.truncated,
-        "attacks": cards(state.attacks),
-        "options": options_data(state.options, _defaults),
-        "rng": rng_data(state.rng),
+        **{key: write(n, getattr(state, key)) for key, write in _TABLE_KEYS.items()},
         "crossroads": {
-            "row": cards(state.crossroads),
-            "pile": cards(state.cross_pile),
-            "discard": cards(state.cross_discard),
+            key: _names_of(n, getattr(state, name))
+            for name, key in _CROSSROADS_KEYS.items()
             # the discards shuffled back into the pile: known to be there (SR-5.4)
-            **({"returned": cards(state.returned)} if state.returned else {}),
+            if name != "returned" or state.returned
         },
         "turn": turn_data,
         "player": players,
@@ -303,31 +367,65 @@ def fill_position(text: str, options: Options | None = None) -> Filled:
 
 
 def _read(text: str, options: Options | None, report: list[Moved] | None) -> State:
+    """[SR-3] A position read one section at a time: the options and the table it is
+    filled from, the cards it places (Crossroads, seats, a pending decision's cards),
+    the zones filled, each seat's side, then the table's scalars, turn and decision."""
     doc = Fields(parse(text, "serica"))
     doc.get("game", str, None)
     doc.get("format", int, None)
     doc.get("rules_version", str, None)
     opts: Options = read_options(doc, Options, _defaults, options)
     base: State = read_start(doc, opts, new_game, bare_table)
-    t = table(opts)
-    where: dict[int, str] = {}
+    setup, owner = _setup_zones(base)
+    # supply first: a bare key takes a Crossroads card, or one of a zone the position
+    # gives, never one of another zone (Rome's starting Soldier)
+    resolver = CardResolver(
+        names(opts), text, setup=setup, supply=SUPPLY, replaced=_given_zones(doc.data)
+    )
+    places = _Places(table(opts), resolver)
+    returned = _read_crossroads(doc, places)
+    seats = doc.table("player", {})
+    player_fields = _read_seats(seats, places)
+    pending_fields = doc.table("pending") if "pending" in doc else None
+    if pending_fields is not None and "cards" in pending_fields:
+        cards = places.place(pending_fields.array("cards"), pending_fields.name("cards"))
+        places.given["pending.cards"] = cards
 
-    def place(values: Any, path: str) -> list[int]:
-        if not isinstance(values, list):
-            raise StateError(f"{path}: must be an array of card names, got {values!r}")
-        out = []
-        for i, value in enumerate(values):
-            spot = f"{path}[{i}]"
-            card = r.card(value, failing_at(spot), spot)
-            if card in where:
-                raise StateError(
-                    f"{spot}: {r.n.name[card]} is also at {where[card]} "
-                    "(SR-1: every card is in exactly one place)"
-                )
-            where[card] = spot
-            out.append(card)
-        return out
+    def home(card: int) -> str:
+        p = owner.get(card)
+        return "crossroads.pile" if p is None else f"player.{p}.draw"
 
+    zones = fill_zones(
+        setup,
+        places.given,
+        home,
+        spare=lambda c: "crossroads.pile" if owner.get(c) is not None else None,
+        label=resolver.n.name.__getitem__,
+        tops=places.tops,
+        report=report,
+    )
+    players = [
+        _read_player(pl, p, player_fields.get(p), zones, resolver)
+        for p, pl in enumerate(base.players)
+    ]
+    seats.finish()
+    state = _read_table(doc, base, places, zones, (players[0], players[1]), pending_fields)
+    state = attrs.evolve(
+        state,
+        returned=tuple(
+            resolver.ref(v, failing_at(f"{returned[1]}[{i}]"), range(places.t.n_cards))
+            for i, v in enumerate(returned[0])
+        ),
+    )
+    state = _derived_end(doc, state, decided="step" in doc or pending_fields is not None)
+    doc.finish()
+    validate(state)
+    return state
+
+
+def _setup_zones(base: State) -> tuple[dict[str, list[int]], dict[int, int]]:
+    """The zones of the table a position is filled from, with their cards, and the seat
+    owning each card of a seat's zone."""
     setup: dict[str, list[int]] = {
         "crossroads.row": list(base.crossroads),
         "crossroads.pile": list(base.cross_pile),
@@ -336,131 +434,165 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
     }
     owner: dict[int, int] = {}
     for p, pl in enumerate(base.players):
-        for zone in ("empire", "draw", "discard", "defeated"):
+        for zone in _SEAT_ZONES:
             setup[f"player.{p}.{zone}"] = list(getattr(pl, zone))
         for i, f in enumerate(pl.fields):
             setup[f"player.{p}.fields.{i}"] = list(f)
         for zone in setup:
             if zone.startswith(f"player.{p}."):
                 owner.update((c, p) for c in setup[zone])
-    given: dict[str, list[int]] = {}
-    # supply first: a bare key takes a Crossroads card, or one of a zone the position
-    # gives, never one of another zone (Rome's starting Soldier)
-    r = CardResolver(names(opts), text, setup=setup, supply=SUPPLY, replaced=_given_zones(doc.data))
+    return setup, owner
 
-    tops: list[str] = []
 
-    def pile(fields: Fields, key: str, zone: str) -> None:
+class _Places:
+    """[SR-1] The cards a position places, each in exactly one place: the zones given
+    (``given``), the piles given by their top cards (``tops``), where each card is."""
+
+    def __init__(self, t: Table, resolver: CardResolver) -> None:
+        self.t = t
+        self.r = resolver
+        self.where: dict[int, str] = {}
+        self.given: dict[str, list[int]] = {}
+        self.tops: list[str] = []
+
+    def place(self, values: Any, path: str) -> list[int]:
+        if not isinstance(values, list):
+            raise StateError(f"{path}: must be an array of card names, got {values!r}")
+        out = []
+        for i, value in enumerate(values):
+            spot = f"{path}[{i}]"
+            card = self.r.card(value, failing_at(spot), spot)
+            if card in self.where:
+                raise StateError(
+                    f"{spot}: {self.r.n.name[card]} is also at {self.where[card]} "
+                    "(SR-1: every card is in exactly one place)"
+                )
+            self.where[card] = spot
+            out.append(card)
+        return out
+
+    def pile(self, fields: Fields, key: str, zone: str) -> None:
         """A zone given as cards, or a pile as ``{ top = [...] }``: these cards on top
         of the rest of the table's pile."""
         value = fields.get(key, (list, dict) if key in _PILES else list)
         if isinstance(value, dict):
             top = Fields(value, fields.name(key))
-            given[zone] = place(top.array("top"), top.name("top"))
+            self.given[zone] = self.place(top.array("top"), top.name("top"))
             top.finish()
-            tops.append(zone)
+            self.tops.append(zone)
         else:
-            given[zone] = place(value, fields.name(key))
+            self.given[zone] = self.place(value, fields.name(key))
 
+
+def _read_crossroads(doc: Fields, places: _Places) -> tuple[list[Any], str]:
+    """[SR-3] [SR-5.4] The ``[crossroads]`` section: its row, pile and discards placed;
+    the cards shuffled back (``returned``) and their path, read once every card is."""
     cross = doc.table("crossroads", {})
     for key in ("row", "pile", "discard"):
         if key in cross:
-            pile(cross, key, f"crossroads.{key}")
-    returned_names = cross.array("returned") if "returned" in cross else []
-    returned_path = cross.name("returned")
+            places.pile(cross, key, f"crossroads.{key}")
+    returned = cross.array("returned") if "returned" in cross else []
+    path = cross.name("returned")
     cross.finish()
+    return returned, path
 
-    seats = doc.table("player", {})
+
+def _read_seats(seats: Fields, places: _Places) -> dict[int, Fields]:
+    """[SR-3] [SR-5.2] The cards of each ``[player.N]`` section placed (its piles, Empire,
+    defeated Enemies and fields); the sections, for their other keys."""
     for key in list(seats.data):
         if key not in ("0", "1"):
             raise seats.fail(key, "no such seat: Serica has seats 0 (Han) and 1 (Rome)")
     player_fields = {p: seats.table(str(p)) for p in (0, 1) if str(p) in seats}
     for p, pf in player_fields.items():
-        for zone in ("empire", "draw", "discard", "defeated"):
+        for zone in _SEAT_ZONES:
             if zone in pf:
-                pile(pf, zone, f"player.{p}.{zone}")
+                places.pile(pf, zone, f"player.{p}.{zone}")
         if "fields" in pf:
             built = pf.array("fields")
             if len(built) != FIELDS:
                 raise pf.fail("fields", f"a player has {FIELDS} fields (SR-5.2)")
             for i, f in enumerate(built):
                 path = pf.name(f"fields[{i}]")
-                cards = place(f, path)
+                cards = places.place(f, path)
                 if len(cards) > FIELD_DEPTH:
                     raise StateError(f"{path}: at most {FIELD_DEPTH} cards in a field (SR-5.2)")
-                if any(t.enemy[c] for c in cards):
+                if any(places.t.enemy[c] for c in cards):
                     raise StateError(f"{path}: an Enemy card is never built (SR-8.5)")
-                given[f"player.{p}.fields.{i}"] = cards
+                places.given[f"player.{p}.fields.{i}"] = cards
+    return player_fields
 
-    pending_fields = doc.table("pending") if "pending" in doc else None
-    if pending_fields is not None and "cards" in pending_fields:
-        given["pending.cards"] = place(pending_fields.array("cards"), pending_fields.name("cards"))
 
-    def home(card: int) -> str:
-        p = owner.get(card)
-        return "crossroads.pile" if p is None else f"player.{p}.draw"
+def _read_player(
+    pl: PlayerState,
+    p: int,
+    pf: Fields | None,
+    zones: dict[str, list[int]],
+    r: CardResolver,
+) -> PlayerState:
+    """[SR-3] One seat: its zones as filled, and the keys of its ``[player.N]`` section
+    (secret cards, cards known on top, VP, artisans, goods, caravans)."""
+    changes: dict[str, Any] = {
+        "empire": pvector(zones[f"player.{p}.empire"]),
+        "draw": pvector(zones[f"player.{p}.draw"]),
+        "discard": pvector(zones[f"player.{p}.discard"]),
+        "defeated": tuple(zones[f"player.{p}.defeated"]),
+        "fields": tuple(tuple(zones[f"player.{p}.fields.{i}"]) for i in range(FIELDS)),
+    }
+    draw = changes["draw"]
+    # the setup's secret cards that are still in the draw pile, unless given
+    changes["secret"] = tuple(c for c in pl.secret if c in draw)
+    if pf is None:
+        return attrs.evolve(pl, **changes)
+    if "secret" in pf:
+        changes["secret"] = tuple(
+            r.ref(v, pf.failing(f"secret[{i}]"), list(draw))
+            for i, v in enumerate(pf.array("secret"))
+        )
+    if "known_top" in pf:
+        known = pf.array("known_top")
+        if len(known) != 2:
+            raise pf.fail("known_top", "two counts, one per player (SR-8.3, SR-8.4)")
+        changes["known_top"] = tuple(
+            Fields({"k": k}, pf.name(f"known_top[{i}]")).integer(
+                "k", high=len(draw), rule="cards known on top of the draw pile"
+            )
+            for i, k in enumerate(known)
+        )
+    for key in _SEAT_NUMBERS:
+        if key in pf:
+            changes[key] = pf.integer(key, rule="SR-1: never negative")
+    for key in _SEAT_GOODS:
+        if key in pf:
+            changes[key] = _goods_of(pf, key, getattr(pl, key))
+    if "caravans" in pf:
+        changes["caravans"] = tuple(
+            _caravan(Fields(c, pf.name(f"caravans[{i}]")))
+            for i, c in enumerate(pf.array("caravans"))
+        )
+        if len(changes["caravans"]) > MAX_CARAVANS:
+            raise pf.fail("caravans", f"at most {MAX_CARAVANS} caravans (SR-5.3)")
+    pf.finish()
+    return attrs.evolve(pl, **changes)
 
-    zones = fill_zones(
-        setup,
-        given,
-        home,
-        spare=lambda c: "crossroads.pile" if owner.get(c) is not None else None,
-        label=r.n.name.__getitem__,
-        tops=tops,
-        report=report,
-    )
-    placed = [c for cards in zones.values() for c in cards]
 
-    players = []
-    for p, pl in enumerate(base.players):
-        changes: dict[str, Any] = {
-            "empire": pvector(zones[f"player.{p}.empire"]),
-            "draw": pvector(zones[f"player.{p}.draw"]),
-            "discard": pvector(zones[f"player.{p}.discard"]),
-            "defeated": tuple(zones[f"player.{p}.defeated"]),
-            "fields": tuple(tuple(zones[f"player.{p}.fields.{i}"]) for i in range(FIELDS)),
-        }
-        draw = changes["draw"]
-        # the setup's secret cards that are still in the draw pile, unless given
-        changes["secret"] = tuple(c for c in pl.secret if c in draw)
-        pf_ = player_fields.get(p)
-        if pf_ is not None:
-            pf = pf_
-            if "secret" in pf:
-                changes["secret"] = tuple(
-                    r.ref(v, pf.failing(f"secret[{i}]"), list(draw))
-                    for i, v in enumerate(pf.array("secret"))
-                )
-            if "known_top" in pf:
-                known = pf.array("known_top")
-                if len(known) != 2:
-                    raise pf.fail("known_top", "two counts, one per player (SR-8.3, SR-8.4)")
-                changes["known_top"] = tuple(
-                    Fields({"k": k}, pf.name(f"known_top[{i}]")).integer(
-                        "k", high=len(draw), rule="cards known on top of the draw pile"
-                    )
-                    for i, k in enumerate(known)
-                )
-            for key in ("vp", "artisans"):
-                if key in pf:
-                    changes[key] = pf.integer(key, rule="SR-1: never negative")
-            for key in ("supply", "shipment"):
-                if key in pf:
-                    changes[key] = _goods_of(pf, key, getattr(pl, key))
-            if "caravans" in pf:
-                changes["caravans"] = tuple(
-                    _caravan(Fields(c, pf.name(f"caravans[{i}]")))
-                    for i, c in enumerate(pf.array("caravans"))
-                )
-                if len(changes["caravans"]) > MAX_CARAVANS:
-                    raise pf.fail("caravans", f"at most {MAX_CARAVANS} caravans (SR-5.3)")
-            pf.finish()
-        players.append(attrs.evolve(pl, **changes))
-    seats.finish()
+def _read_table(
+    doc: Fields,
+    base: State,
+    places: _Places,
+    zones: dict[str, list[int]],
+    players: tuple[PlayerState, PlayerState],
+    pending_fields: Fields | None,
+) -> State:
+    """[SR-3] [SR-5] The table's own keys: seats (first, active), round, step, the
+    pending decision, the attacks, the turn and the flags."""
+    t = places.t
+    r = places.r
 
     def seat(key: str, default: int) -> int:
         return doc.integer(key, default, high=1, rule="seats 0 (Han) and 1 (Rome)")
 
+    opts = base.options
     # The decision goes with the step: a position that gives the step or a pending
     # decision gives all of it (what it leaves out is absent); otherwise the setup's.
     decided = "step" in doc or pending_fields is not None
@@ -475,22 +607,28 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
     # the first player plays first: a position that gives the first player and not the
     # active one is at the first player's turn
     active = seat("active", first if "first" in doc.data else base.active)
+    placed = [c for cards in zones.values() for c in cards]
     step = base.step
     if pending_fields is not None:
         at = _Table(t, zones["crossroads.row"], players[active])
         pending = _pending(pending_fields, r, zones["pending.cards"], placed, at)
         step = DECISION_STEP.get(pending.kind, step)
+    turn = base.turn
+    if "turn" in doc:
+        turn = _turn(doc.table("turn"), r, zones, base.turn, active)
     # [SR-8.5] the Enemy whose attack is being decided attacks now: first of the attacks
     attacks = base.attacks
     if pending is not None and pending.kind in (PendingKind.LOSE, PendingKind.FORT):
         attacks = (pending.card,)
-    turn = base.turn
-    if "turn" in doc:
-        turn = _turn(doc.table("turn"), r, zones, base.turn, active)
-    state = attrs.evolve(
+    if "attacks" in doc:
+        attacks = tuple(
+            r.ref(v, doc.failing(f"attacks[{i}]"), [c for c in placed if t.enemy[c]])
+            for i, v in enumerate(doc.array("attacks", []))
+        )
+    return attrs.evolve(
         base,
         rng=read_rng(doc) if "rng" in doc else base.rng,
-        players=(players[0], players[1]),
+        players=players,
         crossroads=pvector(zones["crossroads.row"]),
         cross_pile=pvector(zones["crossroads.pile"]),
         cross_discard=pvector(zones["crossroads.discard"]),
@@ -500,32 +638,25 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
         step=Step(doc.text("step", step.value, choices=[s.value for s in Step])),
         turn=turn,
         pending=pending,
-        attacks=tuple(
-            r.ref(v, doc.failing(f"attacks[{i}]"), [c for c in placed if t.enemy[c]])
-            for i, v in enumerate(doc.array("attacks", []))
-        )
-        if "attacks" in doc
-        else attacks,
+        attacks=attacks,
         coop_won=doc.flag("coop_won", base.coop_won),
         truncated=doc.flag("truncated", base.truncated),
-        returned=tuple(
-            r.ref(v, failing_at(f"{returned_path}[{i}]"), range(t.n_cards))
-            for i, v in enumerate(returned_names)
-        ),
     )
-    # [SR-7] the co-op goals, met or not, are the fields': derived when left out
+
+
+def _derived_end(doc: Fields, state: State, decided: bool) -> State:
+    """[SR-6] [SR-7] The end flags a position leaves out, derived: the co-op goals met
+    from the fields, and a competitive game with a tenth card built over (when the
+    position gives no step or decision)."""
+    opts = state.options
     if "coop_won" not in doc.data:
         state = attrs.evolve(state, coop_won=opts.coop and coop_goals_met(state))
-    # [SR-6] a competitive game with a tenth card built is over: derived when the
-    # position gives no step
     if (
         not decided
         and not opts.coop
         and max(built_count(pl) for pl in state.players) >= BUILT_TO_END
     ):
         state = attrs.evolve(state, step=Step.OVER, pending=None, attacks=())
-    doc.finish()
-    validate(state)
     return state
 
 
@@ -549,9 +680,7 @@ def _given_zones(document: Any) -> set[str]:
         if not isinstance(pf, dict):
             continue
         zones.update(
-            f"player.{p}.{k}"
-            for k in ("empire", "draw", "discard", "defeated")
-            if k in pf and not isinstance(pf[k], dict)
+            f"player.{p}.{k}" for k in _SEAT_ZONES if k in pf and not isinstance(pf[k], dict)
         )
         if "fields" in pf:
             zones.update(f"player.{p}.fields.{i}" for i in range(FIELDS))
@@ -615,30 +744,8 @@ _LEGACY = ("defense", "outpost")
 
 
 #: [SR-5] The step a decision belongs to, where only one can hold it (a position that
-#: names the decision and leaves the step out is at this step).
-DECISION_STEP = {
-    PendingKind.PAY: Step.BUY,
-    PendingKind.LOAD: Step.TRADE,
-    PendingKind.LOSE: Step.TRADE,
-    PendingKind.FORT: Step.TRADE,
-    PendingKind.BANDIT_BONUS: Step.DEFEND,
-    PendingKind.PIRATE_BONUS: Step.DEFEND,
-    PendingKind.CHIEFTAIN_BONUS: Step.DEFEND,
-}
-_ROW_CARD = frozenset(
-    {
-        PendingKind.PAY,
-        PendingKind.PLACE,
-        PendingKind.CITY_GIVE,
-        PendingKind.LOSE,
-        PendingKind.FORT,
-        PendingKind.CAPITOL,
-        PendingKind.DIPLOMAT,
-    }
-)
-_BONUSES = frozenset(
-    {PendingKind.BANDIT_BONUS, PendingKind.PIRATE_BONUS, PendingKind.CHIEFTAIN_BONUS}
-)
+#: names the decision and leaves the step out is at this step): its record's ``step``.
+DECISION_STEP = {k: w.step for k, w in DECISIONS.items() if w.step is not None}
 #: [SR-8.3] [SR-8.4] How many a decision starts with, where the rules fix it.
 _START_COUNT = {PendingKind.GOVERNOR: 2, PendingKind.DIPLOMAT: 1}
 
@@ -651,21 +758,6 @@ class _Table:
     t: Table
     row: Sequence[int]
     me: PlayerState
-
-
-def _targets(caravans: Sequence[Caravan], ability: Ability) -> tuple[int, ...]:
-    """[SR-8.5] The routes an Enemy's attack may hit: a Chieftain any caravan, a Bandit
-    (Pirate) those that ship the most (least) valuable good shipped."""
-    if ability is Ability.CHIEFTAIN or not caravans:
-        return tuple(c.route for c in caravans)
-    good = _target_good(caravans, ability is Ability.BANDIT)
-    return tuple(c.route for c in caravans if c.goods[good])
-
-
-def _target_good(caravans: Sequence[Caravan], most: bool) -> int:
-    present = [g for g in GOODS if any(c.goods[g] for c in caravans)]
-    key = (lambda g: (GOOD_VALUE[g], g)) if most else (lambda g: (-GOOD_VALUE[g], -g))
-    return int(max(present, key=key))
 
 
 def _pending(
@@ -682,15 +774,14 @@ def _pending(
     kind = PendingKind(f.text("decision", choices=[k.value for k in PendingKind]))
     card = -1
     if "card" in f:
-        among: Sequence[int] = placed
-        if kind in _ROW_CARD:
-            among = at.row
-        elif kind in (PendingKind.GUARD, PendingKind.ENVOY):
-            among = at.me.empire
-        elif kind in _BONUSES:
-            among = at.me.defeated
-        elif kind is PendingKind.GOVERNOR:
-            among = [c for field in at.me.fields for c in field]
+        # where the decision's record says its card lies (any card placed, for one
+        # about no card: validate refuses it)
+        among: Sequence[int] = {
+            "row": at.row,
+            "empire": at.me.empire,
+            "defeated": at.me.defeated,
+            "fields": [c for field in at.me.fields for c in field],
+        }.get(DECISIONS[kind].card, placed)
         card = r.ref(f.get("card", str), f.failing("card"), among)
     paid = tuple(
         GOOD_NAMES.index(Fields({"g": g}, f.name(f"paid[{i}]")).text("g", choices=GOOD_NAMES))
@@ -703,7 +794,7 @@ def _pending(
         n = t.card[card].cost_n
         count = max(t.card[card].cost_m - len(paid), 0)
     elif kind in (PendingKind.LOSE, PendingKind.FORT) and card >= 0:
-        routes = _targets(caravans, t.ability[card])
+        routes = attack_routes(caravans, t.ability[card])
     elif kind is PendingKind.LOAD:
         begun = tuple(c for c in caravans if c.position == 0 and not any(c.goods))
         routes = tuple(c.route for c in begun[-1:])
@@ -720,9 +811,7 @@ def _pending(
     if kind is PendingKind.FORT and len(routes) == 1 and card >= 0:
         hit = [c for c in caravans if c.route == routes[0]]
         if hit and any(hit[0].goods):
-            bandit = t.ability[card] is Ability.BANDIT
-            good = _target_good(caravans, bandit)
-            count = min(1 if bandit else 2, hit[0].goods[good])
+            count = attack_loss(caravans, t.ability[card], routes[0])
     n = f.integer("n", n, high=99)
     if kind is PendingKind.LOAD and "count" not in f:
         count = max(count - n, 0)

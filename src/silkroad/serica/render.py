@@ -11,7 +11,7 @@ from __future__ import annotations
 import textwrap
 
 from silkroad.serica.cards import OWN_GOODS, CardDef, CardType
-from silkroad.serica.describe import ABILITY_WORDS, EMPIRES, card_text, goods_text
+from silkroad.serica.describe import EMPIRES, card_text, goods_text
 from silkroad.serica.observe import HIDDEN, Observation, observe
 from silkroad.serica.rules import current_player, field_strength
 from silkroad.serica.state import (
@@ -23,42 +23,12 @@ from silkroad.serica.state import (
     Step,
 )
 from silkroad.serica.table import Table, table
+from silkroad.serica.vocabulary import ABILITIES, DECISIONS, STEPS
 
 __all__ = ["WIDTH", "render", "screen", "seat"]
 
 #: The widest line a render prints.
 WIDTH = 100
-
-_STEPS = {
-    Step.PRODUCE: "phase 1: spend production points (goods of your own, artisans, shipped goods)",
-    Step.BUY: "phase 2 A: buy Crossroads cards (then build, then defend)",
-    Step.BUILD: "phase 2 B: build Empire cards into your fields (then defend)",
-    Step.DEFEND: "phase 2 C: defeat an Enemy in the Crossroads",
-    Step.TRADE: "phase 3: begin a caravan or move your caravans",
-}
-_PENDING = {
-    PendingKind.PAY: "pay the goods of the card being bought, one type at a time",
-    PendingKind.LOAD: "load goods into the new caravan ('done' sends it)",
-    PendingKind.LOSE: "choose the caravan the Enemy hits",
-    PendingKind.FORT: "save a good with your Fort, or not",
-    PendingKind.GUARD: "Guard: 1 VP or one more caravan",
-    PendingKind.SETTLER: "Settler: draw 2 cards or build from the Crossroads",
-    PendingKind.SETTLER_PICK: "Settler: choose the Crossroads card to build",
-    PendingKind.PLACE: "choose the field for the card",
-    PendingKind.TRADING_POST: "Trading Post: add a good to a caravan or swap one",
-    PendingKind.GENERAL_TAKE: "General: take one of the viewed cards",
-    PendingKind.GENERAL_ORDER: "General: which card goes back on top",
-    PendingKind.GOVERNOR: "Governor: move your built cards",
-    PendingKind.AMBASSADOR: "Ambassador: whose discard pile",
-    PendingKind.CAPITOL: "Capitol: choose a Crossroads card to discard",
-    PendingKind.DIPLOMAT: "Diplomat: choose a Crossroads card to discard",
-    PendingKind.CITY_TAKE: "City: choose the Crossroads card to take",
-    PendingKind.CITY_GIVE: "City: choose the Empire card to give",
-    PendingKind.ENVOY: "Envoy: choose the Crossroads card whose ability to copy",
-    PendingKind.BANDIT_BONUS: "the defeated Bandit's bonus",
-    PendingKind.PIRATE_BONUS: "the defeated Pirate's bonus",
-    PendingKind.CHIEFTAIN_BONUS: "the defeated Chieftain's bonus: a free build",
-}
 
 
 def _wrap(text: str, indent: str = "", more: str | None = None) -> list[str]:
@@ -151,7 +121,7 @@ def _status(t: Table, obs: Observation, viewer: int | None) -> list[str]:
         return [f"Final{stop}: {vp}"]
     p = obs.active
     turn = obs.turn
-    lines = _wrap(f"P{p} {EMPIRES[p]} to play: {_STEPS[obs.step]}", "", "  ")
+    lines = _wrap(f"P{p} {EMPIRES[p]} to play: {STEPS[obs.step].doing}", "", "  ")
     if obs.step is Step.PRODUCE:
         goods = ", ".join(f"{g.label} {v}" for g, v in zip(OWN_GOODS[p], (1, 2, 3), strict=True))
         lines += _wrap(
@@ -159,7 +129,7 @@ def _status(t: Table, obs: Observation, viewer: int | None) -> list[str]:
             "",
             " " * 6,
         )
-    ready = [ABILITY_WORDS[a] for _, a in turn.readied if a not in ROUND_EFFECTS]
+    ready = [ABILITIES[a].text for _, a in turn.readied if a not in ROUND_EFFECTS]
     extra = []
     if turn.defense:
         extra.append(f"+{turn.defense} strength")
@@ -169,7 +139,7 @@ def _status(t: Table, obs: Observation, viewer: int | None) -> list[str]:
         lines += _wrap("  readied this turn: " + "; ".join([*extra, *ready]), "", " " * 6)
     pending = obs.pending
     if pending is not None:
-        lines.append(f"  deciding: {_PENDING[pending.kind]}")
+        lines.append(f"  deciding: {DECISIONS[pending.kind].prompt}")
         if pending.kind is PendingKind.PAY and pending.card >= 0:
             d = t.card[pending.card]
             lines += _wrap(
@@ -196,16 +166,6 @@ def _short(d: CardDef) -> str:
     return f"{d.name} ({d.type.value} L{d.level}, {d.vp} VP{strength}, buy {d.cost})"
 
 
-#: [SR-5] The steps and decisions about the Crossroads: its cards are shown in full.
-_ABOUT_CROSSROADS = {
-    PendingKind.SETTLER_PICK,
-    PendingKind.CAPITOL,
-    PendingKind.DIPLOMAT,
-    PendingKind.CITY_TAKE,
-    PendingKind.ENVOY,
-}
-
-
 def screen(state: State) -> str:
     """[SR-3] The compact table of ``silkroad play``, as the player to act may see it:
     the decision at hand, the Crossroads (in full when the decision is about its cards:
@@ -225,7 +185,7 @@ def screen(state: State) -> str:
     ]
     lines += _status(t, obs, viewer)
     pending = obs.pending
-    about = obs.step is Step.DEFEND or (pending is not None and pending.kind in _ABOUT_CROSSROADS)
+    about = obs.step is Step.DEFEND or (pending is not None and DECISIONS[pending.kind].crossroads)
     lines.append("Crossroads:" if about else "Crossroads ('card NAME' for a card in full):")
     for c in obs.crossroads:
         if about:

@@ -81,7 +81,10 @@ from silkroad.serica.state import (
 from silkroad.serica.table import Table, table
 
 __all__ = [
+    "ENEMY_BONUS",
     "apply",
+    "attack_loss",
+    "attack_routes",
     "built_count",
     "can_activate",
     "can_pay",
@@ -892,6 +895,38 @@ def _pay_options(state: State, t: Table, pending: Pending) -> list[Move]:
     return out
 
 
+def _trading_post_options(state: State) -> list[Move]:
+    """[SR-8.2] Trading Post: each own good in supply added to a caravan, or swapped for
+    another own good it carries."""
+    p = state.active
+    me = state.players[p]
+    out: list[Move] = []
+    own = OWN_GOODS[p]
+    for caravan in me.caravans:
+        for g in own:
+            if me.supply[g]:
+                out.append(Swap(caravan.route, g))
+        for g_out in own:
+            if caravan.goods[g_out]:
+                for g in own:
+                    if g != g_out and me.supply[g]:
+                        out.append(Swap(caravan.route, g, g_out))
+    return out
+
+
+def _city_give_options(state: State, t: Table) -> list[Move]:
+    """[SR-8.4] City: each kind of card in the Empire, once."""
+    me = state.players[state.active]
+    out: list[Move] = []
+    seen: list[int] = []
+    for c in me.empire:
+        k = t.kind_of[c]
+        if k not in seen:
+            seen.append(k)
+            out.append(t.give[k])
+    return out
+
+
 def _pending_moves(state: State, t: Table, pending: Pending) -> list[Move]:
     """[SR-5] [SR-8] The options of the pending decision."""
     kind = pending.kind
@@ -930,18 +965,7 @@ def _pending_moves(state: State, t: Table, pending: Pending) -> list[Move]:
     if kind is _PENDING_KIND_PLACE:
         return [_PLACE[f] for f in _distinct_fields(t, me, _free_fields(me))]
     if kind is _PENDING_KIND_TRADING_POST:
-        out = []
-        own = OWN_GOODS[p]
-        for caravan in me.caravans:
-            for g in own:
-                if me.supply[g]:
-                    out.append(Swap(caravan.route, g))
-            for g_out in own:
-                if caravan.goods[g_out]:
-                    for g in own:
-                        if g != g_out and me.supply[g]:
-                            out.append(Swap(caravan.route, g, g_out))
-        return out
+        return _trading_post_options(state)
     if kind is _PENDING_KIND_GENERAL_TAKE:
         return [Take(i + 1) for i in _distinct_cards(t, pending.cards)]
     if kind is _PENDING_KIND_GENERAL_ORDER:
@@ -967,14 +991,7 @@ def _pending_moves(state: State, t: Table, pending: Pending) -> list[Move]:
     if kind is _PENDING_KIND_CITY_TAKE:  # [SR-8.4] any card of the row, an Enemy too
         return [t.pick[k] for k in _row_kinds(state, t, enemies=None)]
     if kind is _PENDING_KIND_CITY_GIVE:
-        out = []
-        seen: list[int] = []
-        for c in me.empire:
-            k = t.kind_of[c]
-            if k not in seen:
-                seen.append(k)
-                out.append(t.give[k])
-        return out
+        return _city_give_options(state, t)
     if kind is _PENDING_KIND_ENVOY:
         return [t.pick[k] for k in _envoy_kinds(state, t)]
     if kind is _PENDING_KIND_BANDIT_BONUS or kind is _PENDING_KIND_PIRATE_BONUS:
@@ -1285,6 +1302,14 @@ def _leaving_copy(state: State, t: Table, kind: int) -> int:
     return min(copies, key=rank)
 
 
+#: [SR-8.5] The decision a defeated Enemy's bonus asks, by its ability.
+ENEMY_BONUS: dict[Ability, PendingKind] = {
+    _ABILITY_BANDIT: _PENDING_KIND_BANDIT_BONUS,
+    _ABILITY_PIRATE: _PENDING_KIND_PIRATE_BONUS,
+    _ABILITY_CHIEFTAIN: _PENDING_KIND_CHIEFTAIN_BONUS,
+}
+
+
 def _defend(state: State, t: Table, move: Defend) -> State:
     """[SR-5.2] C. Defeat one Enemy: it leaves the game, is replaced, scores its VP and
     offers its bonus ([SR-8.5])."""
@@ -1294,11 +1319,7 @@ def _defend(state: State, t: Table, move: Defend) -> State:
     row, pile, exhausted = _take_from_row(state, card)
     me = state.players[p]
     me = replace(me, defeated=(*me.defeated, card), vp=me.vp + d.enemy_vp)
-    bonus = {
-        _ABILITY_BANDIT: _PENDING_KIND_BANDIT_BONUS,
-        _ABILITY_PIRATE: _PENDING_KIND_PIRATE_BONUS,
-        _ABILITY_CHIEFTAIN: _PENDING_KIND_CHIEFTAIN_BONUS,
-    }[d.ability]
+    bonus = ENEMY_BONUS[d.ability]
     state = _with_player(
         state,
         p,
@@ -1352,13 +1373,31 @@ def _attack_targets(state: State, t: Table, enemy: int) -> tuple[int, ...]:
 
     [Rulings] Enemies attack the caravans of the player whose phase 3 it is.
     """
-    caravans = state.players[state.active].caravans
+    return attack_routes(state.players[state.active].caravans, t.ability[enemy])
+
+
+def attack_routes(caravans: tuple[Caravan, ...], ability: Ability) -> tuple[int, ...]:
+    """[SR-8.5] The routes of ``caravans`` an Enemy with ``ability`` may hit: a Chieftain
+    any caravan, a Bandit (Pirate) those carrying the most (least) valuable good any of
+    them carries; () without caravans."""
     if not caravans:
         return ()
-    if t.ability[enemy] is _ABILITY_CHIEFTAIN:
+    if ability is _ABILITY_CHIEFTAIN:
         return tuple(c.route for c in caravans)
-    good = _target_good(caravans, t.ability[enemy] is _ABILITY_BANDIT)
+    good = _target_good(caravans, ability is _ABILITY_BANDIT)
     return tuple(c.route for c in caravans if c.goods[good])
+
+
+def attack_loss(caravans: tuple[Caravan, ...], ability: Ability, route: int) -> int:
+    """[SR-8.5] The goods a Bandit (1) or Pirate (2) attack takes from the caravan on
+    ``route``, at most what it carries of the good taken (before a Fort saves one,
+    [SR-8.3]); a Chieftain takes the whole caravan, counted as 0 here."""
+    if ability is _ABILITY_CHIEFTAIN:
+        return 0
+    bandit = ability is _ABILITY_BANDIT
+    good = _target_good(caravans, bandit)
+    held = next(c.goods[good] for c in caravans if c.route == route)
+    return min(1 if bandit else 2, held)
 
 
 def _strike(state: State, t: Table, enemy: int, route: int) -> State:
@@ -1367,11 +1406,7 @@ def _strike(state: State, t: Table, enemy: int, route: int) -> State:
     (a Fort does nothing against a Chieftain)."""
     if t.ability[enemy] is _ABILITY_CHIEFTAIN:
         return _hit(state, t, enemy, route, 0)
-    caravans = state.players[state.active].caravans
-    bandit = t.ability[enemy] is _ABILITY_BANDIT
-    good = _target_good(caravans, bandit)
-    held = next(c.goods[good] for c in caravans if c.route == route)
-    loss = min(1 if bandit else 2, held)
+    loss = attack_loss(state.players[state.active].caravans, t.ability[enemy], route)
     if state.turn.count(_ABILITY_FORT):
         return replace(
             state, pending=Pending(_PENDING_KIND_FORT, card=enemy, count=loss, routes=(route,))
@@ -1627,6 +1662,102 @@ def _discard_from_row(state: State, cards: tuple[int, ...]) -> State:
     return _after_row_draw(state, exhausted)
 
 
+def _trading_post(state: State, move: Move) -> State:
+    """[SR-8.2] Trading Post: one good of the player added to a caravan, or swapped for
+    one of its goods."""
+    p = state.active
+    me = state.players[p]
+    assert isinstance(move, Swap)
+    caravans = []
+    supply = _tuple_add(me.supply, move.good, -1)
+    for c in me.caravans:
+        if c.route == move.route:
+            goods = _tuple_add(c.goods, move.good, 1)
+            if move.out is not None:
+                goods = _tuple_add(goods, move.out, -1)
+                supply = _tuple_add(supply, move.out, 1)
+            c = replace(c, goods=goods)
+        caravans.append(c)
+    me = replace(me, caravans=tuple(caravans), supply=supply)
+    return _with_player(state, p, me, pending=None)
+
+
+def _general_take(state: State, t: Table, pending: Pending, move: Move) -> State:
+    """[SR-8.3] General: the card taken goes to the discard pile; the others go back on
+    top of the other player's draw pile (the order asked when they differ)."""
+    p = state.active
+    me = state.players[p]
+    assert isinstance(move, Take)
+    taken = pending.cards[move.index - 1]
+    rest = tuple(c for i, c in enumerate(pending.cards) if i != move.index - 1)
+    me = replace(me, discard=me.discard.append(taken))
+    state = _with_player(state, p, me, pending=None)
+    if len(_distinct_cards(t, rest)) > 1:  # two copies: either order is the same
+        return replace(state, pending=Pending(_PENDING_KIND_GENERAL_ORDER, cards=rest))
+    other = state.players[1 - p]
+    other = replace(other, draw=pvector(rest).extend(other.draw)).put_on(len(rest), (p,))
+    return _with_player(state, 1 - p, other)
+
+
+def _general_order(state: State, pending: Pending, move: Move) -> State:
+    """[SR-8.3] General: the card put back on top, the other under it."""
+    p = state.active
+    assert isinstance(move, Top)
+    top = pending.cards[move.index - 1]
+    under = [c for c in pending.cards if c != top]
+    other = state.players[1 - p]
+    other = replace(other, draw=pvector([top, *under]).extend(other.draw))
+    other = other.put_on(len(pending.cards), (p,))
+    return _with_player(state, 1 - p, other, pending=None)
+
+
+def _ambassador(state: State, move: Move) -> State:
+    """[SR-8.4] Ambassador: the top card of the discard pile chosen goes on top of the
+    player's draw pile, where both players know it."""
+    p = state.active
+    assert isinstance(move, Choose)
+    source = p if move.choice is _CHOICE_OWN else 1 - p
+    owner = state.players[source]
+    card = owner.discard[-1]
+    owner = replace(owner, discard=owner.discard.delete(len(owner.discard) - 1))
+    players = _set_player(state.players, source, owner)
+    me = players[p]
+    me = replace(me, draw=pvector([card]).extend(me.draw)).put_on(1, (0, 1))
+    return replace(state, players=_set_player(players, p, me), pending=None)
+
+
+def _goods_bonus(state: State, kind: PendingKind, move: Move) -> State:
+    """[SR-8.5] A defeated Bandit's (1) or Pirate's (2) goods, to the supply or a
+    caravan, or declined."""
+    p = state.active
+    me = state.players[p]
+    amount = 1 if kind is _PENDING_KIND_BANDIT_BONUS else 2
+    if isinstance(move, Done):
+        return replace(state, pending=None)
+    if isinstance(move, Supply):
+        me = replace(me, supply=_tuple_add(me.supply, move.good, amount))
+        return _with_player(state, p, me, pending=None)
+    assert isinstance(move, Send)
+    good = OWN_GOODS[p][0 if amount == 1 else 1]
+    joined = tuple(
+        replace(c, goods=_tuple_add(c.goods, good, amount)) if c.route == move.route else c
+        for c in me.caravans
+    )
+    return _with_player(state, p, replace(me, caravans=joined), pending=None)
+
+
+def _discard_pick(state: State, t: Table, pending: Pending, move: Move) -> State:
+    """[SR-8.4] Capitol, Diplomat: a Crossroads card picked to discard (a Capitol's
+    first waits for the second, from the same row); then both are replaced."""
+    assert isinstance(move, Pick)
+    kind_index = t.index[move.card]
+    card = next(c for c in state.crossroads if t.kind_of[c] == kind_index and c != pending.card)
+    if pending.count > 1:  # the second card is picked from the same row
+        return replace(state, pending=replace(pending, card=card, count=1))
+    picked = (card,) if pending.card < 0 else (pending.card, card)
+    return _discard_from_row(replace(state, pending=None), picked)
+
+
 def _resolve(state: State, t: Table, pending: Pending, move: Move) -> State:
     """[SR-5] [SR-8] Answer the pending decision."""
     kind = pending.kind
@@ -1683,38 +1814,11 @@ def _resolve(state: State, t: Table, pending: Pending, move: Move) -> State:
         state = _place(state, p, card, move.field - 1)
         return _after_row_draw(state, exhausted)
     if kind is _PENDING_KIND_TRADING_POST:  # [SR-8.2]
-        assert isinstance(move, Swap)
-        caravans = []
-        supply = _tuple_add(me.supply, move.good, -1)
-        for c in me.caravans:
-            if c.route == move.route:
-                goods = _tuple_add(c.goods, move.good, 1)
-                if move.out is not None:
-                    goods = _tuple_add(goods, move.out, -1)
-                    supply = _tuple_add(supply, move.out, 1)
-                c = replace(c, goods=goods)
-            caravans.append(c)
-        me = replace(me, caravans=tuple(caravans), supply=supply)
-        return _with_player(state, p, me, pending=None)
+        return _trading_post(state, move)
     if kind is _PENDING_KIND_GENERAL_TAKE:  # [SR-8.3]
-        assert isinstance(move, Take)
-        taken = pending.cards[move.index - 1]
-        rest = tuple(c for i, c in enumerate(pending.cards) if i != move.index - 1)
-        me = replace(me, discard=me.discard.append(taken))
-        state = _with_player(state, p, me, pending=None)
-        if len(_distinct_cards(t, rest)) > 1:  # two copies: either order is the same
-            return replace(state, pending=Pending(_PENDING_KIND_GENERAL_ORDER, cards=rest))
-        other = state.players[1 - p]
-        other = replace(other, draw=pvector(rest).extend(other.draw)).put_on(len(rest), (p,))
-        return _with_player(state, 1 - p, other)
+        return _general_take(state, t, pending, move)
     if kind is _PENDING_KIND_GENERAL_ORDER:
-        assert isinstance(move, Top)
-        top = pending.cards[move.index - 1]
-        under = [c for c in pending.cards if c != top]
-        other = state.players[1 - p]
-        other = replace(other, draw=pvector([top, *under]).extend(other.draw))
-        other = other.put_on(len(pending.cards), (p,))
-        return _with_player(state, 1 - p, other, pending=None)
+        return _general_order(state, pending, move)
     if kind is _PENDING_KIND_GOVERNOR:  # [SR-8.3]
         if isinstance(move, Done):
             return replace(state, pending=None)
@@ -1728,23 +1832,9 @@ def _resolve(state: State, t: Table, pending: Pending, move: Move) -> State:
         vp = max(0, me.vp + _stacked_vp(t, fields) - _stacked_vp(t, me.fields))
         return _with_player(state, p, replace(me, fields=fields, vp=vp), pending=after)
     if kind is _PENDING_KIND_AMBASSADOR:  # [SR-8.4]
-        assert isinstance(move, Choose)
-        source = p if move.choice is _CHOICE_OWN else 1 - p
-        owner = state.players[source]
-        card = owner.discard[-1]
-        owner = replace(owner, discard=owner.discard.delete(len(owner.discard) - 1))
-        players = _set_player(state.players, source, owner)
-        me = players[p]
-        me = replace(me, draw=pvector([card]).extend(me.draw)).put_on(1, (0, 1))
-        return replace(state, players=_set_player(players, p, me), pending=None)
+        return _ambassador(state, move)
     if kind is _PENDING_KIND_CAPITOL or kind is _PENDING_KIND_DIPLOMAT:  # [SR-8.4]
-        assert isinstance(move, Pick)
-        kind_index = t.index[move.card]
-        card = next(c for c in state.crossroads if t.kind_of[c] == kind_index and c != pending.card)
-        if pending.count > 1:  # the second card is picked from the same row
-            return replace(state, pending=replace(pending, card=card, count=1))
-        picked = (card,) if pending.card < 0 else (pending.card, card)
-        return _discard_from_row(replace(state, pending=None), picked)
+        return _discard_pick(state, t, pending, move)
     if kind is _PENDING_KIND_CITY_TAKE:  # [SR-8.4]
         assert isinstance(move, Pick)
         card = _first_of_kind(state.crossroads, t, t.index[move.card])
@@ -1763,19 +1853,7 @@ def _resolve(state: State, t: Table, pending: Pending, move: Move) -> State:
         ability = t.kinds[t.index[move.card]].ability
         return _activate(replace(state, pending=None), t, ability, pending.card, state.turn)
     if kind is _PENDING_KIND_BANDIT_BONUS or kind is _PENDING_KIND_PIRATE_BONUS:  # [SR-8.5]
-        amount = 1 if kind is _PENDING_KIND_BANDIT_BONUS else 2
-        if isinstance(move, Done):
-            return replace(state, pending=None)
-        if isinstance(move, Supply):
-            me = replace(me, supply=_tuple_add(me.supply, move.good, amount))
-            return _with_player(state, p, me, pending=None)
-        assert isinstance(move, Send)
-        good = OWN_GOODS[p][0 if amount == 1 else 1]
-        joined = tuple(
-            replace(c, goods=_tuple_add(c.goods, good, amount)) if c.route == move.route else c
-            for c in me.caravans
-        )
-        return _with_player(state, p, replace(me, caravans=joined), pending=None)
+        return _goods_bonus(state, kind, move)
     raise AssertionError(f"unhandled decision {kind}")  # pragma: no cover
 
 

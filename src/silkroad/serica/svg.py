@@ -15,11 +15,12 @@ import functools
 
 from silkroad.core.svg import MUTED, Canvas, Element, abbreviate, clip, text_width, wrap
 from silkroad.core.words import count
-from silkroad.serica.cards import GOODS, OWN_GOODS, Ability, CardDef, CardType, Good
+from silkroad.serica.cards import GOODS, OWN_GOODS, CardDef, CardType, Good
 from silkroad.serica.moves import Move
 from silkroad.serica.observe import HIDDEN, Observation, PlayerView, observe
-from silkroad.serica.state import FIELD_DEPTH, FIELDS, ROUND_EFFECTS, PendingKind, State, Step
+from silkroad.serica.state import FIELD_DEPTH, FIELDS, ROUND_EFFECTS, State, Step
 from silkroad.serica.table import Table, table
+from silkroad.serica.vocabulary import ABILITIES, DECISIONS, STEPS
 
 __all__ = ["hides_move", "svg"]
 
@@ -41,43 +42,6 @@ _GOOD_FILL = {
     Good.SPICES: "#d64541",
     Good.PORCELAIN: "#f4f4f4",
     Good.SILK: "#27ae60",
-}
-#: [SR-8] What each ability does, in a few words, for the card faces.
-_ABILITY = {
-    Ability.ARTISAN: "+1 artisan",
-    Ability.LABORER: "+1 production point",
-    Ability.SCHOLAR: "draw 1 card to the Empire",
-    Ability.SETTLER: "draw 2, or build a Crossroads card",
-    Ability.SMITH: "artisans stand in for 1 goods type",
-    Ability.GUARD: "+1 VP or 1 more caravan",
-    Ability.MARKETPLACE: "+1 VP per built Warehouse",
-    Ability.MERCHANT: "a buy needs half the types",
-    Ability.TRADER: "caravans move 1 more space",
-    Ability.TRADING_POST: "add or swap a caravan good",
-    Ability.WAREHOUSE: "+1 good in a new caravan",
-    Ability.ENCAMPMENT: "+2 defence this round",
-    Ability.FORT: "lose 1 good less to attacks",
-    Ability.GENERAL: "if stronger: look at 3, take 1",
-    Ability.GOVERNOR: "swap 2 built cards",
-    Ability.OUTPOST: "Enemies 1 weaker this round",
-    Ability.SOLDIER: "+1 defence this round",
-    Ability.AMBASSADOR: "a discard top onto your deck",
-    Ability.CAPITOL: "replace 2 Crossroads cards",
-    Ability.CITY: "swap Crossroads and Empire card",
-    Ability.DIPLOMAT: "replace 1 Crossroads card",
-    Ability.ENVOY: "copy a Crossroads ability",
-    Ability.OASIS: "a Court buy needs 1 type less",
-    Ability.BANDIT: "attack: takes the best good",
-    Ability.CHIEFTAIN: "attack: removes a caravan",
-    Ability.PIRATE: "attack: takes 2 cheapest goods",
-}
-_STEPS = {
-    Step.PRODUCE: "phase 1, production",
-    Step.BUY: "phase 2, buy",
-    Step.BUILD: "phase 2, build",
-    Step.DEFEND: "phase 2, defend",
-    Step.TRADE: "phase 3, trade",
-    Step.OVER: "game over",
 }
 #: Map geometry: the road in the middle, fields on both sides.
 _MAP_X, _MAP_W = 414.0, 172.0
@@ -133,7 +97,7 @@ def _header(c: Canvas, obs: Observation, seen: str, mode: str) -> None:
         if obs.options.coop:
             status += " · goals met" if obs.coop_won else " · goals missed"
     else:
-        status = f"round {obs.round} · {_NAMES[obs.active]} to play: {_STEPS[obs.step]}"
+        status = f"round {obs.round} · {_NAMES[obs.active]} to play: {STEPS[obs.step].name}"
         if obs.step is Step.PRODUCE:
             status += f" ({obs.turn.pp} PP left)"
     c.text(g, 92, 25, status, size=14, fill="#ffffff")
@@ -216,7 +180,7 @@ def _card_snippet(d: CardDef, card: int, w: float, h: float, full: bool, used: b
     text_size = size if narrow else 10.5
     lead = text_size * 1.25
     room_y = h - 6 - len(bottom) * step - stamp - first + text_size
-    ability = _ABILITY.get(d.ability, d.ability.value)
+    ability = ABILITIES[d.ability].short
     c.paragraph(
         g, pad, first, inner, ability, size=text_size, max_lines=max(1, int(room_y // lead))
     )
@@ -260,7 +224,7 @@ def _pending(c: Canvas, t: Table, obs: Observation, y: float) -> float:
     if pending.card >= 0:
         text += f" ({t.card[pending.card].name})"
     c.text(g, 16, y + 20, text, size=12)
-    if pending.kind in (PendingKind.GENERAL_TAKE, PendingKind.GENERAL_ORDER):
+    if DECISIONS[pending.kind].holds:
         x = 520.0
         for card in pending.cards:
             if card == HIDDEN:
