@@ -26,6 +26,7 @@ from silkroad.kashgar.rules import (
 )
 from silkroad.kashgar.state import Decision, Frame, FrameKind, Pending, State
 from silkroad.kashgar.table import Table, table
+from silkroad.kashgar.vocabulary import DECISIONS
 
 __all__ = ["DECISION_OPS", "end_flags_problem", "offered", "stack_bound", "validate"]
 
@@ -463,18 +464,9 @@ def _herd(state: State, t: Table, pending: Pending, effect: Effect, frame: Frame
     _need(pending.deck is None and pending.keep == 0, "place the lifted cards")
 
 
-#: [KG-7] [KG-8] The effect that asks for each kind of decision.
-DECISION_OPS: dict[Decision, Op] = {
-    Decision.GAIN: Op.INCREASE,
-    Decision.KEEP: Op.DRAW,
-    Decision.SEARCH: Op.SEARCH,
-    Decision.TAKE: Op.TAKE_DISCARD,
-    Decision.FULFILL: Op.FULFILL,
-    Decision.REMOVE: Op.REMOVE,
-    Decision.PLACE_PATRIARCH: Op.TAKE_PATRIARCH,
-    Decision.PLACE_LEFT: Op.MOVE_TO_LEFT,
-    Decision.HERD: Op.HERD,
-}
+#: [KG-7] [KG-8] The effect that asks for each kind of decision (from its record,
+#: :data:`~silkroad.kashgar.vocabulary.DECISIONS`).
+DECISION_OPS: dict[Decision, Op] = {kind: words.effect for kind, words in DECISIONS.items()}
 
 _PENDING_CHECKS = {
     Decision.GAIN: _gain,

@@ -53,23 +53,11 @@ from silkroad.kashgar.rules import (
 )
 from silkroad.kashgar.state import Decision, FrameKind, Pending, State
 from silkroad.kashgar.table import Table, table
+from silkroad.kashgar.vocabulary import DECISIONS
 
 __all__ = ["explain", "why_not"]
 
 _MOVE_TYPES = (CaravanAction, PartingAction, Pass, Gain, Keep, Take, Fulfill, Remove, Place)
-
-#: The move that answers each kind of decision, and the section of its rule.
-_ANSWER: dict[Decision, tuple[type, str]] = {
-    Decision.GAIN: (Gain, "KG-7"),
-    Decision.KEEP: (Keep, "KG-7"),
-    Decision.SEARCH: (Keep, "KG-8"),
-    Decision.TAKE: (Take, "KG-7"),
-    Decision.FULFILL: (Fulfill, "KG-5.2"),
-    Decision.REMOVE: (Remove, "KG-7"),
-    Decision.PLACE_PATRIARCH: (Place, "KG-1"),
-    Decision.PLACE_LEFT: (Place, "KG-8"),
-    Decision.HERD: (Place, "KG-8"),
-}
 
 #: [KG-4] What a decision move needs that the start of a turn does not have.
 _NOT_AT_TURN_START: dict[type, str] = {
@@ -389,7 +377,8 @@ def _pending_words(state: State, t: Table, pending: Pending) -> tuple[str, str]:
 
 def _decision(state: State, t: Table, pending: Pending, move: Move) -> Reason | None:
     """A decision of an action under way: only its move, and one of its options."""
-    answer, rule = _ANSWER[pending.kind]
+    words = DECISIONS[pending.kind]
+    answer, rule = words.answer, words.rule
     if type(move) is not answer:
         question, options = _pending_words(state, t, pending)
         return Reason.by_rule(rule, f"{question} before any other move: {options}")

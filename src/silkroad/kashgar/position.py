@@ -56,6 +56,7 @@ from silkroad.kashgar.rules import (
 )
 from silkroad.kashgar.state import Decision, Frame, FrameKind, Options, Pending, State
 from silkroad.kashgar.table import Table, table
+from silkroad.kashgar.vocabulary import CARAVAN_DECISIONS, DECISIONS
 
 __all__ = [
     "SUPPLY",
@@ -80,8 +81,6 @@ PILES: dict[str, str] = {
     "reserve": "reserve",
     "removed": "box",
 }
-#: Decisions whose options are caravans (numbered from 1), not cards.
-CARAVAN_DECISIONS = (Decision.PLACE_PATRIARCH, Decision.PLACE_LEFT, Decision.HERD)
 
 
 @functools.lru_cache(maxsize=16)
@@ -137,17 +136,7 @@ def _decision_words(state: State, n: CardNames) -> str:
     if pending is None:
         return f"P{state.active} to choose a caravan action, a parting action or a pass"
     cards = ", ".join(n.name[c] for c in pending.cards)
-    words = {
-        Decision.GAIN: "which alternative of the increase to take",
-        Decision.KEEP: f"which {pending.keep} of the drawn cards to keep ({cards})",
-        Decision.SEARCH: "which Special card to keep",
-        Decision.TAKE: "which card of the discard pile to take",
-        Decision.FULFILL: "which order to fulfill" + (" (free)" if pending.keep else ""),
-        Decision.REMOVE: "which card of the caravan to remove, if any",
-        Decision.PLACE_PATRIARCH: "where the set-aside Patriarch goes",
-        Decision.PLACE_LEFT: "which caravan of the left player receives the card",
-        Decision.HERD: f"which caravan receives the lifted front card ({cards})",
-    }[pending.kind]
+    words = DECISIONS[pending.kind].position(pending, cards)
     return f"P{pending.player} to decide {words}"
 
 
