@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import enum
 import importlib
-import random
 import re
 
 import attrs
@@ -16,7 +15,7 @@ import pytest
 
 from silkroad.core.errors import DataError
 from silkroad.core.vocabulary import Vocabulary
-from silkroad.kashgar import new_game, render, svg
+from silkroad.kashgar import render, svg
 from silkroad.kashgar.cards import Action, Effect, Op, default_card_data
 from silkroad.kashgar.check import DECISION_OPS
 from silkroad.kashgar.describe import effect_text
@@ -24,9 +23,10 @@ from silkroad.kashgar.explain import explain
 from silkroad.kashgar.game import SPEC
 from silkroad.kashgar.moves import CaravanAction
 from silkroad.kashgar.position import to_position
-from silkroad.kashgar.rules import apply, legal_moves
-from silkroad.kashgar.state import Decision, Options, Pending, State
+from silkroad.kashgar.state import Decision, Pending
 from silkroad.kashgar.vocabulary import CARAVAN_DECISIONS, DECISIONS, EFFECTS
+
+from .helpers import waiting_for
 
 #: the module (the package's ``evaluate`` is its function)
 evaluate_module = importlib.import_module("silkroad.kashgar.evaluate")
@@ -51,21 +51,6 @@ def _every_effect() -> list[Effect]:
 def _sample(op: Op) -> Effect:
     """One effect of kind ``op``, from the built-in data."""
     return next(e for e in _every_effect() if e.op is op)
-
-
-def _waiting(kind: Decision) -> State:
-    """A state of a seeded random game (the expansion in) waiting for a ``kind`` decision."""
-    rng = random.Random(kind.value)
-    for seed in range(200):
-        state = new_game(Options.create(3, expansion="all"), seed)
-        for _ in range(400):
-            moves = legal_moves(state)
-            if not moves:
-                break
-            state = apply(state, rng.choice(moves))
-            if state.pending is not None and state.pending.kind is kind:
-                return state
-    raise LookupError(kind)
 
 
 @pytest.mark.rule("KG-7")
@@ -143,7 +128,7 @@ def _marked(monkeypatch: pytest.MonkeyPatch, kind: Decision, **changes: object) 
 def test_the_terminal_picture_and_position_ask_in_the_records_words(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    state = _waiting(Decision.REMOVE)
+    state = waiting_for(Decision.REMOVE)
     _marked(
         monkeypatch,
         Decision.REMOVE,
@@ -157,7 +142,7 @@ def test_the_terminal_picture_and_position_ask_in_the_records_words(
 
 
 def test_explain_cites_the_records_rule_and_answer(monkeypatch: pytest.MonkeyPatch) -> None:
-    state = _waiting(Decision.REMOVE)
+    state = waiting_for(Decision.REMOVE)
     _marked(monkeypatch, Decision.REMOVE, rule="KG-99")
     assert explain(state, CaravanAction(0, 0)).rule == "KG-99"
 

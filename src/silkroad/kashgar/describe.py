@@ -39,7 +39,7 @@ from silkroad.kashgar.moves import (
     Take,
 )
 from silkroad.kashgar.observe import Observation, observe
-from silkroad.kashgar.rules import apply, current_player, scores
+from silkroad.kashgar.rules import apply, current_player, left_of, scores
 from silkroad.kashgar.state import Decision, Frame, Options, State
 from silkroad.kashgar.table import Table, table
 from silkroad.kashgar.vocabulary import CARAVAN_DECISIONS, EFFECTS, amounts_text
@@ -194,7 +194,7 @@ def _place(state: State, t: Table, caravan: int) -> str:
         return f"puts the set-aside Patriarch at the back of caravan {caravan + 1}"
     if pending.kind is Decision.PLACE_LEFT:
         frame = state.stack[-1]
-        left = (p + 1) % state.options.players
+        left = left_of(state.options.players, p)
         mover = t.face(frame.card, frame.card in state.turned).name
         return f"puts {mover} at the back of P{left}'s caravan {caravan + 1}"
     lifted = pending.cards[0] if pending.cards else None

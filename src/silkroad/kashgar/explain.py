@@ -44,6 +44,7 @@ from silkroad.kashgar.rules import (
     MAX_ACTIONS,
     MAX_CARAVANS,
     frame_effects,
+    left_of,
     order_refusal,
     scores,
     shortfall_text,
@@ -360,7 +361,7 @@ def _pending_words(state: State, t: Table, pending: Pending) -> tuple[str, str]:
             [f"the back of caravan {here + 1}", *start]
         )
     if kind is Decision.PLACE_LEFT:
-        left = (q + 1) % state.options.players
+        left = left_of(state.options.players, q)
         return (
             f"P{q} is to choose the caravan of P{left}, on the left, that {source} goes to",
             _caravans(pending.options),
@@ -497,7 +498,7 @@ def _place(state: State, t: Table, pending: Pending, caravan: int, rule: str) ->
     q = pending.player
     kind = pending.kind
     if kind is Decision.PLACE_LEFT:
-        left = (q + 1) % state.options.players
+        left = left_of(state.options.players, q)
         count = len(state.caravans[left])
         return Reason.by_rule(
             rule, f"P{left}, on the left, has {count} caravans: there is no caravan {caravan + 1}"

@@ -51,7 +51,9 @@ from silkroad.kashgar.rules import (
     MAX_CARAVANS,
     VP_GOAL,
     frame_effects,
+    left_of,
     new_game,
+    others,
     scores,
 )
 from silkroad.kashgar.state import Decision, Frame, FrameKind, Options, Pending, State
@@ -680,7 +682,7 @@ def _pending(f: Fields, c: _Context, state: State, cards_given: Sequence[int]) -
     herd = kind is Decision.HERD
     player = f.integer(
         "player",
-        (frame.player + 1) % n if herd else frame.player,
+        left_of(n, frame.player) if herd else frame.player,
         high=n - 1,
         rule=f"a seat of the {n} players",
     )
@@ -708,8 +710,8 @@ def _pending(f: Fields, c: _Context, state: State, cards_given: Sequence[int]) -
         if "choices" in f
         else choices_default
     )
-    others = [(frame.player + i) % n for i in range(1, n)]
-    queue_default = others[others.index(player) + 1 :] if herd and player in others else []
+    opponents = others(n, frame.player)
+    queue_default = opponents[opponents.index(player) + 1 :] if herd and player in opponents else []
     queue = tuple(
         Fields({"q": q}, f.name(f"queue[{i}]")).integer("q", high=n - 1)
         for i, q in enumerate(f.array("queue", queue_default))
