@@ -8,10 +8,10 @@ nothing here knows a particular card.
 
 from __future__ import annotations
 
-from collections.abc import Sequence, Set
+from collections.abc import Callable, Sequence, Set
 from itertools import repeat
 from operator import add, is_, sub
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import attrs
 from pyrsistent import pset, pvector
@@ -469,6 +469,10 @@ class _Work(_Mutable):
     allows between classes of one layout: one assignment instead of a slot setter
     called per field. With frames made the same way (:func:`_frame`) this took 111.1k
     instructions per decision down to 89.2k (benchmarks/instructions.py, 3 players).
+
+    Its ``__init__`` is generated from the fields of :class:`State` (:func:`_work_init`);
+    the annotations below are the type checker's view only (mypy keeps the fields of a
+    frozen class read-only in its subclasses), held to State's fields at import.
     """
 
     __slots__ = ()  # the slots of State, nothing more
@@ -505,40 +509,9 @@ class _Work(_Mutable):
     truncated: bool
     suspended: tuple[tuple[Frame, ...], ...]
 
-    def __init__(self, state: State, t: Table) -> None:
-        self.options = state.options
-        self.rng = state.rng
-        self.tracks = state.tracks
-        self.caravans = state.caravans
-        self.orders_won = state.orders_won
-        self.standard = state.standard
-        self.discard = state.discard
-        self.special = state.special
-        self.order_deck = state.order_deck
-        self.display = state.display
-        self.starting = state.starting
-        self.reserve = state.reserve
-        self.box = state.box
-        self.turned = state.turned
-        self.knowledge = state.knowledge
-        self.active = state.active
-        self.start_player = state.start_player
-        self.round = state.round
-        self.turns = state.turns
-        self.history = state.history
-        self.pending = state.pending
-        self.stack = state.stack
-        self.extra_turns = state.extra_turns
-        self.end_triggered = state.end_triggered
-        self.over = state.over
-        self.truncated = state.truncated
-        self.suspended = state.suspended
-        if _MADE.pair[0] is state:  # made by the rules: its points are the cards'
-            self.points = state.points
-        else:  # any other state: counted from the cards, then counted on
-            self.points = all_points(
-                t, state.caravans, state.orders_won, state.turned, state.pending
-            )
+    if TYPE_CHECKING:  # generated below from State's fields (:func:`_work_init`)
+
+        def __init__(self, state: State, t: Table) -> None: ...
 
     def freeze(self) -> State:
         """The new state: this record, now of class :class:`State` (same slots, every
@@ -548,8 +521,34 @@ class _Work(_Mutable):
 
 
 _STATE_FIELDS = tuple(f.name for f in attrs.fields(State))
-assert set(_STATE_FIELDS) == set(vars(_Work)["__annotations__"]), "_Work must copy State"
+assert set(_STATE_FIELDS) == set(vars(_Work)["__annotations__"]), "_Work's types are State's"
 assert set(_STATE_FIELDS) == set(vars(State)["__slots__"]) - {"__weakref__"}, "State has only slots"
+
+
+def _work_init() -> Callable[[_Work, State, Table], None]:
+    """``_Work.__init__``, generated once from the fields of :class:`State` (as
+    :func:`silkroad.core.evolve.replace` is): every field copied from the state, but
+    ``points``: those of a state the rules made (its points are the cards'), otherwise
+    counted from the cards, then counted on. The same code as written out field by
+    field, so the copy costs what it did (78.7k instructions per decision either way,
+    benchmarks/instructions.py, 3 players)."""
+    lines = ["def __init__(self, state, t):"]
+    lines += [f"    self.{name} = state.{name}" for name in _STATE_FIELDS if name != "points"]
+    lines += [
+        "    if _MADE.pair[0] is state:",
+        "        self.points = state.points",
+        "    else:",
+        "        self.points = all_points(",
+        "            t, state.caravans, state.orders_won, state.turned, state.pending",
+        "        )",
+    ]
+    scope: dict[str, Any] = {}
+    exec("\n".join(lines), globals(), scope)  # generated from State's own fields
+    init: Callable[[_Work, State, Table], None] = scope["__init__"]
+    return init
+
+
+setattr(_Work, "__init__", _work_init())  # noqa: B010  # the class is built; its copy now
 _new = object.__new__
 
 
