@@ -194,6 +194,8 @@ class DecisionWords:
     :ivar caravans: its options are caravans (numbered from 1 in texts), not cards.
     :ivar other_caravans: the decider needs to see the other players' caravans.
     :ivar shows_discard: the decider chooses in the discard pile, shown card by card.
+    :ivar private_cards: the decider holds cards looked at from a deck (``pending.
+        cards``), which the other players' observations hide, giving only their number.
     """
 
     effect: Op
@@ -205,6 +207,7 @@ class DecisionWords:
     caravans: bool = False
     other_caravans: bool = False
     shows_discard: bool = False
+    private_cards: bool = False
 
 
 def _said(text: str) -> Callable[[Pending, str], str]:
@@ -277,6 +280,7 @@ DECISIONS: Vocabulary[Decision, DecisionWords] = Vocabulary(
             "choose a card to keep",
             "chooses which drawn card to keep",
             lambda p, cards: f"which {p.keep} of the drawn cards to keep ({cards})",
+            private_cards=True,
         ),
         Decision.SEARCH: DecisionWords(
             Op.SEARCH,
@@ -302,6 +306,7 @@ DECISIONS: Vocabulary[Decision, DecisionWords] = Vocabulary(
             "choose an order to fulfil",
             "chooses which order to fulfil",
             lambda p, _cards: "which order to fulfill" + (" (free)" if p.keep else ""),
+            private_cards=True,
         ),
         Decision.REMOVE: DecisionWords(
             Op.REMOVE,
