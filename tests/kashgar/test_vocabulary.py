@@ -151,3 +151,18 @@ def test_the_card_texts_read_the_records_text(monkeypatch: pytest.MonkeyPatch) -
     record = attrs.evolve(EFFECTS[Op.TURN], text=lambda _e: "TEXT-MARK")
     monkeypatch.setitem(EFFECTS.records, Op.TURN, record)  # type: ignore[arg-type]
     assert effect_text(Effect(op=Op.TURN)) == "TEXT-MARK"
+
+
+def test_a_decision_without_words_of_its_own_is_explained_in_its_records_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A decision ``explain`` has no question of its own for (one added later) asks its
+    record's prompt, with its options."""
+    explain_module = importlib.import_module("silkroad.kashgar.explain")
+    state = waiting_for(Decision.TAKE)
+    assert state.pending is not None
+    monkeypatch.setattr(explain_module, "_OWN_QUESTIONS", ())
+    reason = explain(state, CaravanAction(0, 0))
+    assert reason.rule == DECISIONS[Decision.TAKE].rule
+    q = state.pending.player
+    assert f"P{q} is to {DECISIONS[Decision.TAKE].prompt} before any other move: " in reason.text

@@ -45,6 +45,7 @@ from silkroad.kashgar.rules import (
     MAX_CARAVANS,
     frame_effects,
     left_of,
+    legal_moves,
     order_refusal,
     scores,
     shortfall_text,
@@ -329,6 +330,21 @@ def _effect_text(state: State, t: Table) -> tuple[str, Effect | None]:
     return _source(state, t), effect
 
 
+#: The decisions whose question names their source and options in words of their own
+#: (:func:`_pending_words`); any other asks its record's ``prompt``.
+_OWN_QUESTIONS = (
+    Decision.GAIN,
+    Decision.KEEP,
+    Decision.SEARCH,
+    Decision.TAKE,
+    Decision.FULFILL,
+    Decision.REMOVE,
+    Decision.PLACE_PATRIARCH,
+    Decision.PLACE_LEFT,
+    Decision.HERD,
+)
+
+
 def _pending_words(state: State, t: Table, pending: Pending) -> tuple[str, str]:
     """What the pending decision asks, and its options: ``("P0 is to choose the order
     the Grocer's parting action fulfils", "Large Order, Wheat Field or none")``."""
@@ -336,6 +352,10 @@ def _pending_words(state: State, t: Table, pending: Pending) -> tuple[str, str]:
     source = _source(state, t)
     kind = pending.kind
     options = [_name(state, t, c) for c in pending.options]
+    if kind not in _OWN_QUESTIONS:  # any other decision: its record's question
+        words = DECISIONS[kind]
+        shown = _caravans(pending.options) if words.caravans else _or(options)
+        return f"P{q} is to {words.prompt}", shown
     if kind is Decision.GAIN:  # [KG-7] the "/" between the alternatives
         return f"P{q} is to choose what {source} increases", " / ".join(
             amounts_text(c) for c in pending.choices
@@ -384,18 +404,19 @@ def _decision(state: State, t: Table, pending: Pending, move: Move) -> Reason | 
         question, options = _pending_words(state, t, pending)
         return Reason.by_rule(rule, f"{question} before any other move: {options}")
     q = pending.player
-    if isinstance(move, Gain):
+    kind = pending.kind
+    if kind is Decision.GAIN and isinstance(move, Gain):
         if move.amounts in pending.choices:
             return None
         question, options = _pending_words(state, t, pending)
         return Reason.by_rule(
             rule, f"{question}: {options}; {amounts_text(move.amounts)} is not one of them"
         )
-    if isinstance(move, Place):
+    if words.caravans and isinstance(move, Place):
         return _place(state, t, pending, move.caravan, rule)
-    if isinstance(move, Keep):
+    if (kind is Decision.KEEP or kind is Decision.SEARCH) and isinstance(move, Keep):
         return _keep(state, t, pending, move.card, rule)
-    if isinstance(move, Take):
+    if kind is Decision.TAKE and isinstance(move, Take):
         card = move.card
         if card in pending.options:
             return None
@@ -405,10 +426,15 @@ def _decision(state: State, t: Table, pending: Pending, move: Move) -> Reason | 
             rule,
             f"the {_name(state, t, card)} is not on the discard pile{_where(state, t, card)}",
         )
-    if isinstance(move, Remove):
+    if kind is Decision.REMOVE and isinstance(move, Remove):
         return _remove(state, t, pending, move.card, rule)
-    assert isinstance(move, Fulfill)
-    return _fulfill(state, t, pending, move.order, q)
+    if kind is Decision.FULFILL and isinstance(move, Fulfill):
+        return _fulfill(state, t, pending, move.order, q)
+    # a decision with no refusal of its own: its options, in its record's words
+    if move in legal_moves(state):
+        return None
+    question, options = _pending_words(state, t, pending)
+    return Reason.by_rule(rule, f"{question}: {options}")
 
 
 def _keep(state: State, t: Table, pending: Pending, card: int, rule: str) -> Reason | None:
@@ -509,7 +535,7 @@ def _place(state: State, t: Table, pending: Pending, caravan: int, rule: str) ->
             f"the Herder makes P{q} move each front card to another of their caravans: the "
             f"{_name(state, t, pending.cards[0])} came from caravan {caravan + 1}",
         )
-    if kind is Decision.HERD:
+    if kind in (Decision.HERD,):  # (a tuple: later decisions reach the record below)
         return Reason.by_rule(
             rule,
             f"P{q} has {len(state.caravans[q])} caravans: there is no caravan {caravan + 1}",
