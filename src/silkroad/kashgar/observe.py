@@ -131,18 +131,33 @@ def _builder(target: type[_T], source: type, given: tuple[str, ...]) -> Callable
     with ``source`` (read from ``value``) and the fields ``given``, generated once from
     both classes' attrs fields, so neither list is written out again here.
 
+    Each field is written through its slot (what the frozen ``__init__`` does, without its
+    ``object.__setattr__`` per field, as :func:`silkroad.core.evolve.replace` builds), so
+    only for slotted frozen attrs classes without validators, converters or a cached
+    hash (checked here).
+
     :raises TypeError: at import, if a field of ``target`` is neither shared nor given
-        (a field added to one class and not handled here).
+        (a field added to one class and not handled here), or ``target`` is checked.
     """
     shared = attrs.fields_dict(source)
-    names = [a.name for a in attrs.fields(cast(Any, target))]
-    missing = [n for n in names if n not in shared and n not in given]
+    fields = attrs.fields(cast(Any, target))
+    missing = [a.name for a in fields if a.name not in shared and a.name not in given]
     if missing:
         raise TypeError(f"{target.__name__} from {source.__name__}: nothing gives {missing}")
-    args = [f"{n}={n}" if n in given else f"{n}=value.{n}" for n in names]
-    code = f"def build(value, *, {', '.join(given)}):\n    return target({', '.join(args)})"
-    scope: dict[str, Any] = {"target": target}
-    exec(code, scope)  # generated from the classes' own fields
+    slots = vars(target)
+    if (
+        any(a.validator or a.converter for a in fields)
+        or "__weakref__" not in slots
+        or "_attrs_cached_hash" in slots
+    ):
+        raise TypeError(f"{target.__name__} is checked or has no slots: build it by its class")
+    scope: dict[str, Any] = {"new_": object.__new__, "cls": target}
+    lines = [f"def build(value, *, {', '.join(given)}):", "    new = new_(cls)"]
+    for i, a in enumerate(fields):
+        scope[f"set{i}"] = slots[a.name].__set__
+        lines.append(f"    set{i}(new, {a.name if a.name in given else 'value.' + a.name})")
+    lines.append("    return new")
+    exec("\n".join(lines), scope)  # generated from the classes' own fields
     build: Callable[..., _T] = scope["build"]
     return build
 
@@ -382,6 +397,10 @@ class _Hand:
     different: tuple[int, ...] = ()
 
 
+#: No hidden hand (most observations).
+_NO_HAND = _Hand()
+
+
 def _hand(obs: Observation, t: Table, pools: dict[DeckKind, tuple[int, ...]]) -> _Hand:
     """[KG-7] [KG-5] The cards another player holds unseen: how many, from which deck, and
     the choice the dealt hand must offer (the decision exists, so the cards held offer a
@@ -392,7 +411,7 @@ def _hand(obs: Observation, t: Table, pools: dict[DeckKind, tuple[int, ...]]) ->
     """
     pending = obs.pending
     if pending is None or not pending.hidden:
-        return _Hand()
+        return _NO_HAND
     assert pending.deck is not None
     hidden, hand_deck = pending.hidden, pending.deck
     pool = pools[hand_deck]
