@@ -161,7 +161,9 @@ def describe_move(state: State, move: Move, viewer: int | None = None) -> str:
             where = f" at the back of caravan {frame.caravan + 1}" if frame else ""
             if pending is not None and pending.kind is Decision.SEARCH:
                 return f"takes {name(card)} from the Special cards{where}"
-            return f"keeps {name(card)}{where}"
+            if pending is None or pending.kind is Decision.KEEP:
+                return f"keeps {name(card)}{where}"
+            return f"chooses {name(card)}"  # a decision with no words of its own
         case Take(card):
             return f"takes {name(card)} from the discard pile"
         case Fulfill(order):
@@ -197,6 +199,8 @@ def _place(state: State, t: Table, caravan: int) -> str:
         left = left_of(state.options.players, p)
         mover = t.face(frame.card, frame.card in state.turned).name
         return f"puts {mover} at the back of P{left}'s caravan {caravan + 1}"
+    if pending.kind is not Decision.HERD:  # a decision with no words of its own
+        return f"chooses caravan {caravan + 1}"
     lifted = pending.cards[0] if pending.cards else None
     what = t.face(lifted, lifted in state.turned).name if lifted is not None else "the card"
     source = pending.sources[0] + 1 if pending.sources else "?"
