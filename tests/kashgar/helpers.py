@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import attrs
@@ -12,6 +13,7 @@ from silkroad.kashgar import Options, State, apply, legal_moves, scores, validat
 from silkroad.kashgar.cards import Action, DeckKind
 from silkroad.kashgar.moves import Move
 from silkroad.kashgar.rules import VP_GOAL, new_game
+from silkroad.kashgar.state import Decision
 from silkroad.kashgar.table import Table, table
 
 Track = tuple[int, int, int, int, int, int, int]
@@ -266,3 +268,19 @@ def with_actions(
             c = attrs.evolve(c, front=front)
         cards.append(c)
     return options.with_deck(DeckKind.STANDARD, tuple(cards))
+
+
+def waiting_for(kind: Decision) -> State:
+    """A state of a seeded random 3-player game (the expansion in) waiting for a ``kind``
+    decision (the first found; the same every run)."""
+    rng = random.Random(kind.value)
+    for seed in range(200):
+        state = new_game(Options.create(3, expansion="all"), seed)
+        for _ in range(400):
+            moves = legal_moves(state)
+            if not moves:
+                break
+            state = apply(state, rng.choice(moves))
+            if state.pending is not None and state.pending.kind is kind:
+                return state
+    raise LookupError(kind)

@@ -10,8 +10,10 @@ import pytest
 from silkroad.core.rng import Rng
 from silkroad.kashgar import GAME, CaravanAction, Keep, Options, determinize, new_game, observe
 from silkroad.kashgar.describe import card_texts, describe_events, describe_move
+from silkroad.kashgar.moves import Place
+from silkroad.kashgar.state import Decision
 
-from .helpers import Builder, play, track
+from .helpers import Builder, play, track, waiting_for
 
 
 @pytest.mark.rule("KG-3")
@@ -150,3 +152,19 @@ def test_every_line_fits_in_100_columns() -> None:
             i, rng = rng.randrange(len(moves))
             assert describe_move(state, moves[i], 0)
             state = GAME.apply(state, moves[i])
+
+
+@pytest.mark.rule("KG-7")
+def test_a_decision_move_under_a_decision_with_no_words_of_its_own_says_the_choice() -> None:
+    """A Keep or Place answering a decision whose words describe does not know (one added
+    later, reusing the move) says what is chosen, not another decision's words."""
+    state = waiting_for(Decision.REMOVE)
+    assert state.pending is not None
+    card = state.pending.options[0]
+    said = describe_move(state, Keep(card))
+    assert said.startswith("chooses ")
+    assert "keeps" not in said
+    assert describe_move(state, Place(0)) == "chooses caravan 1"
+    keep = waiting_for(Decision.KEEP)
+    assert keep.pending is not None
+    assert describe_move(keep, Keep(keep.pending.options[0])).startswith("keeps ")

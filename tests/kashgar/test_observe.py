@@ -29,8 +29,9 @@ from silkroad.kashgar import (
 )
 from silkroad.kashgar.cards import DeckKind
 from silkroad.kashgar.rules import current_player
+from silkroad.kashgar.state import Decision
 
-from .helpers import Builder, play
+from .helpers import Builder, play, waiting_for
 
 observe_module = importlib.import_module("silkroad.kashgar.observe")
 
@@ -302,3 +303,43 @@ def test_determinize_during_a_search_keeps_the_known_bottom_of_the_special_deck(
             assert observe(world, p) == obs
             if p == 0:  # the searcher knows the bottom card; the other player does not
                 assert world.special[-1] == state.special[-1]
+
+
+# ------------------------------------------------------------ fields listed once
+
+
+def _shared_fields() -> list[str]:
+    state_fields = attrs.fields_dict(observe_module.State)
+    return [a.name for a in attrs.fields(observe_module.Observation) if a.name in state_fields]
+
+
+@pytest.mark.rule("KG-7")
+@pytest.mark.parametrize("kind", [Decision.KEEP, Decision.SEARCH, Decision.HERD])
+def test_observe_and_determinize_carry_every_field_state_and_observation_share(
+    kind: Decision,
+) -> None:
+    """The copies are made from the classes' own fields: every shared field arrives, in
+    both directions (the pending decision aside, which hides a hand)."""
+    state = waiting_for(kind)
+    shared = [f for f in _shared_fields() if f != "pending"]
+    assert len(shared) >= 20
+    for player in range(state.options.players):
+        obs = observe(state, player)
+        dealt = determinize(obs, 7)
+        for name in shared:
+            assert getattr(obs, name) == getattr(state, name), name
+            assert getattr(dealt, name) == getattr(state, name), name
+        validate(dealt)
+
+
+def test_a_field_no_copy_gives_stops_the_builder() -> None:
+    """A field added to the observation and neither shared with the state nor given is
+    refused when the module builds its copy, naming the field."""
+
+    @attrs.frozen
+    class Wider:
+        player: int
+        secret: int
+
+    with pytest.raises(TypeError, match="secret"):
+        observe_module._builder(Wider, observe_module.State, ("player",))

@@ -3,11 +3,16 @@ positions that cannot be a state refused with the field and the rule."""
 
 from __future__ import annotations
 
+import tomllib
+
+import attrs
 import pytest
 
 from silkroad.core.errors import StateError
 from silkroad.kashgar import GAME, Keep, Options, legal_moves, new_game
 from silkroad.kashgar.cards import DeckKind
+from silkroad.kashgar.rules import apply
+from silkroad.kashgar.state import State
 from silkroad.kashgar.table import table
 
 
@@ -105,3 +110,21 @@ def test_a_position_that_cannot_be_a_state_names_the_field_and_the_rule(
 ) -> None:
     with pytest.raises(StateError, match=message):
         GAME.from_position(text)
+
+
+@pytest.mark.rule("KG-2")
+def test_every_counter_and_flag_of_the_state_is_written_and_read_under_its_name() -> None:
+    """The reader takes the state's int and bool fields from State itself: each is a key
+    of the position the writer makes, and a changed value comes back as written."""
+    state = new_game(Options.create(3), 2)
+    for _ in range(7):
+        state = apply(state, legal_moves(state)[0])
+    plain = [
+        a.name
+        for a in attrs.fields(State)
+        if getattr(a.type, "__name__", a.type) in ("int", "bool")
+    ]
+    assert {"round", "turns", "extra_turns", "over", "active"} <= set(plain)
+    text = GAME.to_position(state)
+    assert set(plain) <= set(tomllib.loads(text))
+    assert GAME.from_position(text.replace(f"turns = {state.turns}", "turns = 40")).turns == 40

@@ -10,6 +10,8 @@ from typing import Any
 import attrs
 import pytest
 
+import silkroad.kashgar.check as check_module
+import silkroad.kashgar.rules as rules_module
 from silkroad.core.errors import (
     DataError,
     IllegalMoveError,
@@ -30,10 +32,11 @@ from silkroad.kashgar import (
     validate,
 )
 from silkroad.kashgar.cards import DeckKind
+from silkroad.kashgar.check import offered
 from silkroad.kashgar.moves import Fulfill, Gain, Keep
 from silkroad.kashgar.state import Decision
 
-from .helpers import Builder, play
+from .helpers import Builder, play, waiting_for
 
 
 @pytest.mark.rule("KG-1")
@@ -263,3 +266,23 @@ def test_huge_numbers_in_notation_and_moves_are_refused_with_a_short_message() -
     with pytest.raises(InvalidMoveError) as bad_id:
         GAME.decode_move(state, 10**5000)
     assert len(str(bad_id.value)) < 200
+
+
+@pytest.mark.rule("KG-8")
+@pytest.mark.parametrize("kind", list(Decision))
+def test_validate_offers_what_the_rules_offer_with_the_rules_own_helpers(kind: Decision) -> None:
+    """``validate`` holds a decision's options to those the rules make, computed by the
+    rules' own functions (the Messenger's search, the left player, ...), not by copies."""
+    state = waiting_for(kind)
+    assert state.pending is not None
+    assert offered(state, state.pending) == state.pending.options
+    for helper in (
+        "fulfill_options",
+        "left_of",
+        "others",
+        "patriarch_options",
+        "remove_options",
+        "search_options",
+        "take_options",
+    ):
+        assert getattr(check_module, helper) is getattr(rules_module, helper), helper

@@ -17,15 +17,21 @@ from silkroad.kashgar.rules import (
     MAX_CARAVANS,
     VP_GOAL,
     all_points,
-    distinct,
-    eligible_orders,
     frame_effects,
+    fulfill_options,
     keep_options,
+    left_of,
     legal_moves,
+    others,
+    patriarch_options,
+    remove_options,
+    search_options,
+    take_options,
     turn_limit,
 )
 from silkroad.kashgar.state import Decision, Frame, FrameKind, Pending, State
 from silkroad.kashgar.table import Table, table
+from silkroad.kashgar.vocabulary import DECISIONS
 
 __all__ = ["DECISION_OPS", "end_flags_problem", "offered", "stack_bound", "validate"]
 
@@ -347,25 +353,20 @@ def offered(state: State, pending: Pending) -> tuple[int, ...]:
     if kind is Decision.KEEP:
         return keep_options(t, turned, pending.cards, pending.deck)
     if kind is Decision.SEARCH:
-        discarded = [c for c in state.discard if t.deck_of[c] is DeckKind.SPECIAL]
-        return tuple(
-            sorted((*distinct(t, turned, sorted(state.special)), *distinct(t, turned, discarded)))
-        )
+        return search_options(t, turned, state.special, state.discard)
     if kind is Decision.TAKE:
-        return distinct(t, turned, sorted(set(state.discard)))
+        return take_options(t, turned, state.discard)
     if kind is Decision.FULFILL:
         track = state.tracks[frame.player]
-        if effect.from_deck:
-            looked = pending.cards
-            return distinct(t, turned, eligible_orders(t, track, effect, looked), looked)
-        return distinct(t, turned, eligible_orders(t, track, effect, state.display))
+        orders = pending.cards if effect.from_deck else state.display
+        return fulfill_options(t, turned, track, effect, orders, effect.from_deck)
     if kind is Decision.REMOVE:
         row = state.caravans[frame.player][frame.caravan]
-        return distinct(t, turned, [c for c in row if c != frame.card], row, frame.card)
+        return remove_options(t, turned, row, frame.card)
     if kind is Decision.PLACE_PATRIARCH:
-        return (frame.caravan, len(state.caravans[frame.player]))
+        return patriarch_options(len(state.caravans[frame.player]), frame.caravan)
     if kind is Decision.PLACE_LEFT:
-        left = (frame.player + 1) % state.options.players
+        left = left_of(state.options.players, frame.player)
         return tuple(range(len(state.caravans[left])))
     if kind is Decision.HERD:
         return tuple(range(len(state.caravans[pending.player])))
@@ -445,9 +446,9 @@ def _herd(state: State, t: Table, pending: Pending, effect: Effect, frame: Frame
     n = state.options.players
     p = frame.player
     q = pending.player
-    others = [(p + i) % n for i in range(1, n)]
-    _need(q in others, "an opponent of the Herder places their cards")
-    _need(pending.queue == tuple(others[others.index(q) + 1 :]), "the opponents after them")
+    opponents = others(n, p)
+    _need(q in opponents, "an opponent of the Herder places their cards")
+    _need(pending.queue == tuple(opponents[opponents.index(q) + 1 :]), "the opponents after them")
     caravans = state.caravans[q]
     _need(pending.options == offered(state, pending), "any of their caravans")
     cards, sources = pending.cards, pending.sources
@@ -463,18 +464,9 @@ def _herd(state: State, t: Table, pending: Pending, effect: Effect, frame: Frame
     _need(pending.deck is None and pending.keep == 0, "place the lifted cards")
 
 
-#: [KG-7] [KG-8] The effect that asks for each kind of decision.
-DECISION_OPS: dict[Decision, Op] = {
-    Decision.GAIN: Op.INCREASE,
-    Decision.KEEP: Op.DRAW,
-    Decision.SEARCH: Op.SEARCH,
-    Decision.TAKE: Op.TAKE_DISCARD,
-    Decision.FULFILL: Op.FULFILL,
-    Decision.REMOVE: Op.REMOVE,
-    Decision.PLACE_PATRIARCH: Op.TAKE_PATRIARCH,
-    Decision.PLACE_LEFT: Op.MOVE_TO_LEFT,
-    Decision.HERD: Op.HERD,
-}
+#: [KG-7] [KG-8] The effect that asks for each kind of decision (from its record,
+#: :data:`~silkroad.kashgar.vocabulary.DECISIONS`).
+DECISION_OPS: dict[Decision, Op] = {kind: words.effect for kind, words in DECISIONS.items()}
 
 _PENDING_CHECKS = {
     Decision.GAIN: _gain,

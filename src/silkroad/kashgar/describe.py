@@ -11,24 +11,19 @@ revealed, tracks changed, the end triggered), as a given player may know it, and
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
 
 from silkroad.core.position import CardNames
 from silkroad.core.serialize import to_data
 from silkroad.kashgar.cards import (
     RESOURCES,
-    SPICES,
     Action,
-    Amounts,
-    Condition,
     DeckKind,
     Effect,
     Face,
-    Op,
     OrderDef,
     Resource,
-    Target,
     amount_text,
 )
 from silkroad.kashgar.moves import (
@@ -44,9 +39,10 @@ from silkroad.kashgar.moves import (
     Take,
 )
 from silkroad.kashgar.observe import Observation, observe
-from silkroad.kashgar.rules import apply, current_player, scores
+from silkroad.kashgar.rules import apply, current_player, left_of, scores
 from silkroad.kashgar.state import Decision, Frame, Options, State
 from silkroad.kashgar.table import Table, table
+from silkroad.kashgar.vocabulary import CARAVAN_DECISIONS, EFFECTS, amounts_text
 
 __all__ = [
     "action_text",
@@ -61,96 +57,11 @@ __all__ = [
     "order_text",
 ]
 
-_DECK_NAMES = {DeckKind.STANDARD: "Standard", DeckKind.SPECIAL: "Special"}
-
-
-def amounts_text(amounts: Sequence[int]) -> str:
-    """``2 pepper, 1 mule``: the non-zero amounts in track order (``nothing`` if none)."""
-    parts = [amount_text(r, n) for r, n in zip(RESOURCES, amounts, strict=True) if n > 0]
-    return ", ".join(parts) or "nothing"
-
-
-def _choices(choices: Sequence[Amounts]) -> str:
-    """The alternatives of an Increase: ``1 mule or 1 gold``; five alternatives that
-    differ only by one spice each read ``2 of any one spice`` (the [KG-1.1] symbol)."""
-    if len(choices) == 1:
-        return amounts_text(choices[0])
-    common = tuple(min(c[i] for c in choices) for i in range(len(RESOURCES)))
-    extra = [tuple(c[i] - common[i] for i in range(len(RESOURCES))) for c in choices]
-    if len(choices) == len(SPICES):
-        amounts = {max(e) for e in extra}
-        if len(amounts) == 1 and all(
-            e[i] == max(e) and sum(e) == max(e) for i, e in enumerate(extra)
-        ):
-            n = amounts.pop()
-            base = amounts_text(common) + " and " if any(common) else ""
-            return f"{base}{n} of any one spice"
-    return " or ".join(amounts_text(c) for c in choices)
-
-
-def _bound(c: Condition) -> str:
-    """``5 or more mules``, ``no gold``."""
-    noun = amount_text(c.resource, 2).split(" ", 1)[1]  # the plural: "mules", "gold"
-    if c.at_most == 0 and not c.at_least:
-        return f"no {noun}"
-    if c.at_least is not None and c.at_most is not None:
-        return f"{c.at_least} to {c.at_most} {noun}"
-    if c.at_least is not None:
-        return f"{c.at_least} or more {noun}"
-    return f"{c.at_most} or less {noun}"
-
 
 def effect_text(e: Effect) -> str:
     """[KG-7] One effect in words: ``gain 1 mule or 1 gold``, ``draw 2 Standard cards,
-    keep 1``, ``fulfil 1 small order for free``."""
-    op = e.op
-    cond = e.condition
-    if op in (Op.INCREASE, Op.DECREASE, Op.SET):
-        if op is Op.INCREASE:
-            what, mine, theirs = _choices(e.choices), "gain", "gains"
-        elif op is Op.DECREASE:
-            what, mine, theirs = amounts_text(e.choices[0]), "lose", "loses"
-        else:
-            what = ", ".join(
-                f"{r.value} to {n}" for r, n in zip(RESOURCES, e.choices[0], strict=True) if n >= 0
-            )
-            mine, theirs = "set your", "sets their"
-        if e.target is Target.OTHERS:
-            who = "every other player"
-            if cond is not None and not cond.any_other:
-                who += f" with {_bound(cond)}"
-            text = f"{who} {theirs} {what}"
-        else:
-            text = f"{mine} {what}"
-            if cond is not None and not cond.any_other:
-                text += f" if you have {_bound(cond)}"
-        if cond is not None and cond.any_other:
-            text += f" if another player has {_bound(cond)}"
-        return text
-    if op is Op.DRAW:
-        assert e.deck is not None
-        cards = f"{e.count} {_DECK_NAMES.get(e.deck, e.deck.value)} card{'s' * (e.count != 1)}"
-        keep = "keep it" if e.count == 1 else "keep them" if e.keep == e.count else f"keep {e.keep}"
-        return f"draw {cards}, {keep}"
-    if op is Op.FULFILL:
-        kinds = " or ".join(k.value for k in e.kinds)
-        words = ["fulfil 1", *([kinds] if kinds else []), *(["grain-field"] if e.grain else [])]
-        text = " ".join(words) + " order"
-        if e.from_deck:
-            text += f" from the top {e.count} of the order deck"
-        return text + (" for free" if e.free else "")
-    return {
-        Op.TAKE_DISCARD: "take a card from the discard pile",
-        Op.TURN: "turn this card over",
-        Op.REMOVE: "you may remove another card of this caravan from the game",
-        Op.TAKE_PATRIARCH: "bring the set-aside Patriarch into play (a new caravan, or "
-        "the back of this one)",
-        Op.MOVE_TO_LEFT: "put this card at the back of a caravan of the player on your left",
-        Op.EXTRA_TURN: "take another turn",
-        Op.HERD: "every other player moves the front card of each caravan to the back of "
-        "another of their caravans",
-        Op.SEARCH: "search the Special cards (and any on the discard pile), keep 1",
-    }[op]
+    keep 1``, ``fulfil 1 small order for free`` (the effect's record's words)."""
+    return EFFECTS[e.op].text(e)
 
 
 def action_text(action: Action) -> str:
@@ -250,7 +161,9 @@ def describe_move(state: State, move: Move, viewer: int | None = None) -> str:
             where = f" at the back of caravan {frame.caravan + 1}" if frame else ""
             if pending is not None and pending.kind is Decision.SEARCH:
                 return f"takes {name(card)} from the Special cards{where}"
-            return f"keeps {name(card)}{where}"
+            if pending is None or pending.kind is Decision.KEEP:
+                return f"keeps {name(card)}{where}"
+            return f"chooses {name(card)}"  # a decision with no words of its own
         case Take(card):
             return f"takes {name(card)} from the discard pile"
         case Fulfill(order):
@@ -283,9 +196,11 @@ def _place(state: State, t: Table, caravan: int) -> str:
         return f"puts the set-aside Patriarch at the back of caravan {caravan + 1}"
     if pending.kind is Decision.PLACE_LEFT:
         frame = state.stack[-1]
-        left = (p + 1) % state.options.players
+        left = left_of(state.options.players, p)
         mover = t.face(frame.card, frame.card in state.turned).name
         return f"puts {mover} at the back of P{left}'s caravan {caravan + 1}"
+    if pending.kind is not Decision.HERD:  # a decision with no words of its own
+        return f"chooses caravan {caravan + 1}"
     lifted = pending.cards[0] if pending.cards else None
     what = t.face(lifted, lifted in state.turned).name if lifted is not None else "the card"
     source = pending.sources[0] + 1 if pending.sources else "?"
@@ -452,9 +367,6 @@ def card_texts(state: State, player: int) -> dict[str, str]:
 
 # --------------------------------------------------------------------------- observations
 
-#: Decisions whose options are caravans, not cards.
-_CARAVAN_CHOICES = (Decision.PLACE_PATRIARCH, Decision.PLACE_LEFT, Decision.HERD)
-
 
 @functools.lru_cache(maxsize=16)
 def _names(options: Options) -> CardNames:
@@ -489,7 +401,7 @@ def observation_words(observation: Observation) -> dict[str, Any]:
     if pending is not None:
         data = out["pending"]
         data["cards"] = cards(pending.cards)
-        if pending.kind not in _CARAVAN_CHOICES:
+        if pending.kind not in CARAVAN_DECISIONS:
             data["options"] = cards(pending.options)
     out["stack"] = [frame(f) for f in observation.stack]
     out["suspended"] = [[frame(f) for f in stack] for stack in observation.suspended]

@@ -24,12 +24,14 @@ import functools
 
 import attrs
 
+from silkroad.core.errors import DataError
 from silkroad.core.game import with_every_player
 from silkroad.core.memo import LastValue
-from silkroad.kashgar.cards import Action, Face, Op, Target
+from silkroad.kashgar.cards import Action, Face, Op
 from silkroad.kashgar.rules import points, turned_frozenset
 from silkroad.kashgar.state import Options, State
 from silkroad.kashgar.table import Table, table
+from silkroad.kashgar.vocabulary import EFFECTS
 
 __all__ = ["evaluate", "evaluate_all"]
 
@@ -45,32 +47,23 @@ NEXT_ORDER = 0.15
 NO_FULFILLER = 0.4
 #: Share of a card's action worth counted as VP.
 CARD_WORTH = 0.45
-#: Worth of one caravan action by what it does (a parting action counts half).
-_OP_WORTH = {
-    Op.FULFILL: 1.2,
-    Op.DRAW: 0.5,
-    Op.SEARCH: 0.6,
-    Op.TAKE_DISCARD: 0.4,
-    Op.TAKE_PATRIARCH: 0.4,
-    Op.EXTRA_TURN: 0.6,
-    Op.HERD: 0.3,
-}
-_INCREASE_UNIT = 0.15
 _PARTING_SHARE = 0.5
 _MULES = 6
 
 
 def _action_worth(action: Action) -> float:
+    """What an action's effects are worth, each by its record's ``worth``
+    (:data:`~silkroad.kashgar.vocabulary.EFFECTS`): every effect has one."""
     worth = 0.0
     for eff in action.effects:
-        if eff.op is Op.INCREASE and eff.choices:
-            gain = max(sum(c) for c in eff.choices)
-            if eff.target is Target.SELF:
-                worth += _INCREASE_UNIT * gain
-        elif eff.op is Op.SET:
-            worth += 0.3
-        else:
-            worth += _OP_WORTH.get(eff.op, 0.0)
+        try:
+            words = EFFECTS[eff.op]
+        except KeyError:
+            raise DataError(
+                f"the evaluation has no worth for an effect of kind {eff.op!r:.60}",
+                field="op",
+            ) from None
+        worth += words.worth(eff)
     return worth
 
 

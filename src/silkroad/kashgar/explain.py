@@ -44,6 +44,8 @@ from silkroad.kashgar.rules import (
     MAX_ACTIONS,
     MAX_CARAVANS,
     frame_effects,
+    left_of,
+    legal_moves,
     order_refusal,
     scores,
     shortfall_text,
@@ -53,23 +55,11 @@ from silkroad.kashgar.rules import (
 )
 from silkroad.kashgar.state import Decision, FrameKind, Pending, State
 from silkroad.kashgar.table import Table, table
+from silkroad.kashgar.vocabulary import DECISIONS
 
 __all__ = ["explain", "why_not"]
 
 _MOVE_TYPES = (CaravanAction, PartingAction, Pass, Gain, Keep, Take, Fulfill, Remove, Place)
-
-#: The move that answers each kind of decision, and the section of its rule.
-_ANSWER: dict[Decision, tuple[type, str]] = {
-    Decision.GAIN: (Gain, "KG-7"),
-    Decision.KEEP: (Keep, "KG-7"),
-    Decision.SEARCH: (Keep, "KG-8"),
-    Decision.TAKE: (Take, "KG-7"),
-    Decision.FULFILL: (Fulfill, "KG-5.2"),
-    Decision.REMOVE: (Remove, "KG-7"),
-    Decision.PLACE_PATRIARCH: (Place, "KG-1"),
-    Decision.PLACE_LEFT: (Place, "KG-8"),
-    Decision.HERD: (Place, "KG-8"),
-}
 
 #: [KG-4] What a decision move needs that the start of a turn does not have.
 _NOT_AT_TURN_START: dict[type, str] = {
@@ -340,6 +330,21 @@ def _effect_text(state: State, t: Table) -> tuple[str, Effect | None]:
     return _source(state, t), effect
 
 
+#: The decisions whose question names their source and options in words of their own
+#: (:func:`_pending_words`); any other asks its record's ``prompt``.
+_OWN_QUESTIONS = (
+    Decision.GAIN,
+    Decision.KEEP,
+    Decision.SEARCH,
+    Decision.TAKE,
+    Decision.FULFILL,
+    Decision.REMOVE,
+    Decision.PLACE_PATRIARCH,
+    Decision.PLACE_LEFT,
+    Decision.HERD,
+)
+
+
 def _pending_words(state: State, t: Table, pending: Pending) -> tuple[str, str]:
     """What the pending decision asks, and its options: ``("P0 is to choose the order
     the Grocer's parting action fulfils", "Large Order, Wheat Field or none")``."""
@@ -347,6 +352,10 @@ def _pending_words(state: State, t: Table, pending: Pending) -> tuple[str, str]:
     source = _source(state, t)
     kind = pending.kind
     options = [_name(state, t, c) for c in pending.options]
+    if kind not in _OWN_QUESTIONS:  # any other decision: its record's question
+        words = DECISIONS[kind]
+        shown = _caravans(pending.options) if words.caravans else _or(options)
+        return f"P{q} is to {words.prompt}", shown
     if kind is Decision.GAIN:  # [KG-7] the "/" between the alternatives
         return f"P{q} is to choose what {source} increases", " / ".join(
             amounts_text(c) for c in pending.choices
@@ -372,7 +381,7 @@ def _pending_words(state: State, t: Table, pending: Pending) -> tuple[str, str]:
             [f"the back of caravan {here + 1}", *start]
         )
     if kind is Decision.PLACE_LEFT:
-        left = (q + 1) % state.options.players
+        left = left_of(state.options.players, q)
         return (
             f"P{q} is to choose the caravan of P{left}, on the left, that {source} goes to",
             _caravans(pending.options),
@@ -389,23 +398,25 @@ def _pending_words(state: State, t: Table, pending: Pending) -> tuple[str, str]:
 
 def _decision(state: State, t: Table, pending: Pending, move: Move) -> Reason | None:
     """A decision of an action under way: only its move, and one of its options."""
-    answer, rule = _ANSWER[pending.kind]
+    words = DECISIONS[pending.kind]
+    answer, rule = words.answer, words.rule
     if type(move) is not answer:
         question, options = _pending_words(state, t, pending)
         return Reason.by_rule(rule, f"{question} before any other move: {options}")
     q = pending.player
-    if isinstance(move, Gain):
+    kind = pending.kind
+    if kind is Decision.GAIN and isinstance(move, Gain):
         if move.amounts in pending.choices:
             return None
         question, options = _pending_words(state, t, pending)
         return Reason.by_rule(
             rule, f"{question}: {options}; {amounts_text(move.amounts)} is not one of them"
         )
-    if isinstance(move, Place):
+    if words.caravans and isinstance(move, Place):
         return _place(state, t, pending, move.caravan, rule)
-    if isinstance(move, Keep):
+    if (kind is Decision.KEEP or kind is Decision.SEARCH) and isinstance(move, Keep):
         return _keep(state, t, pending, move.card, rule)
-    if isinstance(move, Take):
+    if kind is Decision.TAKE and isinstance(move, Take):
         card = move.card
         if card in pending.options:
             return None
@@ -415,10 +426,15 @@ def _decision(state: State, t: Table, pending: Pending, move: Move) -> Reason | 
             rule,
             f"the {_name(state, t, card)} is not on the discard pile{_where(state, t, card)}",
         )
-    if isinstance(move, Remove):
+    if kind is Decision.REMOVE and isinstance(move, Remove):
         return _remove(state, t, pending, move.card, rule)
-    assert isinstance(move, Fulfill)
-    return _fulfill(state, t, pending, move.order, q)
+    if kind is Decision.FULFILL and isinstance(move, Fulfill):
+        return _fulfill(state, t, pending, move.order, q)
+    # a decision with no refusal of its own: its options, in its record's words
+    if move in legal_moves(state):
+        return None
+    question, options = _pending_words(state, t, pending)
+    return Reason.by_rule(rule, f"{question}: {options}")
 
 
 def _keep(state: State, t: Table, pending: Pending, card: int, rule: str) -> Reason | None:
@@ -508,7 +524,7 @@ def _place(state: State, t: Table, pending: Pending, caravan: int, rule: str) ->
     q = pending.player
     kind = pending.kind
     if kind is Decision.PLACE_LEFT:
-        left = (q + 1) % state.options.players
+        left = left_of(state.options.players, q)
         count = len(state.caravans[left])
         return Reason.by_rule(
             rule, f"P{left}, on the left, has {count} caravans: there is no caravan {caravan + 1}"
@@ -519,7 +535,7 @@ def _place(state: State, t: Table, pending: Pending, caravan: int, rule: str) ->
             f"the Herder makes P{q} move each front card to another of their caravans: the "
             f"{_name(state, t, pending.cards[0])} came from caravan {caravan + 1}",
         )
-    if kind is Decision.HERD:
+    if kind in (Decision.HERD,):  # (a tuple: later decisions reach the record below)
         return Reason.by_rule(
             rule,
             f"P{q} has {len(state.caravans[q])} caravans: there is no caravan {caravan + 1}",

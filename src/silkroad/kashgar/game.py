@@ -42,6 +42,7 @@ from silkroad.kashgar.rules import (
 )
 from silkroad.kashgar.state import Options, State, check_sizes
 from silkroad.kashgar.table import table
+from silkroad.kashgar.vocabulary import DECISIONS, EFFECTS
 
 __all__ = [
     "GAME",
@@ -269,6 +270,7 @@ SPEC = GameSpec(
         for players in (2, 3, 4)
         for expansion in ("none", "all")
     ),
+    vocabularies=(EFFECTS, DECISIONS),
 )
 
 #: Each part of the contract is the function of its name in its home module (docs/api.md).

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import hashlib
 from collections.abc import Callable, Sequence
+from typing import Any, TypeVar, cast
 
 import attrs
 from pyrsistent import pset, pvector
@@ -28,13 +29,15 @@ from silkroad.kashgar.rules import (
     distinct,
     eligible_orders,
     frame_effects,
+    fulfill_options,
     keep_options,
     turned_frozenset,
     twin_key,
     vouch_for_points,
 )
 from silkroad.kashgar.state import Decision, Frame, Options, Pending, State
-from silkroad.kashgar.table import table
+from silkroad.kashgar.table import Table, table
+from silkroad.kashgar.vocabulary import DECISIONS
 
 __all__ = [
     "KnownCard",
@@ -45,6 +48,8 @@ __all__ = [
     "observe",
     "redeal",
 ]
+
+_T = TypeVar("_T")
 
 _DECK_FIELDS = {DeckKind.SPECIAL: "special", DeckKind.ORDERS: "order_deck"}
 
@@ -117,8 +122,67 @@ def _holds_hidden(pending: Pending | None, player: int) -> bool:
         pending is not None
         and pending.player != player
         and pending.deck is not None
-        and (pending.kind is Decision.KEEP or pending.kind is Decision.FULFILL)
+        and DECISIONS[pending.kind].private_cards
     )
+
+
+def _builder(target: type[_T], source: type, given: tuple[str, ...]) -> Callable[..., _T]:
+    """A function ``build(value, **given)`` making a ``target`` from the fields it shares
+    with ``source`` (read from ``value``) and the fields ``given``, generated once from
+    both classes' attrs fields, so neither list is written out again here.
+
+    Each field is written through its slot (what the frozen ``__init__`` does, without its
+    ``object.__setattr__`` per field, as :func:`silkroad.core.evolve.replace` builds), so
+    only for slotted frozen attrs classes without validators, converters or a cached
+    hash (checked here).
+
+    :raises TypeError: at import, if a field of ``target`` is neither shared nor given
+        (a field added to one class and not handled here), or ``target`` is checked.
+    """
+    shared = attrs.fields_dict(source)
+    fields = attrs.fields(cast(Any, target))
+    missing = [a.name for a in fields if a.name not in shared and a.name not in given]
+    if missing:
+        raise TypeError(f"{target.__name__} from {source.__name__}: nothing gives {missing}")
+    slots = vars(target)
+    if (
+        any(a.validator or a.converter for a in fields)
+        or "__weakref__" not in slots
+        or "_attrs_cached_hash" in slots
+    ):
+        raise TypeError(f"{target.__name__} is checked or has no slots: build it by its class")
+    scope: dict[str, Any] = {"new_": object.__new__, "cls": target}
+    lines = [f"def build(value, *, {', '.join(given)}):", "    new = new_(cls)"]
+    for i, a in enumerate(fields):
+        scope[f"set{i}"] = slots[a.name].__set__
+        lines.append(f"    set{i}(new, {a.name if a.name in given else 'value.' + a.name})")
+    lines.append("    return new")
+    exec("\n".join(lines), scope)  # generated from the classes' own fields
+    build: Callable[..., _T] = scope["build"]
+    return build
+
+
+#: An observation of a state: the fields they share copied, the hidden ones given.
+_observation = _builder(
+    Observation,
+    State,
+    (
+        "player",
+        "standard_size",
+        "special_size",
+        "order_deck_size",
+        "starting_size",
+        "known",
+        "others_known",
+        "pending",
+    ),
+)
+#: A state of an observation: the fields they share copied, the dealt ones given.
+_state = _builder(
+    State,
+    Observation,
+    ("rng", "standard", "special", "order_deck", "starting", "knowledge", "points", "pending"),
+)
 
 
 def observe(state: State, player: int) -> Observation:
@@ -143,36 +207,16 @@ def observe(state: State, player: int) -> Observation:
     pending = state.pending
     if pending is not None and _holds_hidden(pending, player):
         pending = attrs.evolve(pending, cards=(), options=(), hidden=len(pending.cards))
-    return Observation(
-        options=state.options,
+    return _observation(
+        state,
         player=player,
-        tracks=state.tracks,
-        caravans=state.caravans,
-        orders_won=state.orders_won,
-        discard=state.discard,
-        display=state.display,
-        reserve=state.reserve,
-        box=state.box,
-        turned=state.turned,
         standard_size=len(state.standard),
         special_size=len(state.special),
         order_deck_size=len(state.order_deck),
         starting_size=len(state.starting),
         known=tuple(sorted(known, key=lambda k: (k.deck.value, k.index))),
         others_known=tuple(sorted(set(others), key=lambda k: (k.player, k.deck.value, k.index))),
-        active=state.active,
-        start_player=state.start_player,
-        round=state.round,
-        turns=state.turns,
-        points=state.points,
-        history=state.history,
         pending=pending,
-        stack=state.stack,
-        extra_turns=state.extra_turns,
-        end_triggered=state.end_triggered,
-        over=state.over,
-        truncated=state.truncated,
-        suspended=state.suspended,
     )
 
 
@@ -341,6 +385,63 @@ _LAST_PLAN = LastValue[Observation, "_Plan | None"](
 )
 
 
+@attrs.frozen
+class _Hand:
+    """What a hidden hand needs (:func:`_hand`): how many cards, from which deck, the
+    choices a hand offers, how many it offers at least, the different candidates."""
+
+    hidden: int = 0
+    deck: DeckKind | None = None
+    offered: Callable[[tuple[int, ...]], tuple[int, ...]] | None = None
+    least: int = 0
+    different: tuple[int, ...] = ()
+
+
+#: No hidden hand (most observations).
+_NO_HAND = _Hand()
+
+
+def _hand(obs: Observation, t: Table, pools: dict[DeckKind, tuple[int, ...]]) -> _Hand:
+    """[KG-7] [KG-5] The cards another player holds unseen: how many, from which deck, and
+    the choice the dealt hand must offer (the decision exists, so the cards held offer a
+    choice: at least two cards to keep, or an order to fulfil, or none; copies of one
+    card are one choice; an order must be eligible).
+
+    :raises StateError: if no hand could offer the decision the observation shows.
+    """
+    pending = obs.pending
+    if pending is None or not pending.hidden:
+        return _NO_HAND
+    assert pending.deck is not None
+    hidden, hand_deck = pending.hidden, pending.deck
+    pool = pools[hand_deck]
+    if len(pool) < hidden:
+        raise StateError("observation: more hidden cards in hand than unseen cards")
+    offered: Callable[[tuple[int, ...]], tuple[int, ...]]
+    if pending.kind is Decision.FULFILL:
+        frame = obs.stack[-1]
+        effect = frame_effects(t, frame)[frame.step - 1]
+        track = obs.tracks[pending.player]
+
+        def offer_fulfil(hand: tuple[int, ...]) -> tuple[int, ...]:
+            return fulfill_options(t, obs.turned, track, effect, hand, True)
+
+        offered, least = offer_fulfil, 1
+        candidates = [o for o in pool if eligible_orders(t, track, effect, (o,))]
+    else:
+        deck = pending.deck
+
+        def offer_keep(hand: tuple[int, ...]) -> tuple[int, ...]:
+            return keep_options(t, obs.turned, hand, deck)
+
+        offered, least = offer_keep, 2
+        candidates = list(pool)
+    different = distinct(t, obs.turned, candidates)
+    if len(different) < least or hidden < least:
+        raise StateError("observation: a decision among cards no hand could offer")
+    return _Hand(hidden, hand_deck, offered, least, different)
+
+
 def _plan(obs: Observation) -> _Plan:
     """The draw-independent part of :func:`determinize`, memoized for the last
     observation.
@@ -370,41 +471,8 @@ def _plan(obs: Observation) -> _Plan:
         DeckKind.STARTING: t.ids[DeckKind.STARTING],
     }
     pools = {deck: tuple(c for c in ids if c not in visible) for deck, ids in groups.items()}
-    hidden = 0
-    hand_deck: DeckKind | None = None
-    offered: Callable[[tuple[int, ...]], tuple[int, ...]] | None = None
-    least = 0
-    different: tuple[int, ...] = ()
-    if pending is not None and pending.hidden:
-        assert pending.deck is not None
-        hidden, hand_deck = pending.hidden, pending.deck
-        pool = pools[hand_deck]
-        if len(pool) < hidden:
-            raise StateError("observation: more hidden cards in hand than unseen cards")
-        # the decision exists, so the cards held offer a choice: at least two cards to
-        # keep, or an order to fulfil (or none); deal until they do (copies of one card
-        # are one choice; an order must be eligible)
-        if pending.kind is Decision.FULFILL:
-            frame = obs.stack[-1]
-            effect = frame_effects(t, frame)[frame.step - 1]
-            track = obs.tracks[pending.player]
-
-            def offer_fulfil(hand: tuple[int, ...]) -> tuple[int, ...]:
-                return distinct(t, obs.turned, eligible_orders(t, track, effect, hand), hand)
-
-            offered, least = offer_fulfil, 1
-            candidates = [o for o in pool if eligible_orders(t, track, effect, (o,))]
-        else:
-            deck = pending.deck
-
-            def offer_keep(hand: tuple[int, ...]) -> tuple[int, ...]:
-                return keep_options(t, obs.turned, hand, deck)
-
-            offered, least = offer_keep, 2
-            candidates = list(pool)
-        different = distinct(t, obs.turned, candidates)
-        if len(different) < least or hidden < least:
-            raise StateError("observation: a decision among cards no hand could offer")
+    hand = _hand(obs, t, pools)
+    hidden, hand_deck = hand.hidden, hand.deck
     sizes = (obs.standard_size, obs.special_size, obs.order_deck_size, obs.starting_size)
     piles = []
     for deck, size in zip(_DECKS, sizes, strict=True):
@@ -431,9 +499,9 @@ def _plan(obs: Observation) -> _Plan:
         lanes=_lanes(tuple(map(len, unseen_cards))) if largest <= _MAX_BOUND else None,
         hidden=hidden,
         hand=_DECKS.index(hand_deck) if hand_deck is not None else -1,
-        offered=offered,
-        least=least,
-        different=different,
+        offered=hand.offered,
+        least=hand.least,
+        different=hand.different,
         piles=tuple(piles),
         knowledge=tuple(knowledge),
         known=None if obs.others_known else pvector(knowledge),
@@ -505,35 +573,16 @@ def determinize(observation: Observation, seed: int) -> State:
             knowledge[player] = knowledge[player].add(piles[deck][index])
         known = pvector(knowledge)
     standard, special, order_deck, starting = piles
-    state = State(
-        options=obs.options,
+    state = _state(
+        obs,
         rng=rng,
-        tracks=obs.tracks,
-        caravans=obs.caravans,
-        orders_won=obs.orders_won,
         standard=pvector(standard),
-        discard=obs.discard,
         special=pvector(special),
         order_deck=pvector(order_deck),
-        display=obs.display,
         starting=pvector(starting),
-        reserve=obs.reserve,
-        box=obs.box,
-        turned=obs.turned,
         knowledge=known,
-        active=obs.active,
-        start_player=obs.start_player,
-        round=obs.round,
-        turns=obs.turns,
         points=plan.live,
-        history=obs.history,
         pending=pending,
-        stack=obs.stack,
-        extra_turns=obs.extra_turns,
-        end_triggered=obs.end_triggered,
-        over=obs.over,
-        truncated=obs.truncated,
-        suspended=obs.suspended,
     )
     vouch_for_points(state)
     return state

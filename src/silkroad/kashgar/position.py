@@ -21,6 +21,7 @@ from typing import Any
 
 import attrs
 from pyrsistent import pset, pvector
+from pyrsistent.typing import PSet
 
 from silkroad.core.errors import StateError
 from silkroad.core.position import (
@@ -51,11 +52,14 @@ from silkroad.kashgar.rules import (
     MAX_CARAVANS,
     VP_GOAL,
     frame_effects,
+    left_of,
     new_game,
+    others,
     scores,
 )
 from silkroad.kashgar.state import Decision, Frame, FrameKind, Options, Pending, State
 from silkroad.kashgar.table import Table, table
+from silkroad.kashgar.vocabulary import CARAVAN_DECISIONS, DECISIONS
 
 __all__ = [
     "SUPPLY",
@@ -80,8 +84,6 @@ PILES: dict[str, str] = {
     "reserve": "reserve",
     "removed": "box",
 }
-#: Decisions whose options are caravans (numbered from 1), not cards.
-CARAVAN_DECISIONS = (Decision.PLACE_PATRIARCH, Decision.PLACE_LEFT, Decision.HERD)
 
 
 @functools.lru_cache(maxsize=16)
@@ -137,17 +139,7 @@ def _decision_words(state: State, n: CardNames) -> str:
     if pending is None:
         return f"P{state.active} to choose a caravan action, a parting action or a pass"
     cards = ", ".join(n.name[c] for c in pending.cards)
-    words = {
-        Decision.GAIN: "which alternative of the increase to take",
-        Decision.KEEP: f"which {pending.keep} of the drawn cards to keep ({cards})",
-        Decision.SEARCH: "which Special card to keep",
-        Decision.TAKE: "which card of the discard pile to take",
-        Decision.FULFILL: "which order to fulfill" + (" (free)" if pending.keep else ""),
-        Decision.REMOVE: "which card of the caravan to remove, if any",
-        Decision.PLACE_PATRIARCH: "where the set-aside Patriarch goes",
-        Decision.PLACE_LEFT: "which caravan of the left player receives the card",
-        Decision.HERD: f"which caravan receives the lifted front card ({cards})",
-    }[pending.kind]
+    words = DECISIONS[pending.kind].position(pending, cards)
     return f"P{pending.player} to decide {words}"
 
 
@@ -325,6 +317,17 @@ def fill_position(text: str, options: Options | None = None) -> Filled:
     return Filled(state, tuple(moved))
 
 
+#: The counters and flags of the state read under their field's name, the start's value
+#: when left out: every field of :class:`State` that is an int or a bool but the seats
+#: (``active``, ``start_player``, read as seats with their derived defaults).
+_PLAIN = tuple(
+    a.name
+    for a in attrs.fields(State)
+    if getattr(a.type, "__name__", a.type) in ("int", "bool")  # a name, or the type
+    and a.name not in ("active", "start_player")
+)
+
+
 def _read(text: str, options: Options | None, report: list[Moved] | None) -> State:
     doc = Fields(parse(text, "kashgar"))
     doc.get("game", str, None)
@@ -333,17 +336,68 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
     base: State = read_start(doc, opts, new_game, bare_table)
     t = table(opts)
     n = opts.players
+    # the zones the position gives, with the names it gives (read before any card is
+    # placed: a bare key takes its copy from the supply, then from these zones)
+    named, tops = _piles_given(doc)
+    seats, player_fields, caravan_count = _seats_given(doc, base, named)
+    pending_fields = doc.table("pending") if "pending" in doc else None
+    if pending_fields is not None and "cards" in pending_fields:
+        named["pending.cards"] = (pending_fields.get("cards", list), pending_fields.name("cards"))
+    r, zones = _place_cards(text, base, t, named, tops, report)
+    caravans = [
+        pvector(pvector(zones[_caravan_zone(p, i)]) for i in range(caravan_count[p]))
+        for p in range(n)
+    ]
+    placed = [c for cards in zones.values() for c in cards]
+    tracks, knowledge, vp_given = _players(player_fields, base, r, placed)
+    seats.finish()
+    turned = pset(
+        r.ref(v, doc.failing(f"turned[{i}]"), [c for c in placed if c < t.persons])
+        for i, v in enumerate(doc.array("turned", []))
+    )
+    plain: dict[str, Any] = {
+        name: doc.flag(name, getattr(base, name))
+        if isinstance(getattr(base, name), bool)
+        else doc.integer(name, getattr(base, name))
+        for name in _PLAIN
+    }
+    start_player, active = _seats(doc, t, r, caravans, plain, pending_fields is not None)
+    orders_won = [zones[f"player.{p}.orders"] for p in range(n)]
+    context = _Context(r, t, placed, n, caravans, zones["piles.removed"], orders_won, active)
+    stack, suspended = _stacks(doc, context, pending_fields)
+    piles: dict[str, Any] = {attr: pvector(zones[f"piles.{k}"]) for k, attr in PILES.items()}
+    state = attrs.evolve(
+        base,
+        rng=read_rng(doc) if "rng" in doc else base.rng,
+        tracks=pvector(tracks),
+        caravans=pvector(caravans),
+        orders_won=pvector(pvector(orders) for orders in orders_won),
+        **piles,
+        turned=turned,
+        knowledge=pvector(knowledge),
+        active=active,
+        start_player=start_player,
+        **plain,
+        history=tuple(
+            _seat(Fields({"h": h}, doc.name(f"history[{i}]")), "h", 0, n)
+            for i, h in enumerate(doc.array("history", list(base.history)))
+        ),
+        pending=None,
+        stack=tuple(stack),
+        suspended=tuple(suspended),
+    )
+    if pending_fields is not None:
+        state = _with_pending(doc, pending_fields, context, state, zones["pending.cards"])
+    state = _with_points(doc, state, t, vp_given)
+    doc.get("rules_version", str, None)
+    doc.finish()
+    validate(state)
+    return state
 
-    # The zones of the table the position is filled from.
-    setup: dict[str, list[int]] = {f"piles.{k}": list(getattr(base, a)) for k, a in PILES.items()}
-    for p in range(n):
-        for i, caravan in enumerate(base.caravans[p]):
-            setup[_caravan_zone(p, i)] = list(caravan)
-        setup[f"player.{p}.orders"] = list(base.orders_won[p])
-    setup["pending.cards"] = []
 
-    # The zones the position gives, with the names it gives (read before any card is
-    # placed: a bare key takes its copy from the supply, then from these zones).
+def _piles_given(doc: Fields) -> tuple[dict[str, tuple[list[Any], str]], list[str]]:
+    """The piles the position gives (``[piles]``): each pile's names and where they are
+    written, and the piles given by their ``top`` only (the setup pile below them)."""
     named: dict[str, tuple[list[Any], str]] = {}
     tops: list[str] = []
     piles = doc.table("piles", {})
@@ -358,7 +412,15 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
             else:
                 named[f"piles.{name}"] = (value, piles.name(name))
     piles.finish()
+    return named, tops
 
+
+def _seats_given(
+    doc: Fields, base: State, named: dict[str, tuple[list[Any], str]]
+) -> tuple[Fields, dict[int, Fields], list[int]]:
+    """The seats the position gives (``[player.N]``): their fields, and the caravans and
+    orders they name (into ``named``); how many caravans each player has."""
+    n = base.options.players
     seats = doc.table("player", {})
     for key in list(seats.data):
         if not (key.isdigit() and int(key) < n):
@@ -383,14 +445,28 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
             caravan_count[p] = len(caravans)
         if "orders" in pf:
             named[f"player.{p}.orders"] = (pf.get("orders", list), pf.name("orders"))
+    return seats, player_fields, caravan_count
 
-    pending_fields = doc.table("pending") if "pending" in doc else None
-    if pending_fields is not None and "cards" in pending_fields:
-        named["pending.cards"] = (pending_fields.get("cards", list), pending_fields.name("cards"))
 
-    # The cards, supply first.
+def _place_cards(
+    text: str,
+    base: State,
+    t: Table,
+    named: dict[str, tuple[list[Any], str]],
+    tops: list[str],
+    report: list[Moved] | None,
+) -> tuple[CardResolver, dict[str, list[int]]]:
+    """[KG-1] Every card in its zone: those the position names where it names them (each
+    once), the others where the start has them, or in their own pile (the filling
+    rule, docs/scenarios.md)."""
+    setup: dict[str, list[int]] = {f"piles.{k}": list(getattr(base, a)) for k, a in PILES.items()}
+    for p in range(base.options.players):
+        for i, caravan in enumerate(base.caravans[p]):
+            setup[_caravan_zone(p, i)] = list(caravan)
+        setup[f"player.{p}.orders"] = list(base.orders_won[p])
+    setup["pending.cards"] = []
     replaced = {zone for zone in named if zone not in tops}
-    r = CardResolver(names(opts), text, setup=setup, supply=SUPPLY, replaced=replaced)
+    r = CardResolver(names(base.options), text, setup=setup, supply=SUPPLY, replaced=replaced)
     where: dict[int, str] = {}
 
     def place(values: Any, path: str) -> list[int]:
@@ -419,13 +495,13 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
         tops=tops,
         report=report,
     )
-    caravans = [
-        pvector(pvector(zones[_caravan_zone(p, i)]) for i in range(caravan_count[p]))
-        for p in range(n)
-    ]
-    placed = [c for cards in zones.values() for c in cards]
+    return r, zones
 
-    # Per player: tracks, VP (checked below), knowledge.
+
+def _players(
+    player_fields: dict[int, Fields], base: State, r: CardResolver, placed: Sequence[int]
+) -> tuple[list[Amounts], list[PSet[int]], dict[int, int]]:
+    """Per player: tracks, VP (checked once the state is read), the cards they know."""
     tracks = list(base.tracks)
     knowledge = list(base.knowledge)
     vp_given: dict[int, int] = {}
@@ -439,20 +515,27 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
                 r.ref(v, pf.failing(f"knows[{i}]"), placed) for i, v in enumerate(pf.array("knows"))
             )
         pf.finish()
-    seats.finish()
+    return tracks, knowledge, vp_given
 
-    turned = pset(
-        r.ref(v, doc.failing(f"turned[{i}]"), [c for c in placed if c < t.persons])
-        for i, v in enumerate(doc.array("turned", []))
-    )
 
-    def seat(fields: Fields, key: str, default: int) -> int:
-        return fields.integer(key, default, high=n - 1, rule=f"a seat of the {n} players")
+def _seat(fields: Fields, key: str, default: int, n: int) -> int:
+    """A seat of the ``n`` players, ``default`` when left out."""
+    return fields.integer(key, default, high=n - 1, rule=f"a seat of the {n} players")
 
-    # [KG-4] The start player: the owner of the lowest Starting card in the caravans.
-    rounds = doc.integer("round", base.round)
-    turns = doc.integer("turns", base.turns)
-    under_way = turns > 0 or rounds > 0 or "stack" in doc or pending_fields is not None
+
+def _seats(
+    doc: Fields,
+    t: Table,
+    r: CardResolver,
+    caravans: Sequence[Any],
+    plain: dict[str, Any],
+    pending: bool,
+) -> tuple[int, int]:
+    """[KG-4] The start player (the owner of the lowest Starting card in the caravans,
+    derived before the game is under way) and the active player (the first action's,
+    else the start player)."""
+    n = len(caravans)
+    under_way = plain["turns"] > 0 or plain["round"] > 0 or "stack" in doc or pending
     starter = _starter(t, caravans)
     if starter is not None and not under_way:
         card, start = starter
@@ -461,16 +544,21 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
             f"(rank {t.rank[card]}), is player {start}'s"
         )
         start_player = check_derived(doc, "start_player", start, why)
-        seat(doc, "start_player", start_player)
+        _seat(doc, "start_player", start_player, n)
     else:
         fallback = starter[1] if starter is not None else doc.get("active", int, 0)
-        start_player = seat(doc, "start_player", fallback)
+        start_player = _seat(doc, "start_player", fallback, n)
+    explicit = [f["player"] for f in _tables(doc, "stack") if isinstance(f.get("player"), int)]
+    active = _seat(doc, "active", explicit[0] if explicit else start_player, n)
+    return start_player, active
 
+
+def _stacks(
+    doc: Fields, context: _Context, pending_fields: Fields | None
+) -> tuple[list[Frame], list[tuple[Frame, ...]]]:
+    """[KG-4] [KG-8] The actions being resolved (``[[stack]]``, the top last) and those
+    an extra turn suspended (``[[suspended]]``)."""
     frames_data = _tables(doc, "stack")
-    explicit = [f["player"] for f in frames_data if isinstance(f.get("player"), int)]
-    active = seat(doc, "active", explicit[0] if explicit else start_player)
-    orders_won = [zones[f"player.{p}.orders"] for p in range(n)]
-    context = _Context(r, t, placed, n, caravans, zones["piles.removed"], orders_won, active)
     stack: list[Frame] = []
     for i, f in enumerate(frames_data):
         last = i == len(frames_data) - 1
@@ -486,50 +574,26 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
             frames.append(_frame(Fields(f, fields.name(f"stack[{k}]")), context, frames, None))
         suspended.append(tuple(frames))
         fields.finish()
+    return stack, suspended
 
-    state = attrs.evolve(
-        base,
-        rng=read_rng(doc) if "rng" in doc else base.rng,
-        tracks=pvector(tracks),
-        caravans=pvector(caravans),
-        orders_won=pvector(pvector(zones[f"player.{p}.orders"]) for p in range(n)),
-        standard=pvector(zones["piles.standard"]),
-        discard=pvector(zones["piles.discard"]),
-        special=pvector(zones["piles.special"]),
-        order_deck=pvector(zones["piles.orders"]),
-        display=pvector(zones["piles.display"]),
-        starting=pvector(zones["piles.starting"]),
-        reserve=pvector(zones["piles.reserve"]),
-        box=pvector(zones["piles.removed"]),
-        turned=turned,
-        knowledge=pvector(knowledge),
-        active=active,
-        start_player=start_player,
-        round=rounds,
-        turns=turns,
-        extra_turns=doc.integer("extra_turns", base.extra_turns),
-        end_triggered=doc.flag("end_triggered", base.end_triggered),
-        over=doc.flag("over", base.over),
-        truncated=doc.flag("truncated", base.truncated),
-        history=tuple(
-            seat(Fields({"h": h}, doc.name(f"history[{i}]")), "h", 0)
-            for i, h in enumerate(doc.array("history", list(base.history)))
-        ),
-        pending=None,
-        stack=tuple(stack),
-        suspended=tuple(suspended),
-    )
-    if pending_fields is not None:
-        pending_fields.text("decision", choices=list(_DECISIONS))
-        if not stack:
-            raise doc.fail(
-                "pending",
-                "a decision needs the action that asks for it: give [[stack]] (at least its card)",
-            )
-        state = attrs.evolve(
-            state, pending=_pending(pending_fields, context, state, zones["pending.cards"])
+
+def _with_pending(
+    doc: Fields, fields: Fields, context: _Context, state: State, cards: Sequence[int]
+) -> State:
+    """[KG-7] [KG-8] ``state`` with the pending decision the position gives."""
+    fields.text("decision", choices=list(_DECISIONS))
+    if not state.stack:
+        raise doc.fail(
+            "pending",
+            "a decision needs the action that asks for it: give [[stack]] (at least its card)",
         )
-    # [KG-7] The points are those the cards and orders give at this moment.
+    return attrs.evolve(state, pending=_pending(fields, context, state, cards))
+
+
+def _with_points(doc: Fields, state: State, t: Table, vp_given: dict[int, int]) -> State:
+    """[KG-7] The points are those the cards and orders give at this moment (a VP given
+    must be it); [KG-6] the end is triggered once a player has 25 VP, derived when left
+    out."""
     computed = scores(state)
     for p, vp in vp_given.items():
         if vp != computed[p]:
@@ -538,15 +602,11 @@ def _read(text: str, options: Options | None, report: list[Moved] | None) -> Sta
                 "the cards in the caravans and the orders won, at this moment)"
             )
     state = attrs.evolve(state, points=computed)
-    # [KG-6] The end is triggered once a player has 25 VP: derived when left out.
     if "end_triggered" not in doc.data:
         state = attrs.evolve(state, end_triggered=max(computed) >= VP_GOAL)
     problem = end_flags_problem(state, t)
     if problem is not None:
         raise StateError(problem)
-    doc.get("rules_version", str, None)
-    doc.finish()
-    validate(state)
     return state
 
 
@@ -691,7 +751,7 @@ def _pending(f: Fields, c: _Context, state: State, cards_given: Sequence[int]) -
     herd = kind is Decision.HERD
     player = f.integer(
         "player",
-        (frame.player + 1) % n if herd else frame.player,
+        left_of(n, frame.player) if herd else frame.player,
         high=n - 1,
         rule=f"a seat of the {n} players",
     )
@@ -719,8 +779,8 @@ def _pending(f: Fields, c: _Context, state: State, cards_given: Sequence[int]) -
         if "choices" in f
         else choices_default
     )
-    others = [(frame.player + i) % n for i in range(1, n)]
-    queue_default = others[others.index(player) + 1 :] if herd and player in others else []
+    opponents = others(n, frame.player)
+    queue_default = opponents[opponents.index(player) + 1 :] if herd and player in opponents else []
     queue = tuple(
         Fields({"q": q}, f.name(f"queue[{i}]")).integer("q", high=n - 1)
         for i, q in enumerate(f.array("queue", queue_default))

@@ -21,25 +21,14 @@ from silkroad.kashgar.describe import (
 from silkroad.kashgar.moves import RESOURCE_CODES
 from silkroad.kashgar.observe import Observation, observe
 from silkroad.kashgar.rules import current_player, frame_effects, winners
-from silkroad.kashgar.state import Decision, Frame, State
+from silkroad.kashgar.state import Frame, State
 from silkroad.kashgar.table import Table, table
+from silkroad.kashgar.vocabulary import DECISIONS
 
 __all__ = ["WIDTH", "render", "screen", "seat"]
 
 #: The widest line a render prints.
 WIDTH = 100
-
-_DECISIONS = {
-    Decision.GAIN: "choose what to gain",
-    Decision.KEEP: "choose a card to keep",
-    Decision.SEARCH: "choose a Special card to take",
-    Decision.TAKE: "choose a card to take from the discard pile",
-    Decision.FULFILL: "choose an order to fulfil",
-    Decision.REMOVE: "choose a card to remove from the game, or none",
-    Decision.PLACE_PATRIARCH: "choose where the set-aside Patriarch goes",
-    Decision.PLACE_LEFT: "choose a caravan of the player on the left for the card",
-    Decision.HERD: "choose the caravan the lifted front card goes to",
-}
 
 
 def _wrap(text: str, indent: str, more: str = "") -> list[str]:
@@ -172,8 +161,8 @@ def _status(state: State, obs: Observation, viewer: int | None) -> list[str]:
             "(caravan action, parting action or pass)"
         ]
     else:
-        lines = [f"P{viewer} to act: {_DECISIONS[pending.kind]}"]
-        if pending.kind is Decision.GAIN:
+        lines = [f"P{viewer} to act: {DECISIONS[pending.kind].prompt}"]
+        if pending.choices:  # the alternatives of a Gain
             lines += _wrap("options: " + " / ".join(amounts_text(c) for c in pending.choices), "  ")
     if obs.stack:
         frame = obs.stack[-1]
@@ -245,9 +234,9 @@ def screen(state: State) -> str:
         assert od is not None
         lines += _wrap(f"[{o}] {order_text(od)}", "  ")
     pending = obs.pending
-    kind = None if pending is None else pending.kind
+    words = None if pending is None else DECISIONS[pending.kind]
     top = f", top {name(obs.discard[-1])}" if obs.discard else ""
-    if kind is Decision.TAKE:
+    if words is not None and words.shows_discard:
         cards = ", ".join(name(c) for c in obs.discard) or "empty"
         lines += _wrap(f"Discard pile (bottom to top): {cards}", "")
     else:
@@ -257,7 +246,7 @@ def screen(state: State) -> str:
         for i, caravan in enumerate(obs.caravans[viewer]):
             cards = " > ".join(name(c) for c in caravan) or "empty"
             lines += _wrap(f"caravan {i + 1}: {cards}", "  ", "      ")
-    if viewer is not None and kind in (Decision.PLACE_LEFT, Decision.HERD):
+    if viewer is not None and words is not None and words.other_caravans:
         for p in range(n):
             if p == viewer:
                 continue

@@ -8,10 +8,10 @@ nothing here knows a particular card.
 
 from __future__ import annotations
 
-from collections.abc import Sequence, Set
+from collections.abc import Callable, Sequence, Set
 from itertools import repeat
 from operator import add, is_, sub
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import attrs
 from pyrsistent import pset, pvector
@@ -64,15 +64,22 @@ __all__ = [
     "distinct",
     "eligible_orders",
     "frame_effects",
+    "fulfill_options",
     "is_over",
     "keep_options",
+    "left_of",
     "legal_moves",
     "new_game",
     "order_refusal",
+    "others",
     "outcome",
+    "patriarch_options",
     "points",
+    "remove_options",
     "scores",
+    "search_options",
     "shortfall_text",
+    "take_options",
     "turn_limit",
     "turned_frozenset",
     "twin_key",
@@ -462,6 +469,10 @@ class _Work(_Mutable):
     allows between classes of one layout: one assignment instead of a slot setter
     called per field. With frames made the same way (:func:`_frame`) this took 111.1k
     instructions per decision down to 89.2k (benchmarks/instructions.py, 3 players).
+
+    Its ``__init__`` is generated from the fields of :class:`State` (:func:`_work_init`);
+    the annotations below are the type checker's view only (mypy keeps the fields of a
+    frozen class read-only in its subclasses), held to State's fields at import.
     """
 
     __slots__ = ()  # the slots of State, nothing more
@@ -498,40 +509,9 @@ class _Work(_Mutable):
     truncated: bool
     suspended: tuple[tuple[Frame, ...], ...]
 
-    def __init__(self, state: State, t: Table) -> None:
-        self.options = state.options
-        self.rng = state.rng
-        self.tracks = state.tracks
-        self.caravans = state.caravans
-        self.orders_won = state.orders_won
-        self.standard = state.standard
-        self.discard = state.discard
-        self.special = state.special
-        self.order_deck = state.order_deck
-        self.display = state.display
-        self.starting = state.starting
-        self.reserve = state.reserve
-        self.box = state.box
-        self.turned = state.turned
-        self.knowledge = state.knowledge
-        self.active = state.active
-        self.start_player = state.start_player
-        self.round = state.round
-        self.turns = state.turns
-        self.history = state.history
-        self.pending = state.pending
-        self.stack = state.stack
-        self.extra_turns = state.extra_turns
-        self.end_triggered = state.end_triggered
-        self.over = state.over
-        self.truncated = state.truncated
-        self.suspended = state.suspended
-        if _MADE.pair[0] is state:  # made by the rules: its points are the cards'
-            self.points = state.points
-        else:  # any other state: counted from the cards, then counted on
-            self.points = all_points(
-                t, state.caravans, state.orders_won, state.turned, state.pending
-            )
+    if TYPE_CHECKING:  # generated below from State's fields (:func:`_work_init`)
+
+        def __init__(self, state: State, t: Table) -> None: ...
 
     def freeze(self) -> State:
         """The new state: this record, now of class :class:`State` (same slots, every
@@ -541,8 +521,34 @@ class _Work(_Mutable):
 
 
 _STATE_FIELDS = tuple(f.name for f in attrs.fields(State))
-assert set(_STATE_FIELDS) == set(vars(_Work)["__annotations__"]), "_Work must copy State"
+assert set(_STATE_FIELDS) == set(vars(_Work)["__annotations__"]), "_Work's types are State's"
 assert set(_STATE_FIELDS) == set(vars(State)["__slots__"]) - {"__weakref__"}, "State has only slots"
+
+
+def _work_init() -> Callable[[_Work, State, Table], None]:
+    """``_Work.__init__``, generated once from the fields of :class:`State` (as
+    :func:`silkroad.core.evolve.replace` is): every field copied from the state, but
+    ``points``: those of a state the rules made (its points are the cards'), otherwise
+    counted from the cards, then counted on. The same code as written out field by
+    field, so the copy costs what it did (78.7k instructions per decision either way,
+    benchmarks/instructions.py, 3 players)."""
+    lines = ["def __init__(self, state, t):"]
+    lines += [f"    self.{name} = state.{name}" for name in _STATE_FIELDS if name != "points"]
+    lines += [
+        "    if _MADE.pair[0] is state:",
+        "        self.points = state.points",
+        "    else:",
+        "        self.points = all_points(",
+        "            t, state.caravans, state.orders_won, state.turned, state.pending",
+        "        )",
+    ]
+    scope: dict[str, Any] = {}
+    exec("\n".join(lines), globals(), scope)  # generated from State's own fields
+    init: Callable[[_Work, State, Table], None] = scope["__init__"]
+    return init
+
+
+setattr(_Work, "__init__", _work_init())  # noqa: B010  # the class is built; its copy now
 _new = object.__new__
 
 
@@ -857,10 +863,48 @@ def _holds(track: Amounts, cond: Condition) -> bool:
     return cond.at_most is None or value <= cond.at_most
 
 
-def _others(w: _Work, p: int) -> list[int]:
-    """[KG-4] The other players, clockwise from the left neighbour."""
-    n = w.options.players
-    return [(p + i) % n for i in range(1, n)]
+def others(players: int, p: int) -> list[int]:
+    """[KG-4] The players other than ``p``, clockwise from the left neighbour (the order
+    of a Herder's opponents and of effects on every other player)."""
+    return [(p + i) % players for i in range(1, players)]
+
+
+def left_of(players: int, p: int) -> int:
+    """[KG-4] [KG-8] The player on the left of ``p``: the next in turn order."""
+    return (p + 1) % players
+
+
+def search_options(
+    t: Table, turned: PSet[int], special: Sequence[int], discard: Sequence[int]
+) -> tuple[int, ...]:
+    """[KG-8] The Special cards a Messenger's search may keep: one of each kind in the
+    Special deck and one of each on the discard pile, by id.
+
+    The deck is shuffled after a search: a copy from it is as good as another, and so is
+    one from the discard pile; the two places stay apart. The copy offered from the deck
+    is the lowest id, not the highest in the deck: its order is hidden (and a
+    determinized deck must offer the same moves)."""
+    discarded = [c for c in discard if t.deck_of[c] is DeckKind.SPECIAL]
+    return tuple(sorted((*distinct(t, turned, sorted(special)), *distinct(t, turned, discarded))))
+
+
+def take_options(t: Table, turned: PSet[int], discard: Sequence[int]) -> tuple[int, ...]:
+    """[KG-7] The cards of the discard pile an action may take, one of each kind."""
+    return distinct(t, turned, sorted(set(discard)))
+
+
+def remove_options(t: Table, turned: PSet[int], row: Sequence[int], card: int) -> tuple[int, ...]:
+    """[KG-7] The cards of the caravan ``row`` that the action of ``card`` may remove: the
+    others, one of each run of copies."""
+    return distinct(t, turned, [c for c in row if c != card], row, card)
+
+
+def patriarch_options(caravans: int, caravan: int) -> tuple[int, ...]:
+    """Where the set-aside Patriarch may go: the back of ``caravan``, or a new caravan
+    when the player has fewer than the most (``caravans`` is how many they have)."""
+    if caravans < MAX_CARAVANS:
+        return (caravan, caravans)
+    return (caravan,)
 
 
 def twin_key(t: Table, turned: Set[int], card: int) -> int:
@@ -909,7 +953,7 @@ def _execute(w: _Work, t: Table, frame: Frame, eff: Effect) -> None:
     elif op is Op.DRAW:
         _draw(w, t, frame, eff)
     elif op is Op.TAKE_DISCARD:
-        options = distinct(t, w.turned, sorted(set(w.discard)))
+        options = take_options(t, w.turned, w.discard)
         if len(options) == 1:
             _take_discard(w, t, frame, options[0])
         elif options:
@@ -917,17 +961,14 @@ def _execute(w: _Work, t: Table, frame: Frame, eff: Effect) -> None:
     elif op is Op.TURN:
         _turn_card(w, t, p, frame.card)
     elif op is Op.REMOVE:
-        row = w.caravans[p][frame.caravan]
-        options = distinct(t, w.turned, [c for c in row if c != frame.card], row, frame.card)
+        options = remove_options(t, w.turned, w.caravans[p][frame.caravan], frame.card)
         if options:
             w.pending = _pending(Decision.REMOVE, p, options=options)
     elif op is Op.FULFILL:
         _fulfill_effect(w, t, frame, eff)
     elif op is Op.TAKE_PATRIARCH:
         if w.reserve:
-            options = (frame.caravan,)
-            if len(w.caravans[p]) < MAX_CARAVANS:
-                options = (frame.caravan, len(w.caravans[p]))
+            options = patriarch_options(len(w.caravans[p]), frame.caravan)
             if len(options) == 1:
                 _place_patriarch(w, t, p, options[0])
             else:
@@ -935,8 +976,7 @@ def _execute(w: _Work, t: Table, frame: Frame, eff: Effect) -> None:
     elif op is Op.MOVE_TO_LEFT:
         # [KG-8] any caravan of the left player, an empty one too; this player chooses.
         if frame.card in w.caravans[p][frame.caravan]:
-            left = (p + 1) % w.options.players
-            options = tuple(range(len(w.caravans[left])))
+            options = tuple(range(len(w.caravans[left_of(w.options.players, p)])))
             if len(options) == 1:
                 _move_to_left(w, t, frame, options[0])
             else:
@@ -947,22 +987,9 @@ def _execute(w: _Work, t: Table, frame: Frame, eff: Effect) -> None:
         w.extra_turns += 1
         w.stack = ()
     elif op is Op.HERD:
-        _herd_next(w, tuple(_others(w, p)))
+        _herd_next(w, tuple(others(w.options.players, p)))
     elif op is Op.SEARCH:
-        # the deck is shuffled after a search: a copy from it is as good as another, and
-        # so is one from the discard pile; the two places stay apart. The copy offered
-        # from the deck is the lowest id, not the highest in the deck: its order is
-        # hidden (and a determinized deck must offer the same moves).
-        options = tuple(
-            sorted(
-                (
-                    *distinct(t, w.turned, sorted(w.special)),
-                    *distinct(
-                        t, w.turned, [c for c in w.discard if t.deck_of[c] is DeckKind.SPECIAL]
-                    ),
-                )
-            )
-        )
+        options = search_options(t, w.turned, w.special, w.discard)
         if len(options) == 1:
             _search_keep(w, t, frame, options[0])
         elif options:
@@ -978,10 +1005,10 @@ def _track_effect(w: _Work, frame: Frame, eff: Effect) -> None:
     if (
         cond is not None
         and cond.any_other
-        and not any(_holds(w.tracks[q], cond) for q in _others(w, p))
+        and not any(_holds(w.tracks[q], cond) for q in others(w.options.players, p))
     ):
         return
-    targets = [p] if eff.target is Target.SELF else _others(w, p)
+    targets = [p] if eff.target is Target.SELF else others(w.options.players, p)
     choices = eff.choices
     if len(choices) > 1:
         alternatives = tuple(dict.fromkeys(choices))
@@ -1086,7 +1113,9 @@ def _turn_card(w: _Work, t: Table, p: int, card: int) -> None:
     points change too, silently."""
     holder: int | None = p
     if not any(card in c for c in w.caravans[p]):
-        holder = next((q for q in _others(w, p) if any(card in c for c in w.caravans[q])), None)
+        holder = next(
+            (q for q in others(w.options.players, p) if any(card in c for c in w.caravans[q])), None
+        )
     before = 0 if holder is None else _card_vp(w, t, holder, card)
     w.turned = _toggle(w.turned, card)
     if holder is None:
@@ -1099,8 +1128,14 @@ def _turn_card(w: _Work, t: Table, p: int, card: int) -> None:
         w.points = (*live[:holder], live[holder] + change, *live[holder + 1 :])
 
 
-def _eligible(w: _Work, t: Table, p: int, eff: Effect, orders: Sequence[int]) -> tuple[int, ...]:
-    return eligible_orders(t, w.tracks[p], eff, orders)
+def fulfill_options(
+    t: Table, turned: PSet[int], track: Amounts, eff: Effect, orders: Sequence[int], looked: bool
+) -> tuple[int, ...]:
+    """[KG-5.2] The orders a Fulfill effect offers among ``orders``, one of each kind: the
+    display's, or (``looked``) those looked at on the order deck, which go back under it
+    in order, so a copy is dropped only where taking it leaves the same sequence."""
+    eligible = eligible_orders(t, track, eff, orders)
+    return distinct(t, turned, eligible, orders) if looked else distinct(t, turned, eligible)
 
 
 def eligible_orders(
@@ -1183,7 +1218,7 @@ def _fulfill_effect(w: _Work, t: Table, frame: Frame, eff: Effect) -> None:
         if not looked:
             return
         # the orders not taken go under the deck in order
-        options = distinct(t, w.turned, _eligible(w, t, p, eff, looked), looked)
+        options = fulfill_options(t, w.turned, w.tracks[p], eff, looked, True)
         if options:
             w.pending = _pending(
                 Decision.FULFILL,
@@ -1196,7 +1231,7 @@ def _fulfill_effect(w: _Work, t: Table, frame: Frame, eff: Effect) -> None:
         else:
             _unwanted(w, p, looked, DeckKind.ORDERS)
         return
-    options = distinct(t, w.turned, _eligible(w, t, p, eff, w.display))
+    options = fulfill_options(t, w.turned, w.tracks[p], eff, w.display, False)
     if options:
         w.pending = _pending(Decision.FULFILL, p, options=options, keep=int(eff.free))
 
@@ -1241,7 +1276,7 @@ def _place_patriarch(w: _Work, t: Table, p: int, caravan: int) -> None:
 def _move_to_left(w: _Work, t: Table, frame: Frame, caravan: int) -> None:
     """[KG-8] This card to the back of a caravan of the player on the left."""
     p = frame.player
-    left = (p + 1) % w.options.players
+    left = left_of(w.options.players, p)
     lost = _card_vp(w, t, p, frame.card)
     _set_caravan(w, p, frame.caravan, w.caravans[p][frame.caravan].remove(frame.card))
     _vp_event(w, t, p, -lost, earned=False)

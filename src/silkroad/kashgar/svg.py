@@ -25,8 +25,9 @@ from silkroad.kashgar.cards import (
 from silkroad.kashgar.describe import action_text
 from silkroad.kashgar.moves import Move
 from silkroad.kashgar.observe import Observation, observe
-from silkroad.kashgar.state import Decision, State
+from silkroad.kashgar.state import State
 from silkroad.kashgar.table import Table, table
+from silkroad.kashgar.vocabulary import DECISIONS
 
 __all__ = ["hides_move", "svg"]
 
@@ -48,17 +49,6 @@ _DECK_FILL = {
 _CARAVAN_BG = "#f6f1e4"
 _PARTING_BG = "#f5cdc8"
 _ORDER_FILL = {OrderKind.SMALL: "#fff4d6", OrderKind.LARGE: "#fde2b8", OrderKind.SPECIAL: "#e3ecfa"}
-_DECISIONS = {
-    Decision.GAIN: "chooses what to gain",
-    Decision.KEEP: "chooses which drawn card to keep",
-    Decision.SEARCH: "chooses which Special card to keep",
-    Decision.TAKE: "chooses a card from the discard pile",
-    Decision.FULFILL: "chooses which order to fulfil",
-    Decision.REMOVE: "may remove a card of the caravan",
-    Decision.PLACE_PATRIARCH: "places the set-aside Patriarch",
-    Decision.PLACE_LEFT: "chooses a caravan of the left player",
-    Decision.HERD: "moves a front card to another caravan",
-}
 
 
 def svg(state: State | Observation, player: int | None = None) -> str:
@@ -113,7 +103,9 @@ def _header(c: Canvas, obs: Observation, vp: list[int], seen: str) -> None:
             status += " (stopped by the safeguard: no winner)"
     else:
         who = obs.pending.player if obs.pending is not None else obs.active
-        doing = "chooses a front card" if obs.pending is None else _DECISIONS[obs.pending.kind]
+        doing = (
+            "chooses a front card" if obs.pending is None else DECISIONS[obs.pending.kind].caption
+        )
         status = f"round {obs.round + 1}, turn {obs.turns + 1} · P{who} {doing}"
         if obs.end_triggered:
             status += " · last round"
@@ -214,11 +206,11 @@ def _pending(c: Canvas, t: Table, obs: Observation, y: float) -> float:
         elif pending is None:
             text = f"P{obs.active} chooses a front card"
         else:
-            text = f"P{pending.player} {_DECISIONS[pending.kind]}"
+            text = f"P{pending.player} {DECISIONS[pending.kind].caption}"
         c.text(g, 16, y + 20, text, size=12, fill=MUTED)
         return y + 38
     c.rect(g, 6, y, _WIDTH - 12, 30, fill="#fff3c4", stroke="#d4a017", rx=6)
-    who = f"P{pending.player} {_DECISIONS[pending.kind]}"
+    who = f"P{pending.player} {DECISIONS[pending.kind].caption}"
     if pending.hidden:
         c.text(g, 16, y + 20, f"{who}: looks at {count(pending.hidden, 'hidden card')}", size=12)
         x = 420.0

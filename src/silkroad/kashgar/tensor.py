@@ -35,6 +35,7 @@ from silkroad.kashgar.observe import Observation
 from silkroad.kashgar.rules import CAPS, DISPLAY_SIZE, MAX_ACTIONS, MAX_CARAVANS, turn_limit
 from silkroad.kashgar.state import Decision, Frame, FrameKind, Options
 from silkroad.kashgar.table import table
+from silkroad.kashgar.vocabulary import CARAVAN_DECISIONS
 
 if TYPE_CHECKING:
     import numpy as np
@@ -485,11 +486,10 @@ def _pending(
             "pending_queue": layout.zeros("pending_queue"),
             "pending_sources": layout.zeros("pending_sources"),
         }
-    caravan_kinds = (Decision.PLACE_PATRIARCH, Decision.PLACE_LEFT, Decision.HERD)
     cards = layout.zeros("pending_cards")
     caravans = layout.zeros("pending_caravans")
     for x in pending.options:
-        if pending.kind in caravan_kinds:
+        if pending.kind in CARAVAN_DECISIONS:
             caravans[x] = 1.0
         else:
             cards[x] = 1.0
