@@ -68,6 +68,14 @@ __all__ = [
 #: (``("DH-3.E.11", "Begin Painting pays 4 pigment; P0 has 2")``).
 Lack = tuple[str, str]
 
+# The choice kinds read here, as module globals (a read through the enum class passes
+# EnumType.__getattr__ on Python 3.11, see the same block of rules.py).
+_KIND_GAIN = ChoiceKind.GAIN
+_KIND_RECRUIT = ChoiceKind.RECRUIT
+_KIND_UPGRADE = ChoiceKind.UPGRADE
+_KIND_CONTINUE = ChoiceKind.CONTINUE
+_KIND_PAINT = ChoiceKind.PAINT
+
 
 # -- small state helpers -----------------------------------------------------------------
 
@@ -197,7 +205,7 @@ def meets(pl: Player, need: tuple[tuple[str, int], ...]) -> bool:
 def gain(t: Table, s: State, p: int, e: Effect) -> State:
     """[DH-3.E.1] [DH-3.E.3-5] [DH-3.E.14] Resolve a decision-free gain for player ``p``."""
     if e.kind == "product" and e.arg == "any":
-        return set_choice(s, ChoiceKind.GAIN, p, "product")
+        return set_choice(s, _KIND_GAIN, p, "product")
     pl = _gained(t, s.players[p], e)
     return s if pl is None else set_player(s, p, pl)
 
@@ -306,7 +314,7 @@ def choose_recruit(t: Table, s: State, p: int, mode: str, slot: int | None = Non
     """[DH-3.E.7] [DH-3.E.8] Wait for ``p`` to pick a character (recruitment ``mode``),
     if any can be taken."""
     if any(c is not None and recruit_allowed(t, s, mode, p, c) for c in s.row):
-        return set_choice(s, ChoiceKind.RECRUIT, p, mode, slot=slot)
+        return set_choice(s, _KIND_RECRUIT, p, mode, slot=slot)
     return s
 
 
@@ -705,7 +713,7 @@ def do(t: Table, s: State, fr: Frame, e: Effect) -> State:
     if kind in ("coin", "pigment", "vp", "material", "product"):
         return gain(t, s, p, e)
     if kind == "upgrade":
-        return set_choice(s, ChoiceKind.UPGRADE, p)
+        return set_choice(s, _KIND_UPGRADE, p)
     if kind == "quest":
         assert fr.slot is not None
         paid = min(e.amount, s.players[p].grain[fr.slot])
@@ -724,14 +732,14 @@ def do(t: Table, s: State, fr: Frame, e: Effect) -> State:
         then = tuple(r.text for r in e.then)
         return push_frame(s, Frame(p, then, manual=False, quest=fr.quest, slot=fr.slot))
     if kind == "continue":
-        return set_choice(s, ChoiceKind.CONTINUE, p)
+        return set_choice(s, _KIND_CONTINUE, p)
     if kind in ("paint", "paint-for"):
         cost = t.board.paint_cost if kind == "paint" else e.amount
         pl = s.players[p]
         s = set_player(s, p, replace(pl, pigment=pl.pigment - cost))
         if t.solo:
-            return draw_tiles(s, p, ChoiceKind.PAINT)
-        return set_choice(s, ChoiceKind.PAINT, p)
+            return draw_tiles(s, p, _KIND_PAINT)
+        return set_choice(s, _KIND_PAINT, p)
     return t.effects[kind].do(t, s, fr, e)
 
 
