@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import operator
+from itertools import repeat
 from typing import NoReturn
 
 import attrs
@@ -595,6 +596,7 @@ _open = LastValue[Map[str, int], tuple[Table | None, _Open]](
     "Dunhuang: the open achievement spots of the last claims", (None, ((), {}, (), (), ()))
 )
 _ge = operator.ge
+_is = operator.is_
 
 
 def _open_achievements(t: Table, claimed: Map[str, int]) -> _Open:
@@ -728,7 +730,9 @@ def _next_placer(t: Table, s: State) -> State | None:
         if not any(s.players[p].home):
             continue
         if k == 0:
-            if _cached_moves(t, s) != _PASS:
+            # _PASS itself when no spot is usable (placements never list a Pass): an
+            # identity test, not two moves' __eq__
+            if _cached_moves(t, s) is not _PASS:
                 return s
             continue
         moves = _placements(t, s, p)
@@ -1547,10 +1551,8 @@ def apply(state: State, move: Move) -> State:
     if t is None:
         t = _table(options)
     legal = last[1] if last[0] is state else _cached_moves(t, state)
-    for m in legal:
-        if m is move:  # the listed move itself (the usual case): no comparisons
-            break
-    else:
+    # the listed move itself (the usual case), found by identity in C (no __eq__)
+    if not any(map(_is, legal, repeat(move))):
         try:
             ok = move in legal
         except TypeError:
