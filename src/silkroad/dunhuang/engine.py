@@ -637,40 +637,9 @@ def lack(t: Table, s: State, fr: Frame, e: Effect) -> Lack | None:
             return None
         return "DH-3.E.8", "the recruiting row is empty"
     if kind == "pay":
-        missing = unpaid(t, s, fr, e.cost)
-        if missing is not None:
-            item, n, have = missing
-            if item == "grain":
-                held = (
-                    "no meeple is used"
-                    if fr.slot is None
-                    else f"the character of m{fr.slot + 1} has {have}"
-                )
-                return "DH-3.E.9", f"the Payment {e.text!r} pays {n} grain; {held}"
-            return "DH-3.E.9", (
-                f"the Payment {e.text!r} pays {amount_text(t, item, n)}; P{p} has {have}"
-            )
-        if any(needs_nothing(t.tokens, r) for r in e.then):
-            return None
-        after = _pay(t, s, fr, e.cost)
-        found = [lack(t, after, fr, r) for r in e.then]
-        if any(x is None for x in found):
-            return None
-        why = "; ".join(x[1] for x in found if x is not None)
-        return "DH-3.E.9", f"after the Payment {e.text!r} no reward could be resolved: {why}"
+        return _payment_lack(t, s, fr, e)
     if kind == "if":
-        for item, n in e.cost:
-            have = pl.count(item)
-            if have < n:
-                return "DH-3.E.12", (
-                    f"the Triggered effect {e.text!r} needs {amount_text(t, item, n)}; "
-                    f"P{p} has {have}"
-                )
-        found = [lack(t, s, fr, r) for r in e.then]
-        if any(x is None for x in found):
-            return None
-        why = "; ".join(x[1] for x in found if x is not None)
-        return "DH-3.E.12", f"no reward of the Triggered effect {e.text!r} can be resolved: {why}"
+        return _triggered_lack(t, s, fr, e, pl)
     if kind == "continue":
         if continue_slots(s, p):
             return None
@@ -683,6 +652,50 @@ def lack(t: Table, s: State, fr: Frame, e: Effect) -> Lack | None:
     if kind == "paint":
         return paint_lack(t, s, p)
     return paint_lack(t, s, p, e.amount)  # paint-for, the last kind of _CORE
+
+
+def _payment_lack(t: Table, s: State, fr: Frame, e: Effect) -> Lack | None:
+    """[DH-3.E.9] :func:`lack` of a Payment: what it cannot pay, or that no reward could
+    be resolved after it (None: it can be resolved)."""
+    p = fr.player
+    missing = unpaid(t, s, fr, e.cost)
+    if missing is not None:
+        item, n, have = missing
+        if item == "grain":
+            held = (
+                "no meeple is used"
+                if fr.slot is None
+                else f"the character of m{fr.slot + 1} has {have}"
+            )
+            return "DH-3.E.9", f"the Payment {e.text!r} pays {n} grain; {held}"
+        return "DH-3.E.9", (
+            f"the Payment {e.text!r} pays {amount_text(t, item, n)}; P{p} has {have}"
+        )
+    if any(needs_nothing(t.tokens, r) for r in e.then):
+        return None
+    after = _pay(t, s, fr, e.cost)
+    found = [lack(t, after, fr, r) for r in e.then]
+    if any(x is None for x in found):
+        return None
+    why = "; ".join(x[1] for x in found if x is not None)
+    return "DH-3.E.9", f"after the Payment {e.text!r} no reward could be resolved: {why}"
+
+
+def _triggered_lack(t: Table, s: State, fr: Frame, e: Effect, pl: Player) -> Lack | None:
+    """[DH-3.E.12] :func:`lack` of a Triggered effect of player ``pl``: the requirement it
+    does not meet, or that none of its rewards can be resolved (None: it can be)."""
+    p = fr.player
+    for item, n in e.cost:
+        have = pl.count(item)
+        if have < n:
+            return "DH-3.E.12", (
+                f"the Triggered effect {e.text!r} needs {amount_text(t, item, n)}; P{p} has {have}"
+            )
+    found = [lack(t, s, fr, r) for r in e.then]
+    if any(x is None for x in found):
+        return None
+    why = "; ".join(x[1] for x in found if x is not None)
+    return "DH-3.E.12", f"no reward of the Triggered effect {e.text!r} can be resolved: {why}"
 
 
 #: The effect kinds :func:`can` tests itself (the others are the packs' hooks).
