@@ -945,8 +945,9 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
         home = [m for m in range(MEEPLES) if at[m] and twins[m] == m]
     if not home:
         return ()
-    plain = _test_frame(p, None)
-    with_char = [(m, _test_frame(p, m)) for m in home if pl.characters[m] is not None]
+    frames = _TEST_FRAMES[p]
+    plain = frames[0]
+    with_char = [(m, frames[m + 1]) for m in home if pl.characters[m] is not None]
     occupied = _occupied(s.spots)
     ultimate_full = s.options.players == 3 and len(occupied & _ULTIMATES) >= 2
     tested: dict[str, bool] = {}  # effect text -> engine.can in the plain frame
@@ -1049,11 +1050,12 @@ def _note_occupied(before: Map[int, int], after: Map[int, int], spot: int) -> No
         _taken.pair = (after, last[1] | {spot})
 
 
-@functools.lru_cache(maxsize=64)
-def _test_frame(p: int, slot: int | None) -> Frame:
-    """The frame effects of a spot are tested in: player ``p``, meeple ``slot`` (frames
-    are immutable, so one serves every test)."""
-    return Frame(p, (), slot=slot)
+#: The frames effects of a spot are tested in, ``_TEST_FRAMES[p][0]`` for player ``p``
+#: without a meeple and ``_TEST_FRAMES[p][m + 1]`` with meeple ``m`` (frames are
+#: immutable, so one serves every test; a table, not a call of a cache, on the hot path).
+_TEST_FRAMES = tuple(
+    tuple(Frame(p, (), slot=slot) for slot in (None, *range(MEEPLES))) for p in range(4)
+)
 
 
 #: The table whose effect kinds independent of the frame were last listed, and those.
@@ -1398,7 +1400,7 @@ def _place(t: Table, s: State, p: int, m: int, spot: int) -> State:
         s,
         players=(*players[:p], engine.with_field(pl, "home", tuple(home)), *players[p + 1 :]),
         spots=spots,
-        action=_action(p, m),
+        action=_ACTIONS[p][m],
         next_first=p if spot in FIRST_ZONE and s.next_first is None else s.next_first,
         frames=(*s.frames, _action_frame(p, effects, m)),
     )
@@ -1417,10 +1419,9 @@ def _place(t: Table, s: State, p: int, m: int, spot: int) -> State:
     return s
 
 
-@functools.lru_cache(maxsize=256)
-def _action(p: int, m: int) -> Action:
-    """[DH-3.2] The action of player ``p``'s meeple ``m`` (made once: it is immutable)."""
-    return Action(p, m)
+#: [DH-3.2] The action of player ``p``'s meeple ``m``, ``_ACTIONS[p][m]`` (made once:
+#: it is immutable).
+_ACTIONS = tuple(tuple(Action(p, m) for m in range(MEEPLES)) for p in range(4))
 
 
 @functools.lru_cache(maxsize=4096)
