@@ -782,12 +782,16 @@ def to_bottom(s: State, tile: int, **changes: Any) -> State:
 
 def resolvable(t: Table, s: State, fr: Frame) -> tuple[int, ...]:
     """[DH-3.2] Indices of the frame's remaining effects that can be resolved now."""
-    ok = tuple([i for i, text in enumerate(fr.effects) if can(t, s, fr, parse_effect(text))])
-    if len(ok) > 1 and any(fr.effects[i].startswith("promo-lower") for i in ok):
-        # [DH-9.1] a promo tile's upper effects come before its lower effect
-        upper = tuple(i for i in ok if not fr.effects[i].startswith("promo-lower"))
-        if upper:
-            return upper
+    effects = fr.effects
+    ok = tuple([i for i, text in enumerate(effects) if can(t, s, fr, parse_effect(text))])
+    if len(ok) > 1:
+        for i in ok:  # a plain loop: no generator made for the usual answer, none
+            if effects[i].startswith("promo-lower"):
+                # [DH-9.1] a promo tile's upper effects come before its lower effect
+                upper = tuple(i for i in ok if not effects[i].startswith("promo-lower"))
+                if upper:
+                    return upper
+                break
     return ok
 
 
