@@ -714,7 +714,7 @@ def _next_turn_player(s: State) -> int:
     n = len(s.players)
     for k in range(1, n + 1):
         p = (s.turn + k) % n
-        if any(s.players[p].home):
+        if True in s.players[p].home:  # (not any(): no call)
             return p
     return s.turn
 
@@ -727,7 +727,7 @@ def _next_placer(t: Table, s: State) -> State | None:
     n = len(s.players)
     for k in range(n):
         p = (s.turn + k) % n
-        if not any(s.players[p].home):
+        if True not in s.players[p].home:
             continue
         if k == 0:
             # _PASS itself when no spot is usable (placements never list a Pass): an
