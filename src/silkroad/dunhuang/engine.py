@@ -107,11 +107,11 @@ def replace(inst: _T, **changes: Any) -> _T:
     names = _DICT_CLASSES.get(cls)
     if names is None:
         return _replace(inst, **changes)
-    if not changes.keys() <= names:
-        unknown = ", ".join(sorted(set(changes) - names))
-        raise AttributeError(f"{cls.__name__} has no field {unknown}")
     values = inst.__dict__.copy()  # exactly the fields (no class here caches its hash)
     values.update(changes)
+    if len(values) != len(names):  # a name that is not a field added a key
+        unknown = ", ".join(sorted(set(changes) - names))
+        raise AttributeError(f"{cls.__name__} has no field {unknown}")
     new = _new(cls)
     _set(new, "__dict__", values)  # a new, not yet shared instance of a frozen class
     return new
