@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import operator
-from itertools import repeat
 from typing import NoReturn
 
 import attrs
@@ -596,7 +595,6 @@ _open = LastValue[Map[str, int], tuple[Table | None, _Open]](
     "Dunhuang: the open achievement spots of the last claims", (None, ((), {}, (), (), ()))
 )
 _ge = operator.ge
-_is = operator.is_
 
 
 def _open_achievements(t: Table, claimed: Map[str, int]) -> _Open:
@@ -730,9 +728,7 @@ def _next_placer(t: Table, s: State) -> State | None:
         if True not in s.players[p].home:
             continue
         if k == 0:
-            # _PASS itself when no spot is usable (placements never list a Pass): an
-            # identity test, not two moves' __eq__
-            if _cached_moves(t, s) is not _PASS:
+            if _cached_moves(t, s) != _PASS:
                 return s
             continue
         moves = _placements(t, s, p)
@@ -1552,8 +1548,10 @@ def apply(state: State, move: Move) -> State:
     if t is None:
         t = _table(options)
     legal = last[1] if last[0] is state else _cached_moves(t, state)
-    # the listed move itself (the usual case), found by identity in C (no __eq__)
-    if not any(map(_is, legal, repeat(move))):
+    for m in legal:
+        if m is move:  # the listed move itself (the usual case): no comparisons
+            break
+    else:
         try:
             ok = move in legal
         except TypeError:
