@@ -961,19 +961,10 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
     marks = [*free]
     partial: list[tuple[int, list[int]]] = []  # the spots open to some meeples only
     if frescoes:
-        # the fresco spots holding a tile, each player's three read at once (most hold
-        # none; measured: 0.8k instructions per decision more, 3 players: reverted)
-        held: list[tuple[int, int]] = []
-        for q, first in zip(s.players, frescoes, strict=True):
-            f0, f1, f2 = q.frescoes
-            if f0.tile is not None:
-                held.append((first, f0.tile))
-            if f1.tile is not None:
-                held.append((first + 1, f1.tile))
-            if f2.tile is not None:
-                held.append((first + 2, f2.tile))
-        for spot, tile in held:
-            if spot in occupied:
+        spots = [q.frescoes for q in s.players]
+        for spot, owner, slot in frescoes:
+            tile = spots[owner][slot].tile
+            if tile is None or spot in occupied:
                 continue
             if tile in free_tiles:
                 marks.append(spot)
@@ -1077,7 +1068,7 @@ _ULTIMATES = frozenset(range(ULTIMATE, FRESCO))
 _Groups = tuple[
     frozenset[int],
     tuple[tuple[int, tuple[Effect, ...], bool], ...],
-    tuple[int, ...],
+    tuple[tuple[int, int, int], ...],
     tuple[int, ...],
 ]
 #: The table whose open spots were last grouped, and the groups.
@@ -1090,8 +1081,8 @@ def _spot_groups(t: Table) -> _Groups:
     """The open spots of ``t`` by kind: basic and ultimate spots usable by every meeple
     whenever free as a set (a set difference with the occupied spots finds the free
     ones), the other basic and ultimate spots as (spot,
-    effects, ultimate), the first fresco spot of each player by seat, the public fresco
-    spots by position; each in spot order."""
+    effects, ultimate), fresco spots as (spot, owner, slot), the public fresco spots by
+    position; each in spot order."""
     last = _groups.pair
     if last[0] is t:
         return last[1]
@@ -1100,10 +1091,7 @@ def _spot_groups(t: Table) -> _Groups:
     tested = tuple(
         (d.id, d.effects, d.kind == "ultimate") for d in boards if d.id not in t.free_spots
     )
-    frescoes = tuple(d.id for d in t.open_spots if d.kind == "fresco" and d.slot == 0)
-    # every player's three fresco spots, in seat order (no other player's)
-    fresco_spots = [d.id for d in t.open_spots if d.kind == "fresco"]
-    assert fresco_spots == [FRESCO + k for k in range(3 * t.options.players)]
+    frescoes = tuple((d.id, d.owner, d.slot) for d in t.open_spots if d.kind == "fresco")
     publics = tuple(d.id for d in t.open_spots if d.kind == "public")
     # the public line's spots by position (every position, or none outside solitaire)
     assert [t.spots[x].slot for x in publics] == list(range(len(publics)))
