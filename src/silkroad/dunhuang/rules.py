@@ -588,7 +588,9 @@ _tests = LastValue[Table, tuple[_Test, ...]]("Dunhuang: achievement tests of a t
 
 #: The open achievement spots of some claims: their tests, the claims as a dict, and
 #: the spots' first statistics, as many zeros and the first statistics' least values.
-_Open = tuple[tuple[_Test, ...], dict[str, int], tuple[str, ...], tuple[int, ...], tuple[int, ...]]
+_Open = tuple[
+    tuple[_Test, ...], dict[str, int], tuple[str, ...], tuple[int, ...], tuple[int, ...]
+]
 #: The claims whose open achievement spots were last listed, their table and those
 #: spots (an identity memo over immutable values).
 _open = LastValue[Map[str, int], tuple[Table | None, _Open]](
