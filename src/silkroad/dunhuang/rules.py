@@ -10,7 +10,6 @@ ability) is taken automatically.
 from __future__ import annotations
 
 import functools
-import operator
 from typing import NoReturn
 
 import attrs
@@ -545,15 +544,9 @@ def claim_achievements(t: Table, s: State, p: int) -> State:
     # check: nothing new can be claimed
     if _unchanged(_no_claim.get(p), pl, claimed, t):
         return s
-    tests, claims, firsts, zeros, leasts = _open_achievements(t, claimed)
-    stats = _stats(pl)
-    if not any(map(_ge, map(stats.get, firsts, zeros), leasts)):
-        # no open spot's first need is met (the usual case), found by three loops in C
-        # over the first needs instead of one in Python over the spots (measured:
-        # 0.9k instructions per decision more, 3 players: reverted)
-        _no_claim[p] = (pl.tokens, pl.counters, claimed, t)
-        return s
+    tests, claims = _open_achievements(t, claimed)
     owners: dict[str, int] | None = None
+    stats = _stats(pl)
     gained = 0
     for key, first, least, needs, vp, same in tests:
         if stats.get(first, 0) < least:
@@ -586,33 +579,25 @@ _Test = tuple[str, str, int, _Need, int, tuple[str, ...]]
 _tests = LastValue[Table, tuple[_Test, ...]]("Dunhuang: achievement tests of a table", ())
 
 
-#: The open achievement spots of some claims: their tests, the claims as a dict, and
-#: the spots' first statistics, as many zeros and the first statistics' least values.
-_Open = tuple[
-    tuple[_Test, ...], dict[str, int], tuple[str, ...], tuple[int, ...], tuple[int, ...]
-]
-#: The claims whose open achievement spots were last listed, their table and those
-#: spots (an identity memo over immutable values).
-_open = LastValue[Map[str, int], tuple[Table | None, _Open]](
-    "Dunhuang: the open achievement spots of the last claims", (None, ((), {}, (), (), ()))
+#: The claims whose open achievement spots were last listed, their table, the tests of
+#: those spots and the claims as a dict (an identity memo over immutable values).
+_open = LastValue[Map[str, int], tuple[Table | None, tuple[_Test, ...], dict[str, int]]](
+    "Dunhuang: the open achievement spots of the last claims", (None, (), {})
 )
-_ge = operator.ge
 
 
-def _open_achievements(t: Table, claimed: Map[str, int]) -> _Open:
+def _open_achievements(
+    t: Table, claimed: Map[str, int]
+) -> tuple[tuple[_Test, ...], dict[str, int]]:
     """[DH-5] The tests of the achievement spots of ``t`` not claimed in ``claimed`` (in
-    the table's order), ``claimed`` as a dict, and the first need of each of those
-    spots as three tuples: its statistic, 0 (the value of a statistic not held) and its
-    least value."""
-    key, (last_table, found) = _open.pair
+    the table's order), and ``claimed`` as a dict."""
+    key, (last_table, last_tests, last_claims) = _open.pair
     if key is claimed and last_table is t:
-        return found
+        return last_tests, last_claims
     claims = dict(claimed.items())
     tests = tuple(test for test in _achievement_tests(t) if test[0] not in claims)
-    firsts = tuple(test[1] for test in tests)
-    found = (tests, claims, firsts, (0,) * len(tests), tuple(test[2] for test in tests))
-    _open.pair = (claimed, (t, found))
-    return found
+    _open.pair = (claimed, (t, tests, claims))
+    return tests, claims
 
 
 def _achievement_tests(t: Table) -> tuple[_Test, ...]:
