@@ -226,13 +226,14 @@ def _claims_from_scratch(t: object, s: object, p: int) -> object:
 
 @pytest.mark.rule("DH-5")
 @pytest.mark.parametrize("options", [Options(3), Options(4, ("iron", "jade", "silver"))])
-def test_achievements_claimed_past_the_first_need_test_are_those_of_every_need(
+def test_achievements_claimed_through_the_quick_tests_are_those_of_every_need(
     options: Options,
 ) -> None:
-    # claim_achievements rejects a check whose first needs are all unmet before it reads
-    # the spots; on the action phase's states of played games (in the middle of actions
-    # too, their achievements pending) it claims exactly what the requirements read one
-    # spot at a time claim
+    # claim_achievements rejects most spots on their first need before it reads the rest
+    # (and skips a player whose statistics are those of a fruitless check); on the
+    # action phase's states of played games (in the middle of actions too, their
+    # achievements pending) it claims exactly what the requirements read one spot at a
+    # time claim
     t = table(options)
     seen = 0
     for seed in range(2):

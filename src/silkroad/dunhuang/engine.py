@@ -785,7 +785,7 @@ def resolvable(t: Table, s: State, fr: Frame) -> tuple[int, ...]:
     effects = fr.effects
     ok = tuple([i for i, text in enumerate(effects) if can(t, s, fr, parse_effect(text))])
     if len(ok) > 1:
-        for i in ok:  # a plain loop: no generator made for the usual answer, none
+        for i in ok:  # a plain loop, no generator for the usual answer (0.3k fewer)
             if effects[i].startswith("promo-lower"):
                 # [DH-9.1] a promo tile's upper effects come before its lower effect
                 upper = tuple(i for i in ok if not effects[i].startswith("promo-lower"))
