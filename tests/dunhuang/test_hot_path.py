@@ -11,7 +11,7 @@ import pytest
 from silkroad.core.rng import Rng
 from silkroad.dunhuang import Options, apply, legal_moves, new_game
 from silkroad.dunhuang import rules as R
-from silkroad.dunhuang.engine import replace, resolve_index, set_player, with_field
+from silkroad.dunhuang.engine import meets, replace, resolve_index, set_player, with_field
 from silkroad.dunhuang.moves import Keep, Place
 from silkroad.dunhuang.state import Action, Choice, ChoiceKind, Frame, Phase, Solo
 from silkroad.dunhuang.table import table
@@ -207,3 +207,54 @@ def test_a_gain_that_empties_its_frame_ends_it_unless_a_bonus_is_due() -> None:
     two = Frame(p, ("coin 2", "vp 1"), manual=False)
     after = resolve_index(table(s.options), attrs.evolve(s, frames=(two,)), 0)
     assert after.frames == (attrs.evolve(two, effects=("vp 1",), done=True),)
+
+
+def _claims_from_scratch(t: object, s: object, p: int) -> object:
+    """[DH-5] The claims after ``p``'s check, read from the table's spots one by one:
+    every open spot whose whole requirement ``p`` meets, in the table's order, not one of
+    two spots of the same requirement when ``p`` holds the other."""
+    claimed = dict(s.achievements)  # type: ignore[attr-defined]
+    pl = s.players[p]  # type: ignore[attr-defined]
+    for a in t.achievements:  # type: ignore[attr-defined]
+        if a.key in claimed or not meets(pl, a.need):
+            continue
+        if any(claimed.get(k) == p for k in t.same_need[a.key]):  # type: ignore[attr-defined]
+            continue
+        claimed[a.key] = p
+    return claimed
+
+
+@pytest.mark.rule("DH-5")
+@pytest.mark.parametrize("options", [Options(3), Options(4, ("iron", "jade", "silver"))])
+def test_achievements_claimed_through_the_quick_tests_are_those_of_every_need(
+    options: Options,
+) -> None:
+    # claim_achievements rejects most spots on their first need before it reads the rest
+    # (and skips a player whose statistics are those of a fruitless check); on the
+    # action phase's states of played games (in the middle of actions too, their
+    # achievements pending) it claims exactly what the requirements read one spot at a
+    # time claim
+    t = table(options)
+    seen = 0
+    for seed in range(2):
+        s = new_game(options, seed)
+        rng = Rng.from_seed(seed)
+        moves = legal_moves(s)
+        while moves:
+            if s.phase is Phase.ACTION:
+                for p in range(len(s.players)):
+                    got = R.claim_achievements(t, s, p).achievements
+                    assert dict(got) == _claims_from_scratch(t, s, p)
+                    seen += got != s.achievements
+            i, rng = rng.randrange(len(moves))
+            s = apply(s, moves[i])
+            moves = legal_moves(s)
+    assert seen  # some checks claimed a spot
+
+
+def test_the_frame_and_action_tables_hold_what_their_constructors_make() -> None:
+    for p in range(4):
+        assert R._TEST_FRAMES[p][0] == Frame(p, ())
+        for m in range(3):
+            assert R._TEST_FRAMES[p][m + 1] == Frame(p, (), slot=m)
+            assert R._ACTIONS[p][m] == Action(p, m)
