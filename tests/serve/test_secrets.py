@@ -8,6 +8,7 @@ hold neither the seed nor the generator."""
 from __future__ import annotations
 
 import json
+import logging
 import random
 import re
 from collections.abc import Callable, Iterator
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import uvicorn
 
 import silkroad
 from serve.conftest import GAMES
@@ -24,6 +26,8 @@ from silkroad.core.game import AnyGame, Information
 from silkroad.core.replay import states
 from silkroad.core.rng import Rng
 from silkroad.serve import log_entry, seat_view
+from silkroad.serve.hub import Settings
+from silkroad.serve.run import serve
 
 SEAT = 0
 #: Every field a seat's view has, and those of a line of its log.
@@ -277,3 +281,36 @@ def test_two_dunhuang_tables_that_differ_in_other_hands_look_the_same_to_a_seat(
     mine = determinize(observe(real, 0), 11)
     assert mine.draft[2] != real.draft[2]
     assert first_messages(tmp_path / "three", GAME.to_position(mine))[2] != one[2]
+
+
+def test_no_log_line_of_the_server_names_a_seat_token(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """uvicorn's access log (at level info) and its WebSocket lines name the paths asked
+    for; a seat's token in them would hand its cards to whoever reads the log."""
+    token = "Zq8-secret_Token42"
+    lines: list[str] = []
+
+    class Keep(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            lines.append(record.getMessage())
+
+    def run(self: uvicorn.Server, sockets: object = None) -> None:  # the lines a run logs
+        access, error = logging.getLogger("uvicorn.access"), logging.getLogger("uvicorn.error")
+        for logger in (access, error):
+            logger.addHandler(keep)
+            logger.setLevel(logging.INFO)
+        for path in (f"/seat/{token}", f"/api/seat/{token}/move?x=1", f"/api/seat/{token}"):
+            access.info('%s - "%s %s HTTP/%s" %d', "127.0.0.1:5000", "GET", path, "1.1", 200)
+        error.info('%s - "WebSocket %s" [accepted]', "127.0.0.1:5000", f"/ws/{token}")
+        error.info(f"connection to /ws/{token} closed")
+
+    keep = Keep()
+    monkeypatch.setattr(uvicorn.Server, "run", run)
+    serve(Settings(folder=tmp_path), port=0)
+    for name in ("uvicorn.access", "uvicorn.error"):
+        logging.getLogger(name).removeHandler(keep)
+    assert len(lines) == 5
+    assert not [line for line in lines if token in line], lines
+    assert '"GET /api/seat/…/move?x=1 HTTP/1.1" 200' in lines[1]
+    assert '"WebSocket /ws/…" [accepted]' in lines[3]
