@@ -26,7 +26,7 @@ PATIENCE = 180
 
 def as_a_shell_starts_it() -> None:
     """In the command's process, before it runs: Ctrl-C does what it does at a shell's
-    prompt. A test run started in the background (``make test &``, a CI step) ignores
+    prompt. A test run started in the background (``make test &`` in a script) ignores
     SIGINT and its children inherit that, so Python would install no KeyboardInterrupt
     handler and every Ctrl-C sent here would be lost; a shell gives the commands it runs
     in the foreground the default disposition."""
