@@ -44,12 +44,17 @@ demo: $(VENV)/.installed
 # the suite runs on every core (pytest-xdist); worksteal lets an idle worker take tests
 # queued behind a long one
 PYTEST_PARALLEL ?= -n auto --dist worksteal
+# the tests keep their compiled modules (__pycache__, ignored by git) even where the
+# environment says not to write them (PYTHONDONTWRITEBYTECODE): else every worker compiles
+# the whole project and rewrites every test module's asserts again, and so does each
+# command a test starts in a process of its own (about 10 s of CPU per worker)
+PYTEST := PYTHONDONTWRITEBYTECODE= $(BIN)/pytest
 
 test: $(VENV)/.installed-test
 	$(BIN)/ruff check src tests benchmarks mutation
 	$(BIN)/ruff format --check src tests benchmarks mutation
 	$(BIN)/mypy
-	$(BIN)/pytest $(PYTEST_PARALLEL)
+	$(PYTEST) $(PYTEST_PARALLEL)
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check src tests benchmarks mutation
@@ -59,7 +64,7 @@ typecheck: $(VENV)/.installed-test
 	$(BIN)/mypy
 
 pytest: $(VENV)/.installed-test
-	$(BIN)/pytest $(PYTEST_PARALLEL)
+	$(PYTEST) $(PYTEST_PARALLEL)
 
 bench: $(VENV)/.installed-test
 	$(BIN)/silkroad bench

@@ -5,6 +5,7 @@ sub-command."""
 from __future__ import annotations
 
 import ast
+import functools
 import subprocess
 import sys
 from importlib import resources
@@ -135,9 +136,11 @@ def test_no_private_name_is_imported_from_another_module(package: str) -> None:
     assert found == []
 
 
+@functools.cache
 def _module_graph() -> dict[str, set[str]]:
     """Each module of the package and the modules of the package it imports, at the top
-    or inside a function alike (an import inside a function is how a circle is hidden)."""
+    or inside a function alike (an import inside a function is how a circle is hidden);
+    read once per test process (every module parsed: seconds), for every package's test."""
 
     def name_of(path: Path) -> str:
         parts = list(path.relative_to(SRC.parent).with_suffix("").parts)

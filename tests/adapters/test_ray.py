@@ -1,4 +1,6 @@
-"""The ray backend of tournaments gives the same results as local processes."""
+"""The ray backend of tournaments, and of the analysis of a record, gives the same results
+as local processes. One module for every test of a local Ray instance: starting one is
+many seconds of waiting, so they share one (module-scoped)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,8 @@ import pytest
 import ray
 
 import silkroad
+from analysis.helpers import ITERATIONS, short_record
+from silkroad.analysis import analyze
 from silkroad.arena.tournament import run_tournament, summarize
 
 
@@ -46,6 +50,15 @@ def test_a_users_module_agent_plays_on_ray(monkeypatch: pytest.MonkeyPatch) -> N
     assert remote == local
     assert all(r.error is None for r in remote), [r.error for r in remote]
     assert {r.agents[r.entrants.index(0)] for r in remote} == {agents[0]}
+
+
+@pytest.mark.usefixtures("local_ray")
+def test_ray_and_local_analyses_agree() -> None:
+    record = short_record("serica")
+    local = analyze(None, record, iterations=ITERATIONS, last=5)
+    remote = analyze(None, record, iterations=ITERATIONS, last=5, backend="ray")
+    assert remote == local
+    assert remote.decisions
 
 
 def test_an_unknown_backend_is_refused() -> None:

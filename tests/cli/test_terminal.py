@@ -4,6 +4,7 @@ sends it."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -18,6 +19,36 @@ import pyte
 
 ROOT = Path(__file__).resolve().parents[2]
 COLUMNS, LINES = 160, 50
+#: How long the command may take to show what a step waits for: generous, the suite
+#: shares the machine's cores with the other workers (and with whatever else runs).
+PATIENCE = 180
+
+
+def as_a_shell_starts_it() -> None:
+    """In the command's process, before it runs: Ctrl-C does what it does at a shell's
+    prompt. A test run started in the background (``make test &`` in a script) ignores
+    SIGINT and its children inherit that, so Python would install no KeyboardInterrupt
+    handler and every Ctrl-C sent here would be lost; a shell gives the commands it runs
+    in the foreground the default disposition."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def catches_ctrl_c(pid: int) -> bool:
+    """Whether process ``pid`` has a handler of its own for SIGINT (Linux: the SigCgt
+    mask of /proc/PID/status)."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    mask = re.search(r"^SigCgt:\s*([0-9a-f]+)$", status, re.MULTILINE)
+    assert mask is not None, status
+    return bool(int(mask.group(1), 16) >> (signal.SIGINT - 1) & 1)
+
+
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started (Linux: /proc/PID/task/*/children)."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        with contextlib.suppress(FileNotFoundError):
+            found += [int(c) for c in (task / "children").read_text().split()]
+    return found
 
 
 def environment(*, tiny: bool | str = False) -> dict[str, str]:
@@ -44,8 +75,8 @@ class Terminal:
             cwd=str(cwd),
             env=environment(tiny=tiny),
             dimensions=(LINES, COLUMNS),
-            # generous: the suite shares the machine's cores with the other workers
-            timeout=180,
+            timeout=PATIENCE,
+            preexec_fn=as_a_shell_starts_it,
         )
         self.screen = pyte.HistoryScreen(COLUMNS, LINES, history=10_000)
         self.stream = pyte.ByteStream(self.screen)
@@ -150,10 +181,17 @@ def test_ctrl_c_keeps_the_json_of_simulate_one_valid_document(tmp_path: Path) ->
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         start_new_session=True,
+        preexec_fn=as_a_shell_starts_it,
     )
-    time.sleep(4)  # the worker pool is made (a Ctrl-C before that is not yet handled)
+    # --json shows no progress: wait until the command is playing, its two workers
+    # started and its own Ctrl-C handler back (the pool is made with Ctrl-C ignored)
+    deadline = time.monotonic() + PATIENCE
+    while not (len(children(process.pid)) >= 2 and catches_ctrl_c(process.pid)):
+        assert process.poll() is None, process.communicate()
+        assert time.monotonic() < deadline, "the command never started its workers"
+        time.sleep(0.05)
     os.killpg(process.pid, signal.SIGINT)
-    out, err = process.communicate(timeout=180)
+    out, err = process.communicate(timeout=PATIENCE)
     assert process.returncode == 130, err
     document = json.loads(out)
     assert document["interrupted"] is True

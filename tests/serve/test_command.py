@@ -67,12 +67,16 @@ def test_the_command_serves_tables_and_stops_on_ctrl_c(tmp_path: Path) -> None:
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(200):
+        # until the server answers: generous, a loaded machine starts Python slowly
+        deadline = time.monotonic() + 180
+        while True:
             try:
-                with urllib.request.urlopen(f"{base}/", timeout=2) as page:
+                with urllib.request.urlopen(f"{base}/", timeout=10) as page:
                     assert b"a new table" in page.read()
                 break
             except OSError:
+                assert process.poll() is None, "the server ended before it answered"
+                assert time.monotonic() < deadline, "the server never answered"
                 time.sleep(0.05)
         request = urllib.request.Request(
             f"{base}/api/tables",
