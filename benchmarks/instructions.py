@@ -32,9 +32,12 @@ from pathlib import Path
 #: The playout each measurement counts: prints the decisions it made.
 PLAYOUT = """
 import random, sys
+import attrs
 import silkroad
 game = silkroad.get_game(__TITLE__)
-options = game.default_options(**__OPTIONS__)
+given = __OPTIONS__
+options = game.default_options(given.pop("players", None))
+options = attrs.evolve(options, **given)
 decisions = 0
 for i in range(__GAMES__):
     rng = random.Random(i)
