@@ -275,15 +275,15 @@ def claim_quests(t: Table, s: State, p: int) -> State:
     the sets before it (on both boards) is complete."""
     claimed = s.achievements
     pl = s.players[p]
-    # the same (immutable) statistics and claims as at this player's last fruitless
-    # check: nothing new can be completed
-    if _unchanged(_no_quest.get(p), pl, claimed, t):
+    # the same (immutable) statistics and claims as at the last fruitless check:
+    # nothing new can be completed
+    if _unchanged(pl, claimed, t):
         return s
     for needs in _open_quests(t, claimed):
         if _met(pl, needs):
             break
     else:
-        _no_quest[p] = (pl.tokens, pl.counters, claimed, t)
+        _no_quest.pair = (claimed, (pl.tokens, pl.counters, t))
         return s  # nothing to complete (the usual case), found without the loop below
     completed = set(claimed.keys())
     frames: list[Frame] = []
@@ -316,7 +316,7 @@ def claim_quests(t: Table, s: State, p: int) -> State:
             if later:
                 frames.append(Frame(p, tuple(later), manual=False, quest=False))
     if claimed is s.achievements:
-        _no_quest[p] = (pl.tokens, pl.counters, claimed, t)
+        _no_quest.pair = (claimed, (pl.tokens, pl.counters, t))
         return s
     s = replace(s, achievements=claimed)
     for fr in reversed(frames):
@@ -324,10 +324,13 @@ def claim_quests(t: Table, s: State, p: int) -> State:
     return s
 
 
-#: Per player, the statistics and claims of the last quest check that completed nothing
-#: (an identity memo over immutable values, as for achievements).
-_no_quest: dict[int, tuple[object, object, object, Table]] = {}
-
+#: The claims of the last quest check that completed nothing, the player's statistics
+#: and the table (an identity memo over immutable values; it keeps them alive, so identity
+#: is sound; solitaire has one player).
+_no_quest = LastValue[Map[str, int], tuple[object, object, Table | None]](
+    "Dunhuang: the claims, statistics and table of the last quest check that completed nothing",
+    (None, None, None),
+)
 
 #: The table whose quests were last grouped by set, and those groups.
 _sets = LastValue[Table, tuple[tuple[QuestDef, ...], ...]](
@@ -396,17 +399,15 @@ def _stats(pl: Player) -> dict[str, int]:
     return stats
 
 
-def _unchanged(
-    last: tuple[object, object, object, Table] | None, pl: Player, claimed: object, t: Table
-) -> bool:
-    """Whether ``pl``'s statistics, the claims and the table are the very (immutable)
-    objects of a fruitless check remembered as ``last``: nothing new can be met."""
+def _unchanged(pl: Player, claimed: Map[str, int], t: Table) -> bool:
+    """Whether the claims, ``pl``'s statistics and the table are the very (immutable)
+    objects of the last quest check, which completed nothing: nothing new can be met."""
+    key, last = _no_quest.pair
     return (
-        last is not None
+        key is claimed  # the very objects, not equal ones
         and last[0] is pl.tokens
         and last[1] is pl.counters
-        and last[2] is claimed
-        and last[3] is t
+        and last[2] is t
     )
 
 
@@ -541,10 +542,9 @@ def claim_achievements(t: Table, s: State, p: int) -> State:
     claimed = s.achievements
     if len(claimed) == len(t.achievements):
         return s
-    # the same (immutable) statistics and claims as at this player's last fruitless
-    # check: nothing new can be claimed
-    if _unchanged(_no_claim.get(p), pl, claimed, t):
-        return s
+    # no memo of fruitless checks: a per-player dict saved 0.7k instructions per decision
+    # but is not a single-slot LastValue; one holding an entry per player saved none
+    # (3 players, benchmarks/instructions.py)
     tests, claims = _open_achievements(t, claimed)
     owners: dict[str, int] | None = None
     stats = _stats(pl)
@@ -570,8 +570,6 @@ def claim_achievements(t: Table, s: State, p: int) -> State:
     if gained or claimed is not s.achievements:
         s = replace(s, achievements=claimed)
         s = engine.set_player(s, p, replace(pl, vp=pl.vp + gained))
-    else:
-        _no_claim[p] = (pl.tokens, pl.counters, claimed, t)
     return s
 
 
@@ -625,11 +623,6 @@ def _first_need(need: tuple[tuple[str, int], ...]) -> tuple[str, int]:
     if need and "+" not in need[0][0]:
         return need[0]
     return "", 0
-
-
-#: Per player, the statistics and claims of the last check that claimed nothing (an
-#: identity memo over immutable values; it keeps them alive, so identity is sound).
-_no_claim: dict[int, tuple[object, object, object, Table]] = {}
 
 
 def _cleanup(t: Table, s: State) -> State:
