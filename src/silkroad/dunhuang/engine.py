@@ -129,6 +129,18 @@ def with_field(inst: _T, name: str, value: object) -> _T:
     return new
 
 
+def with_fields(inst: _T, changes: dict[str, Any]) -> _T:
+    """``replace(inst, **changes)`` for an instance of a class copied as one dict (see
+    :func:`replace`) and ``changes`` known to name only its fields: a plain call with one
+    dict instead of keywords, without the check of the names (the copies of every move:
+    4.4k instructions per decision fewer, 3 players)."""
+    values = inst.__dict__.copy()
+    values.update(changes)
+    new = _new(type(inst))
+    _set(new, "__dict__", values)  # a new, not yet shared instance of a frozen class
+    return new
+
+
 def player_of(s: State, p: int) -> Player:
     """Player ``p``'s board."""
     return s.players[p]
@@ -165,7 +177,7 @@ def set_choice(
     s: State, kind: ChoiceKind, player: int, arg: str = "", n: int = 0, slot: int | None = None
 ) -> State:
     """``s`` waiting for ``player``'s decision."""
-    return replace(s, choice=Choice(kind, player, arg, n, slot))
+    return with_field(s, "choice", Choice(kind, player, arg, n, slot))
 
 
 def set_solo(s: State, **changes: Any) -> State:
@@ -176,7 +188,7 @@ def set_solo(s: State, **changes: Any) -> State:
 
 def push_frame(s: State, frame: Frame) -> State:
     """``s`` with ``frame`` to resolve before the rest."""
-    return replace(s, frames=(*s.frames, frame))
+    return with_field(s, "frames", (*s.frames, frame))
 
 
 def token_name(t: Table, key: str) -> str:
@@ -260,7 +272,7 @@ def pay_grain(t: Table, s: State, p: int, slot: int, n: int) -> State:
     pl = s.players[p]
     grain = list(pl.grain)
     grain[slot] -= n
-    s = set_player(s, p, replace(pl, grain=tuple(grain)))
+    s = set_player(s, p, with_field(pl, "grain", tuple(grain)))
     if grain[slot] <= 0:
         s = leave(t, s, p, slot)
     return s
@@ -806,16 +818,17 @@ def resolve_index(t: Table, s: State, i: int) -> State:
         # a gain without a decision: the frame and the player in one copy of the state;
         # a frame left without effects or bonus ends here (what settling does next)
         if rest or fr.bonus:
-            frames = (*s.frames[:-1], replace(fr, effects=rest, done=True))
+            frames = (*s.frames[:-1], with_fields(fr, {"effects": rest, "done": True}))
         else:
             frames = s.frames[:-1]
         p = fr.player
         pl = _gained(t, s.players[p], e)
         if pl is None:
-            return replace(s, frames=frames)
-        return replace(s, frames=frames, players=(*s.players[:p], pl, *s.players[p + 1 :]))
-    frames = (*s.frames[:-1], replace(fr, effects=rest, done=True))
-    return do(t, replace(s, frames=frames), fr, e)
+            return with_field(s, "frames", frames)
+        players = (*s.players[:p], pl, *s.players[p + 1 :])
+        return with_fields(s, {"frames": frames, "players": players})
+    frames = (*s.frames[:-1], with_fields(fr, {"effects": rest, "done": True}))
+    return do(t, with_field(s, "frames", frames), fr, e)
 
 
 _GAINS = frozenset(("coin", "pigment", "vp", "material", "product"))
@@ -830,9 +843,9 @@ def pop_frame(t: Table, s: State) -> State:
     if fr.bonus:
         p = fr.player
         pl = s.players[p]
-        players = (*s.players[:p], replace(pl, vp=pl.vp + fr.bonus), *s.players[p + 1 :])
-        return replace(s, frames=s.frames[:-1], players=players)
-    return replace(s, frames=s.frames[:-1])
+        players = (*s.players[:p], with_field(pl, "vp", pl.vp + fr.bonus), *s.players[p + 1 :])
+        return with_fields(s, {"frames": s.frames[:-1], "players": players})
+    return with_field(s, "frames", s.frames[:-1])
 
 
 def lower_promo_die(t: Table, s: State, tile: int) -> State:

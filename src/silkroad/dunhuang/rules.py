@@ -714,7 +714,7 @@ def _next_placer(t: Table, s: State) -> State | None:
             continue
         moves = _placements(t, s, p)
         if moves:
-            s = replace(s, turn=p)
+            s = engine.with_field(s, "turn", p)
             _last.pair = (s, moves)  # its legal moves (placements read no turn), not listed again
             return s
     return None
@@ -738,9 +738,9 @@ def _after_action(t: Table, s: State) -> tuple[State, bool]:
                 fr = Frame(a.player, (), manual=False, quest=True, slot=a.meeple)
                 usable = any(engine.can(t, paid, fr, e) for e in ability)
             if usable:
-                return replace(s, choice=Choice(_KIND_ABILITY, a.player)), True
+                return engine.with_field(s, "choice", Choice(_KIND_ABILITY, a.player)), True
     s = claim_achievements(t, s, a.player)
-    return replace(s, action=None, turn=_next_turn_player(s)), False
+    return engine.with_fields(s, {"action": None, "turn": _next_turn_player(s)}), False
 
 
 def _settle(t: Table, s: State) -> State:
@@ -780,7 +780,7 @@ def _settle_once(t: Table, s: State) -> State:
                 return s
             continue
         if s.queue:
-            s = replace(s, choice=s.queue[0], queue=s.queue[1:])
+            s = engine.with_fields(s, {"choice": s.queue[0], "queue": s.queue[1:]})
             continue
         if s.phase is _PHASE_START:
             s = _start_rest(t, s)
@@ -1362,13 +1362,19 @@ def _place(t: Table, s: State, p: int, m: int, spot: int) -> State:
     players = s.players
     spots = s.spots.set(spot, 3 * p + m)
     _note_occupied(s.spots, spots, spot)
-    s = replace(
+    s = engine.with_fields(
         s,
-        players=(*players[:p], engine.with_field(pl, "home", tuple(home)), *players[p + 1 :]),
-        spots=spots,
-        action=_ACTIONS[p][m],
-        next_first=p if spot in FIRST_ZONE and s.next_first is None else s.next_first,
-        frames=(*s.frames, _action_frame(p, effects, m)),
+        {
+            "players": (
+                *players[:p],
+                engine.with_field(pl, "home", tuple(home)),
+                *players[p + 1 :],
+            ),
+            "spots": spots,
+            "action": _ACTIONS[p][m],
+            "next_first": p if spot in FIRST_ZONE and s.next_first is None else s.next_first,
+            "frames": (*s.frames, _action_frame(p, effects, m)),
+        },
     )
     d = t.spots[spot]
     if d.kind == "fresco" and d.owner != p:
@@ -1422,7 +1428,7 @@ def _play(t: Table, s: State, move: Move) -> State:
     if k is _KIND_DRAFT:
         assert isinstance(move, Keep)
         return _settle(t, _keep(t, s, p, move.tile))  # it sets the next choice itself
-    s = replace(s, choice=None)
+    s = engine.with_field(s, "choice", None)
     if k is _KIND_PLACE:
         tile = move.tile if isinstance(move, Paint) else None
         if t.solo:
@@ -1438,7 +1444,7 @@ def _play(t: Table, s: State, move: Move) -> State:
         assert isinstance(move, Ability)
         assert s.action is not None
         a = s.action
-        s = replace(s, action=replace(a, ability=True))
+        s = engine.with_field(s, "action", engine.with_field(a, "ability", True))
         if move.use:
             assert a.meeple is not None
             card = s.players[p].characters[a.meeple]
