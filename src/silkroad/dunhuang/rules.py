@@ -142,9 +142,9 @@ def new_game(options: Options, seed: int) -> State:
         seat = (p - first) % n
         for e in t.board.seat_resources[seat]:
             if e.kind == "coin":
-                pl = replace(pl, coins=pl.coins + e.amount)
+                pl = engine.with_field(pl, "coins", pl.coins + e.amount)
             elif e.kind == "pigment":
-                pl = replace(pl, pigment=pl.pigment + e.amount)
+                pl = engine.with_field(pl, "pigment", pl.pigment + e.amount)
         players.append(pl)
     s = State(
         options=options,
@@ -160,7 +160,7 @@ def new_game(options: Options, seed: int) -> State:
         turn=first,
         gone=gone,
     )
-    s = replace(s, choice=Choice(_KIND_DRAFT, first))
+    s = engine.with_field(s, "choice", Choice(_KIND_DRAFT, first))
     return _settle(t, s)
 
 
@@ -455,23 +455,29 @@ def _keep(t: Table, s: State, p: int, tile: int) -> State:
     pl = s.players[p]
     draft = list(s.draft)
     draft[p] = tuple(x for x in draft[p] if x != tile)
-    pl = replace(pl, hand=(*pl.hand, tile), drafted=(*pl.drafted, tile))
+    pl = engine.with_fields(pl, {"hand": (*pl.hand, tile), "drafted": (*pl.drafted, tile)})
     players = (*s.players[:p], pl, *s.players[p + 1 :])
     # one copy of the state, whichever decision comes next
     n = len(players)
     nxt = (p + 1) % n
     if nxt != s.first:
-        return replace(s, players=players, draft=tuple(draft), choice=Choice(_KIND_DRAFT, nxt))
+        return engine.with_fields(
+            s, {"players": players, "draft": tuple(draft), "choice": Choice(_KIND_DRAFT, nxt)}
+        )
     if not any(draft):
-        return replace(
+        return engine.with_fields(
             s,
-            players=players,
-            phase=_PHASE_PLACE,
-            draft=(),
-            choice=Choice(_KIND_PLACE, s.first),
+            {
+                "players": players,
+                "phase": _PHASE_PLACE,
+                "draft": (),
+                "choice": Choice(_KIND_PLACE, s.first),
+            },
         )
     passed = tuple(draft[(q - 1) % n] for q in range(n))
-    return replace(s, players=players, draft=passed, choice=Choice(_KIND_DRAFT, s.first))
+    return engine.with_fields(
+        s, {"players": players, "draft": passed, "choice": Choice(_KIND_DRAFT, s.first)}
+    )
 
 
 def _first_place(t: Table, s: State, p: int, tile: int | None) -> State:
@@ -480,27 +486,29 @@ def _first_place(t: Table, s: State, p: int, tile: int | None) -> State:
         pl = s.players[p]
         spots = (pl.frescoes[0], pl.frescoes[1], FrescoSpot(tile, None))
         hand = tuple(x for x in pl.hand if x != tile)
-        s = engine.set_player(s, p, replace(pl, frescoes=spots, hand=hand))
+        s = engine.set_player(s, p, engine.with_fields(pl, {"frescoes": spots, "hand": hand}))
     n = len(s.players)
     nxt = (p + 1) % n
     if nxt != s.first:
-        return replace(s, choice=Choice(_KIND_PLACE, nxt))
+        return engine.with_field(s, "choice", Choice(_KIND_PLACE, nxt))
     players = []
     for pl in s.players:
         tile2 = pl.frescoes[2].tile
         if tile2 is not None:
-            pl = replace(
+            pl = engine.with_fields(
                 pl,
-                frescoes=(
-                    pl.frescoes[0],
-                    pl.frescoes[1],
-                    FrescoSpot(tile2, engine.die_value(t, tile2)),
-                ),
-                income=pl.income - 1,
+                {
+                    "frescoes": (
+                        pl.frescoes[0],
+                        pl.frescoes[1],
+                        FrescoSpot(tile2, engine.die_value(t, tile2)),
+                    ),
+                    "income": pl.income - 1,
+                },
             )
             pl = engine.add_counter(pl, f"painted:{t.tiles[tile2].pack}")
         players.append(pl)
-    s = replace(s, players=tuple(players), revealed=True, choice=None)
+    s = engine.with_fields(s, {"players": tuple(players), "revealed": True, "choice": None})
     return _begin_round(t, s)
 
 
@@ -514,7 +522,7 @@ def _begin_round(t: Table, s: State) -> State:
         for p in _seats(s):
             if s.players[p].income < 3:
                 queue.append(Choice(_KIND_INCOME, p))
-    return replace(s, phase=_PHASE_START, queue=tuple(queue))
+    return engine.with_fields(s, {"phase": _PHASE_START, "queue": tuple(queue)})
 
 
 def _start_rest(t: Table, s: State) -> State:
@@ -529,7 +537,7 @@ def _start_rest(t: Table, s: State) -> State:
                 s = module.start(t, s, p)
     for p in _seats(s):
         s = claim_achievements(t, s, p)
-    return replace(s, phase=_PHASE_ACTION, turn=s.first)
+    return engine.with_fields(s, {"phase": _PHASE_ACTION, "turn": s.first})
 
 
 def claim_achievements(t: Table, s: State, p: int) -> State:
@@ -568,8 +576,8 @@ def claim_achievements(t: Table, s: State, p: int) -> State:
         claimed = claimed.set(key, p)
         gained += vp
     if gained or claimed is not s.achievements:
-        s = replace(s, achievements=claimed)
-        s = engine.set_player(s, p, replace(pl, vp=pl.vp + gained))
+        s = engine.with_field(s, "achievements", claimed)
+        s = engine.set_player(s, p, engine.with_field(pl, "vp", pl.vp + gained))
     return s
 
 
@@ -637,15 +645,17 @@ def _cleanup(t: Table, s: State) -> State:
                 spot = FrescoSpot()
             spots.append(spot)
         frescoes = (spots[0], spots[1], spots[2])
-        players.append(replace(pl, home=(True, True, True), frescoes=frescoes))
-    s = replace(s, players=tuple(players), spots=Map(), gone=tuple(gone))
+        players.append(engine.with_fields(pl, {"home": (True, True, True), "frescoes": frescoes}))
+    s = engine.with_fields(s, {"players": tuple(players), "spots": Map(), "gone": tuple(gone)})
     # step 3: discard the leftmost character, slide the row, refill the rightmost
     row = s.row
-    s = replace(s, row=(*[c for c in row[1:] if c is not None], None, None, None, None)[:ROW])
+    s = engine.with_field(
+        s, "row", (*[c for c in row[1:] if c is not None], None, None, None, None)[:ROW]
+    )
     if row[0] is not None:
         # [DH-6.3.4] in solitaire too: a discarded row card never was the player's, so it
         # does not leave play (kept aside are the player's characters and the tiles)
-        s = replace(s, discard=(*s.discard, row[0]))
+        s = engine.with_field(s, "discard", (*s.discard, row[0]))
     for i in range(ROW):
         if s.row[i] is None:
             s = engine.refill_row(s, i)
@@ -654,7 +664,7 @@ def _cleanup(t: Table, s: State) -> State:
         pl = s.players[p]
         queue += [Choice(_KIND_GAIN, p, "left")] * pl.left
         queue += [Choice(_KIND_GAIN, p, "right")] * pl.right
-    return replace(s, phase=_PHASE_CLEANUP, queue=tuple(queue))
+    return engine.with_fields(s, {"phase": _PHASE_CLEANUP, "queue": tuple(queue)})
 
 
 def _cleanup_finish(t: Table, s: State) -> State:
@@ -667,7 +677,8 @@ def _cleanup_finish(t: Table, s: State) -> State:
             return claimed  # the rewards' decisions; the cleanup finishes afterwards
         s = claimed
     players = tuple(
-        replace(pl, income=pl.income + pl.right, right=pl.left, left=0) for pl in s.players
+        engine.with_fields(pl, {"income": pl.income + pl.right, "right": pl.left, "left": 0})
+        for pl in s.players
     )
     first = s.first if s.next_first is None else s.next_first
     if t.solo and _solo_failed(t, s, s.round):
@@ -675,10 +686,14 @@ def _cleanup_finish(t: Table, s: State) -> State:
         s = replace(s, players=players, first=first, next_first=None)
         final = _breakdown(t, s)
         return replace(s, phase=_PHASE_OVER, final=tuple(sum(row) for row in final))
-    s = replace(s, players=players, first=first, next_first=None, round=s.round + 1)
+    s = engine.with_fields(
+        s, {"players": players, "first": first, "next_first": None, "round": s.round + 1}
+    )
     if s.round > ROUNDS:
         final = _breakdown(t, s)
-        return replace(s, phase=_PHASE_OVER, final=tuple(sum(row) for row in final), round=ROUNDS)
+        return engine.with_fields(
+            s, {"phase": _PHASE_OVER, "final": tuple(sum(row) for row in final), "round": ROUNDS}
+        )
     return _begin_round(t, s)
 
 
@@ -1501,9 +1516,9 @@ def _paint(t: Table, s: State, p: int, tile: int) -> State:
     if tile == s.public:
         s = replace(s, public=None)
     else:
-        pl = replace(pl, hand=tuple(x for x in pl.hand if x != tile))
+        pl = engine.with_field(pl, "hand", tuple(x for x in pl.hand if x != tile))
     if pl.income > 0:
-        s = engine.set_player(s, p, replace(pl, income=pl.income - 1))
+        s = engine.set_player(s, p, engine.with_field(pl, "income", pl.income - 1))
         return engine.place_tile(t, s, p, tile)
     s = engine.set_player(s, p, pl)
     if pl.left and pl.right:
