@@ -129,6 +129,18 @@ def with_field(inst: _T, name: str, value: object) -> _T:
     return new
 
 
+def with_fields(inst: _T, changes: dict[str, Any]) -> _T:
+    """``replace(inst, **changes)`` for an instance of a class copied as one dict (see
+    :func:`replace`) and ``changes`` known to name only its fields: a plain call with one
+    dict instead of keywords, without the check of the names (the copies of every move:
+    4.4k instructions per decision fewer, 3 players)."""
+    values = inst.__dict__.copy()
+    values.update(changes)
+    new = _new(type(inst))
+    _set(new, "__dict__", values)  # a new, not yet shared instance of a frozen class
+    return new
+
+
 def player_of(s: State, p: int) -> Player:
     """Player ``p``'s board."""
     return s.players[p]
@@ -165,7 +177,7 @@ def set_choice(
     s: State, kind: ChoiceKind, player: int, arg: str = "", n: int = 0, slot: int | None = None
 ) -> State:
     """``s`` waiting for ``player``'s decision."""
-    return replace(s, choice=Choice(kind, player, arg, n, slot))
+    return with_field(s, "choice", Choice(kind, player, arg, n, slot))
 
 
 def set_solo(s: State, **changes: Any) -> State:
@@ -176,7 +188,7 @@ def set_solo(s: State, **changes: Any) -> State:
 
 def push_frame(s: State, frame: Frame) -> State:
     """``s`` with ``frame`` to resolve before the rest."""
-    return replace(s, frames=(*s.frames, frame))
+    return with_field(s, "frames", (*s.frames, frame))
 
 
 def token_name(t: Table, key: str) -> str:
@@ -242,14 +254,14 @@ def leave(t: Table, s: State, p: int, slot: int) -> State:
     chars = list(pl.characters)
     grain = list(pl.grain)
     chars[slot], grain[slot] = None, 0
-    pl = replace(pl, characters=tuple(chars), grain=tuple(grain))
+    pl = with_fields(pl, {"characters": tuple(chars), "grain": tuple(grain)})
     c = t.characters[card]
     pl = add_counter(pl, f"left:{c.pack}")
     if t.solo:
         # [DH-6.3.4] kept aside near the player board, never shuffled back
         s = set_solo(set_player(s, p, pl), aside=(*s.aside, card))
     else:
-        s = replace(set_player(s, p, pl), discard=(*s.discard, card))
+        s = with_field(set_player(s, p, pl), "discard", (*s.discard, card))
     for e in c.leaving:
         s = gain(t, s, p, e)
     return s
@@ -260,7 +272,7 @@ def pay_grain(t: Table, s: State, p: int, slot: int, n: int) -> State:
     pl = s.players[p]
     grain = list(pl.grain)
     grain[slot] -= n
-    s = set_player(s, p, replace(pl, grain=tuple(grain)))
+    s = set_player(s, p, with_field(pl, "grain", tuple(grain)))
     if grain[slot] <= 0:
         s = leave(t, s, p, slot)
     return s
@@ -280,7 +292,7 @@ def refill_row(s: State, index: int) -> State:
         row[index], deck = deck[0], deck[1:]
     else:
         row[index] = None
-    return replace(s, row=tuple(row), deck=deck, discard=discard, rng=rng)
+    return with_fields(s, {"row": tuple(row), "deck": deck, "discard": discard, "rng": rng})
 
 
 def recruit_allowed(t: Table, s: State, choice_arg: str, p: int, card: int) -> bool:
@@ -325,17 +337,17 @@ def recruit(t: Table, s: State, p: int, card: int, slot: int, mode: str) -> Stat
     index = s.row.index(card)
     if mode == "paid":
         pl = s.players[p]
-        s = set_player(s, p, replace(pl, coins=pl.coins - (c.cost or 0)))
+        s = set_player(s, p, with_field(pl, "coins", pl.coins - (c.cost or 0)))
     row = list(s.row)
     row[index] = None
-    s = replace(s, row=tuple(row))
+    s = with_field(s, "row", tuple(row))
     if s.players[p].characters[slot] is not None:
         s = leave(t, s, p, slot)
     pl = s.players[p]
     chars = list(pl.characters)
     grain = list(pl.grain)
     chars[slot], grain[slot] = card, c.grain
-    pl = replace(pl, characters=tuple(chars), grain=tuple(grain))
+    pl = with_fields(pl, {"characters": tuple(chars), "grain": tuple(grain)})
     pl = add_counter(pl, f"recruited:{c.pack}")
     s = set_player(s, p, pl)
     return refill_row(s, index)
@@ -350,11 +362,13 @@ def complete_fresco(t: Table, s: State, owner: int, slot: int) -> State:
     pl = s.players[owner]
     spots = list(pl.frescoes)
     spots[slot] = FrescoSpot(spots[slot].tile, None)
-    pl = replace(
+    pl = with_fields(
         pl,
-        frescoes=tuple(spots),
-        left=pl.left + 1,
-        vp=pl.vp + t.board.round_track[s.round - 1],
+        {
+            "frescoes": tuple(spots),
+            "left": pl.left + 1,
+            "vp": pl.vp + t.board.round_track[s.round - 1],
+        },
     )
     return set_player(s, owner, add_counter(pl, "completed"))
 
@@ -369,7 +383,7 @@ def lower_die(t: Table, s: State, owner: int, slot: int) -> State:
         return complete_fresco(t, s, owner, slot)
     spots = list(pl.frescoes)
     spots[slot] = FrescoSpot(spot.tile, spot.die - 1)
-    return set_player(s, owner, replace(pl, frescoes=tuple(spots)))
+    return set_player(s, owner, with_field(pl, "frescoes", tuple(spots)))
 
 
 def die_value(t: Table, tile: int) -> int:
@@ -398,7 +412,7 @@ def place_tile(t: Table, s: State, p: int, tile: int) -> State:
     assert slot is not None
     spots = list(pl.frescoes)
     spots[slot] = FrescoSpot(tile, die_value(t, tile))
-    pl = replace(pl, frescoes=tuple(spots))
+    pl = with_field(pl, "frescoes", tuple(spots))
     pl = add_counter(pl, f"painted:{t.tiles[tile].pack}")
     s = set_player(s, p, pl)
     bonus = t.board.leftmost_bonus if slot == 0 else 0
@@ -456,9 +470,9 @@ def _pay(t: Table, s: State, fr: Frame, cost: tuple[tuple[str, int], ...]) -> St
     for item, n in cost:
         pl = s.players[p]
         if item == "coin":
-            s = set_player(s, p, replace(pl, coins=pl.coins - n))
+            s = set_player(s, p, with_field(pl, "coins", pl.coins - n))
         elif item == "pigment":
-            s = set_player(s, p, replace(pl, pigment=pl.pigment - n))
+            s = set_player(s, p, with_field(pl, "pigment", pl.pigment - n))
         elif item == "vp":
             s = set_player(s, p, replace(pl, vp=pl.vp - n))
         elif item == "grain":
@@ -731,7 +745,7 @@ def do(t: Table, s: State, fr: Frame, e: Effect) -> State:
         assert fr.slot is not None
         paid = min(e.amount, s.players[p].grain[fr.slot])
         pl = s.players[p]
-        s = set_player(s, p, replace(pl, vp=pl.vp + 3 * paid))
+        s = set_player(s, p, with_field(pl, "vp", pl.vp + 3 * paid))
         return pay_grain(t, s, p, fr.slot, paid)
     if kind == "recruit":
         return choose_recruit(t, s, p, "paid")
@@ -749,7 +763,7 @@ def do(t: Table, s: State, fr: Frame, e: Effect) -> State:
     if kind in ("paint", "paint-for"):
         cost = t.board.paint_cost if kind == "paint" else e.amount
         pl = s.players[p]
-        s = set_player(s, p, replace(pl, pigment=pl.pigment - cost))
+        s = set_player(s, p, with_field(pl, "pigment", pl.pigment - cost))
         if t.solo:
             return draw_tiles(s, p, _KIND_PAINT)
         return set_choice(s, _KIND_PAINT, p)
@@ -806,16 +820,17 @@ def resolve_index(t: Table, s: State, i: int) -> State:
         # a gain without a decision: the frame and the player in one copy of the state;
         # a frame left without effects or bonus ends here (what settling does next)
         if rest or fr.bonus:
-            frames = (*s.frames[:-1], replace(fr, effects=rest, done=True))
+            frames = (*s.frames[:-1], with_fields(fr, {"effects": rest, "done": True}))
         else:
             frames = s.frames[:-1]
         p = fr.player
         pl = _gained(t, s.players[p], e)
         if pl is None:
-            return replace(s, frames=frames)
-        return replace(s, frames=frames, players=(*s.players[:p], pl, *s.players[p + 1 :]))
-    frames = (*s.frames[:-1], replace(fr, effects=rest, done=True))
-    return do(t, replace(s, frames=frames), fr, e)
+            return with_field(s, "frames", frames)
+        players = (*s.players[:p], pl, *s.players[p + 1 :])
+        return with_fields(s, {"frames": frames, "players": players})
+    frames = (*s.frames[:-1], with_fields(fr, {"effects": rest, "done": True}))
+    return do(t, with_field(s, "frames", frames), fr, e)
 
 
 _GAINS = frozenset(("coin", "pigment", "vp", "material", "product"))
@@ -830,9 +845,9 @@ def pop_frame(t: Table, s: State) -> State:
     if fr.bonus:
         p = fr.player
         pl = s.players[p]
-        players = (*s.players[:p], replace(pl, vp=pl.vp + fr.bonus), *s.players[p + 1 :])
-        return replace(s, frames=s.frames[:-1], players=players)
-    return replace(s, frames=s.frames[:-1])
+        players = (*s.players[:p], with_field(pl, "vp", pl.vp + fr.bonus), *s.players[p + 1 :])
+        return with_fields(s, {"frames": s.frames[:-1], "players": players})
+    return with_field(s, "frames", s.frames[:-1])
 
 
 def lower_promo_die(t: Table, s: State, tile: int) -> State:
