@@ -89,6 +89,7 @@ class Table:
         "kind",
         "n",
         "name",
+        "notes",
         "order",
         "order_grain",
         "order_vp",
@@ -102,6 +103,10 @@ class Table:
     )
 
     def __init__(self, options: Options) -> None:
+        #: render's lines of a card's note, by (card, turned, indent, numbered): a card's
+        #: words never change in a game, and the text table printed them again for every
+        #: card of every state (half of what checking a game's outputs cost)
+        self.notes: dict[tuple[int, bool, str, bool], list[str]] = {}
         data = options.card_data
         expansion_defs = {c.key: c for c in data.expansion}
         front: list[Face | None] = []
