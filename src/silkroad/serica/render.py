@@ -36,6 +36,21 @@ def _wrap(text: str, indent: str = "", more: str | None = None) -> list[str]:
     return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=follow) or [""]
 
 
+def _note(t: Table, card: int, mark: str, indent: str) -> list[str]:
+    """The lines of a card's words after ``indent`` (and ``mark``, an Empire card's "used"
+    star or a space), kept in the table (:attr:`Table.notes`): the same in every state."""
+    key = (card, mark, indent)
+    lines = t.notes.get(key)
+    if lines is None:
+        text = card_text(t.card[card])
+        if mark:
+            lines = _wrap(f"{mark} {text}", indent, indent + "      ")
+        else:
+            lines = _wrap(text, indent, indent + "    ")
+        t.notes[key] = lines
+    return lines
+
+
 def render(state: State) -> str:
     """[SR-3] The table: the Crossroads with every card's costs and ability, then each
     side (VP, supply, artisans, shipment, Empire with the abilities used this round,
@@ -56,7 +71,7 @@ def _lines(state: State, obs: Observation, viewer: int | None) -> list[str]:
         f"{len(obs.cross_discard)}):"
     )
     for c in obs.crossroads:
-        lines += _wrap(card_text(t.card[c]), "  ", "      ")
+        lines += _note(t, c, "", "  ")
     if obs.options.coop:
         lines += _wrap(_coop_goal(t, obs), "", "  ")
     for p in (viewer if viewer is not None else 0, 1 - (viewer if viewer is not None else 0)):
@@ -98,7 +113,7 @@ def _side(state: State, t: Table, obs: Observation, p: int, you: bool) -> list[s
     lines.append("  Empire (abilities usable once a round; * used this round):")
     for c in v.empire:
         mark = "*" if c in used else " "
-        lines += _wrap(f"{mark} {card_text(t.card[c])}", "  ", "        ")
+        lines += _note(t, c, mark, "  ")
     for i, field in enumerate(v.fields, start=1):
         cards = ", ".join(f"{t.card[c].name} (L{t.card[c].level})" for c in field) or "empty"
         room = FIELD_DEPTH - len(field)
@@ -189,7 +204,7 @@ def screen(state: State) -> str:
     lines.append("Crossroads:" if about else "Crossroads ('card NAME' for a card in full):")
     for c in obs.crossroads:
         if about:
-            lines += _wrap(card_text(t.card[c]), "  ", "      ")
+            lines += _note(t, c, "", "  ")
         else:
             lines.append(f"  {_short(t.card[c])}")
     if obs.options.coop:

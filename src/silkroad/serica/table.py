@@ -45,6 +45,12 @@ class Table:
     give: tuple[Give, ...]
     #: kind index -> its Build move into field 1..4, by field index 0..3
     build: tuple[tuple[Build, ...], ...]
+    #: render's lines of a card's words, by (card, mark, indent): a card's words never
+    #: change, and the text table wrapped them again for every card of every state
+    #: (most of what checking a game's outputs cost)
+    notes: dict[tuple[int, str, str], list[str]] = attrs.field(
+        factory=dict, init=False, eq=False, repr=False
+    )
 
 
 _TABLES: dict[tuple[CardDef, ...], Table] = {}
