@@ -6,14 +6,17 @@ explanations, the terminal's tables, the pictures) finds no "1 <plural>"."""
 from __future__ import annotations
 
 import re
+import textwrap
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import silkroad
 from silkroad.arena.match import play_game
 from silkroad.core.replay import step_to
-from silkroad.core.words import count, plural
+from silkroad.core.words import count, plural, wrap
 
 #: "1" as a whole number (not 11, 0.1, +1 or P1) followed by a word ending in s.
 ONE_PLURAL = re.compile(r"(?<![\w.+\-])1 ([a-z]+s)\b")
@@ -81,3 +84,15 @@ def test_no_text_of_a_random_game_writes_one_with_a_plural(name: str, players: i
                         f"{kind}: 1 {m.group(1)}", text[max(0, m.start() - 60) :][:120]
                     )
     assert not found, found
+
+
+@given(
+    text=st.text(alphabet=" ab\t\n.-", max_size=140),
+    width=st.integers(10, 120),
+    indent=st.sampled_from(["", "  ", "    > "]),
+    more=st.sampled_from(["", "      ", "  "]),
+)
+def test_wrap_breaks_lines_as_textwrap_does(text: str, width: int, indent: str, more: str) -> None:
+    """The tables' line breaking (a line that fits taken at once) is textwrap's."""
+    expected = textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=more)
+    assert wrap(text, width, indent, more) == expected

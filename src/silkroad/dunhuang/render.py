@@ -8,8 +8,7 @@ to act also sees their own fresco tiles in hand and the pack they draft from.
 
 from __future__ import annotations
 
-import textwrap
-
+from silkroad.core.words import wrap
 from silkroad.dunhuang import engine
 from silkroad.dunhuang.describe import (
     achievement_text,
@@ -33,12 +32,7 @@ WIDTH = 100
 
 
 def _wrap(text: str, indent: str = "", more: str | None = None) -> list[str]:
-    return textwrap.wrap(
-        text,
-        WIDTH,
-        initial_indent=indent,
-        subsequent_indent=indent + "    " if more is None else more,
-    ) or [indent.rstrip()]
+    return wrap(text, WIDTH, indent, indent + "    " if more is None else more) or [indent.rstrip()]
 
 
 def render(state: State) -> str:

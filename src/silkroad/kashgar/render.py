@@ -8,9 +8,7 @@ caravans and of the discard pile are explained once each under "Other cards".
 
 from __future__ import annotations
 
-import re
-import textwrap
-
+from silkroad.core.words import wrap
 from silkroad.kashgar.cards import RESOURCES
 from silkroad.kashgar.describe import (
     action_text,
@@ -32,24 +30,8 @@ __all__ = ["WIDTH", "render", "screen", "seat"]
 WIDTH = 100
 
 
-#: What ``textwrap`` would change in a line that fits: whitespace other than a space.
-_ODD_SPACE = re.compile(r"[\t\n\r\x0b\x0c]")
-
-
 def _wrap(text: str, indent: str, more: str = "") -> list[str]:
-    """``text`` in lines of at most :data:`WIDTH`, the first after ``indent``. A text
-    that fits on one line is that line (what ``textwrap`` makes of it, at a tenth of
-    the cost: most of a table's lines fit, and the tests render every state)."""
-    if (
-        len(indent) + len(text) <= WIDTH
-        and text
-        and not text[-1].isspace()
-        and _ODD_SPACE.search(text) is None
-    ):
-        return [indent + text]
-    return textwrap.wrap(
-        text, WIDTH, initial_indent=indent, subsequent_indent=more or indent + "    "
-    )
+    return wrap(text, WIDTH, indent, more or indent + "    ")
 
 
 def render(state: State) -> str:

@@ -8,8 +8,7 @@ and caravans, and the decision at hand.
 
 from __future__ import annotations
 
-import textwrap
-
+from silkroad.core.words import wrap
 from silkroad.serica.cards import OWN_GOODS, CardDef, CardType
 from silkroad.serica.describe import EMPIRES, card_text, goods_text
 from silkroad.serica.observe import HIDDEN, Observation, observe
@@ -33,7 +32,7 @@ WIDTH = 100
 
 def _wrap(text: str, indent: str = "", more: str | None = None) -> list[str]:
     follow = indent + "    " if more is None else more
-    return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=follow) or [""]
+    return wrap(text, WIDTH, indent, follow) or [""]
 
 
 def _note(t: Table, card: int, mark: str, indent: str) -> list[str]:
