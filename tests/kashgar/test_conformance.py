@@ -30,6 +30,7 @@ def test_check_game_full_length() -> None:
         seeds=range(1),
         determinize_samples=1,
         every_move=False,
+        check_every=2,  # validate, the end and the record at every decision
     )
     assert report.games == 1
 
@@ -52,7 +53,7 @@ def test_check_game_through_conjuress_turns_and_declined_orders() -> None:
             state = apply(state, moves[index])
     assert waiting >= 3
     assert declined >= 3
-    report = check_game(GAME, options, seeds=range(3), determinize_samples=1)
+    report = check_game(GAME, options, seeds=range(3), determinize_samples=1, check_every=2)
     assert report.games == 3
 
 
