@@ -32,6 +32,7 @@ from silkroad.dunhuang.cards import (
     COST_ITEMS,
     FIELDS,
     MAX_ID,
+    NOTATION_EFFECTS,
     PROVENANCE_KEYS,
     CharacterDef,
     Effect,
@@ -313,7 +314,7 @@ def check_pack(data: PackDef, source: str) -> None:
     if pack.check is not None:
         for field, message in pack.check(data):
             raise DataError(message, source=source, entry="pack", field=field)
-    known = {*CORE_EFFECTS, "paint-for", *pack.effects}
+    known = {*NOTATION_EFFECTS, *pack.effects}
     for entry, field, effects in _effects_of(data):
         for e in effects:
             problem = effect_problem(e, known, pack.counted, keys)
