@@ -13,9 +13,10 @@ from silkroad.testing import check_game
 @pytest.mark.rule("SR-5", "SR-6")
 @pytest.mark.parametrize("seed", range(2))
 def test_check_game_competitive(seed: int) -> None:
-    # full games of some 700 decisions: one determinized world per decision and seat is
-    # thousands in all (the truncated games below keep three each)
-    report = check_game(GAME, Options(), seeds=[seed], determinize_samples=1)
+    # full games of some 700 decisions, checked in full at every second decision (one
+    # determinized world per seat; validate, the end and the record at every decision):
+    # the truncated games below are checked at every decision, three worlds each
+    report = check_game(GAME, Options(), seeds=[seed], determinize_samples=1, check_every=2)
     assert report.games == 1
     assert report.illegal_moves_rejected > 0
 
@@ -31,8 +32,13 @@ def test_check_game_competitive_truncated() -> None:
 @pytest.mark.rule("SR-7")
 def test_check_game_coop() -> None:
     # A lost co-op game has no winner ([SR-7]: the bandits win).
-    report = check_game(
-        GAME, Options(coop=True), seeds=range(1), allow_no_winner=True, determinize_samples=1
+    report = check_game(  # in full at every second decision, as the competitive games
+        GAME,
+        Options(coop=True),
+        seeds=range(1),
+        allow_no_winner=True,
+        determinize_samples=1,
+        check_every=2,
     )
     assert report.games == 1
 
