@@ -356,3 +356,10 @@ def test_the_length_check_finds_a_long_function(tmp_path: Path) -> None:
 
     (tmp_path / "m.py").write_text(function("fits", LONGEST) + function("long", LONGEST + 1))
     assert _long_functions(tmp_path) == {("m.py", "long"): LONGEST + 1}
+
+
+def test_the_longest_test_files_named_first_exist() -> None:
+    from conftest import LONGEST_FIRST, TESTS
+
+    missing = [name for name in LONGEST_FIRST if not (TESTS / name).is_file()]
+    assert not missing, f"tests/conftest.py names test files that are gone: {missing}"

@@ -41,8 +41,14 @@ def test_by_default_the_outputs_are_checked_at_every_fourth_decision_and_the_end
     every = check_game(tinygame.GAME, OPTIONS, seeds=SEEDS, outputs_every=1).outputs
     fourth = check_game(tinygame.GAME, OPTIONS, seeds=SEEDS).outputs
     assert every["render"] > fourth["render"] > len(SEEDS)  # sampled decisions, each end
-    with pytest.raises(ValueError, match="outputs_every is a whole number from 1, got 0"):
+    with pytest.raises(ValueError, match="outputs_every is a whole number from 1 or None, got 0"):
         check_game(tinygame.GAME, OPTIONS, seeds=SEEDS, outputs_every=0)
+
+
+def test_outputs_every_none_checks_the_outputs_at_each_end_only() -> None:
+    ends = check_game(tinygame.GAME, OPTIONS, seeds=SEEDS, outputs_every=None).outputs
+    fourth = check_game(tinygame.GAME, OPTIONS, seeds=SEEDS).outputs
+    assert ends["render"] == len(SEEDS) < fourth["render"]  # one picture of each end
 
 
 def test_outputs_and_adapters_can_be_left_out() -> None:

@@ -568,7 +568,7 @@ def test_bronze_caster_chooses_among_bronze_tiles() -> None:
 def test_conformance_with_promos(players: int, packs: tuple[str, ...]) -> None:
     options = Options(players, packs, promos=True)
     report = check_game(
-        GAME, options, seeds=range(2), determinize_samples=1, every_move=False, check_every=3
+        GAME, options, seeds=range(2), determinize_samples=1, every_move=False, check_every=6
     )
     assert report.games == 2
     assert legal_moves(new_game(options, 0))

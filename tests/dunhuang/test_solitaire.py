@@ -888,6 +888,7 @@ def test_conformance_every_pair(pair: tuple[str, str]) -> None:
         determinize_samples=1,
         every_move=False,
         allow_no_winner=True,
+        check_every=2,  # validate and the end at every decision (the drawn packs: all)
     )
 
 

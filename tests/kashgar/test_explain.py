@@ -573,9 +573,9 @@ def _sample(games: int, seed: int) -> list[State]:
 @pytest.mark.rule("KG-4")
 def test_the_rules_refuse_exactly_the_moves_they_do_not_list() -> None:
     """The drift guard: for every action id of sampled states, ``why_not`` finds no
-    refusing condition exactly for the legal moves."""
+    refusing condition exactly for the legal moves (one game of each configuration)."""
     kinds = set()
-    for state in _sample(games=2, seed=50):
+    for state in _sample(games=1, seed=50):
         legal = set(legal_moves(state)) if not state.over else set()
         kinds.add(None if state.pending is None else state.pending.kind)
         for action in range(num_actions(state.options)):

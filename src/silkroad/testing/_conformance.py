@@ -411,7 +411,7 @@ def check_game(
     check_every: int = 1,
     outputs: bool = True,
     adapters: bool = True,
-    outputs_every: int = 4,
+    outputs_every: int | None = 4,
 ) -> ConformanceReport:
     """Run the shared conformance suite on ``game`` with ``options`` over ``seeds``.
 
@@ -435,8 +435,10 @@ def check_game(
     :raises ConformanceError: on the first broken promise, naming seed, step and check.
     :returns: a :class:`ConformanceReport` counting what was checked.
     """
-    if isinstance(outputs_every, bool) or not isinstance(outputs_every, int) or outputs_every < 1:
-        raise ValueError(f"outputs_every is a whole number from 1, got {outputs_every!r}")
+    if outputs_every is not None and (
+        isinstance(outputs_every, bool) or not isinstance(outputs_every, int) or outputs_every < 1
+    ):
+        raise ValueError(f"outputs_every is a whole number from 1 or None, got {outputs_every!r}")
     if options is None:
         options = game.default_options()
     options_copy: Any = loads(dumps(options, game), game.options_type, game)
@@ -488,7 +490,7 @@ class _Settings:
     check_every: int
     outputs: bool
     adapters: bool
-    outputs_every: int
+    outputs_every: int | None
 
 
 @attrs.define
@@ -629,7 +631,8 @@ def _check_full_decision(
         counts.refused,
     )
     counts.reasons += check_reasons(ctx, state, moves, illegal_sample(moves, earlier_moves))
-    if settings.outputs and (ctx.step // settings.check_every) % settings.outputs_every == 0:
+    every = settings.outputs_every
+    if settings.outputs and every is not None and (ctx.step // settings.check_every) % every == 0:
         check_outputs(
             ctx, state, moves, chosen, n_players, adapters=counts.probe, tally=counts.outputs
         )
