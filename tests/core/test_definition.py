@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import tinygame
+from silkroad.core.errors import InvalidMoveError
 from silkroad.core.game import (
     DEPRECATED_NAMES,
     OPTIONAL_PARTS,
@@ -91,6 +92,43 @@ def test_define_game_names_what_is_missing_unknown_twice_or_not_a_function() -> 
         _define([*(_tiny_parts()["render"], render)])
     with pytest.raises(TypeError, match="lacks"):
         _define([render])
+
+
+def test_a_game_that_numbers_its_moves_gets_decode_move_and_action_mask() -> None:
+    """[docs/api.md] A game gives ``encode_move`` and ``num_actions``; ``define_game``
+    derives the rest as it does for the titles, and they agree with Tiny Draw's own."""
+    parts = _tiny_parts()
+    del parts["decode_move"], parts["action_mask"]
+    game = _define(parts)
+    own = tinygame.GAME
+    assert game.decode_move is not own.decode_move
+    for seed in range(6):
+        state = own.new_game(own.default_options(), seed)
+        while not own.is_over(state):
+            assert game.action_mask(state) == own.action_mask(state)
+            for move in own.legal_moves(state):
+                assert game.decode_move(state, own.encode_move(state, move)) == move
+            with pytest.raises(InvalidMoveError, match="outside the action space"):
+                game.decode_move(state, 99)
+            state = own.apply(state, own.legal_moves(state)[seed % len(own.legal_moves(state))])
+
+
+def test_the_action_parts_are_derived_only_for_a_state_that_keeps_its_options() -> None:
+    parts = _tiny_parts()
+    del parts["action_mask"]
+    derived = r"lacks action_mask \(decode_move and action_mask are derived for a state with"
+    with pytest.raises(TypeError, match=derived):
+        define_game(
+            tinygame.SPEC,
+            options_type=tinygame.Options,
+            state_type=dict,
+            move_types=(tinygame.Play, tinygame.Draw),
+            observation_type=tinygame.Observation,
+            parts=parts,
+        )
+    del parts["encode_move"]  # nothing to derive them from
+    with pytest.raises(TypeError, match="lacks encode_move, action_mask"):
+        _define(parts)
 
 
 def test_define_game_takes_functions_by_their_own_names() -> None:

@@ -23,11 +23,13 @@ import inspect
 import re
 import warnings
 from collections.abc import Callable, Iterable, Mapping
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Generic
 
 import attrs
 
-from silkroad.core.errors import RulesError
+from silkroad.core.action_parts import ActionParts
+from silkroad.core.errors import IllegalMoveError, RulesError
 from silkroad.core.explain import Reason, explain
 from silkroad.core.features import hashed_layout, observation_features
 from silkroad.core.position import (
@@ -64,6 +66,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "DEPRECATED_NAMES",
+    "DERIVED_PARTS",
     "OMITTABLE",
     "OPTIONAL_PARTS",
     "PART_HOMES",
@@ -779,6 +782,42 @@ def _parts_of_package(package: str) -> dict[str, Any]:
     return found
 
 
+#: The parts :func:`define_game` derives when a game does not give them.
+DERIVED_PARTS: tuple[str, ...] = ("decode_move", "action_mask")
+_DERIVED_WHEN = (
+    " (decode_move and action_mask are derived for a state with an options field from "
+    "legal_moves, encode_move and num_actions)"
+)
+
+
+def _derive_action_parts(spec: GameSpec, state_type: type, named: dict[str, Any]) -> None:
+    """Add to ``named`` the :data:`DERIVED_PARTS` it lacks, derived from the game's
+    ``legal_moves``, ``encode_move`` (its numbering of a legal move) and ``num_actions``
+    when its states keep their options (``state.options``): the parts every title
+    derives, written once (:class:`~silkroad.core.action_parts.ActionParts`)."""
+    absent = [name for name in DERIVED_PARTS if name not in named]
+    sources = ("legal_moves", "encode_move", "num_actions")
+    if not absent or not all(callable(named.get(name)) for name in sources):
+        return
+    if not attrs.has(state_type) or "options" not in attrs.fields_dict(state_type):
+        return  # reported as missing, with what deriving them needs
+
+    def refuse(state: Any, move: Any) -> IllegalMoveError:
+        return IllegalMoveError(f"{move!r} is not a legal move", state=state, move=move)
+
+    parts = ActionParts(
+        spec.name,
+        named["legal_moves"],
+        named["encode_move"],
+        named["num_actions"],
+        None,
+        attrgetter("options"),
+        refuse,
+    )
+    for name in absent:
+        named[name] = getattr(parts, name)
+
+
 def define_game(
     spec: GameSpec,
     *,
@@ -798,7 +837,11 @@ def define_game(
 
     Any other game gives ``parts``: the functions themselves (named by ``__name__``), or
     a mapping from part names to functions (for lambdas and wrappers). Every name of
-    :data:`REQUIRED_PARTS` must be found; those of :data:`OPTIONAL_PARTS` may be.
+    :data:`REQUIRED_PARTS` must be found, but :data:`DERIVED_PARTS`: a game whose state
+    has an ``options`` field and that gives ``legal_moves``, ``encode_move`` and
+    ``num_actions`` gets ``decode_move`` and ``action_mask`` derived from them, as the
+    titles do (:mod:`silkroad.core.actions`). Those of :data:`OPTIONAL_PARTS` may be
+    found.
 
     :raises TypeError: naming each required part that is missing, each name that is no
         part of the contract, each part given twice and each one that is not callable;
@@ -824,9 +867,11 @@ def define_game(
         elif not callable(function):
             problems.append(f"{name} is {type(function).__name__}, not a function")
         named[name] = function
+    _derive_action_parts(spec, state_type, named)
     missing = [name for name in REQUIRED_PARTS if name not in named]
     if missing:
-        problems.insert(0, f"lacks {', '.join(missing)}")
+        derivable = "" if not set(missing) & set(DERIVED_PARTS) else _DERIVED_WHEN
+        problems.insert(0, f"lacks {', '.join(missing)}{derivable}")
     if problems:
         raise TypeError(
             f"the definition of {spec.name!r}: {'; '.join(problems)} (the parts of the "
