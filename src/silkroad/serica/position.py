@@ -205,6 +205,16 @@ _CROSSROADS_KEYS = {
 }
 #: The fields of ``State`` a position writes as sections of their own.
 _SECTIONS = ("turn", "players", "pending")
+#: [SR-5] Each field of the turn (``Turn``) as ``[turn]`` writes it (``readied`` only
+#: when an effect waits).
+_TURN_KEYS: dict[str, Callable[[CardNames, Any], Any]] = {
+    "pp": _same,
+    "used": _names_of,
+    "traded": _same,
+    "defended": _same,
+    "readied": lambda n, v: [{"card": n.name[c], "ability": a.value} for c, a in v],
+}
+_TURN_SPARSE = frozenset({"readied"})
 
 
 def _every_field(cls: type, *written: Iterable[str]) -> None:
@@ -221,6 +231,7 @@ def _every_field(cls: type, *written: Iterable[str]) -> None:
 
 _every_field(PlayerState, _SEAT_KEYS)
 _every_field(State, _TABLE_KEYS, _CROSSROADS_KEYS, _SECTIONS)
+_every_field(Turn, _TURN_KEYS)
 
 
 def to_position(state: State) -> str:
@@ -235,13 +246,10 @@ def to_position(state: State) -> str:
         }
     turn = state.turn
     turn_data: dict[str, Any] = {
-        "pp": turn.pp,
-        "used": _names_of(n, turn.used),
-        "traded": turn.traded,
-        "defended": turn.defended,
+        key: write(n, getattr(turn, key))
+        for key, write in _TURN_KEYS.items()
+        if key not in _TURN_SPARSE or getattr(turn, key)
     }
-    if turn.readied:
-        turn_data["readied"] = [{"card": n.name[c], "ability": a.value} for c, a in turn.readied]
     document: dict[str, Any] = {
         "game": "serica",
         "format": FORMAT_VERSION,
@@ -703,30 +711,15 @@ def _caravan(f: Fields) -> Caravan:
 
 
 def _turn(f: Fields, r: CardResolver, zones: dict[str, list[int]], base: Turn, active: Any) -> Turn:
-    empire = zones.get(f"player.{active}.empire", [])
-    everything = [c for cards in zones.values() for c in cards]
-    changes: dict[str, Any] = {}
-    if "pp" in f:
-        changes["pp"] = f.integer("pp", rule="SR-5: never negative")
+    cards = _TurnCards(
+        r,
+        tuple(zones.get(f"player.{active}.empire", [])),
+        tuple(c for cards in zones.values() for c in cards),
+    )
     # positions of rules 1.2 wrote the readied strengths as numbers: still read, when
     # they agree with the readied Soldiers, Encampments and Outposts that give them
     legacy = {key: f.integer(key, rule="SR-5: never negative") for key in _LEGACY if key in f}
-    for key in ("traded", "defended"):
-        if key in f:
-            changes[key] = f.flag(key)
-    if "used" in f:
-        changes["used"] = tuple(
-            r.ref(v, f.failing(f"used[{i}]"), everything) for i, v in enumerate(f.array("used"))
-        )
-    if "readied" in f:
-        readied = []
-        for i, entry in enumerate(f.array("readied")):
-            e = Fields(entry, f.name(f"readied[{i}]"))
-            card = r.ref(e.get("card", str), e.failing("card"), empire)
-            ability = Ability(e.text("ability", choices=[a.value for a in Ability]))
-            e.finish()
-            readied.append((card, ability))
-        changes["readied"] = tuple(readied)
+    changes = {key: read(f, key, cards) for key, read in _TURN_READERS.items() if key in f}
     f.finish()
     turn = attrs.evolve(base, **changes)
     for key, value in legacy.items():
@@ -737,6 +730,50 @@ def _turn(f: Fields, r: CardResolver, zones: dict[str, list[int]], base: Turn, a
                 "Encampment or Outpost still in the Empire: list it under readied"
             )
     return turn
+
+
+@attrs.frozen
+class _TurnCards:
+    """What the turn's card keys may name: the active Empire's cards, and any card."""
+
+    resolver: CardResolver
+    empire: tuple[int, ...]
+    everything: tuple[int, ...]
+
+
+def _read_count(f: Fields, key: str, cards: _TurnCards) -> int:
+    return f.integer(key, rule="SR-5: never negative")
+
+
+def _read_flag(f: Fields, key: str, cards: _TurnCards) -> bool:
+    return f.flag(key)
+
+
+def _read_used(f: Fields, key: str, cards: _TurnCards) -> tuple[int, ...]:
+    ref, everything = cards.resolver.ref, cards.everything
+    return tuple(ref(v, f.failing(f"{key}[{i}]"), everything) for i, v in enumerate(f.array(key)))
+
+
+def _read_readied(f: Fields, key: str, cards: _TurnCards) -> tuple[tuple[int, Ability], ...]:
+    readied = []
+    for i, entry in enumerate(f.array(key)):
+        e = Fields(entry, f.name(f"{key}[{i}]"))
+        card = cards.resolver.ref(e.get("card", str), e.failing("card"), cards.empire)
+        ability = Ability(e.text("ability", choices=[a.value for a in Ability]))
+        e.finish()
+        readied.append((card, ability))
+    return tuple(readied)
+
+
+#: [SR-5] How ``[turn]`` reads each field of ``Turn`` (a key left out keeps the setup's).
+_TURN_READERS: dict[str, Callable[[Fields, str, _TurnCards], Any]] = {
+    "pp": _read_count,
+    "traded": _read_flag,
+    "defended": _read_flag,
+    "used": _read_used,
+    "readied": _read_readied,
+}
+_every_field(Turn, _TURN_READERS)
 
 
 #: Turn keys of older positions, now derived from the readied effects.
