@@ -370,7 +370,7 @@ class _VpBound:
 
     Every value is a whole number of ``1/scale`` VP (:func:`_scale`: the fractions of a
     Toolset, a vintage, an applause and the steps are whole there), exact as
-    ``fractions.Fraction`` would be and four times faster: a bound is made for each new
+    ``fractions.Fraction`` would be and 2.5 times faster: a bound is made for each new
     table (an OpenSpiel game of new options, the 220 triples of the tests)."""
 
     def __init__(self, t: Table, step: int | None = None, scale: int = 1) -> None:
