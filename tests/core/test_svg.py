@@ -119,3 +119,17 @@ def test_the_default_move_hiding_follows_the_information_of_the_game(tiny: Any) 
     hidden = tiny.spec.information is silkroad.Information.IMPERFECT
     assert tiny.hides_move(state, move, me) is False
     assert tiny.hides_move(state, move, 1 - me) is hidden
+
+
+def test_an_attribute_is_escaped_once_and_read_back_as_set() -> None:
+    canvas = Canvas(100, title="a & b")
+    group = canvas.group(data_name='say "<hi>" & go', data_n=3, data_x=1.25)
+    group.set("data-more", "x > y")
+    assert group.get("data-name") == 'say "<hi>" & go'
+    assert group.get("data-more") == "x > y"
+    assert group.get("data-n") == "3"
+    assert group.get("data-x") == "1.2"
+    element = parse(canvas.to_string()).find("{http://www.w3.org/2000/svg}g")
+    assert element is not None
+    assert element.get("data-name") == 'say "<hi>" & go'
+    assert element.get("data-more") == "x > y"
