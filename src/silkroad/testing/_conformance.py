@@ -160,24 +160,37 @@ def deep_copy(game: AnyGame, state: Any) -> Any:
     return loads(dumps(state, game), game.state_type, game)
 
 
-def _contains_rng(value: Any, depth: int = 0) -> bool:
-    if isinstance(value, Rng):
-        return True
-    if depth > 12 or isinstance(value, str | bytes | int | float | bool | enum.Enum):
-        return False
-    if attrs.has(type(value)):
-        return any(
-            _contains_rng(getattr(value, f.name), depth + 1) for f in attrs.fields(type(value))
-        )
-    if isinstance(value, dict) or hasattr(value, "items"):
-        try:
-            return any(
-                _contains_rng(k, depth + 1) or _contains_rng(v, depth + 1) for k, v in value.items()
-            )
-        except TypeError:
-            return False
-    if isinstance(value, Iterable):
-        return any(_contains_rng(v, depth + 1) for v in value)
+#: Values that hold nothing else (their subclasses are found by ``isinstance`` below).
+_ATOMS = frozenset({str, bytes, int, float, bool, type(None)})
+
+
+def _contains_rng(value: Any) -> bool:
+    """Whether an RNG lies anywhere in ``value`` (attrs fields, mappings, iterables; 12
+    levels deep at most), walked with a stack of its own rather than a call per value."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    pop, push = stack.pop, stack.append
+    while stack:
+        item, depth = pop()
+        kind = type(item)
+        if kind in _ATOMS:
+            continue
+        if isinstance(item, Rng):
+            return True
+        if depth > 12 or isinstance(item, str | bytes | int | float | enum.Enum):
+            continue
+        depth += 1
+        if attrs.has(kind):
+            stack.extend((getattr(item, f.name), depth) for f in attrs.fields(kind))
+        elif isinstance(item, dict) or hasattr(item, "items"):
+            try:
+                pairs = list(item.items())
+            except TypeError:
+                continue
+            for k, v in pairs:
+                push((k, depth))
+                push((v, depth))
+        elif isinstance(item, Iterable):
+            stack.extend((v, depth) for v in item)
     return False
 
 
