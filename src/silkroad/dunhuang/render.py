@@ -35,6 +35,16 @@ def _wrap(text: str, indent: str = "", more: str | None = None) -> list[str]:
     return wrap(text, WIDTH, indent, indent + "    " if more is None else more) or [indent.rstrip()]
 
 
+def _kept(t: Table, text: str, indent: str = "", more: str | None = None) -> tuple[str, ...]:
+    """:func:`_wrap` of a text made of what the table holds (so of a bounded set), kept
+    in the table (:attr:`Table.notes`): the same lines in every state of a game."""
+    key = (text, indent, more)
+    lines = t.notes.get(key)
+    if lines is None:
+        lines = t.notes[key] = tuple(_wrap(text, indent, more))
+    return lines
+
+
 def render(state: State) -> str:
     """[DH-2.0] The main board and the player boards: every open spot with its effects
     and who stands there, the recruiting row, the public fresco, the achievements, each
@@ -71,10 +81,10 @@ def _lines(obs: Observation, viewer: int | None) -> list[str]:
             lines.append("Ultimate actions:")
         label = f"  {d.label:<4}"
         text = effects_text(t, d.effects)
-        lines += _wrap(f"{label}{text} {_occupant(obs, d.id)}".rstrip(), "", " " * 10)
+        lines += _kept(t, f"{label}{text} {_occupant(obs, d.id)}".rstrip(), "", " " * 10)
     lines.append(f"Recruiting row (character deck {obs.deck_size}, discard {len(obs.discard)}):")
     for c in obs.row:
-        lines += _wrap("-" if c is None else character_text(t, c), "  ", "      ")
+        lines += _kept(t, "-" if c is None else character_text(t, c), "  ", "      ")
     lines += _frescoes_public(t, obs)
     if t.achievements:
         lines.append("Achievements (a placed token after the name), by pack:")
@@ -90,7 +100,7 @@ def _lines(obs: Observation, viewer: int | None) -> list[str]:
         lines.append("Quests (* done; a set opens when the sets before it are done):")
         for q in t.quests:
             mark = "*" if q.key in obs.achievements else " "
-            lines += _wrap(f"{mark} {achievement_text(t, q.key)}", "  ", "      ")
+            lines += _kept(t, f"{mark} {achievement_text(t, q.key)}", "  ", "      ")
     for p, pl in enumerate(obs.players):
         lines.append("")
         you = " (you)" if p == viewer else ""
@@ -150,7 +160,7 @@ def _board(t: Table, obs: Observation, p: int) -> list[str]:
         else:
             die = "complete" if spot.die is None else f"die {spot.die}"
             text = f"t{spot.tile} ({die}): {effects_text(t, t.tiles[spot.tile].effects)}"
-        lines += _wrap(f"  fresco {label}: {text} {_occupant(obs, sid)}".rstrip(), "", " " * 8)
+        lines += _kept(t, f"  fresco {label}: {text} {_occupant(obs, sid)}".rstrip(), "", " " * 8)
     if free:
         lines.append(f"  fresco{'es' * (len(free) > 1)} {', '.join(free)}: empty")
     return lines
@@ -159,7 +169,7 @@ def _board(t: Table, obs: Observation, p: int) -> list[str]:
 def _frescoes_public(t: Table, obs: Observation) -> list[str]:
     lines: list[str] = []
     if obs.public is not None:
-        lines += _wrap(f"Public fresco: {tile_text(t, obs.public)}", "")
+        lines += _kept(t, f"Public fresco: {tile_text(t, obs.public)}", "")
     elif obs.public_hidden:
         lines.append("Public fresco: face down")
     if t.solo:
@@ -175,7 +185,7 @@ def _frescoes_public(t: Table, obs: Observation) -> list[str]:
         ]
         lines.append("Public frescoes (each used once):" + ("" if line else " none"))
         for text in line:
-            lines += _wrap(text, "  ", "      ")
+            lines += _kept(t, text, "  ", "      ")
         bottom = ", ".join(f"t{x}" for x in obs.stack_bottom)
         lines += _wrap(
             f"Fresco stack: {obs.stack_size} tiles (you know the bottom ones: {bottom or 'none'})",
@@ -200,7 +210,7 @@ def _own(t: Table, obs: Observation, viewer: int | None) -> list[str]:
         if tiles:
             lines += ["", f"{title}:"]
             for x in sorted(tiles):
-                lines += _wrap(tile_text(t, x), "  ", "      ")
+                lines += _kept(t, tile_text(t, x), "  ", "      ")
     return lines
 
 
@@ -268,7 +278,7 @@ def screen(state: State) -> str:
     if c is not None and c.kind is ChoiceKind.RECRUIT:
         lines.append(f"Recruiting row (character deck {obs.deck_size}):")
         for card in obs.row:
-            lines += _wrap("-" if card is None else character_text(t, card), "  ", "      ")
+            lines += _kept(t, "-" if card is None else character_text(t, card), "  ", "      ")
     else:
         row = ", ".join("-" if x is None else _character_short(t, x) for x in obs.row)
         lines += _wrap(f"Recruiting row: {row}", "", "  ")

@@ -139,6 +139,10 @@ class Table:
                 "(new_game names them) or name two packs"
             )
         self.options = options
+        #: render's lines of a text drawn from what the table holds (a character's, a
+        #: tile's, an action spot's words with who stands there), by (text, indent, more):
+        #: the same in every state of a game, and wrapping them again was most of render
+        self.notes: dict[tuple[str, str, str | None], tuple[str, ...]] = {}
         #: [DH-6.2] A solitaire game.
         self.solo = options.players == 1
         self.board: BoardDef = load_board()
