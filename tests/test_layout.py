@@ -40,6 +40,12 @@ ROLES = (
 SRC = Path(resources.files("silkroad")).resolve()  # type: ignore[arg-type]
 
 
+@functools.cache
+def _tree(path: Path) -> ast.Module:
+    """The syntax tree of a source file, parsed once for all the tests of a worker."""
+    return ast.parse(path.read_text("utf-8"))
+
+
 def modules(title: str) -> list[str]:
     root = SRC / title
     return sorted(
@@ -95,7 +101,7 @@ def test_modules_of_a_title_import_each_other_at_the_top(title: str) -> None:
     # an import of a sibling inside a function is how a cycle is hidden (Jupyter's
     # _repr_svg_ finds the picture through the game definition: core.registry)
     for path in (SRC / title).rglob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        for node in ast.walk(_tree(path)):
             if isinstance(node, ast.FunctionDef):
                 for inner in ast.walk(node):
                     if isinstance(inner, ast.ImportFrom) and (inner.module or "").startswith(
@@ -117,7 +123,7 @@ def test_each_sub_command_is_a_module_of_the_command_package() -> None:
 def _imports(path: Path) -> list[ast.ImportFrom]:
     """The imports of silkroad modules in ``path``, at the top or inside a function alike;
     not those under ``if TYPE_CHECKING:``, which only annotations read."""
-    tree = ast.parse(path.read_text("utf-8"))
+    tree = _tree(path)
     typing_only = {
         id(inner)
         for node in ast.walk(tree)
@@ -285,7 +291,7 @@ def test_shared_modules_name_no_title_in_code() -> None:
     found = []
     for path in _shared_files():
         text = path.read_text("utf-8")
-        tree = ast.parse(text)
+        tree = _tree(path)
         docs = _docstrings(tree)
         lines = text.splitlines()
         for node in ast.walk(tree):
@@ -328,7 +334,7 @@ def _long_functions(root: Path = SRC) -> dict[tuple[str, str], int]:
     found = {}
     for path in sorted(root.rglob("*.py")):
         module = path.relative_to(root).as_posix()
-        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        for node in ast.walk(_tree(path)):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 assert node.end_lineno is not None
                 length = node.end_lineno - node.lineno + 1

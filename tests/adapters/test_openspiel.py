@@ -38,15 +38,24 @@ FIXED = tinygame.make_game(
 )
 register(FIXED)
 
+#: OpenSpiel's random simulation with serialization, which reads each state back from its
+#: history (a whole game's replays at each step): a full-length game of each competitive
+#: title; the other Kashgar and the co-op Serica games stopped by the round limit's
+#: safeguard (truncated, no winner)
 CASES = [
     ("silkroad_kashgar", {"players": 2}),
-    ("silkroad_kashgar", {"players": 3}),
+    ("silkroad_kashgar", {"players": 3, "options": options_parameter(round_limit=8)}),
     (
         "silkroad_kashgar",
-        {"players": 4, "options": options_parameter(expansion=["herder"] * 2 + ["messenger"] * 2)},
+        {
+            "players": 4,
+            "options": options_parameter(
+                expansion=["herder"] * 2 + ["messenger"] * 2, round_limit=8
+            ),
+        },
     ),
     ("silkroad_serica", {}),
-    ("silkroad_serica", {"options": options_parameter(coop=True)}),
+    ("silkroad_serica", {"options": options_parameter(coop=True, round_limit=6)}),
     ("silkroad_dunhuang", {"players": 1}),
     ("silkroad_dunhuang", {"players": 3}),
     ("silkroad_dunhuang", {"players": 4}),

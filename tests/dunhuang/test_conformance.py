@@ -25,8 +25,9 @@ def test_four_players_every_move() -> None:
 
 @pytest.mark.rule("DH-6.1")
 def test_three_players_every_move() -> None:
-    report = check_game(GAME, Options(3), seeds=range(1, 3), determinize_samples=1)
-    assert report.games == 2
+    # every legal move applied and every check made at every decision of a whole game
+    report = check_game(GAME, Options(3), seeds=range(1, 2), determinize_samples=1)
+    assert report.games == 1
     assert report.illegal_moves_rejected > 0
 
 
