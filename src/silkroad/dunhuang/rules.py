@@ -966,7 +966,10 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
     from those open to some meeples only, so that the usual listing, the same spots for
     each meeple, is one ``map`` per meeple: 2.0k instructions per decision fewer (3
     players, ``benchmarks/instructions.py``); a spot open to some meeples only is merged
-    into the list of each meeple it is open to (1.5k fewer)."""
+    into the list of each meeple it is open to (1.5k fewer). The tests of the effects
+    whose answer without a character spot the table decides (:func:`_spot_plan`) are not
+    made, and each spot's effects that read the character spot are listed once per table
+    (4.6k fewer)."""
     pl = s.players[p]
     at = pl.home
     if at[0] + at[1] + at[2] < 2:  # a meeple alone at home is the twin of no other
@@ -981,19 +984,19 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
     with_char = [(m, frames[m + 1]) for m in home if pl.characters[m] is not None]
     occupied = _occupied(s.spots)
     ultimate_full = s.options.players == 3 and len(occupied & _ULTIMATES) >= 2
-    tested: dict[str, bool] = {}  # effect text -> engine.can in the plain frame
     can = engine.can
-    tiles, free_tiles = t.tiles, t.free_tiles
-    free_boards, test_boards, frescoes, publics = _spot_groups(t)
+    free_boards, test_boards, frescoes, publics, known, tile_tests = _spot_plan(t)
+    tested = known.copy()  # effect text -> engine.can in the plain frame
     # the spots open to every meeple home (in any order: sorted at the end), then the
     # spots whose effects need a test
     free = free_boards - occupied
     if ultimate_full:
         free -= _ULTIMATES
     todo = []  # (a loop: a comprehension is a call of its own)
-    for spot, texts, ult in test_boards:
-        if spot not in occupied and not (ult and ultimate_full):
-            todo.append((spot, texts))
+    for entry in test_boards:
+        spot = entry[0]
+        if spot not in occupied and not (entry[3] and ultimate_full):
+            todo.append(entry)
     marks = [*free]
     partial: list[tuple[int, list[int]]] = []  # the spots open to some meeples only
     if frescoes:
@@ -1002,22 +1005,23 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
             tile = spots[owner][slot].tile
             if tile is None or spot in occupied:
                 continue
-            if tile in free_tiles:
+            tests = tile_tests[tile]
+            if tests is None:
                 marks.append(spot)
             else:
-                todo.append((spot, tiles[tile].effects))
+                todo.append((spot, *tests))
     if publics:
         # [DH-6.2.4] the positions of the public line holding a tile (few of them)
         line = zip(publics, s.publics, strict=True)
         for spot, ptile in [(spot, x) for spot, x in line if x is not None]:
             if spot in occupied:
                 continue
-            if ptile in free_tiles:
+            tests = tile_tests[ptile]
+            if tests is None:
                 marks.append(spot)
             else:
-                todo.append((spot, tiles[ptile].effects))
-    slotless = _slotless(t)
-    for spot, effects in todo:
+                todo.append((spot, *tests))
+    for spot, effects, slotted, _ in todo:
         for e in effects:
             ok = tested.get(e.text)
             if ok is None:
@@ -1026,13 +1030,15 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
                 marks.append(spot)  # resolvable without a character spot
                 break
         else:
-            if not with_char:
+            if not with_char or not slotted:
                 continue
             # only the effects whose test reads the character spot, for each character
-            slotted = [e for e in effects if e.kind not in slotless]
-            if not slotted:
-                continue
-            who = [m for m, fr in with_char if any(can(t, s, fr, e) for e in slotted)]
+            who = []
+            for m, fr in with_char:
+                for e in slotted:  # (loops: any() over a generator costs more)
+                    if can(t, s, fr, e):
+                        who.append(m)
+                        break
             if who:
                 partial.append((spot, who))
     marks.sort()  # spot order, as the table lists the spots
@@ -1091,59 +1097,72 @@ _TEST_FRAMES = tuple(
 )
 
 
-#: The table whose effect kinds independent of the frame were last listed, and those.
-_frameless = LastValue[Table, frozenset[str]](
-    "Dunhuang: the frameless effect kinds of the last table", frozenset()
-)
-
-
-def _slotless(t: Table) -> frozenset[str]:
-    """The effect kinds of ``t`` whose ``engine.can`` reads neither the frame's character
-    spot nor its Emperor's Quest flag: the core kinds of :data:`_SLOTLESS` and the pack
-    effects declared ``frameless``."""
-    last = _frameless.pair
-    if last[0] is t:
-        return last[1]
-    kinds = _SLOTLESS | {k for k, hook in t.effects.items() if hook.frameless}
-    _frameless.pair = (t, kinds)
-    return kinds
-
-
 _ULTIMATES = frozenset(range(ULTIMATE, FRESCO))
 
-_Groups = tuple[
+#: The gains ``engine.can`` answers by ``engine.needs_nothing`` (from the table alone).
+_GAIN_KINDS = frozenset(("coin", "pigment", "vp", "material", "product"))
+
+#: A spot's effects to test: (spot, effects, those whose test reads the frame's character
+#: spot or Emperor's Quest flag, ultimate).
+_Tested = tuple[int, tuple[Effect, ...], tuple[Effect, ...], bool]
+_Plan = tuple[
     frozenset[int],
-    tuple[tuple[int, tuple[Effect, ...], bool], ...],
+    tuple[_Tested, ...],
     tuple[tuple[int, int, int], ...],
     tuple[int, ...],
+    dict[str, bool],
+    dict[int, "tuple[tuple[Effect, ...], tuple[Effect, ...], bool] | None"],
 ]
-#: The table whose open spots were last grouped, and the groups.
-_groups = LastValue[Table, _Groups](
-    "Dunhuang: the open spots of the last table by kind", (frozenset(), (), (), ())
+#: The table whose open spots were last planned, and the plan.
+_plans = LastValue[Table, _Plan](
+    "Dunhuang: the open spots of the last table by kind", (frozenset(), (), (), (), {}, {})
 )
 
 
-def _spot_groups(t: Table) -> _Groups:
-    """The open spots of ``t`` by kind: basic and ultimate spots usable by every meeple
-    whenever free as a set (a set difference with the occupied spots finds the free
-    ones), the other basic and ultimate spots as (spot,
-    effects, ultimate), fresco spots as (spot, owner, slot), the public fresco spots by
-    position; each in spot order."""
-    last = _groups.pair
+def _spot_plan(t: Table) -> _Plan:
+    """What :func:`_placements` needs of ``t`` alone: basic and ultimate spots usable by
+    every meeple whenever free as a set (a set difference with the occupied spots finds
+    the free ones), the other basic and ultimate spots as :data:`_Tested`, fresco spots as
+    (spot, owner, slot), the public fresco spots by position (each in spot order); the
+    answers of ``engine.can`` without a character spot that the table decides, by effect
+    text (a gain: :func:`engine.needs_nothing`; an Emperor's Quest: never without a
+    meeple's character spot), and for each fresco tile None when any meeple may use it
+    (``t.free_tiles``), else its effects to test as in :data:`_Tested`. The slot-reading
+    effects are those whose kind is not in :data:`_SLOTLESS` nor a pack effect declared
+    ``frameless``."""
+    last = _plans.pair
     if last[0] is t:
         return last[1]
+    slotless = _SLOTLESS | {k for k, hook in t.effects.items() if hook.frameless}
+
+    def slotted(effects: tuple[Effect, ...]) -> tuple[Effect, ...]:
+        return tuple(e for e in effects if e.kind not in slotless)
+
     boards = [d for d in t.open_spots if d.kind not in ("fresco", "public")]
     free = frozenset(d.id for d in boards if d.id in t.free_spots)
     tested = tuple(
-        (d.id, d.effects, d.kind == "ultimate") for d in boards if d.id not in t.free_spots
+        (d.id, d.effects, slotted(d.effects), d.kind == "ultimate")
+        for d in boards
+        if d.id not in t.free_spots
     )
     frescoes = tuple((d.id, d.owner, d.slot) for d in t.open_spots if d.kind == "fresco")
     publics = tuple(d.id for d in t.open_spots if d.kind == "public")
     # the public line's spots by position (every position, or none outside solitaire)
     assert [t.spots[x].slot for x in publics] == list(range(len(publics)))
-    groups = (free, tested, frescoes, publics)
-    _groups.pair = (t, groups)
-    return groups
+    tiles = {
+        i: None if i in t.free_tiles else (tile.effects, slotted(tile.effects), False)
+        for i, tile in t.tiles.items()
+    }
+    known: dict[str, bool] = {}
+    for effects in [d.effects for d in boards] + [tile.effects for tile in t.tiles.values()]:
+        for e in effects:
+            if e.kind in _GAIN_KINDS:
+                known[e.text] = engine.needs_nothing(t.tokens, e)
+            elif e.kind == "quest":
+                known[e.text] = False  # the Emperor's Quest needs the meeple's character
+    plan = (free, tested, frescoes, publics, known, tiles)
+    _plans.pair = (t, plan)
+    return plan
 
 
 #: [DH-3.2] Effect kinds whose ``engine.can`` reads neither the frame's character spot
