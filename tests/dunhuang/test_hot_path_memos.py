@@ -1,0 +1,79 @@
+"""The work the rules do once instead of again (docs/dunhuang.md, "Speed") gives what
+the plain computation gives: the per-table plan of the placements (the answers the
+table decides) and a state settled once (settling it again changes nothing)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from silkroad.core.rng import Rng
+from silkroad.dunhuang import Options, apply, engine, legal_moves, new_game
+from silkroad.dunhuang import rules as R
+from silkroad.dunhuang.cards import parse_effect
+from silkroad.dunhuang.state import Frame, Phase, State
+from silkroad.dunhuang.table import table
+
+#: Every pack at least once, the promos, solitaire, each player count.
+SETUPS = [
+    Options(3),
+    Options(4, ("iron", "exotic-beauty", "tea")),
+    Options(3, ("wine", "silver", "bronze"), promos=True),
+    Options(4, ("jade", "sutra", "china"), promos=True),
+    Options(3, ("camel", "gold", "silk")),
+    Options(1, ("silk", "tea")),
+]
+
+
+def _states(options: Options, seed: int) -> Iterator[State]:
+    """The states of a seeded random game, each as ``apply`` returns it."""
+    s = new_game(options, seed)
+    rng = Rng.from_seed(seed)
+    moves = legal_moves(s)
+    while moves:
+        yield s
+        i, rng = rng.randrange(len(moves))
+        s = apply(s, moves[i])
+        moves = legal_moves(s)
+    yield s
+
+
+@pytest.mark.rule("DH-3.2")
+@pytest.mark.parametrize("options", SETUPS, ids=lambda o: f"{o.players}-{'-'.join(o.packs)}")
+def test_the_answers_the_plan_takes_from_the_table_are_those_of_engine_can(
+    options: Options,
+) -> None:
+    # the placements do not test a gain or an Emperor's Quest without a character spot:
+    # the plan's answer is engine.can's in every placement state, for every player
+    t = table(options)
+    _, tested, _, _, known, tiles = R._spot_plan(t)
+    assert known  # some effects are decided by the table
+    slotless = R._SLOTLESS | {k for k, hook in t.effects.items() if hook.frameless}
+    for _, effects, slotted, _ in tested:
+        assert slotted == tuple(e for e in effects if e.kind not in slotless)
+    for tile, entry in tiles.items():
+        assert (entry is None) == (tile in t.free_tiles)
+    checked = 0
+    for s in _states(options, 1):
+        if s.phase is not Phase.ACTION or s.choice is not None or s.frames:
+            continue
+        for p in range(len(s.players)):
+            plain = Frame(p, ())
+            for text, answer in known.items():
+                assert engine.can(t, s, plain, parse_effect(text)) is answer, text
+                checked += 1
+    assert checked > 50
+
+
+@pytest.mark.rule("DH-3.2")
+@pytest.mark.parametrize("options", SETUPS[:3], ids=lambda o: f"{o.players}-{'-'.join(o.packs)}")
+def test_a_state_apply_returns_is_settled_once_for_all(options: Options) -> None:
+    # _settle returns what _play made of the one automatic move without settling it again:
+    # settling any state apply returns changes nothing (not even the object)
+    t = table(options)
+    count = 0
+    for s in _states(options, 2):
+        assert R._settle(t, s) is s
+        count += 1
+    assert count > 100
