@@ -1,6 +1,7 @@
 """The work the rules do once instead of again (docs/dunhuang.md, "Speed") gives what
 the plain computation gives: the per-table plan of the placements (the answers the
-table decides) and a state settled once (settling it again changes nothing)."""
+table decides), a state settled once (settling it again changes nothing), the
+per-seat memo of fruitless achievement checks."""
 
 from __future__ import annotations
 
@@ -77,3 +78,31 @@ def test_a_state_apply_returns_is_settled_once_for_all(options: Options) -> None
         assert R._settle(t, s) is s
         count += 1
     assert count > 100
+
+
+@pytest.mark.rule("DH-5")
+def test_a_fruitless_achievement_check_is_remembered_for_its_very_objects_only() -> None:
+    options = Options(3)
+    t = table(options)
+    states = [s for s in _states(options, 3) if s.phase is Phase.ACTION]
+    fruitless = 0
+    for s in states[::7]:
+        for p in range(3):
+            R._fruitless[p].clear()
+            fresh = R.claim_achievements(t, s, p)
+            again = R.claim_achievements(t, s, p)  # through the memo when fresh was fruitless
+            assert again.achievements == fresh.achievements
+            if fresh is s:
+                fruitless += 1
+                key, (counters, claimed, table_) = R._fruitless[p].pair
+                assert key is s.players[p].tokens
+                assert (counters, claimed, table_) == (s.players[p].counters, s.achievements, t)
+                assert again is s
+    assert fruitless > 10
+    # the memo of one seat is no answer for another seat, nor for other claims: a
+    # state whose claims were cleared claims again what the requirements give
+    late = next(s for s in reversed(states) if s.achievements)
+    owner = next(iter(late.achievements.values()))
+    R.claim_achievements(t, late, owner)
+    cleared = engine.with_field(late, "achievements", type(late.achievements)())
+    assert R.claim_achievements(t, cleared, owner).achievements

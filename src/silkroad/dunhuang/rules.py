@@ -551,9 +551,12 @@ def claim_achievements(t: Table, s: State, p: int) -> State:
     claimed = s.achievements
     if len(claimed) == len(t.achievements):
         return s
-    # no memo of fruitless checks: a per-player dict saved 0.7k instructions per decision
-    # but is not a single-slot LastValue; one holding an entry per player saved none
-    # (3 players, benchmarks/instructions.py)
+    # the seat's last check claimed nothing, and nothing it read has changed since
+    tokens, counters = pl.tokens, pl.counters
+    memo = _fruitless[p]
+    key, last = memo.pair
+    if key is tokens and last[0] is counters and last[1] is claimed and last[2] is t:
+        return s
     tests, by_stat, always = _achievement_index(t)
     claims = _claims(claimed)
     stats = _stats(pl)
@@ -567,6 +570,7 @@ def claim_achievements(t: Table, s: State, p: int) -> State:
                 if least <= value:
                     picked.append(i)
     if not picked:
+        memo.pair = (tokens, (counters, claimed, t))
         return s
     picked.sort()  # the table's order, which decides between spots of the same need
     owners: dict[str, int] | None = None
@@ -592,8 +596,22 @@ def claim_achievements(t: Table, s: State, p: int) -> State:
         gained += vp
     if gained or claimed is not s.achievements:
         s = engine.with_field(s, "achievements", claimed)
-        s = engine.set_player(s, p, engine.with_field(pl, "vp", pl.vp + gained))
+        return engine.set_player(s, p, engine.with_field(pl, "vp", pl.vp + gained))
+    memo.pair = (tokens, (counters, claimed, t))
     return s
+
+
+#: For each seat, the statistics (tokens, then counters), the claims and the table of
+#: its last achievement check that claimed nothing (identity memos over immutable
+#: values, one per seat: the players' checks alternate). A check of the very same
+#: objects claims nothing again: 1.3k instructions per decision fewer (3 players).
+_fruitless = tuple(
+    LastValue[Map[str, int], tuple[object, object, object]](
+        f"Dunhuang: the last achievement check of seat {p} that claimed nothing",
+        (None, None, None),
+    )
+    for p in range(4)
+)
 
 
 _Test = tuple[str, str, int, _Need, int, tuple[str, ...]]
