@@ -781,12 +781,17 @@ def _next_placer(t: Table, s: State) -> State | None:
         if True not in s.players[p].home:
             continue
         if k == 0:
-            if _cached_moves(t, s) is not _PASS:  # (identity: no __eq__ of moves)
-                return s
-            continue
+            last = _last.pair
+            if last[0] is s:  # listed already (Pass: nothing to place)
+                if last[1] is not _PASS:  # (identity: no __eq__ of moves)
+                    return s
+                continue
+        # _turn_moves written out (the state is the action phase's, at a placement), with
+        # the listed moves read from _last above: 1.3k instructions per decision fewer
         moves = _placements(t, s, p)
         if moves:
-            s = engine.with_field(s, "turn", p)
+            if k:
+                s = engine.with_field(s, "turn", p)
             _last.pair = (s, moves)  # its legal moves (placements read no turn), not listed again
             return s
     return None
