@@ -1,19 +1,21 @@
 """The work the rules do once instead of again (docs/dunhuang.md, "Speed") gives what
 the plain computation gives: the per-table plan of the placements (the answers the
 table decides), a state settled once (settling it again changes nothing), the
-per-seat memo of fruitless achievement checks."""
+per-seat memo of fruitless achievement checks, and the choices made once or as one
+dict."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+import attrs
 import pytest
 
 from silkroad.core.rng import Rng
 from silkroad.dunhuang import Options, apply, engine, legal_moves, new_game
 from silkroad.dunhuang import rules as R
 from silkroad.dunhuang.cards import parse_effect
-from silkroad.dunhuang.state import Frame, Phase, State
+from silkroad.dunhuang.state import Choice, ChoiceKind, Frame, Phase, State
 from silkroad.dunhuang.table import table
 
 #: Every pack at least once, the promos, solitaire, each player count.
@@ -78,6 +80,25 @@ def test_a_state_apply_returns_is_settled_once_for_all(options: Options) -> None
         assert R._settle(t, s) is s
         count += 1
     assert count > 100
+
+
+def test_the_choice_tables_and_set_choice_build_what_choice_builds() -> None:
+    s = new_game(Options(3), 0)
+    for p in range(4):
+        assert R._DRAFT_CHOICES[p] == Choice(ChoiceKind.DRAFT, p)
+    for kind, player, arg, n, slot in [
+        (ChoiceKind.UPGRADE, 0, "", 0, None),
+        (ChoiceKind.RECRUIT, 2, "paid", 0, 1),
+        (ChoiceKind.PACK, 1, "mimic", 1, 2),
+    ]:
+        got = engine.set_choice(s, kind, player, arg, n, slot).choice
+        made = Choice(kind, player, arg, n, slot)
+        assert got == made
+        assert hash(got) == hash(made)
+        assert got.__dict__ == made.__dict__
+        assert list(got.__dict__) == [a.name for a in attrs.fields(Choice)]
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            got.arg = "x"  # type: ignore[misc]
 
 
 @pytest.mark.rule("DH-5")

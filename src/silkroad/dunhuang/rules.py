@@ -463,7 +463,7 @@ def _keep(t: Table, s: State, p: int, tile: int) -> State:
     nxt = (p + 1) % n
     if nxt != s.first:
         return engine.with_fields(
-            s, {"players": players, "draft": tuple(draft), "choice": Choice(_KIND_DRAFT, nxt)}
+            s, {"players": players, "draft": tuple(draft), "choice": _DRAFT_CHOICES[nxt]}
         )
     if not any(draft):
         return engine.with_fields(
@@ -477,7 +477,7 @@ def _keep(t: Table, s: State, p: int, tile: int) -> State:
         )
     passed = tuple(draft[(q - 1) % n] for q in range(n))
     return engine.with_fields(
-        s, {"players": players, "draft": passed, "choice": Choice(_KIND_DRAFT, s.first)}
+        s, {"players": players, "draft": passed, "choice": _DRAFT_CHOICES[s.first]}
     )
 
 
@@ -818,6 +818,11 @@ def _after_action(t: Table, s: State) -> tuple[State, bool]:
                 return engine.with_field(s, "choice", Choice(_KIND_ABILITY, a.player)), True
     s = claim_achievements(t, s, a.player)
     return engine.with_fields(s, {"action": None, "turn": _next_turn_player(s)}), False
+
+
+#: [DH-2.3.5] The decision to keep a tile, ``_DRAFT_CHOICES[p]`` for player ``p`` (made
+#: once: it is immutable).
+_DRAFT_CHOICES = tuple(Choice(_KIND_DRAFT, p) for p in range(4))
 
 
 def _settle(t: Table, s: State) -> State:
