@@ -558,15 +558,8 @@ def can(t: Table, s: State, fr: Frame, e: Effect) -> bool:
     if kind in _GAINS:
         return needs_nothing(t.tokens, e)
     pl = s.players[fr.player]
-    if kind == "upgrade":
-        tokens = pl.tokens  # no zero entries: a kind held is a kind in the map
-        for k in upgradable(t):  # noqa: SIM110 (a loop: a generator costs 4 times as much)
-            if k in tokens:
-                return True
-        return False
-    if kind == "quest":
-        # the character on the meeple's spot now (grain > 0 means a character is there)
-        return fr.quest and fr.slot is not None and pl.grain[fr.slot] > 0
+    # the kinds most often tested first, and the Payment's rewards read in a loop: 1.1k
+    # instructions per decision fewer (3 players)
     if kind == "recruit":
         # recruit_allowed(t, s, "paid", ...) for each card of the row, written out
         coins, cards = pl.coins, t.characters
@@ -576,21 +569,32 @@ def can(t: Table, s: State, fr: Frame, e: Effect) -> bool:
                 if cost is not None and cost <= coins:
                     return True
         return False
-    if kind == "free-recruit":
-        return any(c is not None for c in s.row)
     if kind == "pay":
         if unpaid(t, s, fr, e.cost) is not None:
             return False
-        if any(needs_nothing(t.tokens, r) for r in e.then):
-            return True  # a reward that can be resolved whatever the payment left
+        tokens = t.tokens
+        for r in e.then:  # (loops: a generator in any() costs more)
+            if needs_nothing(tokens, r):
+                return True  # a reward that can be resolved whatever the payment left
         after = _pay(t, s, fr, e.cost)
         return any(can(t, after, fr, r) for r in e.then)
+    if kind == "paint":
+        return can_paint(t, s, fr.player)
+    if kind == "upgrade":
+        tokens = pl.tokens  # no zero entries: a kind held is a kind in the map
+        for k in upgradable(t):  # noqa: SIM110 (a loop: a generator costs 4 times as much)
+            if k in tokens:
+                return True
+        return False
+    if kind == "quest":
+        # the character on the meeple's spot now (grain > 0 means a character is there)
+        return fr.quest and fr.slot is not None and pl.grain[fr.slot] > 0
+    if kind == "free-recruit":
+        return any(c is not None for c in s.row)
     if kind == "if":
         return meets(pl, e.cost) and any(can(t, s, fr, r) for r in e.then)
     if kind == "continue":
         return bool(continue_slots(s, fr.player))
-    if kind == "paint":
-        return can_paint(t, s, fr.player)
     return can_paint(t, s, fr.player, e.amount)  # paint-for, the last kind of _CORE
 
 
