@@ -86,6 +86,10 @@ def test_the_choice_tables_and_set_choice_build_what_choice_builds() -> None:
     s = new_game(Options(3), 0)
     for p in range(4):
         assert R._DRAFT_CHOICES[p] == Choice(ChoiceKind.DRAFT, p)
+        assert R._INCOME_CHOICES[p] == Choice(ChoiceKind.INCOME, p)
+        assert R._ABILITY_CHOICES[p] == Choice(ChoiceKind.ABILITY, p)
+        assert R._LEFT_CHOICES[p] == Choice(ChoiceKind.GAIN, p, "left")
+        assert R._RIGHT_CHOICES[p] == Choice(ChoiceKind.GAIN, p, "right")
     for kind, player, arg, n, slot in [
         (ChoiceKind.UPGRADE, 0, "", 0, None),
         (ChoiceKind.RECRUIT, 2, "paid", 0, 1),
