@@ -131,3 +131,25 @@ def test_a_fruitless_achievement_check_is_remembered_for_its_very_objects_only()
     R.claim_achievements(t, late, owner)
     cleared = engine.with_field(late, "achievements", type(late.achievements)())
     assert R.claim_achievements(t, cleared, owner).achievements
+
+
+@pytest.mark.rule("DH-3.1.2")
+@pytest.mark.parametrize("options", SETUPS, ids=lambda o: f"{o.players}-{'-'.join(o.packs)}")
+def test_the_tokens_starting_effects_made_on_the_board_are_those_made_one_by_one(
+    options: Options,
+) -> None:
+    # _token_starts copies the state once per player, not once per gain: the state it
+    # makes is the one the gains made one by one make, on every state of a game
+    t = table(options)
+    gained = 0
+    for s in list(_states(options, 4))[::3]:
+        for p in range(len(s.players)):
+            one_by_one = s
+            for token in t.start_tokens:
+                for _ in range(one_by_one.players[p].tokens.get(token.key, 0)):
+                    for e in token.start:
+                        one_by_one = engine.gain(t, one_by_one, p, e)
+            got = R._token_starts(t, s, p)
+            assert got == one_by_one
+            gained += got is not s
+    assert gained or not t.start_tokens

@@ -43,6 +43,7 @@ __all__ = [
     "complete_fresco",
     "do",
     "gain",
+    "gained",
     "lack",
     "leave",
     "meets",
@@ -223,11 +224,11 @@ def gain(t: Table, s: State, p: int, e: Effect) -> State:
     """[DH-3.E.1] [DH-3.E.3-5] [DH-3.E.14] Resolve a decision-free gain for player ``p``."""
     if e.kind == "product" and e.arg == "any":
         return set_choice(s, _KIND_GAIN, p, "product")
-    pl = _gained(t, s.players[p], e)
+    pl = gained(t, s.players[p], e)
     return s if pl is None else set_player(s, p, pl)
 
 
-def _gained(t: Table, pl: Player, e: Effect) -> Player | None:
+def gained(t: Table, pl: Player, e: Effect) -> Player | None:
     """[DH-3.E.1] [DH-3.E.3-5] Player ``pl`` after a gain that needs no decision (None:
     nothing gained, a Material or Product of a pack not in play)."""
     kind = e.kind
@@ -833,7 +834,7 @@ def resolve_index(t: Table, s: State, i: int) -> State:
         else:
             frames = s.frames[:-1]
         p = fr.player
-        pl = _gained(t, s.players[p], e)
+        pl = gained(t, s.players[p], e)
         if pl is None:
             return with_field(s, "frames", frames)
         players = (*s.players[:p], pl, *s.players[p + 1 :])

