@@ -573,9 +573,9 @@ def can(t: Table, s: State, fr: Frame, e: Effect) -> bool:
     if kind == "pay":
         if unpaid(t, s, fr, e.cost) is not None:
             return False
-        tokens = t.tokens
+        kinds = t.tokens
         for r in e.then:  # (loops: a generator in any() costs more)
-            if needs_nothing(tokens, r):
+            if needs_nothing(kinds, r):
                 return True  # a reward that can be resolved whatever the payment left
         after = _pay(t, s, fr, e.cost)
         return any(can(t, after, fr, r) for r in e.then)

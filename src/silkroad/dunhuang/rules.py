@@ -571,8 +571,8 @@ def claim_achievements(t: Table, s: State, p: int) -> State:
     # the seat's last check claimed nothing, and nothing it read has changed since
     tokens, counters = pl.tokens, pl.counters
     memo = _fruitless[p]
-    key, last = memo.pair
-    if key is tokens and last[0] is counters and last[1] is claimed and last[2] is t:
+    seen, last = memo.pair
+    if seen is tokens and last[0] is counters and last[1] is claimed and last[2] is t:
         return s
     tests, by_stat, always = _achievement_index(t)
     claims = _claims(claimed)
