@@ -153,22 +153,3 @@ def test_the_tokens_starting_effects_made_on_the_board_are_those_made_one_by_one
             assert got == one_by_one
             gained += got is not s
     assert gained or not t.start_tokens
-
-
-@pytest.mark.rule("DH-3.2")
-@pytest.mark.parametrize("options", SETUPS[:2], ids=lambda o: f"{o.players}-{'-'.join(o.packs)}")
-def test_the_placements_tables_hold_what_a_placement_made_itself(options: Options) -> None:
-    # the home field after a meeple is sent, and the action frames of the board's spots
-    for home, sent in R._SENT.items():
-        for m in range(3):
-            made = list(home)
-            made[m] = False
-            assert sent[m] == tuple(made)
-    t = table(options)
-    frames = R._board_frames(t)
-    assert set(frames) == {d.id for d in t.spots if d.kind in ("basic", "ultimate")}
-    for spot, by_player in frames.items():
-        for p in range(4):
-            for m in range(3):
-                made = Frame(p, t.spot_texts[spot], manual=True, quest=True, slot=m)
-                assert by_player[p][m] == made

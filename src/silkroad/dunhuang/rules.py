@@ -1496,14 +1496,10 @@ def current_player(state: State) -> int | None:
 def _place(t: Table, s: State, p: int, m: int, spot: int) -> State:
     """[DH-3.2] [DH-3.A] [DH-3.C] [DH-6.2.4] [DH-6.3.1] Put a meeple on a spot and start
     its action."""
-    d = t.spots[spot]
-    if d.kind in _BOARD_KINDS:  # a basic or ultimate spot: its frames made once per table
-        effects = t.spot_texts[spot]
-        frame = _board_frames(t)[spot][p][m]
-    else:
-        effects = spot_effects(t, s, spot)
-        frame = _action_frame(p, effects, m)
+    effects = spot_effects(t, s, spot)
     pl = s.players[p]
+    home = list(pl.home)
+    home[m] = False
     players = s.players
     spots = s.spots.set(spot, 3 * p + m)
     _note_occupied(s.spots, spots, spot)
@@ -1512,15 +1508,16 @@ def _place(t: Table, s: State, p: int, m: int, spot: int) -> State:
         {
             "players": (
                 *players[:p],
-                engine.with_field(pl, "home", _SENT[pl.home][m]),
+                engine.with_field(pl, "home", tuple(home)),
                 *players[p + 1 :],
             ),
             "spots": spots,
             "action": _ACTIONS[p][m],
             "next_first": p if spot in FIRST_ZONE and s.next_first is None else s.next_first,
-            "frames": (*s.frames, frame),
+            "frames": (*s.frames, _action_frame(p, effects, m)),
         },
     )
+    d = t.spots[spot]
     if d.kind == "fresco" and d.owner != p:
         s = engine.lower_die(t, s, d.owner, d.slot)
     elif d.kind == "fresco" and t.solo and any(e.startswith("continue") for e in effects):
@@ -1538,41 +1535,6 @@ def _place(t: Table, s: State, p: int, m: int, spot: int) -> State:
 #: [DH-3.2] The action of player ``p``'s meeple ``m``, ``_ACTIONS[p][m]`` (made once:
 #: it is immutable).
 _ACTIONS = tuple(tuple(Action(p, m) for m in range(MEEPLES)) for p in range(4))
-
-
-#: [DH-3.2] The ``home`` field of a player board after meeple ``m`` is sent, by the
-#: field before: ``_SENT[home][m]`` (a table instead of a list and a tuple made).
-_SENT = {
-    home: tuple(tuple(home[i] and i != m for i in range(MEEPLES)) for m in range(MEEPLES))
-    for home in itertools.product((False, True), repeat=MEEPLES)
-}
-
-#: The spot kinds whose effects are the table's (not a tile's).
-_BOARD_KINDS = frozenset(("basic", "ultimate"))
-
-#: The table whose action frames of basic and ultimate spots were last made, and those.
-_boards = LastValue[Table, dict[int, tuple[tuple[Frame, ...], ...]]](
-    "Dunhuang: the action frames of the last table's basic and ultimate spots", {}
-)
-
-
-def _board_frames(t: Table) -> dict[int, tuple[tuple[Frame, ...], ...]]:
-    """[DH-3.2] The action frame of each basic and ultimate spot of ``t`` for player ``p``'s
-    meeple ``m``, ``[spot][p][m]`` (:func:`_action_frame` of the spot's effects, without
-    the call of an lru cache: with :data:`_SENT`, 0.7k instructions per decision fewer, 3
-    players)."""
-    last = _boards.pair
-    if last[0] is t:
-        return last[1]
-    frames = {
-        d.id: tuple(
-            tuple(_action_frame(p, t.spot_texts[d.id], m) for m in range(MEEPLES)) for p in range(4)
-        )
-        for d in t.spots
-        if d.kind in _BOARD_KINDS
-    }
-    _boards.pair = (t, frames)
-    return frames
 
 
 @functools.lru_cache(maxsize=4096)
