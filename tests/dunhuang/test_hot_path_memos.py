@@ -153,3 +153,27 @@ def test_the_tokens_starting_effects_made_on_the_board_are_those_made_one_by_one
             assert got == one_by_one
             gained += got is not s
     assert gained or not t.start_tokens
+
+
+@pytest.mark.rule("DH-3.E.7")
+@pytest.mark.parametrize("options", SETUPS, ids=lambda o: f"{o.players}-{'-'.join(o.packs)}")
+def test_the_recruitments_listed_are_those_recruit_allowed_allows(options: Options) -> None:
+    # a paid Recruitment's moves test the cost without writing a reason for a refused card
+    t = table(options)
+    paid = 0
+    for seed in range(3):
+        for s in _states(options, seed):
+            c = s.choice
+            if c is None or c.kind is not ChoiceKind.RECRUIT:
+                continue
+            expected = {
+                (card, slot)
+                for card in s.row
+                if card is not None and engine.recruit_allowed(t, s, c.arg, c.player, card)
+                for slot in R.recruit_slots(s, c)
+            }
+            listed = [(m.card, m.slot) for m in legal_moves(s)]
+            assert len(listed) == len(set(listed))
+            assert set(listed) == expected
+            paid += c.arg == "paid"
+    assert paid
