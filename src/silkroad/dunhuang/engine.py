@@ -43,6 +43,7 @@ __all__ = [
     "complete_fresco",
     "do",
     "gain",
+    "gained",
     "lack",
     "leave",
     "meets",
@@ -176,8 +177,13 @@ def add_counter(pl: Player, key: str, n: int = 1) -> Player:
 def set_choice(
     s: State, kind: ChoiceKind, player: int, arg: str = "", n: int = 0, slot: int | None = None
 ) -> State:
-    """``s`` waiting for ``player``'s decision."""
-    return with_field(s, "choice", Choice(kind, player, arg, n, slot))
+    """``s`` waiting for ``player``'s decision (the choice made as one dict, as
+    :func:`replace` copies: attrs' ``__init__`` sets each field of a frozen class through
+    ``object.__setattr__``; with the draft's choices made once, 0.5k instructions per
+    decision fewer, 3 players)."""
+    choice = _new(Choice)
+    _set(choice, "__dict__", {"kind": kind, "player": player, "arg": arg, "n": n, "slot": slot})
+    return with_field(s, "choice", choice)
 
 
 def set_solo(s: State, **changes: Any) -> State:
@@ -218,11 +224,11 @@ def gain(t: Table, s: State, p: int, e: Effect) -> State:
     """[DH-3.E.1] [DH-3.E.3-5] [DH-3.E.14] Resolve a decision-free gain for player ``p``."""
     if e.kind == "product" and e.arg == "any":
         return set_choice(s, _KIND_GAIN, p, "product")
-    pl = _gained(t, s.players[p], e)
+    pl = gained(t, s.players[p], e)
     return s if pl is None else set_player(s, p, pl)
 
 
-def _gained(t: Table, pl: Player, e: Effect) -> Player | None:
+def gained(t: Table, pl: Player, e: Effect) -> Player | None:
     """[DH-3.E.1] [DH-3.E.3-5] Player ``pl`` after a gain that needs no decision (None:
     nothing gained, a Material or Product of a pack not in play)."""
     kind = e.kind
@@ -553,15 +559,8 @@ def can(t: Table, s: State, fr: Frame, e: Effect) -> bool:
     if kind in _GAINS:
         return needs_nothing(t.tokens, e)
     pl = s.players[fr.player]
-    if kind == "upgrade":
-        tokens = pl.tokens  # no zero entries: a kind held is a kind in the map
-        for k in upgradable(t):  # noqa: SIM110 (a loop: a generator costs 4 times as much)
-            if k in tokens:
-                return True
-        return False
-    if kind == "quest":
-        # the character on the meeple's spot now (grain > 0 means a character is there)
-        return fr.quest and fr.slot is not None and pl.grain[fr.slot] > 0
+    # the kinds most often tested first, and the Payment's rewards read in a loop: 1.1k
+    # instructions per decision fewer (3 players)
     if kind == "recruit":
         # recruit_allowed(t, s, "paid", ...) for each card of the row, written out
         coins, cards = pl.coins, t.characters
@@ -571,21 +570,32 @@ def can(t: Table, s: State, fr: Frame, e: Effect) -> bool:
                 if cost is not None and cost <= coins:
                     return True
         return False
-    if kind == "free-recruit":
-        return any(c is not None for c in s.row)
     if kind == "pay":
         if unpaid(t, s, fr, e.cost) is not None:
             return False
-        if any(needs_nothing(t.tokens, r) for r in e.then):
-            return True  # a reward that can be resolved whatever the payment left
+        kinds = t.tokens
+        for r in e.then:  # (loops: a generator in any() costs more)
+            if needs_nothing(kinds, r):
+                return True  # a reward that can be resolved whatever the payment left
         after = _pay(t, s, fr, e.cost)
         return any(can(t, after, fr, r) for r in e.then)
+    if kind == "paint":
+        return can_paint(t, s, fr.player)
+    if kind == "upgrade":
+        tokens = pl.tokens  # no zero entries: a kind held is a kind in the map
+        for k in upgradable(t):  # noqa: SIM110 (a loop: a generator costs 4 times as much)
+            if k in tokens:
+                return True
+        return False
+    if kind == "quest":
+        # the character on the meeple's spot now (grain > 0 means a character is there)
+        return fr.quest and fr.slot is not None and pl.grain[fr.slot] > 0
+    if kind == "free-recruit":
+        return any(c is not None for c in s.row)
     if kind == "if":
         return meets(pl, e.cost) and any(can(t, s, fr, r) for r in e.then)
     if kind == "continue":
         return bool(continue_slots(s, fr.player))
-    if kind == "paint":
-        return can_paint(t, s, fr.player)
     return can_paint(t, s, fr.player, e.amount)  # paint-for, the last kind of _CORE
 
 
@@ -824,7 +834,7 @@ def resolve_index(t: Table, s: State, i: int) -> State:
         else:
             frames = s.frames[:-1]
         p = fr.player
-        pl = _gained(t, s.players[p], e)
+        pl = gained(t, s.players[p], e)
         if pl is None:
             return with_field(s, "frames", frames)
         players = (*s.players[:p], pl, *s.players[p + 1 :])

@@ -1,0 +1,179 @@
+"""The work the rules do once instead of again (docs/dunhuang.md, "Speed") gives what
+the plain computation gives: the per-table plan of the placements (the answers the
+table decides), a state settled once (settling it again changes nothing), the
+per-seat memo of fruitless achievement checks, and the choices made once or as one
+dict."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import attrs
+import pytest
+
+from silkroad.core.rng import Rng
+from silkroad.dunhuang import Options, apply, engine, legal_moves, new_game
+from silkroad.dunhuang import rules as R
+from silkroad.dunhuang.cards import parse_effect
+from silkroad.dunhuang.state import Choice, ChoiceKind, Frame, Phase, State
+from silkroad.dunhuang.table import table
+
+#: Every pack at least once, the promos, solitaire, each player count.
+SETUPS = [
+    Options(3),
+    Options(4, ("iron", "exotic-beauty", "tea")),
+    Options(3, ("wine", "silver", "bronze"), promos=True),
+    Options(4, ("jade", "sutra", "china"), promos=True),
+    Options(3, ("camel", "gold", "silk")),
+    Options(1, ("silk", "tea")),
+]
+
+
+def _states(options: Options, seed: int) -> Iterator[State]:
+    """The states of a seeded random game, each as ``apply`` returns it."""
+    s = new_game(options, seed)
+    rng = Rng.from_seed(seed)
+    moves = legal_moves(s)
+    while moves:
+        yield s
+        i, rng = rng.randrange(len(moves))
+        s = apply(s, moves[i])
+        moves = legal_moves(s)
+    yield s
+
+
+@pytest.mark.rule("DH-3.2")
+@pytest.mark.parametrize("options", SETUPS, ids=lambda o: f"{o.players}-{'-'.join(o.packs)}")
+def test_the_answers_the_plan_takes_from_the_table_are_those_of_engine_can(
+    options: Options,
+) -> None:
+    # the placements do not test a gain or an Emperor's Quest without a character spot:
+    # the plan's answer is engine.can's in every placement state, for every player
+    t = table(options)
+    _, tested, _, _, known, tiles = R._spot_plan(t)
+    assert known  # some effects are decided by the table
+    slotless = R._SLOTLESS | {k for k, hook in t.effects.items() if hook.frameless}
+    for _, effects, slotted, _ in tested:
+        assert slotted == tuple(e for e in effects if e.kind not in slotless)
+    for tile, entry in tiles.items():
+        assert (entry is None) == (tile in t.free_tiles)
+    checked = 0
+    for s in _states(options, 1):
+        if s.phase is not Phase.ACTION or s.choice is not None or s.frames:
+            continue
+        for p in range(len(s.players)):
+            plain = Frame(p, ())
+            for text, answer in known.items():
+                assert engine.can(t, s, plain, parse_effect(text)) is answer, text
+                checked += 1
+    assert checked > 50
+
+
+@pytest.mark.rule("DH-3.2")
+@pytest.mark.parametrize("options", SETUPS[:3], ids=lambda o: f"{o.players}-{'-'.join(o.packs)}")
+def test_a_state_apply_returns_is_settled_once_for_all(options: Options) -> None:
+    # _settle returns what _play made of the one automatic move without settling it again:
+    # settling any state apply returns changes nothing (not even the object)
+    t = table(options)
+    count = 0
+    for s in _states(options, 2):
+        assert R._settle(t, s) is s
+        count += 1
+    assert count > 100
+
+
+def test_the_choice_tables_and_set_choice_build_what_choice_builds() -> None:
+    s = new_game(Options(3), 0)
+    for p in range(4):
+        assert R._DRAFT_CHOICES[p] == Choice(ChoiceKind.DRAFT, p)
+        assert R._INCOME_CHOICES[p] == Choice(ChoiceKind.INCOME, p)
+        assert R._ABILITY_CHOICES[p] == Choice(ChoiceKind.ABILITY, p)
+        assert R._LEFT_CHOICES[p] == Choice(ChoiceKind.GAIN, p, "left")
+        assert R._RIGHT_CHOICES[p] == Choice(ChoiceKind.GAIN, p, "right")
+    for kind, player, arg, n, slot in [
+        (ChoiceKind.UPGRADE, 0, "", 0, None),
+        (ChoiceKind.RECRUIT, 2, "paid", 0, 1),
+        (ChoiceKind.PACK, 1, "mimic", 1, 2),
+    ]:
+        got = engine.set_choice(s, kind, player, arg, n, slot).choice
+        made = Choice(kind, player, arg, n, slot)
+        assert got == made
+        assert hash(got) == hash(made)
+        assert got.__dict__ == made.__dict__
+        assert list(got.__dict__) == [a.name for a in attrs.fields(Choice)]
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            got.arg = "x"  # type: ignore[misc]
+
+
+@pytest.mark.rule("DH-5")
+def test_a_fruitless_achievement_check_is_remembered_for_its_very_objects_only() -> None:
+    options = Options(3)
+    t = table(options)
+    states = [s for s in _states(options, 3) if s.phase is Phase.ACTION]
+    fruitless = 0
+    for s in states[::7]:
+        for p in range(3):
+            R._fruitless[p].clear()
+            fresh = R.claim_achievements(t, s, p)
+            again = R.claim_achievements(t, s, p)  # through the memo when fresh was fruitless
+            assert again.achievements == fresh.achievements
+            if fresh is s:
+                fruitless += 1
+                key, (counters, claimed, table_) = R._fruitless[p].pair
+                assert key is s.players[p].tokens
+                assert (counters, claimed, table_) == (s.players[p].counters, s.achievements, t)
+                assert again is s
+    assert fruitless > 10
+    # the memo of one seat is no answer for another seat, nor for other claims: a
+    # state whose claims were cleared claims again what the requirements give
+    late = next(s for s in reversed(states) if s.achievements)
+    owner = next(iter(late.achievements.values()))
+    R.claim_achievements(t, late, owner)
+    cleared = engine.with_field(late, "achievements", type(late.achievements)())
+    assert R.claim_achievements(t, cleared, owner).achievements
+
+
+@pytest.mark.rule("DH-3.1.2")
+@pytest.mark.parametrize("options", SETUPS, ids=lambda o: f"{o.players}-{'-'.join(o.packs)}")
+def test_the_tokens_starting_effects_made_on_the_board_are_those_made_one_by_one(
+    options: Options,
+) -> None:
+    # _token_starts copies the state once per player, not once per gain: the state it
+    # makes is the one the gains made one by one make, on every state of a game
+    t = table(options)
+    gained = 0
+    for s in list(_states(options, 4))[::3]:
+        for p in range(len(s.players)):
+            one_by_one = s
+            for token in t.start_tokens:
+                for _ in range(one_by_one.players[p].tokens.get(token.key, 0)):
+                    for e in token.start:
+                        one_by_one = engine.gain(t, one_by_one, p, e)
+            got = R._token_starts(t, s, p)
+            assert got == one_by_one
+            gained += got is not s
+    assert gained or not t.start_tokens
+
+
+@pytest.mark.rule("DH-3.E.7")
+@pytest.mark.parametrize("options", SETUPS, ids=lambda o: f"{o.players}-{'-'.join(o.packs)}")
+def test_the_recruitments_listed_are_those_recruit_allowed_allows(options: Options) -> None:
+    # a paid Recruitment's moves test the cost without writing a reason for a refused card
+    t = table(options)
+    paid = 0
+    for seed in range(3):
+        for s in _states(options, seed):
+            c = s.choice
+            if c is None or c.kind is not ChoiceKind.RECRUIT:
+                continue
+            expected = {
+                (card, slot)
+                for card in s.row
+                if card is not None and engine.recruit_allowed(t, s, c.arg, c.player, card)
+                for slot in R.recruit_slots(s, c)
+            }
+            listed = [(m.card, m.slot) for m in legal_moves(s)]
+            assert len(listed) == len(set(listed))
+            assert set(listed) == expected
+            paid += c.arg == "paid"
+    assert paid
