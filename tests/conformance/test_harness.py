@@ -288,6 +288,28 @@ def test_check_every_samples_the_expensive_checks() -> None:
         check_game(broken(apply=_mutating_apply), seeds=SEEDS, check_every=3)
 
 
+def test_check_every_none_checks_the_end_in_full_and_record_false_replays_nothing() -> None:
+    ends = check_game(tinygame.GAME, seeds=range(5), check_every=None)
+    full = check_game(tinygame.GAME, seeds=range(5))
+    assert ends.decisions == full.decisions  # the same games are played to the end
+    assert ends.illegal_moves_rejected == 0  # no decision checked in full
+    assert 0 < ends.determinizations < full.determinizations  # each end's
+    with pytest.raises(ValueError, match="check_every is a whole number from 1 or None"):
+        check_game(tinygame.GAME, seeds=range(1), check_every=0)
+    calls: list[int] = []
+
+    def counted_apply(state: tinygame.State, move: Any) -> tinygame.State:
+        calls.append(1)
+        return tinygame.apply(state, move)
+
+    counted = broken(apply=counted_apply)
+    check_game(counted, seeds=range(1), check_every=None, record=False)
+    without = len(calls)
+    calls.clear()
+    check_game(counted, seeds=range(1), check_every=None)
+    assert len(calls) > without  # the record's replays
+
+
 def _mutating_apply(state: tinygame.State, move: Any) -> tinygame.State:
     nxt = tinygame.apply(state, move)
     object.__setattr__(state, "turn", nxt.turn)

@@ -421,10 +421,11 @@ def check_game(
     determinize_samples: int = 3,
     every_move: bool = True,
     allow_no_winner: bool = False,
-    check_every: int = 1,
+    check_every: int | None = 1,
     outputs: bool = True,
     adapters: bool = True,
     outputs_every: int | None = 4,
+    record: bool = True,
 ) -> ConformanceReport:
     """Run the shared conformance suite on ``game`` with ``options`` over ``seeds``.
 
@@ -438,16 +439,21 @@ def check_game(
     end): the outputs cost more than the rest together (a picture per seat, a position
     written and read, four adapter observations per seat), and a test suite calls
     ``check_game`` many times; ``outputs_every=1`` checks them at every decision (the
-    soak does).
+    soak does), ``outputs_every=None`` at each game's end only.
 
     ``check_every=k`` makes the checks of 4-9 and 11-13 at every k-th decision (and at
-    the end) only,
-    for cheap sweeps over many configurations; ``validate``, the end conditions and the
-    record are still checked on every state.
+    the end) only, for cheap sweeps over many configurations (``check_every=None``: at
+    the end only); ``validate`` and the end conditions are still checked on every state.
+    ``record=False`` leaves out the replay of each game's record (in check 10) at its
+    end.
 
     :raises ConformanceError: on the first broken promise, naming seed, step and check.
     :returns: a :class:`ConformanceReport` counting what was checked.
     """
+    if check_every is not None and (
+        isinstance(check_every, bool) or not isinstance(check_every, int) or check_every < 1
+    ):
+        raise ValueError(f"check_every is a whole number from 1 or None, got {check_every!r}")
     if outputs_every is not None and (
         isinstance(outputs_every, bool) or not isinstance(outputs_every, int) or outputs_every < 1
     ):
@@ -466,12 +472,15 @@ def check_game(
         outputs=outputs,
         adapters=adapters,
         outputs_every=outputs_every,
+        record=record,
     )
     counts = _Counts()
     union = move_union(game)
     for seed in seeds:
         _check_one_game(CheckContext(game, options, seed), settings, counts, union)
-    hidden = game.spec.information is Information.IMPERFECT
+    # (with check_every=None the worlds are dealt at the ends only, where a game may
+    # hide nothing: no difference is asked for)
+    hidden = game.spec.information is Information.IMPERFECT and check_every is not None
     if counts.games and hidden and counts.differences == 0:
         raise ConformanceError(
             f"{game.spec.name}: determinize never produced a state that differs from the "
@@ -500,10 +509,11 @@ class _Settings:
     determinize_samples: int
     every_move: bool
     allow_no_winner: bool
-    check_every: int
+    check_every: int | None
     outputs: bool
     adapters: bool
     outputs_every: int | None
+    record: bool
 
 
 @attrs.define
@@ -536,7 +546,8 @@ def _check_one_game(ctx: CheckContext, settings: _Settings, counts: _Counts, uni
     while True:
         moves, player, n_players = _check_turn(ctx, state)
         over = player is None
-        full = over or ctx.step % settings.check_every == 0
+        every = settings.check_every
+        full = over or (every is not None and ctx.step % every == 0)
         if full:
             snapshot = deep_copy(game, state)
             ctx.check(snapshot == state, "the state does not round-trip through JSON")
@@ -568,7 +579,8 @@ def _check_one_game(ctx: CheckContext, settings: _Settings, counts: _Counts, uni
             raise ctx.fail(f"the game did not end within {settings.limit} decisions")
     counts.games += 1
     counts.longest = max(counts.longest, ctx.step)
-    check_record(ctx, history, state)
+    if settings.record:
+        check_record(ctx, history, state)
 
 
 def _check_turn(ctx: CheckContext, state: Any) -> tuple[tuple[Any, ...], int | None, int]:
@@ -644,8 +656,8 @@ def _check_full_decision(
         counts.refused,
     )
     counts.reasons += check_reasons(ctx, state, moves, illegal_sample(moves, earlier_moves))
-    every = settings.outputs_every
-    if settings.outputs and every is not None and (ctx.step // settings.check_every) % every == 0:
+    every, sampled = settings.outputs_every, settings.check_every or 1
+    if settings.outputs and every is not None and (ctx.step // sampled) % every == 0:
         check_outputs(
             ctx, state, moves, chosen, n_players, adapters=counts.probe, tally=counts.outputs
         )
