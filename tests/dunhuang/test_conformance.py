@@ -15,8 +15,14 @@ PACKS = ("silk", "gold", "tea", "china")
 @pytest.mark.rule("DH-3")
 def test_four_players_every_move() -> None:
     # every legal move applied at every second decision (validate and the end at all)
-    report = check_game(
-        GAME, Options(4), seeds=range(2), determinize_samples=1, every_move=True, check_every=2
+    report = check_game(  # every output a user reads at every 16th decision
+        GAME,
+        Options(4),
+        seeds=range(2),
+        determinize_samples=1,
+        every_move=True,
+        check_every=2,
+        outputs_every=8,
     )
     assert report.games == 2
     assert report.moves_applied > report.decisions

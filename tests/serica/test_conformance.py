@@ -14,9 +14,12 @@ from silkroad.testing import check_game
 @pytest.mark.parametrize("seed", range(2))
 def test_check_game_competitive(seed: int) -> None:
     # full games of some 700 decisions, checked in full at every second decision (one
-    # determinized world per seat; validate, the end and the record at every decision):
-    # the truncated games below are checked at every decision, three worlds each
-    report = check_game(GAME, Options(), seeds=[seed], determinize_samples=1, check_every=2)
+    # determinized world per seat; validate, the end and the record at every decision)
+    # and every output a user reads at every 16th: the truncated games below are
+    # checked at every decision, three worlds each, their outputs at every 4th
+    report = check_game(
+        GAME, Options(), seeds=[seed], determinize_samples=1, check_every=2, outputs_every=8
+    )
     assert report.games == 1
     assert report.illegal_moves_rejected > 0
 
@@ -39,6 +42,7 @@ def test_check_game_coop() -> None:
         allow_no_winner=True,
         determinize_samples=1,
         check_every=2,
+        outputs_every=8,
     )
     assert report.games == 1
 
