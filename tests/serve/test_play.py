@@ -29,8 +29,8 @@ def check_the_record(folder: Path, table: str, game: AnyGame, view: dict[str, An
     assert len(record.moves) == view["at"]
     assert game.is_over(replay(record))
     assert main(["replay", str(folder / f"{table}.json")]) == 0
-    page = folder / "page.html"
-    assert main(["view", str(folder / f"{table}.json"), "-o", str(page)]) == 0
+    page = folder / "page.html"  # the person's seat (every seat's: tests/cli/test_view.py)
+    assert main(["view", str(folder / f"{table}.json"), "--seat", "0", "-o", str(page)]) == 0
     assert page.stat().st_size > 10_000
 
 
