@@ -22,14 +22,14 @@ TRIPLES = (
 @pytest.mark.rule("DH-3", "DH-4", "DH-2.1")
 @pytest.mark.parametrize("triple", TRIPLES)
 def test_new_pack_triples_conform(triple: tuple[str, ...]) -> None:
-    for players in (3, 4):  # the expensive checks every 5 decisions, validate on every state
+    for players in (3, 4):  # the expensive checks every 8 decisions, validate on every state
         report = check_game(
             GAME,
             Options(players, triple),
             seeds=range(1),
             determinize_samples=1,
             every_move=False,
-            check_every=5,
+            check_every=8,
         )
         assert report.games == 1
 
