@@ -450,14 +450,8 @@ def check_game(
     :raises ConformanceError: on the first broken promise, naming seed, step and check.
     :returns: a :class:`ConformanceReport` counting what was checked.
     """
-    if check_every is not None and (
-        isinstance(check_every, bool) or not isinstance(check_every, int) or check_every < 1
-    ):
-        raise ValueError(f"check_every is a whole number from 1 or None, got {check_every!r}")
-    if outputs_every is not None and (
-        isinstance(outputs_every, bool) or not isinstance(outputs_every, int) or outputs_every < 1
-    ):
-        raise ValueError(f"outputs_every is a whole number from 1 or None, got {outputs_every!r}")
+    _check_every("check_every", check_every)
+    _check_every("outputs_every", outputs_every)
     if options is None:
         options = game.default_options()
     options_copy: Any = loads(dumps(options, game), game.options_type, game)
@@ -499,6 +493,12 @@ def check_game(
         counts.reasons,
         counts.outputs,
     )
+
+
+def _check_every(name: str, value: object) -> None:
+    """A sampling interval of :func:`check_game`: a whole number from 1, or None."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+        raise ValueError(f"{name} is a whole number from 1 or None, got {value!r}")
 
 
 @attrs.frozen
