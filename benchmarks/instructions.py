@@ -12,6 +12,13 @@ the same way (capped at 300 plies a game) as the reference.
     python benchmarks/instructions.py kashgar --players 3  # one title, one count
     python benchmarks/instructions.py serica --annotate 20 # and the 20 costliest functions
     python benchmarks/instructions.py serica --option coop=True
+    python benchmarks/instructions.py dunhuang --ismcts    # instructions per ISMCTS iteration
+
+With ``--ismcts`` the unit is one iteration of :class:`ISMCTSAgent` at its default
+settings (the title's rollout depth): every ``--every``-th decision with a choice in the
+random playouts of games ``0 .. --positions - 1`` is searched from the observation of the
+player to act, ``--games`` iterations a search in the long run and ``--base`` in the short
+one, so that the playouts, the observations and each search's set-up cancel.
 
 Needs ``valgrind`` (Debian: ``apt-get install valgrind``); under it a measurement takes
 about a minute. Never run by the tests.
@@ -64,6 +71,35 @@ for i in range(__GAMES__):
         board.push(moves[rng.randrange(len(moves))])
         plies += 1
 print(plies)
+"""
+
+#: The searches of ``--ismcts``: prints the iterations they ran.
+SEARCH = """
+import random, sys
+import attrs
+import silkroad
+from silkroad.agents.ismcts import ISMCTSAgent
+game = silkroad.get_game(__TITLE__)
+given = __OPTIONS__
+options = game.default_options(given.pop("players", None))
+options = attrs.evolve(options, **given)
+iterations = 0
+for i in range(__POSITIONS__):
+    rng = random.Random(i)
+    state = game.new_game(options, i)
+    moves = game.legal_moves(state)
+    choices = 0
+    while moves:
+        if len(moves) > 1:
+            choices += 1
+            if choices % __EVERY__ == 0:
+                player = game.current_player(state)
+                agent = ISMCTSAgent(i, iterations=__GAMES__)
+                agent.choose(game, game.observe(state, player), moves)
+                iterations += __GAMES__
+        state = game.apply(state, moves[rng.randrange(len(moves))])
+        moves = game.legal_moves(state)
+print(iterations)
 """
 
 #: The default configurations: each title at the player count the docs quote.
@@ -127,6 +163,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--base", type=int, default=2, help="games of the short run (2)")
     parser.add_argument("--annotate", type=int, default=0, metavar="N", help="top N functions")
     parser.add_argument("--no-chess", action="store_true", help="skip python-chess")
+    parser.add_argument(
+        "--ismcts",
+        action="store_true",
+        help="count ISMCTS iterations instead (--games and --base: iterations a search)",
+    )
+    parser.add_argument(
+        "--positions", type=int, default=2, help="--ismcts: games searched along (2)"
+    )
+    parser.add_argument(
+        "--every", type=int, default=10, help="--ismcts: every Nth choice searched (10)"
+    )
     args = parser.parse_args(argv)
     if shutil.which("valgrind") is None:
         print("valgrind is not installed (Debian: apt-get install valgrind)", file=sys.stderr)
@@ -134,6 +181,8 @@ def main(argv: list[str] | None = None) -> int:
     if not 0 <= args.base < args.games:
         parser.error("--base must be below --games")
     chess_per_ply = None
+    if args.ismcts:
+        args.no_chess = True
     if not args.no_chess:
         try:
             import chess  # noqa: F401
@@ -149,13 +198,17 @@ def main(argv: list[str] | None = None) -> int:
         for item in args.option:
             key, _, value = item.partition("=")
             options[key.strip()] = ast.literal_eval(value.strip())
-        script = PLAYOUT.replace("__TITLE__", repr(title)).replace("__OPTIONS__", repr(options))
+        script = (SEARCH if args.ismcts else PLAYOUT).replace("__TITLE__", repr(title))
+        script = script.replace("__OPTIONS__", repr(options))
+        script = script.replace("__POSITIONS__", str(args.positions))
+        script = script.replace("__EVERY__", str(args.every))
         per, decided = measure(script, args.games, args.base, args.annotate)
         label = ", ".join(f"{k} {v}" for k, v in options.items())
         ratio = "" if chess_per_ply is None else f", {chess_per_ply / per:.2f}x python-chess"
+        unit = "ISMCTS iteration" if args.ismcts else "decision"
         print(
             f"{title}{f' ({label})' if label else ''}: {per / 1000:.1f}k instructions per "
-            f"decision ({decided} decisions){ratio}"
+            f"{unit} ({decided} {unit}s){ratio}"
         )
     return 0
 
