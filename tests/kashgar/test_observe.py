@@ -10,9 +10,9 @@ from typing import Any
 
 import attrs
 import pytest
-from pyrsistent import pvector
+from pyrsistent import pset, pvector
 
-from silkroad.core.errors import RulesError
+from silkroad.core.errors import RulesError, StateError
 from silkroad.core.rng import Rng
 from silkroad.kashgar import (
     CaravanAction,
@@ -251,6 +251,34 @@ def test_apply_from_a_determinized_state_counts_the_points_it_would_count() -> N
         i, rng = rng.randrange(len(moves))
         state = apply(state, moves[i])
     assert checked > 30
+
+
+@pytest.mark.rule("KG-7")
+def test_determinize_refuses_a_known_place_outside_its_pile() -> None:
+    b = Builder()
+    prophet = b.card("prophet")
+    s1, s2 = b.card("vizier"), b.card("goldsmith")
+    state = b.state([[[prophet]], [[b.card("baker")]]], special_top=[s1, s2])
+    mine = observe(play(state, CaravanAction(0, 0), Keep(s1)), 0)
+    (known,) = mine.known
+    beyond = attrs.evolve(known, index=mine.special_size)
+    with pytest.raises(StateError, match="known place of the special pile"):
+        determinize(attrs.evolve(mine, known=(beyond,)), 0)
+
+
+@pytest.mark.rule("KG-7")
+def test_knowledge_of_other_players_slots_is_the_set_adding_card_by_card_gives() -> None:
+    # built in one call, the set is the very one (printed in the same order) that adding
+    # the cards one by one gives, cards sharing a bucket of the set's table included
+    base = pset([161, 170])
+    for cards in ([9, 1, 17], [3], [8 * i for i in range(1, 13)], list(range(0, 60, 4))):
+        for start in (pset(), base):
+            added = start
+            for card in cards:
+                added = added.add(card)
+            made = observe_module._knowing(start, cards[::-1])
+            assert made == added
+            assert repr(made) == repr(added)
 
 
 def test_determinize_refuses_a_seed_out_of_range() -> None:
