@@ -564,12 +564,10 @@ def determinize(observation: Observation, seed: int) -> State:
             options = offered(held)
         del pool[:hidden]
         pending = attrs.evolve(pending, cards=held, options=options, hidden=0)
-    piles: list[list[int]] = []
-    for pool, (size, fixed, _) in zip(dealt, plan.piles, strict=True):
-        if fixed:
-            it = iter(pool)
-            pool = [fixed[i] if i in fixed else next(it) for i in range(size)]
-        piles.append(pool)
+    piles: list[list[int]] = dealt
+    for pool, (_, _, placed) in zip(dealt, plan.piles, strict=True):
+        for i, card in placed:  # by index: each card lands at its own place
+            pool.insert(i, card)
     if pending is not None and pending.kind is Decision.SEARCH:
         spare = spare or Rng.from_seed(seed)
         piles[1], spare = _searchable(obs, piles[1], plan.piles[1][1], spare)
