@@ -9,7 +9,7 @@ from pyrsistent import pvector
 from silkroad import kashgar
 from silkroad.core.game import score_margin
 from silkroad.kashgar.cards import Amounts, DeckKind
-from silkroad.kashgar.evaluate import evaluate
+from silkroad.kashgar.evaluate import evaluate, evaluate_all
 from silkroad.kashgar.state import State
 from silkroad.kashgar.table import table
 
@@ -113,3 +113,30 @@ def test_a_finished_game_is_worth_its_score_margin() -> None:
     state = attrs.evolve(_win_order(_start(3), 1), over=True)
     for p in range(3):
         assert evaluate(state, p) == score_margin(kashgar.scores(state), p)
+
+
+def test_the_face_up_orders_count_whatever_their_places_in_the_display() -> None:
+    state = _start(3, 11)
+    for _ in range(40):
+        moves = kashgar.legal_moves(state)
+        state = kashgar.apply(state, moves[len(moves) // 2])
+    values = evaluate_all(state)
+    for shift in range(1, len(state.display)):
+        display = state.display[shift:] + state.display[:shift]
+        assert evaluate_all(attrs.evolve(state, display=display)) == values
+    assert evaluate_all(attrs.evolve(state, display=state.display[::-1])) == values
+
+
+def test_the_order_within_reach_counts_though_orders_worth_more_are_shown() -> None:
+    # the orders are looked at most VP first: one worth less but paid for still counts
+    state = _start()
+    t = table(state.options)
+    by_vp = sorted(state.display, key=lambda o: t.order_vp[o])
+    cheap = t.order[by_vp[0]]
+    assert cheap is not None
+    assert t.order_vp[by_vp[0]] < t.order_vp[by_vp[-1]]
+    cost = list(cheap.cost)
+    cost[6] = max(cost[6], cheap.mules)
+    paid = attrs.evolve(state, tracks=state.tracks.set(0, _amounts(cost)))
+    without = attrs.evolve(paid, display=pvector(o for o in paid.display if o != by_vp[0]))
+    assert evaluate(paid, 0) > evaluate(without, 0)

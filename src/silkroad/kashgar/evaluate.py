@@ -164,7 +164,9 @@ def _kit(options: Options) -> _Kit:
     return kit
 
 
-def _potential(state: State, player: int, kit: _Kit, turned: frozenset[int]) -> float:
+def _potential(
+    state: State, player: int, kit: _Kit, turned: frozenset[int], shown: list[_OrderTerms]
+) -> float:
     """``player``'s VP now plus what predicts VP to come; ``turned`` is the state's
     turned cards."""
     won = state.orders_won[player]
@@ -199,11 +201,9 @@ def _potential(state: State, player: int, kit: _Kit, turned: frozenset[int]) -> 
         + worth
     )
     best = second = 0.0
-    terms = kit.orders
-    for order in state.display:
-        od = terms[order]
-        assert od is not None
-        vp, need_mules, need, cost = od
+    for vp, need_mules, need, cost in shown:
+        if vp <= second:  # this order and the rest are worth at most their VP: no change
+            break
         covered = 0
         for i, amount in cost:
             have = track[i]
@@ -218,6 +218,22 @@ def _potential(state: State, player: int, kit: _Kit, turned: frozenset[int]) -> 
             second = v
     orders = BEST_ORDER * best + NEXT_ORDER * second
     return value + (orders if fulfillers else NO_FULFILLER * orders)
+
+
+def _shown(kit: _Kit, state: State) -> list[_OrderTerms]:
+    """The terms of the face-up orders, most VP first: an order is worth at most its VP
+    (its reach is at most 1), so :func:`_potential` stops at the first order that could
+    not change the two best, and the two best do not depend on the orders' places.
+    ``evaluate_all`` went from 110.9k to 105.7k instructions a call over determinized
+    states of seeded 3-player games (callgrind)."""
+    terms = kit.orders
+    shown = []
+    for order in state.display:
+        od = terms[order]
+        assert od is not None
+        shown.append(od)
+    shown.sort(reverse=True)
+    return shown
 
 
 def _margins(pots: list[float]) -> tuple[float, ...]:
@@ -238,8 +254,9 @@ def evaluate(state: State, player: int) -> float:
         s = [points(state, p) for p in range(n)]
         return float(s[player] - max(v for p, v in enumerate(s) if p != player))
     kit, turned = _kit(state.options), turned_frozenset(state.turned)
-    mine = _potential(state, player, kit, turned)
-    return mine - max(_potential(state, p, kit, turned) for p in range(n) if p != player)
+    shown = _shown(kit, state)
+    mine = _potential(state, player, kit, turned, shown)
+    return mine - max(_potential(state, p, kit, turned, shown) for p in range(n) if p != player)
 
 
 def evaluate_all(state: State) -> tuple[float, ...]:
@@ -249,7 +266,8 @@ def evaluate_all(state: State) -> tuple[float, ...]:
         s = [points(state, p) for p in range(n)]
         return tuple(float(s[q] - max(v for p, v in enumerate(s) if p != q)) for q in range(n))
     kit, turned = _kit(state.options), turned_frozenset(state.turned)
-    return _margins([_potential(state, p, kit, turned) for p in range(n)])
+    shown = _shown(kit, state)
+    return _margins([_potential(state, p, kit, turned, shown) for p in range(n)])
 
 
 with_every_player(evaluate, evaluate_all)
