@@ -1030,16 +1030,36 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
     (4.6k fewer)."""
     pl = s.players[p]
     at = pl.home
-    if at[0] + at[1] + at[2] < 2:  # a meeple alone at home is the twin of no other
-        home: tuple[int, ...] | list[int] = _AT_HOME[at]  # (twin_slots skipped: 1.2k fewer)
-    else:
+    chars = pl.characters
+    home: tuple[int, ...] | list[int]
+    if at[0] + at[1] + at[2] < 2 or (
+        (chars[0] is None) + (chars[1] is None) + (chars[2] is None) < 2
+    ):
+        # a meeple alone at home, or at most one spot without a character: no twins
+        home = _AT_HOME[at]  # (twin_slots skipped: 1.2k fewer)
+    elif s.frames or s.action is not None or s.choice is not None or s.queue:
         twins = twin_slots(s, p)
         home = [m for m in range(MEEPLES) if at[m] and twins[m] == m]
+    else:
+        # twin_slots written out for a placement, where no spot is busy: a meeple at
+        # home without a character is left out when an earlier one kept is alike
+        grain = pl.grain
+        home = []
+        for m in _AT_HOME[at]:
+            if chars[m] is None:
+                g = grain[m]
+                for j in home:
+                    if chars[j] is None and grain[j] == g:
+                        break
+                else:
+                    home.append(m)
+            else:
+                home.append(m)
     if not home:
         return ()
     frames = _TEST_FRAMES[p]
     plain = frames[0]
-    with_char = [(m, frames[m + 1]) for m in home if pl.characters[m] is not None]
+    with_char = [(m, frames[m + 1]) for m in home if chars[m] is not None]
     occupied = _occupied(s.spots)
     ultimate_full = s.options.players == 3 and len(occupied & _ULTIMATES) >= 2
     can = engine.can
