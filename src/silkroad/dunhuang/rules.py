@@ -1078,16 +1078,19 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
     marks = [*free]
     partial: list[tuple[int, list[int]]] = []  # the spots open to some meeples only
     if frescoes:
-        spots = [q.frescoes for q in s.players]
-        for spot, owner, slot in frescoes:
-            tile = spots[owner][slot].tile
-            if tile is None or spot in occupied:
-                continue
-            tests = tile_tests[tile]
-            if tests is None:
-                marks.append(spot)
-            else:
-                todo.append((spot, *tests))
+        # the fresco spots are numbered by player, then slot (_spot_plan checks it): read
+        # along the players' boards, not looked up by owner and slot for each spot
+        spot = frescoes[0][0]
+        for q in s.players:
+            for f in q.frescoes:
+                tile = f.tile
+                if tile is not None and spot not in occupied:
+                    tests = tile_tests[tile]
+                    if tests is None:
+                        marks.append(spot)
+                    else:
+                        todo.append((spot, *tests))
+                spot += 1
     if publics:
         # [DH-6.2.4] the positions of the public line holding a tile (few of them)
         line = zip(publics, s.publics, strict=True)
@@ -1224,6 +1227,9 @@ def _spot_plan(t: Table) -> _Plan:
         if d.id not in t.free_spots
     )
     frescoes = tuple((d.id, d.owner, d.slot) for d in t.open_spots if d.kind == "fresco")
+    # by player, then slot, from the first (read so along the boards by _placements)
+    assert frescoes == tuple((FRESCO + k, k // 3, k % 3) for k in range(len(frescoes)))
+    assert len(frescoes) in (0, 3 * t.options.players)
     publics = tuple(d.id for d in t.open_spots if d.kind == "public")
     # the public line's spots by position (every position, or none outside solitaire)
     assert [t.spots[x].slot for x in publics] == list(range(len(publics)))
