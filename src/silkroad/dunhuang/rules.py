@@ -457,7 +457,9 @@ def _keep(t: Table, s: State, p: int, tile: int) -> State:
     draft = list(s.draft)
     draft[p] = tuple(x for x in draft[p] if x != tile)
     pl = engine.with_fields(pl, {"hand": (*pl.hand, tile), "drafted": (*pl.drafted, tile)})
-    players = (*s.players[:p], pl, *s.players[p + 1 :])
+    boards = [*s.players]
+    boards[p] = pl
+    players = tuple(boards)
     # one copy of the state, whichever decision comes next
     n = len(players)
     nxt = (p + 1) % n
@@ -1545,17 +1547,14 @@ def _place(t: Table, s: State, p: int, m: int, spot: int) -> State:
     pl = s.players[p]
     home = list(pl.home)
     home[m] = False
-    players = s.players
+    players = [*s.players]
+    players[p] = engine.with_field(pl, "home", tuple(home))
     spots = s.spots.set(spot, 3 * p + m)
     _note_occupied(s.spots, spots, spot)
     s = engine.with_fields(
         s,
         {
-            "players": (
-                *players[:p],
-                engine.with_field(pl, "home", tuple(home)),
-                *players[p + 1 :],
-            ),
+            "players": tuple(players),
             "spots": spots,
             "action": _ACTIONS[p][m],
             "next_first": p if spot in FIRST_ZONE and s.next_first is None else s.next_first,
