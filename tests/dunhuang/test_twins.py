@@ -55,3 +55,17 @@ def test_recruiting_offers_the_meeple_spot_and_one_of_the_alike_others() -> None
     assert texts(s) == [f"recruit c{c} s{k}" for c in (401, 402, 403, 404) for k in (1, 2)]
     s = play(s, "recruit c402 s2")
     assert s.players[0].characters == (None, 402, None)
+
+
+@pytest.mark.rule("DH-2.2.1")
+def test_a_placement_offers_the_meeples_that_twin_slots_keeps() -> None:
+    # the placements work out the twins themselves when nothing is busy: the same
+    # meeples as twin_slots, empty spots told apart by their grain
+    s = turn_of(clear_board(ready()), 0)
+    for home in ((True, True, True), (False, True, True), (True, False, True)):
+        for grain in ((0, 0, 0), (0, 1, 0), (1, 0, 1), (0, 1, 2)):
+            t = player(s, 0, home=home, grain=grain)
+            twins = twin_slots(t, 0)
+            kept = {m for m in range(3) if home[m] and twins[m] == m}
+            assert _meeples(t) == kept, (home, grain)
+    assert _meeples(player(s, 0, grain=(0, 1, 0))) == {0, 1}

@@ -150,9 +150,14 @@ def player_of(s: State, p: int) -> Player:
 def set_player(s: State, p: int, player: Player) -> State:
     """``s`` with player ``p``'s board replaced (:func:`replace` written out for its one
     field, a name known to be a field: the commonest copy of the state; with
-    :func:`with_field`, 4.9k instructions per decision fewer)."""
+    :func:`with_field`, 4.9k instructions per decision fewer). The players are spliced
+    in a list made a tuple, not as two slices unpacked into a new tuple (here and in
+    ``resolve_index``, ``pop_frame`` and the rules' ``_keep`` and ``_place``: 171.2k ->
+    168.8k instructions per decision, 3 players)."""
     values = s.__dict__.copy()
-    values["players"] = (*s.players[:p], player, *s.players[p + 1 :])
+    players = [*s.players]
+    players[p] = player
+    values["players"] = tuple(players)
     new = _new(type(s))
     _set(new, "__dict__", values)  # a new, not yet shared instance of a frozen class
     return new
@@ -837,8 +842,9 @@ def resolve_index(t: Table, s: State, i: int) -> State:
         pl = gained(t, s.players[p], e)
         if pl is None:
             return with_field(s, "frames", frames)
-        players = (*s.players[:p], pl, *s.players[p + 1 :])
-        return with_fields(s, {"frames": frames, "players": players})
+        players = [*s.players]
+        players[p] = pl
+        return with_fields(s, {"frames": frames, "players": tuple(players)})
     frames = (*s.frames[:-1], with_fields(fr, {"effects": rest, "done": True}))
     return do(t, with_field(s, "frames", frames), fr, e)
 
@@ -855,8 +861,9 @@ def pop_frame(t: Table, s: State) -> State:
     if fr.bonus:
         p = fr.player
         pl = s.players[p]
-        players = (*s.players[:p], with_field(pl, "vp", pl.vp + fr.bonus), *s.players[p + 1 :])
-        return with_fields(s, {"frames": s.frames[:-1], "players": players})
+        players = [*s.players]
+        players[p] = with_field(pl, "vp", pl.vp + fr.bonus)
+        return with_fields(s, {"frames": s.frames[:-1], "players": tuple(players)})
     return with_field(s, "frames", s.frames[:-1])
 
 
