@@ -39,7 +39,7 @@ from pyrsistent.typing import PVector
 from silkroad.core.game import Fact, check_player
 from silkroad.core.memo import LastValue
 from silkroad.core.registry import jupyter_svg
-from silkroad.core.rng import Rng, check_seed
+from silkroad.core.rng import Rng, bounded, check_seed
 from silkroad.serica.cards import HAN
 from silkroad.serica.state import (
     Caravan,
@@ -337,11 +337,16 @@ def determinize(obs: Observation, seed: int) -> State:
                 rest, rng = rng.shuffle(rest)
             draw = (*view.top, *rest)
         players.append(_PLAYER(view, draw=pvector(draw) if draw else _EMPTY, secret=secret))
-    for card in obs.cross_known:
+    known = obs.cross_known
+    if known:
         # each known card at a uniform place of a uniformly shuffled pile: the pile stays
         # uniformly shuffled, at the cost of one draw a card instead of a second shuffle
-        at, rng = rng.randrange(len(deal) + 1)
-        deal.insert(at, card)
+        # (the draws of ``rng.randrange`` on the generator's two integers, one Rng made)
+        seed, gamma = rng.seed, rng.gamma
+        for card in known:
+            at, seed = bounded(seed, gamma, len(deal) + 1)
+            deal.insert(at, card)
+        rng = Rng(seed, gamma)
     cross_pile = pvector(deal)
     rng, _ = rng.split()
     state: State = _STATE(
