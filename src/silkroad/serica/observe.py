@@ -39,7 +39,7 @@ from pyrsistent.typing import PVector
 from silkroad.core.game import Fact, check_player
 from silkroad.core.memo import LastValue
 from silkroad.core.registry import jupyter_svg
-from silkroad.core.rng import Rng, check_seed
+from silkroad.core.rng import Rng, bounded, check_seed
 from silkroad.serica.cards import HAN
 from silkroad.serica.state import (
     Caravan,
@@ -65,6 +65,8 @@ __all__ = [
 
 #: A card the observer cannot see.
 HIDDEN = -1
+#: The draw pile of a determinized player who has no cards in it (one empty vector).
+_EMPTY: PVector[int] = pvector()
 #: The decisions holding cards of their own (a General's, out of a draw pile), from
 #: their records: hidden from the other player.
 _GENERAL = tuple(k for k, w in DECISIONS.items() if w.holds)
@@ -304,7 +306,9 @@ def determinize(obs: Observation, seed: int) -> State:
     deal = list(order)
     pending = obs.pending
     mine = obs.players[obs.player]
-    own, rng = rng.shuffle(_below(mine.draw_cards, mine.top))
+    own = _below(mine.draw_cards, mine.top)
+    if len(own) > 1:  # a shuffle of one card or none draws nothing
+        own, rng = rng.shuffle(own)
     if pending is not None and HIDDEN in pending.cards:
         # a General looks at the observer's pile: the cards it holds are some of theirs
         hidden = sum(1 for c in pending.cards if c == HIDDEN)
@@ -315,23 +319,34 @@ def determinize(obs: Observation, seed: int) -> State:
     for p, view in enumerate(obs.players):
         secret: tuple[int, ...] = view.secret
         if p == obs.player:
-            draw = (*mine.top, *own)
+            draw = (*mine.top, *own) if mine.top else own
         else:
             unknown = view.draw_size - len(view.draw_cards)
-            if any(enemy[c] for c in deal[:unknown]):
+            if not unknown:
+                secret = ()
+            elif any(enemy[c] for c in deal[:unknown]):
                 # Enemies stay with the Crossroads unless a City took one [SR-8.4]: the
                 # other pile takes the first cards of the deal that are no Enemy
                 secret, deal = _deal_no_enemy(deal, unknown, enemy)
             else:
                 secret, deal = tuple(deal[:unknown]), deal[unknown:]
-            rest, rng = rng.shuffle((*_below(view.draw_cards, view.top), *secret))
+            rest = _below(view.draw_cards, view.top)
+            if secret:
+                rest = (*rest, *secret)
+            if len(rest) > 1:
+                rest, rng = rng.shuffle(rest)
             draw = (*view.top, *rest)
-        players.append(_PLAYER(view, draw=pvector(draw), secret=secret))
-    for card in obs.cross_known:
+        players.append(_PLAYER(view, draw=pvector(draw) if draw else _EMPTY, secret=secret))
+    known = obs.cross_known
+    if known:
         # each known card at a uniform place of a uniformly shuffled pile: the pile stays
         # uniformly shuffled, at the cost of one draw a card instead of a second shuffle
-        at, rng = rng.randrange(len(deal) + 1)
-        deal.insert(at, card)
+        # (the draws of ``rng.randrange`` on the generator's two integers, one Rng made)
+        seed, gamma = rng.seed, rng.gamma
+        for card in known:
+            at, seed = bounded(seed, gamma, len(deal) + 1)
+            deal.insert(at, card)
+        rng = Rng(seed, gamma)
     cross_pile = pvector(deal)
     rng, _ = rng.split()
     state: State = _STATE(
