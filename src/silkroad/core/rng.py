@@ -103,6 +103,8 @@ class Rng:
 
         :raises RulesError: for anything else (see :func:`check_seed`).
         """
+        if cls is Rng:  # the class's validators would check again what check_seed did
+            return _make(check_seed(seed), GOLDEN_GAMMA)
         return cls(check_seed(seed), GOLDEN_GAMMA)
 
     def next_u64(self) -> tuple[int, Rng]:
