@@ -22,9 +22,11 @@ _COPIERS: dict[type, Callable[..., Any]] = {}
 
 
 def _copier(cls: type) -> Callable[..., Any]:
-    """A function ``copy(inst, **changes)`` building an instance of the attrs class ``cls``
-    with every field of ``inst`` except those given. Each field is written through its
-    slot's own descriptor (cheaper than ``object.__setattr__``'s lookup by name)."""
+    """A function ``copy(inst, changes)`` building an instance of the attrs class ``cls``
+    with every field of ``inst`` except those in the dict ``changes`` (taken as a dict,
+    not as keywords: :func:`replace` passes on the dict its own keywords made instead of
+    a second one). Each field is written through its slot's own descriptor (cheaper than
+    ``object.__setattr__``'s lookup by name)."""
     fields = attrs.fields(cast(Any, cls))
     for a in fields:
         if a.validator is not None or a.converter is not None:
@@ -33,13 +35,19 @@ def _copier(cls: type) -> Callable[..., Any]:
         code = getattr(cls.__hash__, "__code__", None)
         cached = code is not None and _HASH in code.co_names  # attrs' cache_hash=True
         return _dict_copier(cls, frozenset(a.name for a in fields), cached)
-    scope: dict[str, Any] = {"new_": object.__new__, "cls": cls, "KEEP": _KEEP}
-    params = ", ".join(f"{a.name}=KEEP" for a in fields)
-    lines = [f"def copy(inst, *, {params}):", "    new = new_(cls)"]
+    names = frozenset(a.name for a in fields)
+    scope: dict[str, Any] = {"new_": object.__new__, "cls": cls, "names": names}
+    lines = [
+        "def copy(inst, changes):",
+        "    if not names.issuperset(changes):",
+        "        raise TypeError('unknown field')",  # named by replace()
+        "    new = new_(cls)",
+    ]
     for i, a in enumerate(fields):
         slot = next(k.__dict__[a.name] for k in cls.__mro__ if a.name in k.__dict__)
         scope[f"set{i}"] = slot.__set__
-        lines.append(f"    set{i}(new, inst.{a.name} if {a.name} is KEEP else {a.name})")
+        got = f"changes[{a.name!r}] if {a.name!r} in changes else inst.{a.name}"
+        lines.append(f"    set{i}(new, {got})")
     cache = next((k.__dict__[_HASH] for k in cls.__mro__ if _HASH in k.__dict__), None)
     if cache is not None:  # a class with cache_hash: the copy's hash is computed afresh
         scope["set_hash"] = cache.__set__
@@ -55,7 +63,7 @@ def _dict_copier(cls: type, names: frozenset[str], cached: bool) -> Callable[...
     (with the cached hash cleared, for a class that caches it)."""
     new_, set_ = object.__new__, object.__setattr__
 
-    def copy(inst: Any, **changes: Any) -> Any:
+    def copy(inst: Any, changes: dict[str, Any]) -> Any:
         if not names.issuperset(changes):
             raise TypeError("unknown field")  # named by replace()
         new: Any = new_(cls)
@@ -64,8 +72,8 @@ def _dict_copier(cls: type, names: frozenset[str], cached: bool) -> Callable[...
         set_(new, "__dict__", values)
         return new
 
-    def copy_cached(inst: Any, **changes: Any) -> Any:
-        new = copy(inst, **changes)
+    def copy_cached(inst: Any, changes: dict[str, Any]) -> Any:
+        new = copy(inst, changes)
         new.__dict__[_HASH] = None  # computed afresh for the copy's fields
         return new
 
@@ -75,13 +83,13 @@ def _dict_copier(cls: type, names: frozenset[str], cached: bool) -> Callable[...
 #: Where an attrs class made with ``cache_hash=True`` keeps an instance's hash (a slot,
 #: or a key of the instance dict), None until it is first computed.
 _HASH = "_attrs_cached_hash"
-#: The default of every parameter of a copier: keep the field's value.
-_KEEP: Any = object()
 
 
 def replace(inst: _T, **changes: Any) -> _T:
     """``inst`` with the fields named in ``changes`` replaced (``attrs.evolve`` for a
-    frozen attrs class without validators or converters).
+    frozen attrs class without validators or converters). The copier takes the dict of
+    keywords as it is, not unpacked into a second call's keywords (Serica's random
+    playouts: 108.1k -> 101.8k instructions per decision, benchmarks/instructions.py).
 
     :raises TypeError: for a class whose fields are checked on construction.
     :raises AttributeError: for a name that is not one of its fields.
@@ -91,7 +99,7 @@ def replace(inst: _T, **changes: Any) -> _T:
     if copy is None:
         copy = _COPIERS[cls] = _copier(cls)
     try:
-        return copy(inst, **changes)  # type: ignore[no-any-return]
+        return copy(inst, changes)  # type: ignore[no-any-return]
     except TypeError:
         names = {a.name for a in attrs.fields(cast(Any, cls))}
         unknown = ", ".join(sorted(set(changes) - names))
