@@ -29,7 +29,7 @@ from silkroad.core.memo import LastValue
 from silkroad.core.registry import jupyter_svg
 from silkroad.core.rng import GOLDEN_GAMMA, MASK64, Rng, bounded, check_seed
 from silkroad.dunhuang.check import draft_known, held_tile
-from silkroad.dunhuang.engine import replace
+from silkroad.dunhuang.engine import replace, with_fields
 from silkroad.dunhuang.state import (
     DRAFT_PACK,
     Action,
@@ -536,7 +536,7 @@ def _deal_draft(
         hand = tuple(x for x in drafted[q] if x not in played and x != down.get(q))
         if len(hand) != o.hand_sizes[q]:
             raise StateError(f"observation: P{q} holds {o.hand_sizes[q]} tiles, not {len(hand)}")
-        pl = replace(players[q], hand=hand, drafted=drafted[q])
+        pl = with_fields(players[q], {"hand": hand, "drafted": drafted[q]})
         if q in down:
             pl = replace(pl, frescoes=(pl.frescoes[0], pl.frescoes[1], FrescoSpot(down[q], None)))
         players[q] = pl
@@ -609,6 +609,13 @@ def redeal(state: State, seed: int) -> State:
     return replace(state, rng=child, deck=deck, solo=solo)
 
 
+#: The last observation whose state was laid out, and that state with the hidden parts
+#: empty: each deal copies it with the hidden parts filled in.
+_LAST_BLANK = LastValue[Observation, "State | None"](
+    "Dunhuang: the state of the last observation, its hidden parts empty", None
+)
+
+
 def _state(
     o: Observation,
     rng: Rng,
@@ -618,10 +625,27 @@ def _state(
     draft: list[tuple[int, ...]],
     stack: tuple[int, ...],
 ) -> State:
-    """The full state of ``o`` with the hidden parts dealt."""
+    """The full state of ``o`` with the hidden parts dealt.
+
+    A copy of the observation's state laid out once (memoized for the last observation)
+    with the dealt parts replaced, instead of a new state field by field: 200.5k ->
+    183.1k instructions a determinize call and 1396.7k -> 1381.0k instructions per ISMCTS
+    iteration (``benchmarks/instructions.py dunhuang --ismcts``, 3 players)."""
+    last, blank = _LAST_BLANK.pair
+    if last is not o or blank is None:
+        blank = _full_state(o, rng, o.players, (), o.public, (), None)
+        _LAST_BLANK.pair = (o, blank)
     solo = None if o.options.players != 1 else _solo_parts(o, stack, len(o.stack_bottom))
     draft_now = tuple(draft) if o.phase is Phase.DRAFT else ()
-    return _full_state(o, rng, tuple(players), deck, public, draft_now, solo)
+    dealt = {
+        "rng": rng,
+        "players": tuple(players),
+        "deck": deck,
+        "public": public,
+        "draft": draft_now,
+        "solo": solo,
+    }
+    return with_fields(blank, dealt)
 
 
 def known_facts(observation: Observation) -> tuple[Fact, ...]:
