@@ -439,7 +439,7 @@ def _numbered(
         for place in places:
             index.setdefault(place, len(index))
     template: list[int | None] = [None] * len(index)
-    deals = []
+    deals: list[_Deal] = []
     skip = 0
     for forced, rest, places in groups:
         numbers = tuple(index[place] for place in places)
@@ -460,14 +460,14 @@ def _numbered(
         skip = 0
     schedule: list[tuple[int, int]] = []
     gap = 0  # steps not yet before a draw
-    for steps, forced, rest, _ in deals:
+    for steps, choosing, shuffled, _ in deals:
         gap += steps
         earlier: dict[tuple[int, ...], int] = {}
-        for _, theirs in forced:
-            earlier[theirs] = earlier.get(theirs, 0) + 1
-            schedule.append((gap, max(0, len(theirs) + 1 - earlier[theirs])))
+        for _, mine in choosing:
+            earlier[mine] = earlier.get(mine, 0) + 1
+            schedule.append((gap, max(0, len(mine) + 1 - earlier[mine])))
             gap = 0
-        for k in range(len(rest), 1, -1):
+        for k in range(len(shuffled), 1, -1):
             schedule.append((gap, k))
             gap = 0
     return _DraftPlan(
@@ -482,7 +482,7 @@ def _numbered(
     )
 
 
-def _deal(plan: _DraftPlan, draw: Callable[[], int]) -> list[int | None]:
+def _deal(plan: _DraftPlan, draw: Callable[[], int]) -> list[int]:
     """One deal of ``plan``'s tiles to its places: the tile of each place, ``draw()``
     giving each draw of the plan's ``schedule`` in turn.
 
@@ -502,7 +502,7 @@ def _deal(plan: _DraftPlan, draw: Callable[[], int]) -> list[int | None]:
             places = tuple(i for i in places if i not in taken)
         for i, x in zip(places, _shuffled(rest, draw), strict=False):
             at[i] = x
-    return at
+    return cast(list[int], at)  # every place dealt: the plan has a tile for each
 
 
 def _shuffled(items: tuple[int, ...], draw: Callable[[], int]) -> tuple[int, ...]:
