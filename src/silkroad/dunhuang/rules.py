@@ -1704,6 +1704,13 @@ def _take(t: Table, s: State, c: Choice, move: Move) -> State:
             pl = gained
     players = [*s.players]
     players[p] = pl
+    if s.queue and not s.frames and s.action is None:
+        # the next queued decision taken in the same copy, as settling takes it next (the
+        # income rewards of the starting phase, the rewards of the cleanup)
+        queue = s.queue
+        return engine.with_fields(
+            s, {"choice": queue[0], "queue": queue[1:], "players": tuple(players)}
+        )
     return engine.with_fields(s, {"choice": None, "players": tuple(players)})
 
 
