@@ -378,7 +378,8 @@ def recruit(t: Table, s: State, p: int, card: int, slot: int, mode: str) -> Stat
         },
     )
     # refill_row's draw made on the same copy of the state (the row, the player board,
-    # the deck in one copy instead of four: see the commit's measured count)
+    # the deck in one copy instead of four: 169.3k -> 168.4k instructions per decision,
+    # 3 players)
     row[index], deck, discard, rng = draw_character(s.deck, s.discard, s.rng)
     return with_fields(
         s,

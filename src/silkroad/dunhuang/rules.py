@@ -724,7 +724,8 @@ def _cleanup(t: Table, s: State) -> State:
         players.append(engine.with_fields(pl, {"home": (True, True, True), "frescoes": frescoes}))
     # step 3: discard the leftmost character, slide the row, refill the rightmost
     # (engine.refill_row's draws made here, the state copied once for the whole cleanup
-    # instead of once per step and per draw; see the commit's measured count)
+    # instead of once per step and per draw: 168.4k -> 167.7k instructions per decision,
+    # 3 players)
     old = s.row
     row = [*[c for c in old[1:] if c is not None], None, None, None, None][:ROW]
     deck, discard, rng = s.deck, s.discard, s.rng
@@ -1654,10 +1655,11 @@ def _play(t: Table, s: State, move: Move) -> State:
         assert isinstance(move, Keep)
         return _settle(t, _keep(t, s, p, move.tile))  # it sets the next choice itself
     if k is _KIND_INCOME or k is _KIND_UPGRADE or (k is _KIND_GAIN and c.arg in _TAKEN):
-        return _settle(t, _take(t, s, c, move))  # the choice cleared in the same copy
+        # the choice cleared in the same copy; a new state: owned (see _settle_once)
+        return _settle(t, _take(t, s, c, move), True)
     if k is _KIND_ABILITY:
         assert isinstance(move, Ability)
-        return _settle(t, _use_ability(t, s, p, move.use))
+        return _settle(t, _use_ability(t, s, p, move.use), True)  # a new state
     s = engine.with_field(s, "choice", None)
     if k is _KIND_PLACE:
         tile = move.tile if isinstance(move, Paint) else None
@@ -1683,7 +1685,7 @@ def _play(t: Table, s: State, move: Move) -> State:
         return _settle(t, s)
     if k is _KIND_RECRUIT:
         assert isinstance(move, Recruit)
-        return _settle(t, engine.recruit(t, s, p, move.card, move.slot, c.arg))
+        return _settle(t, engine.recruit(t, s, p, move.card, move.slot, c.arg), True)
     if k is _KIND_PAINT:
         assert isinstance(move, Paint)
         if t.solo:
