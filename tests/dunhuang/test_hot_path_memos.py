@@ -177,3 +177,39 @@ def test_the_recruitments_listed_are_those_recruit_allowed_allows(options: Optio
             assert set(listed) == expected
             paid += c.arg == "paid"
     assert paid
+
+
+@pytest.mark.rule("DH-3.2")
+@pytest.mark.parametrize("options", SETUPS, ids=lambda o: f"{o.players}-{'-'.join(o.packs)}")
+def test_apply_writes_into_no_state_it_was_given_or_returned(options: Options) -> None:
+    # the settling writes the end of an action, a queued decision and a popped frame into
+    # a state the move's play made itself, never into the state given to apply nor one
+    # returned before (nor the one the moves memo holds): every state keeps what it held
+    # when apply returned it, and its listed moves are those listed from scratch
+    t = table(options)
+    seen: list[tuple[State, str]] = []
+    for s in _states(options, 3):
+        seen.append((s, repr(s)))
+        assert legal_moves(s) == R._moves(t, s)
+    assert len(seen) > 40
+    for s, text in seen:
+        assert repr(s) == text
+
+
+@pytest.mark.rule("DH-3.2")
+def test_settling_a_state_it_did_not_make_copies_it() -> None:
+    # a state settling did not make (here one built from a played one, the action's
+    # frame ended or left with nothing to resolve) is copied, never written: the written
+    # end of an action and popped frame are for the states the move's play made
+    options = SETUPS[0]
+    t = table(options)
+    mid = next(s for s in _states(options, 4) if s.action is not None and s.choice is None)
+    assert mid.action is not None
+    p = mid.action.player
+    for frames in ((), (Frame(p, ()),)):
+        s = attrs.evolve(mid, frames=frames)
+        text = repr(s)
+        settled = R._settle(t, s)
+        assert repr(s) == text
+        assert settled is not s
+        assert settled.action is None or settled.choice is not None

@@ -29,6 +29,7 @@ from silkroad.dunhuang.state import (
 )
 
 if TYPE_CHECKING:
+    from silkroad.core.rng import Rng
     from silkroad.dunhuang.table import Table
 
 _T = TypeVar("_T")
@@ -294,16 +295,23 @@ def refill_row(s: State, index: int) -> State:
     into a new deck when the deck is empty; it stays empty if both are (Rulings).
     [DH-6.3.4] In solitaire the characters that left play are kept aside, never in the
     discard pile, so they never come back; the row's discards do."""
-    deck, discard, rng = s.deck, s.discard, s.rng
+    row = list(s.row)
+    row[index], deck, discard, rng = draw_character(s.deck, s.discard, s.rng)
+    return with_fields(s, {"row": tuple(row), "deck": deck, "discard": discard, "rng": rng})
+
+
+def draw_character(
+    deck: tuple[int, ...], discard: tuple[int, ...], rng: Rng
+) -> tuple[int | None, tuple[int, ...], tuple[int, ...], Rng]:
+    """[DH-3.E.7] The draw of :func:`refill_row` on the parts of the state it reads:
+    (the card drawn or None, the deck, the discard pile, the generator), for the callers
+    that copy the state once for several changes (recruit, the cleanup)."""
     if not deck and discard:
         order, rng = rng.shuffle(discard)
         deck, discard = order, ()
-    row = list(s.row)
     if deck:
-        row[index], deck = deck[0], deck[1:]
-    else:
-        row[index] = None
-    return with_fields(s, {"row": tuple(row), "deck": deck, "discard": discard, "rng": rng})
+        return deck[0], deck[1:], discard, rng
+    return None, deck, discard, rng
 
 
 def recruit_allowed(t: Table, s: State, choice_arg: str, p: int, card: int) -> bool:
@@ -346,22 +354,50 @@ def recruit(t: Table, s: State, p: int, card: int, slot: int, mode: str) -> Stat
     "paid"), replacing any character there, gain its grain, refill the row."""
     c = t.characters[card]
     index = s.row.index(card)
+    pl = s.players[p]
     if mode == "paid":
-        pl = s.players[p]
-        s = set_player(s, p, with_field(pl, "coins", pl.coins - (c.cost or 0)))
+        pl = with_field(pl, "coins", pl.coins - (c.cost or 0))
     row = list(s.row)
     row[index] = None
-    s = with_field(s, "row", tuple(row))
-    if s.players[p].characters[slot] is not None:
-        s = leave(t, s, p, slot)
-    pl = s.players[p]
+    if pl.characters[slot] is not None:
+        # the character there leaves first (its grain, the discard pile, its effect)
+        s = leave(t, with_fields(s, {"row": tuple(row), "players": _spliced(s, p, pl)}), p, slot)
+        pl = s.players[p]
+        row = list(s.row)
     chars = list(pl.characters)
     grain = list(pl.grain)
     chars[slot], grain[slot] = card, c.grain
-    pl = with_fields(pl, {"characters": tuple(chars), "grain": tuple(grain)})
-    pl = add_counter(pl, f"recruited:{c.pack}")
-    s = set_player(s, p, pl)
-    return refill_row(s, index)
+    counters = pl.counters
+    key = f"recruited:{c.pack}"
+    pl = with_fields(
+        pl,
+        {
+            "characters": tuple(chars),
+            "grain": tuple(grain),
+            "counters": counters.set(key, counters.get(key, 0) + 1),
+        },
+    )
+    # refill_row's draw made on the same copy of the state (the row, the player board,
+    # the deck in one copy instead of four: 169.3k -> 168.4k instructions per decision,
+    # 3 players)
+    row[index], deck, discard, rng = draw_character(s.deck, s.discard, s.rng)
+    return with_fields(
+        s,
+        {
+            "players": _spliced(s, p, pl),
+            "row": tuple(row),
+            "deck": deck,
+            "discard": discard,
+            "rng": rng,
+        },
+    )
+
+
+def _spliced(s: State, p: int, pl: Player) -> tuple[Player, ...]:
+    """The players of ``s`` with player ``p``'s board replaced by ``pl``."""
+    players = [*s.players]
+    players[p] = pl
+    return tuple(players)
 
 
 # -- frescoes -------------------------------------------------------------------------------
