@@ -9,7 +9,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from silkroad.core.errors import RulesError, StateError
-from silkroad.core.rng import GOLDEN_GAMMA, Rng, _packed_draws, check_seed
+from silkroad.core.rng import (
+    GOLDEN_GAMMA,
+    Rng,
+    _shuffle_lanes,
+    check_seed,
+    draw_lanes,
+    draws_one_by_one,
+    packed_draws,
+)
 
 # The published SplitMix64 reference sequence for seed 1234567.
 REFERENCE_1234567 = [
@@ -125,7 +133,9 @@ def test_shuffle_draws_as_one_draw_per_position(seed: int, size: int) -> None:
 def test_a_shuffle_whose_draw_needs_a_rejection_is_drawn_one_by_one() -> None:
     # the first state of this generator is 0, whose mix is 0: Lemire's method rejects it
     rng = Rng((-GOLDEN_GAMMA) % 2**64)
-    assert _packed_draws(rng.seed, rng.gamma, 20) is None
+    lanes = _shuffle_lanes(20)
+    assert lanes is not None
+    assert packed_draws(lanes, rng.seed, rng.gamma) is None
     order, after = rng.shuffle(range(21))
     assert (order, after) == rng._shuffle_one_by_one(range(21))
     assert sorted(order) == list(range(21))
@@ -165,3 +175,21 @@ def test_split_gives_an_independent_stream() -> None:
     assert not set(child_values) & set(parent_values)
     # splitting is deterministic too
     assert parent.split() == (child, advanced)
+
+
+def test_the_draws_at_once_are_the_draws_one_by_one() -> None:
+    schedule = ((2, 3), (0, 1), (0, 7), (1, 2), *((0, k) for k in range(20, 1, -1)))
+    lanes = draw_lanes(schedule, 3)
+    assert lanes is not None
+    for seed in (0, 1, 12345, 2**63 + 11, 2**64 - 1):
+        for gamma in (GOLDEN_GAMMA, Rng.from_seed(seed).split()[0].gamma):
+            packed = packed_draws(lanes, seed, gamma)
+            assert packed == draws_one_by_one(schedule, 3, seed, gamma)
+
+
+def test_draws_that_may_need_a_rejection_are_left_to_the_one_by_one_path() -> None:
+    huge = draw_lanes(((0, 2**63 + 1), (0, 5)), 0)
+    assert huge is not None
+    assert packed_draws(huge, 99, GOLDEN_GAMMA) is None
+    assert draw_lanes((), 4) is None
+    assert draw_lanes(((0, 0), (0, 3)), 0) is None

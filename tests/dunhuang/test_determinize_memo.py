@@ -9,7 +9,6 @@ import attrs
 import pytest
 
 from silkroad.core.memo import clear_memos
-from silkroad.core.rng import GOLDEN_GAMMA
 from silkroad.dunhuang import Options, apply, determinize, legal_moves, new_game, observe
 from silkroad.dunhuang.observe import Observation
 from silkroad.dunhuang.state import State
@@ -53,20 +52,3 @@ def test_each_world_is_the_state_built_anew_whatever_came_before(options: Option
         # a later deal of the same observation leaves an earlier world as it was
         assert determinize(o, 5) == world
     assert observe_module._LAST_BLANK.pair[0] is seen[0]
-
-
-def test_the_draws_at_once_are_the_draws_one_by_one() -> None:
-    schedule = ((2, 3), (0, 1), (0, 7), (1, 2), *((0, k) for k in range(20, 1, -1)))
-    lanes = observe_module._lanes(schedule, 3)
-    assert lanes is not None
-    for seed in (0, 1, 12345, 2**63 + 11, 2**64 - 1):
-        packed = observe_module._packed(lanes, seed)
-        assert packed == observe_module._draw_each(schedule, 3, seed, GOLDEN_GAMMA)
-
-
-def test_draws_that_may_need_a_rejection_are_left_to_the_one_by_one_path() -> None:
-    huge = observe_module._lanes(((0, 2**63 + 1), (0, 5)), 0)
-    assert huge is not None
-    assert observe_module._packed(huge, 99) is None
-    assert observe_module._lanes((), 4) is None
-    assert observe_module._lanes(((0, 0), (0, 3)), 0) is None

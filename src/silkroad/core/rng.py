@@ -32,7 +32,18 @@ import attrs
 
 from silkroad.core.errors import RulesError, StateError
 
-__all__ = ["GOLDEN_GAMMA", "MASK64", "SEEDS", "Rng", "bounded", "check_seed"]
+__all__ = [
+    "GOLDEN_GAMMA",
+    "MASK64",
+    "SEEDS",
+    "Lanes",
+    "Rng",
+    "bounded",
+    "check_seed",
+    "draw_lanes",
+    "draws_one_by_one",
+    "packed_draws",
+]
 
 T = TypeVar("T")
 
@@ -141,16 +152,18 @@ class Rng:
         """The elements of ``seq`` in a uniformly random order (Fisher-Yates, from the end).
 
         The bounded draws of a sequence of 10 to 256 elements are computed all at once
-        (:func:`_packed_draws`); the order and the next generator are the same as when
+        (:func:`packed_draws`); the order and the next generator are the same as when
         drawn one by one (:meth:`_shuffle_one_by_one`, the definition)."""
         count = len(seq) - 1
-        if _PACKED_MIN <= count <= _PACKED_MAX and _LITTLE_ENDIAN:
-            draws = _packed_draws(self.seed, self.gamma, count)
-            if draws is not None:
+        if _PACKED_MIN <= count <= _PACKED_MAX:
+            lanes = _shuffle_lanes(count)
+            packed = None if lanes is None else packed_draws(lanes, self.seed, self.gamma)
+            if packed is not None:
+                draws, seed = packed
                 items = list(seq)
                 for i, j in zip(range(count, 0, -1), draws, strict=True):
                     items[i], items[j] = items[j], items[i]
-                return tuple(items), _make((self.seed + count * self.gamma) & MASK64, self.gamma)
+                return tuple(items), _make(seed, self.gamma)
         return self._shuffle_one_by_one(seq)
 
     def _shuffle_one_by_one(self, seq: Sequence[T]) -> tuple[tuple[T, ...], Rng]:
@@ -222,50 +235,91 @@ _PACKED_MAX = 255
 _LITTLE_ENDIAN = sys.byteorder == "little"
 
 
-@functools.lru_cache(maxsize=64)
-def _lanes(count: int) -> tuple[int, int, int, tuple[tuple[int, int], ...]]:
-    """Constants of :func:`_packed_draws` for ``count`` lanes of 128 bits: a 1 in every
-    lane, the lane numbers 1 to ``count``, the low 64 bits of every lane, and for each
-    bit ``b`` of the bounds (lane ``k`` draws below ``count + 1 - k``) the low 64 bits of
-    the lanes whose bound has bit ``b``."""
+@attrs.frozen(eq=False)
+class Lanes:
+    """The constants of :func:`packed_draws` for a schedule of bounded draws (made by
+    :func:`draw_lanes`): ``count`` lanes of 128 bits, a 1 in each (``ones``), each lane's
+    step of the generator (``numbers``), the low 64 bits of every lane (``low``), for
+    each bit of the bounds the low 64 bits of the lanes whose bound has it (``by_bit``),
+    the largest bound (``most``) and the steps in all, the tail included (``steps``)."""
+
+    count: int
+    ones: int
+    numbers: int
+    low: int
+    by_bit: tuple[tuple[int, int], ...]
+    most: int
+    steps: int
+
+
+def draw_lanes(schedule: Sequence[tuple[int, int]], tail: int) -> Lanes | None:
+    """:class:`Lanes` of a schedule of ``(gap, bound)`` draws (each draw below ``bound``
+    after ``gap`` steps of the generator not drawn on) then ``tail`` more steps, or None
+    where :func:`packed_draws` cannot draw it (no draw, a bound below 1, a big-endian
+    machine)."""
+    if not schedule or min(bound for _, bound in schedule) < 1 or not _LITTLE_ENDIAN:
+        return None
     ones = numbers = low = 0
     by_bit: dict[int, int] = {}
-    for k in range(count):
+    step = 0
+    for k, (gap, bound) in enumerate(schedule):
+        step += gap + 1
         shift = 128 * k
         ones |= 1 << shift
-        numbers |= (k + 1) << shift
+        numbers |= step << shift
         low |= MASK64 << shift
-        bound = count + 1 - k
         for b in range(bound.bit_length()):
             if bound >> b & 1:
                 by_bit[b] = by_bit.get(b, 0) | (MASK64 << shift)
-    return ones, numbers, low, tuple(sorted(by_bit.items()))
+    most = max(bound for _, bound in schedule)
+    return Lanes(
+        len(schedule), ones, numbers, low, tuple(sorted(by_bit.items())), most, step + tail
+    )
 
 
-def _packed_draws(seed: int, gamma: int, count: int) -> Sequence[int] | None:
-    """The ``count`` bounded draws of a shuffle from ``(seed, gamma)`` (below ``count + 1``,
-    then ``count``, ... then 2), or None if one of them may need Lemire's rejection step
-    (then the caller draws one by one).
+@functools.lru_cache(maxsize=64)
+def _shuffle_lanes(count: int) -> Lanes | None:
+    """:func:`draw_lanes` of a shuffle's ``count`` draws (below ``count + 1``, then
+    ``count``, ... then 2, one step each)."""
+    return draw_lanes(tuple((0, count + 1 - k) for k in range(count)), 0)
 
-    Each draw sits in its own 128-bit lane of one integer: the generator states
-    ``seed + k * gamma``, the two multiply-xorshift rounds of :func:`_mix64`, and the
-    products by the bounds (a sum of shifted lanes, one per bit of the bounds) are a
-    few operations on that integer instead of a dozen per draw. A lane's high 64 bits
-    are the draw (as in :func:`bounded`); its low 64 bits are what Lemire's method
-    compares with the bound.
+
+def packed_draws(lanes: Lanes, seed: int, gamma: int) -> tuple[list[int], int] | None:
+    """The draws of a schedule (:func:`draw_lanes`) all at once from the generator state
+    ``(seed, gamma)``, and the seed after them, or None if one of them may need Lemire's
+    rejection step (then :func:`draws_one_by_one` draws them: the same numbers).
+
+    Each draw sits in its own 128-bit lane of one integer: the generator states, the two
+    multiply-xorshift rounds of :func:`_mix64`, and the products by the bounds (a sum of
+    shifted lanes, one per bit of the bounds) are a few operations on that integer
+    instead of a dozen per draw. A lane's high 64 bits are the draw (as in
+    :func:`bounded`); its low 64 bits are what Lemire's method compares with the bound.
     """
-    ones, numbers, low, by_bit = _lanes(count)
-    z = (seed * ones + gamma * numbers) & low
+    low = lanes.low
+    z = (seed * lanes.ones + gamma * lanes.numbers) & low
     z = (((z ^ (z >> 30)) & low) * 0xBF58476D1CE4E5B9) & low
     z = (((z ^ (z >> 27)) & low) * 0x94D049BB133111EB) & low
     z = (z ^ (z >> 31)) & low
     product = 0
-    for b, lanes in by_bit:
-        product += (z & lanes) << b
-    words = memoryview(product.to_bytes(16 * count, "little")).cast("Q")
-    if min(words[::2]) <= count:  # a low part below its bound: a rejection is possible
+    for b, mask in lanes.by_bit:
+        product += (z & mask) << b
+    words = memoryview(product.to_bytes(16 * lanes.count, "little")).cast("Q")
+    if min(words[::2]) < lanes.most:  # a low part below its bound: a rejection is possible
         return None
-    return words[1::2]
+    return words[1::2].tolist(), (seed + lanes.steps * gamma) & MASK64
+
+
+def draws_one_by_one(
+    schedule: Sequence[tuple[int, int]], tail: int, seed: int, gamma: int
+) -> tuple[list[int], int]:
+    """The draws of a schedule of ``(gap, bound)`` (:func:`draw_lanes`) one by one from
+    the generator state ``(seed, gamma)``, by :func:`bounded`, and the seed after them and
+    ``tail`` more steps: the definition of :func:`packed_draws`."""
+    draws = []
+    for gap, bound in schedule:
+        j, seed = bounded((seed + gap * gamma) & MASK64, gamma, bound)
+        draws.append(j)
+    return draws, (seed + tail * gamma) & MASK64
 
 
 def bounded(seed: int, gamma: int, n: int) -> tuple[int, int]:

@@ -17,7 +17,6 @@ is one they kept (:func:`known_facts` lists these facts).
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
@@ -28,7 +27,16 @@ from silkroad.core.errors import StateError
 from silkroad.core.game import Fact, check_player
 from silkroad.core.memo import LastValue
 from silkroad.core.registry import jupyter_svg
-from silkroad.core.rng import GOLDEN_GAMMA, MASK64, Rng, bounded, check_seed
+from silkroad.core.rng import (
+    GOLDEN_GAMMA,
+    Lanes,
+    Rng,
+    bounded,
+    check_seed,
+    draw_lanes,
+    draws_one_by_one,
+    packed_draws,
+)
 from silkroad.dunhuang.check import draft_known, held_tile
 from silkroad.dunhuang.engine import replace, with_fields
 from silkroad.dunhuang.state import (
@@ -317,7 +325,8 @@ class _DraftPlan:
     ``schedule``: each draw of a deal in order, as (the steps of the generator before
     it, its bound); a tile another player put on the board draws among that player's
     places not yet taken, so every bound is known before the deal. ``lanes``: the draws
-    of a deal and of the character deck's shuffle at once (:func:`_packed`), where no
+    of a deal and of the character deck's shuffle at once (``core.rng.packed_draws``:
+    determinize 183.1k -> 158.6k instructions a call, 3 players), where no
     draw depends on another's outcome (no face-down tile).
 
     The numbering and the fixed groups taken out of the deal are what make a deal cheap:
@@ -335,7 +344,7 @@ class _DraftPlan:
     left: tuple[tuple[int, ...], ...]
     public: int | None
     schedule: tuple[tuple[int, int], ...] = ()
-    lanes: _Lanes | None = None
+    lanes: Lanes | None = None
 
 
 #: The last observation whose draft was planned, and the plan (a search deals from one
@@ -422,7 +431,7 @@ def _draft_plan(o: Observation, unseen: tuple[int, ...]) -> _DraftPlan:
         count = len(_unseen(o)[1])
         deck = tuple((plan.tail if k == count else 0, k) for k in range(count, 1, -1))
         tail = plan.tail if count < 2 else 0
-        plan = attrs.evolve(plan, lanes=_lanes(plan.schedule + deck, tail))
+        plan = attrs.evolve(plan, lanes=draw_lanes(plan.schedule + deck, tail))
     _LAST_DRAFT.pair = (o, plan)
     return plan
 
@@ -515,83 +524,6 @@ def _shuffled(items: tuple[int, ...], draw: Callable[[], int]) -> tuple[int, ...
     return tuple(order)
 
 
-def _draw_each(
-    schedule: tuple[tuple[int, int], ...], tail: int, seed: int, gamma: int
-) -> tuple[list[int], int]:
-    """The draws of ``schedule`` one by one from the generator state ``(seed, gamma)``
-    (:func:`bounded`, as :meth:`Rng.randrange` and :meth:`Rng.shuffle` draw), and the
-    seed after them and ``tail`` more steps."""
-    draws = []
-    for gap, bound in schedule:
-        j, seed = bounded((seed + gap * gamma) & MASK64, gamma, bound)
-        draws.append(j)
-    return draws, (seed + tail * gamma) & MASK64
-
-
-@attrs.frozen(eq=False)
-class _Lanes:
-    """Constants of :func:`_packed` for a schedule of draws: ``count`` lanes of 128 bits,
-    a 1 in each (``ones``), each lane's steps times the generator's gamma (``offsets``),
-    the low 64 bits of every lane (``low``), per bit of the bounds the low bits of the
-    lanes whose bound has it (``by_bit``), the largest bound and the steps in all."""
-
-    count: int
-    ones: int
-    offsets: int
-    low: int
-    by_bit: tuple[tuple[int, int], ...]
-    most: int
-    steps: int
-
-
-def _lanes(schedule: tuple[tuple[int, int], ...], tail: int) -> _Lanes | None:
-    """:class:`_Lanes` of ``schedule`` then ``tail`` steps, or None where :func:`_packed`
-    cannot draw it (no draw, a bound below 1, a big-endian machine)."""
-    if not schedule or min(bound for _, bound in schedule) < 1 or sys.byteorder != "little":
-        return None
-    ones = offsets = low = 0
-    by_bit: dict[int, int] = {}
-    step = 0
-    for k, (gap, bound) in enumerate(schedule):
-        step += gap + 1
-        shift = 128 * k
-        ones |= 1 << shift
-        offsets |= ((step * GOLDEN_GAMMA) & MASK64) << shift
-        low |= MASK64 << shift
-        for b in range(bound.bit_length()):
-            if bound >> b & 1:
-                by_bit[b] = by_bit.get(b, 0) | (MASK64 << shift)
-    most = max(bound for _, bound in schedule)
-    return _Lanes(
-        len(schedule), ones, offsets, low, tuple(sorted(by_bit.items())), most, step + tail
-    )
-
-
-def _packed(lanes: _Lanes, seed: int) -> tuple[list[int], int] | None:
-    """The draws of a schedule all at once from the generator state ``(seed,
-    GOLDEN_GAMMA)``, and the seed after them, or None if one may need Lemire's rejection
-    step (then :func:`_draw_each` draws them).
-
-    Each draw sits in a 128-bit lane of one integer, as in ``Rng.shuffle``: the generator
-    states, the two multiply-xorshift rounds of the output step and the products by the
-    bounds are a few operations on that integer, not a dozen per draw. The same draws
-    as one by one: with the deal's draws and the deck's shuffle so drawn, determinize
-    went from 183.1k to 158.6k instructions a call, and 1381.0k -> 1357.5k instructions per
-    ISMCTS iteration (``benchmarks/instructions.py dunhuang --ismcts``, 3 players)."""
-    low = lanes.low
-    z = (seed * lanes.ones + lanes.offsets) & low
-    z = (((z ^ (z >> 30)) & low) * 0xBF58476D1CE4E5B9) & low
-    z = (((z ^ (z >> 27)) & low) * 0x94D049BB133111EB) & low
-    z = (z ^ (z >> 31)) & low
-    product = 0
-    for b, mask in lanes.by_bit:
-        product += (z & mask) << b
-    words = memoryview(product.to_bytes(16 * lanes.count, "little")).cast("Q")
-    if min(words[::2]) < lanes.most:  # a low part below its bound: a rejection is possible
-        return None
-    return words[1::2].tolist(), (seed + lanes.steps * GOLDEN_GAMMA) & MASK64
-
-
 def _deal_draft(
     o: Observation, unseen: tuple[int, ...], seed: int, gamma: int
 ) -> tuple[list[Player], list[tuple[int, ...]], int | None, int, tuple[int, ...] | None]:
@@ -611,7 +543,7 @@ def _deal_draft(
     """
     plan = _draft_plan(o, unseen)
     n, v = len(o.players), o.viewer
-    packed = None if plan.lanes is None else _packed(plan.lanes, seed)
+    packed = None if plan.lanes is None else packed_draws(plan.lanes, seed, gamma)
     deck = None
     for attempt in range(_REDEALS + 1):
         if packed is not None:
@@ -620,7 +552,7 @@ def _deal_draft(
             at = _deal(plan, draw)
             deck = _shuffled(_unseen(o)[1], draw)
         else:
-            draws, seed = _draw_each(plan.schedule, plan.tail, seed, gamma)
+            draws, seed = draws_one_by_one(plan.schedule, plan.tail, seed, gamma)
             at = _deal(plan, iter(draws).__next__)
         get = at.__getitem__
         drafted = [tuple(map(get, plan.kept[q])) for q in range(n)]
