@@ -22,13 +22,6 @@ from silkroad.core.errors import InvalidMoveError
 from silkroad.core.game import Outcome
 from silkroad.kashgar import Options as KashgarOptions
 
-# Like PettingZoo's own classic games, observations are dicts holding an action mask,
-# which api_test notes with these two warnings.
-pytestmark = pytest.mark.filterwarnings(
-    "ignore:Observation is not a NumPy array:UserWarning",
-    "ignore:Observation space for each agent probably should be:UserWarning",
-)
-
 
 def cases() -> list[tuple[str, int]]:
     out = []
