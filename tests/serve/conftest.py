@@ -1,16 +1,23 @@
 """The whole games the server tests read, each played once per session: every title, and
-a user's game (tests/tinygame.py) through the contract."""
+a user's game (tests/tinygame.py) through the contract.
+
+The server's helpers (Starlette's test client, the serve extra) are imported by the fixture
+that plays, not at the top: ``pytest tests/serve`` without the serve extra then skips each
+module, naming the extra (tests/extras.py), instead of failing to load this file."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pytest
 
 import silkroad
 import tinygame
-from serve.helpers import Played, play_whole
 from silkroad.core.game import AnyGame
+
+if TYPE_CHECKING:
+    from serve.helpers import Played
 
 #: (title, players, the agents' spec, seed) of the games played whole: every title, each
 #: mode of Dunhuang (greedy agents end Kashgar and Serica sooner than random ones). The
@@ -27,6 +34,8 @@ GAMES = {
 @pytest.fixture(scope="session")
 def played(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], Played]:
     """``played(key)``: the game ``GAMES[key]``, played at a server the first time."""
+    from serve.helpers import play_whole
+
     done: dict[str, Played] = {}
 
     def get(key: str) -> Played:
