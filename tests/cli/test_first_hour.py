@@ -4,6 +4,7 @@ the checkout, and a run with only the test extra says what it skipped and why.""
 
 from __future__ import annotations
 
+import ast
 import re
 import shlex
 import sys
@@ -181,6 +182,37 @@ def test_a_missing_extra_skips_naming_it_and_browser_skips_are_summed(
     monkeypatch.setenv("CI", "1")
     result = pytester.runpytest(*quick, "test_framework.py")
     result.assert_outcomes(errors=1)
+
+
+def _top_imports(path: Path) -> set[str]:
+    """The modules ``path`` imports when it is loaded (at its top, outside functions and
+    ``if TYPE_CHECKING:``)."""
+    names: set[str] = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module)
+    return names
+
+
+@pytest.mark.parametrize(
+    "conftest", sorted(ROOT.glob("tests/*/conftest.py")), ids=lambda p: p.parent.name
+)
+def test_a_folders_conftest_loads_without_any_extra(conftest: Path) -> None:
+    """``pytest tests/serve`` loads that folder's conftest.py before it collects anything:
+    an extra's module imported there, or in a test helper it imports, fails the whole run
+    instead of skipping the folder's modules (the hook of tests/extras.py skips a module,
+    not a conftest that pytest was asked for by name)."""
+    import extras
+
+    loaded = _top_imports(conftest)
+    for name in list(loaded):  # a helper of the tests folder, one level down
+        helper = ROOT / "tests" / Path(*name.split(".")).with_suffix(".py")
+        if helper.is_file():
+            loaded |= _top_imports(helper)
+    needing = sorted(n for n in loaded if n.split(".")[0] in extras.EXTRA_OF)
+    assert not needing, f"{conftest.relative_to(ROOT)} loads {needing} (an extra's)"
 
 
 def test_the_readme_names_the_extras_make_test_installs() -> None:
