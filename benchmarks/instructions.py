@@ -11,6 +11,7 @@ the same way (capped at 300 plies a game) as the reference.
     python benchmarks/instructions.py                      # every title and python-chess
     python benchmarks/instructions.py kashgar --players 3  # one title, one count
     python benchmarks/instructions.py serica --annotate 20 # and the 20 costliest functions
+                                                           # (per decision, set-up cancelled)
     python benchmarks/instructions.py serica --option coop=True
     python benchmarks/instructions.py dunhuang --ismcts    # instructions per ISMCTS iteration
 
@@ -128,23 +129,48 @@ def count(script: str, out: Path) -> tuple[int, int]:
     return int(totals.group(1)), int(done.stdout.split()[-1])
 
 
+def functions(out: Path) -> dict[str, int]:
+    """The instructions callgrind counted in each function (its own, callees not included)
+    of the run whose output file is ``out``."""
+    shown = subprocess.run(
+        ["callgrind_annotate", "--inclusive=no", "--threshold=100", str(out)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    costs: dict[str, int] = {}
+    for line in shown.splitlines():
+        found = re.match(r"\s*([\d,]+) \(\s*[\d.]+%\)\s+(.+?)\s*$", line)
+        if found and not found.group(2).startswith("PROGRAM TOTALS"):
+            # "/build/Python/ceval.c:_PyEval_EvalFrameDefault [libpython.so]" -> "ceval.c:..."
+            where, _, function = re.sub(r"\s*\[[^]]*\]$", "", found.group(2)).rpartition(":")
+            name = f"{Path(where).name}:{function}" if where else function
+            costs[name] = costs.get(name, 0) + int(found.group(1).replace(",", ""))
+    return costs
+
+
+def costliest(many: Path, small: Path, decided: int, top: int) -> list[str]:
+    """The ``top`` functions that cost the most per decision: each function's count in the
+    short run taken from its count in the long run (imports and set-up cancel, as in the
+    total), divided by the decisions between them."""
+    long_run, short_run = functions(many), functions(small)
+    per = {name: (cost - short_run.get(name, 0)) / decided for name, cost in long_run.items()}
+    ranked = sorted(per.items(), key=lambda item: -item[1])[:top]
+    return [f"{cost / 1000:9.2f}k  {name}" for name, cost in ranked]
+
+
 def measure(script: str, games: int, base: int, annotate: int) -> tuple[float, int]:
     """Instructions per decision of ``script`` (``__GAMES__`` replaced by the games), and the
-    decisions the difference counted; prints the costliest functions if ``annotate``."""
+    decisions the difference counted; prints the ``annotate`` costliest functions (their
+    own instructions per decision) if asked."""
     with tempfile.TemporaryDirectory() as folder:
         many, small = Path(folder, "many.out"), Path(folder, "base.out")
         instructions, decisions = count(script.replace("__GAMES__", str(games)), many)
         base_instructions, base_decisions = count(script.replace("__GAMES__", str(base)), small)
+        decided = decisions - base_decisions
         if annotate:
-            shown = subprocess.run(
-                ["callgrind_annotate", "--inclusive=no", str(many)],
-                capture_output=True,
-                text=True,
-                check=True,
-            ).stdout
-            lines = [line for line in shown.splitlines() if re.match(r"\s*[\d,]+ \(", line)]
-            print("\n".join(lines[: annotate + 1]))
-    decided = decisions - base_decisions
+            print("instructions per decision, each function's own (callgrind_annotate):")
+            print("\n".join(costliest(many, small, decided, annotate)))
     return (instructions - base_instructions) / decided, decided
 
 
