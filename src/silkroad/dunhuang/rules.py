@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Callable
 from typing import NoReturn
 
 import attrs
@@ -1069,7 +1070,10 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
     into the list of each meeple it is open to (1.5k fewer). The tests of the effects
     whose answer without a character spot the table decides (:func:`_spot_plan`) are not
     made, and each spot's effects that read the character spot are listed once per table
-    (4.6k fewer)."""
+    (4.6k fewer). Each effect is tested by the function that answers ``engine.can`` for
+    its kind (the plan's, ``engine.tester``), without ``can``'s dispatch on the kind, and
+    a Recruitment reads the row's cheapest cost, kept for the row (``engine.cheapest``):
+    162.6k -> 157.0k instructions per decision, 3 players (``benchmarks/instructions.py``)."""
     pl = s.players[p]
     home = _offered(s, p, pl)
     if not home:
@@ -1079,26 +1083,26 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
     chars = pl.characters
     with_char = [(m, frames[m + 1]) for m in home if chars[m] is not None]
     occupied = _occupied(s.spots)
-    ultimate_full = s.options.players == 3 and len(occupied & _ULTIMATES) >= 2
-    can = engine.can
-    free_boards, test_boards, frescoes, publics, known, tile_tests = _spot_plan(t)
+    plan = _spot_plan(t)
+    free_boards, boards, capped, frescoes, publics, known, tile_tests, checks = plan
     tested = known.copy()  # effect text -> engine.can in the plain frame
     # the spots open to every meeple home (in any order: sorted at the end), then the
-    # spots whose effects need a test
+    # spots whose effects need a test (in any order: each answer is the same)
     free = free_boards - occupied
-    if ultimate_full:
+    full = capped and len(occupied & _ULTIMATES) >= 2
+    if full:
         free -= _ULTIMATES
     todo = []  # (a loop: a comprehension is a call of its own)
-    for entry in test_boards:
+    for entry in boards.values():
         spot = entry[0]
-        if spot not in occupied and not (entry[3] and ultimate_full):
+        if spot not in occupied and not (full and spot in _ULTIMATES):
             todo.append(entry)
     marks = [*free]
     partial: list[tuple[int, list[int]]] = []  # the spots open to some meeples only
     if frescoes:
         # the fresco spots are numbered by player, then slot (_spot_plan checks it): read
         # along the players' boards, not looked up by owner and slot for each spot
-        spot = frescoes[0][0]
+        spot = FRESCO
         for q in s.players:
             for f in q.frescoes:
                 tile = f.tile
@@ -1107,7 +1111,7 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
                     if tests is None:
                         marks.append(spot)
                     else:
-                        todo.append((spot, *tests))
+                        todo.append(tests[spot])
                 spot += 1
     if publics:
         # [DH-6.2.4] the positions of the public line holding a tile (few of them)
@@ -1119,12 +1123,13 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
             if tests is None:
                 marks.append(spot)
             else:
-                todo.append((spot, *tests))
-    for spot, effects, slotted, _ in todo:
+                todo.append(tests[spot])
+    for spot, effects, slotted in todo:
         for e in effects:
-            ok = tested.get(e.text)
+            text = e.text
+            ok = tested.get(text)
             if ok is None:
-                ok = tested[e.text] = can(t, s, plain, e)
+                ok = tested[text] = checks[text](t, s, plain, e)  # engine.can's answer
             if ok:
                 marks.append(spot)  # resolvable without a character spot
                 break
@@ -1135,7 +1140,7 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
             who = []
             for m, fr in with_char:
                 for e in slotted:  # (loops: any() over a generator costs more)
-                    if can(t, s, fr, e):
+                    if checks[e.text](t, s, fr, e):  # engine.can's answer
                         who.append(m)
                         break
             if who:
@@ -1234,33 +1239,39 @@ _ULTIMATES = frozenset(range(ULTIMATE, FRESCO))
 _GAIN_KINDS = frozenset(("coin", "pigment", "vp", "material", "product"))
 
 #: A spot's effects to test: (spot, effects, those whose test reads the frame's character
-#: spot or Emperor's Quest flag, ultimate).
-_Tested = tuple[int, tuple[Effect, ...], tuple[Effect, ...], bool]
+#: spot or Emperor's Quest flag).
+_Tested = tuple[int, tuple[Effect, ...], tuple[Effect, ...]]
 _Plan = tuple[
     frozenset[int],
-    tuple[_Tested, ...],
-    tuple[tuple[int, int, int], ...],
+    dict[int, _Tested],
+    bool,
+    bool,
     tuple[int, ...],
     dict[str, bool],
-    dict[int, "tuple[tuple[Effect, ...], tuple[Effect, ...], bool] | None"],
+    dict[int, "dict[int, _Tested] | None"],
+    dict[str, Callable[[Table, State, Frame, Effect], bool]],
 ]
 #: The table whose open spots were last planned, and the plan.
 _plans = LastValue[Table, _Plan](
-    "Dunhuang: the open spots of the last table by kind", (frozenset(), (), (), (), {}, {})
+    "Dunhuang: the open spots of the last table by kind",
+    (frozenset(), {}, False, False, (), {}, {}, {}),
 )
 
 
 def _spot_plan(t: Table) -> _Plan:
     """What :func:`_placements` needs of ``t`` alone: basic and ultimate spots usable by
     every meeple whenever free as a set (a set difference with the occupied spots finds
-    the free ones), the other basic and ultimate spots as :data:`_Tested`, fresco spots as
-    (spot, owner, slot), the public fresco spots by position (each in spot order); the
-    answers of ``engine.can`` without a character spot that the table decides, by effect
-    text (a gain: :func:`engine.needs_nothing`; an Emperor's Quest: never without a
-    meeple's character spot), and for each fresco tile None when any meeple may use it
-    (``t.free_tiles``), else its effects to test as in :data:`_Tested`. The slot-reading
-    effects are those whose kind is not in :data:`_SLOTLESS` nor a pack effect declared
-    ``frameless``."""
+    the free ones), the other basic and ultimate spots as :data:`_Tested` by spot,
+    whether a third ultimate spot is closed once two are taken (3 players), whether the
+    table has fresco spots, the public fresco spots by position (in spot order); the
+    answers of ``engine.can`` without a character spot that the table
+    decides, by effect text (a gain: :func:`engine.needs_nothing`; an Emperor's Quest:
+    never without a meeple's character spot), and for each fresco tile None when any
+    meeple may use it (``t.free_tiles``), else its effects to test as :data:`_Tested` by
+    fresco or public spot; and each effect's test by its text (``engine.tester``: the
+    function that answers ``engine.can`` for its kind, called without ``can``'s dispatch).
+    The slot-reading effects are those whose kind is not in :data:`_SLOTLESS` nor a pack
+    effect declared ``frameless``."""
     last = _plans.pair
     if last[0] is t:
         return last[1]
@@ -1271,30 +1282,34 @@ def _spot_plan(t: Table) -> _Plan:
 
     boards = [d for d in t.open_spots if d.kind not in ("fresco", "public")]
     free = frozenset(d.id for d in boards if d.id in t.free_spots)
-    tested = tuple(
-        (d.id, d.effects, slotted(d.effects), d.kind == "ultimate")
-        for d in boards
-        if d.id not in t.free_spots
-    )
-    frescoes = tuple((d.id, d.owner, d.slot) for d in t.open_spots if d.kind == "fresco")
+    tested = {d.id: (d.id, d.effects, slotted(d.effects)) for d in boards if d.id not in free}
+    frescoes = [d.id for d in t.open_spots if d.kind == "fresco"]
     # by player, then slot, from the first (read so along the boards by _placements)
-    assert frescoes == tuple((FRESCO + k, k // 3, k % 3) for k in range(len(frescoes)))
+    assert frescoes == [FRESCO + k for k in range(len(frescoes))]
+    assert [(t.spots[x].owner, t.spots[x].slot) for x in frescoes] == [
+        (k // 3, k % 3) for k in range(len(frescoes))
+    ]
     assert len(frescoes) in (0, 3 * t.options.players)
     publics = tuple(d.id for d in t.open_spots if d.kind == "public")
     # the public line's spots by position (every position, or none outside solitaire)
     assert [t.spots[x].slot for x in publics] == list(range(len(publics)))
-    tiles = {
-        i: None if i in t.free_tiles else (tile.effects, slotted(tile.effects), False)
+    tiles: dict[int, dict[int, _Tested] | None] = {
+        i: None
+        if i in t.free_tiles
+        else {x: (x, tile.effects, slotted(tile.effects)) for x in (*frescoes, *publics)}
         for i, tile in t.tiles.items()
     }
     known: dict[str, bool] = {}
+    checks = {}
     for effects in [d.effects for d in boards] + [tile.effects for tile in t.tiles.values()]:
         for e in effects:
+            checks[e.text] = engine.tester(t, e.kind)
             if e.kind in _GAIN_KINDS:
                 known[e.text] = engine.needs_nothing(t.tokens, e)
             elif e.kind == "quest":
                 known[e.text] = False  # the Emperor's Quest needs the meeple's character
-    plan = (free, tested, frescoes, publics, known, tiles)
+    capped = t.options.players == 3
+    plan = (free, tested, capped, bool(frescoes), publics, known, tiles, checks)
     _plans.pair = (t, plan)
     return plan
 
