@@ -880,6 +880,7 @@ def _settle(t: Table, s: State, owned: bool = False) -> State:
     settles the state it makes (not settled a second time here: the action phase's
     next placer was found twice after each automatic move: 5.0k instructions per decision
     fewer, 3 players). ``owned``: as in :func:`_settle_once`."""
+    start = s
     s = _settle_once(t, s, owned)
     if s.phase is _PHASE_OVER:
         return s
@@ -891,6 +892,11 @@ def _settle(t: Table, s: State, owned: bool = False) -> State:
     moves = _cached_moves(t, s)
     if len(moves) != 1:
         return s
+    if owned or s is not start:
+        # a state this move's play made (settling copies, never returns another state
+        # it was not given): the one move written into it, its listed moves forgotten
+        _last.clear()
+        return _play(t, s, moves[0], True)
     return _play(t, s, moves[0])
 
 
@@ -920,7 +926,7 @@ def _settle_once(t: Table, s: State, owned: bool) -> State:
             if fr.manual:
                 _last.pair = (s, _frame_moves(fr, ok))  # what _settle asks next
                 return s
-            s = engine.resolve_index(t, s, ok[0])  # a new state
+            s = engine.resolve_index(t, s, ok[0], owned)  # a new state, or s written
             owned = True
             continue
         if s.action is not None:
@@ -1643,13 +1649,14 @@ def _action_frame(p: int, effects: tuple[str, ...], m: int) -> Frame:
     return Frame(p, effects, manual=True, quest=True, slot=m)
 
 
-def _play(t: Table, s: State, move: Move) -> State:
-    """Apply a move known to be legal, then settle."""
+def _play(t: Table, s: State, move: Move, owned: bool = False) -> State:
+    """Apply a move known to be legal, then settle. ``owned``: as in :func:`_settle_once`
+    (an effect resolved is written into ``s``, not into a copy)."""
     c = s.choice
     if c is None:
         # the states these make are new, held by no one else: owned (see _settle_once)
         if isinstance(move, Resolve):
-            return _settle(t, engine.resolve_index(t, s, move.index), True)
+            return _settle(t, engine.resolve_index(t, s, move.index, owned), True)
         if isinstance(move, Done):
             return _settle(t, engine.pop_frame(t, s), True)
         if isinstance(move, Place):
