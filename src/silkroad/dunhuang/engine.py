@@ -918,7 +918,11 @@ def to_bottom(s: State, tile: int, **changes: Any) -> State:
 def resolvable(t: Table, s: State, fr: Frame) -> tuple[int, ...]:
     """[DH-3.2] Indices of the frame's remaining effects that can be resolved now."""
     effects = fr.effects
-    ok = tuple([i for i, text in enumerate(effects) if can(t, s, fr, parse_effect(text))])
+    found = []  # (a loop, not a comprehension: a comprehension is a call of its own)
+    for i, text in enumerate(effects):
+        if can(t, s, fr, parse_effect(text)):
+            found.append(i)
+    ok = tuple(found)
     if len(ok) > 1:
         for i in ok:  # a plain loop, no generator for the usual answer (0.3k fewer)
             if effects[i].startswith("promo-lower"):

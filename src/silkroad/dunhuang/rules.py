@@ -1222,14 +1222,6 @@ def _occupied(spots: Map[int, int]) -> frozenset[int]:
     return found
 
 
-def _note_occupied(before: Map[int, int], after: Map[int, int], spot: int) -> None:
-    """Remember the occupied spots of ``after``, ``before`` with ``spot`` taken, if those
-    of ``before`` are the ones remembered (the next placements find them)."""
-    last = _taken.pair
-    if last[0] is before:
-        _taken.pair = (after, last[1] | {spot})
-
-
 #: The frames effects of a spot are tested in, ``_TEST_FRAMES[p][0]`` for player ``p``
 #: without a meeple and ``_TEST_FRAMES[p][m + 1]`` with meeple ``m`` (frames are
 #: immutable, so one serves every test; a table instead of calls of an lru cache, with
@@ -1603,15 +1595,27 @@ def current_player(state: State) -> int | None:
 
 def _place(t: Table, s: State, p: int, m: int, spot: int) -> State:
     """[DH-3.2] [DH-3.A] [DH-3.C] [DH-6.2.4] [DH-6.3.1] Put a meeple on a spot and start
-    its action."""
-    effects = spot_effects(t, s, spot)
+    its action. :func:`spot_effects` written out for a basic or ultimate spot, and the
+    occupied spots remembered for the next placements (:func:`_occupied`: ``before``
+    with ``spot`` taken, when those of ``before`` are the ones remembered), no call of
+    either (with :func:`engine.resolvable`'s loop and an income reward written into an
+    owned state, :func:`_take`: 155.5k -> 153.1k instructions per decision, 3 players)."""
+    d = t.spots[spot]
+    kind = d.kind
+    if kind == "basic" or kind == "ultimate":
+        effects = t.spot_texts[spot]
+    else:
+        effects = spot_effects(t, s, spot)
     pl = s.players[p]
     home = list(pl.home)
     home[m] = False
     players = [*s.players]
     players[p] = engine.with_field(pl, "home", tuple(home))
-    spots = s.spots.set(spot, 3 * p + m)
-    _note_occupied(s.spots, spots, spot)
+    before = s.spots
+    spots = before.set(spot, 3 * p + m)
+    taken = _taken.pair
+    if taken[0] is before:
+        _taken.pair = (spots, taken[1] | {spot})
     s = engine.with_fields(
         s,
         {
@@ -1622,13 +1626,12 @@ def _place(t: Table, s: State, p: int, m: int, spot: int) -> State:
             "frames": (*s.frames, _action_frame(p, effects, m)),
         },
     )
-    d = t.spots[spot]
-    if d.kind == "fresco" and d.owner != p:
+    if kind == "fresco" and d.owner != p:
         s = engine.lower_die(t, s, d.owner, d.slot)
-    elif d.kind == "fresco" and t.solo and any(e.startswith("continue") for e in effects):
+    elif kind == "fresco" and t.solo and any(e.startswith("continue") for e in effects):
         # [DH-6.3.1] the own fresco with Continue Painting advances too
         s = engine.lower_die(t, s, p, d.slot)
-    elif d.kind == "public":
+    elif kind == "public":
         # [DH-6.2.4] a public fresco leaves play after one use (kept aside, DH-6.3.4)
         tile = s.publics[d.slot]
         assert tile is not None
@@ -1678,7 +1681,7 @@ def _play(t: Table, s: State, move: Move, owned: bool = False) -> State:
         return _settle(t, _keep(t, s, p, move.tile))  # it sets the next choice itself
     if k is _KIND_INCOME or k is _KIND_UPGRADE or (k is _KIND_GAIN and c.arg in _TAKEN):
         # the choice cleared in the same copy; a new state: owned (see _settle_once)
-        return _settle(t, _take(t, s, c, move), True)
+        return _settle(t, _take(t, s, c, move, owned), True)
     if k is _KIND_ABILITY:
         assert isinstance(move, Ability)
         return _settle(t, _use_ability(t, s, p, move.use), True)  # a new state
@@ -1728,12 +1731,14 @@ def _play(t: Table, s: State, move: Move, owned: bool = False) -> State:
 _TAKEN = frozenset(("left", "right"))
 
 
-def _take(t: Table, s: State, c: Choice, move: Move) -> State:
+def _take(t: Table, s: State, c: Choice, move: Move, owned: bool = False) -> State:
     """[DH-3.1.1] [DH-3.E.2] [DH-3.3.4] The answer to an income reward, an Upgrade
     Resource or a reward of the reward area's left or right spot, with the choice cleared
     in the copy of the state that changes the player board, not in a copy of its own
     (with :func:`_use_ability`: 170.3k -> 169.3k instructions per decision, 3 players,
-    ``benchmarks/instructions.py``; a copy of the state is about 4.7k instructions)."""
+    ``benchmarks/instructions.py``; a copy of the state is about 4.7k instructions).
+    ``owned``: as in :func:`_settle_once` (an income reward taken automatically, the only
+    one offered, is written into the state settling made)."""
     p = c.player
     pl = s.players[p]
     if c.kind is _KIND_UPGRADE:
@@ -1759,10 +1764,17 @@ def _take(t: Table, s: State, c: Choice, move: Move) -> State:
         # the next queued decision taken in the same copy, as settling takes it next (the
         # income rewards of the starting phase, the rewards of the cleanup)
         queue = s.queue
-        return engine.with_fields(
-            s, {"choice": queue[0], "queue": queue[1:], "players": tuple(players)}
-        )
-    return engine.with_fields(s, {"choice": None, "players": tuple(players)})
+        changes: dict[str, object] = {
+            "choice": queue[0],
+            "queue": queue[1:],
+            "players": tuple(players),
+        }
+    else:
+        changes = {"choice": None, "players": tuple(players)}
+    if owned:
+        s.__dict__.update(changes)  # a state no one else holds yet (no frozen copy)
+        return s
+    return engine.with_fields(s, changes)
 
 
 def _use_ability(t: Table, s: State, p: int, use: bool) -> State:
