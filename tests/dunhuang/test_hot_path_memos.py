@@ -1,8 +1,8 @@
 """The work the rules do once instead of again (docs/dunhuang.md, "Speed") gives what
 the plain computation gives: the per-table plan of the placements (the answers the
 table decides, each effect's own test), a state settled once (settling it again
-changes nothing), the per-seat memo of fruitless achievement checks, and the choices
-made once or as one dict."""
+changes nothing), the per-seat memos of fruitless achievement checks and of the
+achievements the counters reach, and the choices made once or as one dict."""
 
 from __future__ import annotations
 
@@ -152,6 +152,38 @@ def test_a_fruitless_achievement_check_is_remembered_for_its_very_objects_only()
     R.claim_achievements(t, late, owner)
     cleared = engine.with_field(late, "achievements", type(late.achievements)())
     assert R.claim_achievements(t, cleared, owner).achievements
+
+
+@pytest.mark.rule("DH-5")
+@pytest.mark.parametrize("options", SETUPS[:5], ids=lambda o: f"{o.players}-{'-'.join(o.packs)}")
+def test_the_achievements_the_counters_reach_are_kept_for_the_counters_only(
+    options: Options,
+) -> None:
+    # _counter_picks keeps, per seat, the spots whose first need the counters meet; an
+    # answer read back from the memo is the answer of the counters asked, found afresh,
+    # and the first needs split by kind are every indexed first need
+    t = table(options)
+    tests, by_token, by_counter, always = R._achievement_index(t)
+    assert {stat for stat, _ in by_token} <= set(t.tokens)
+    assert not {stat for stat, _ in by_counter} & set(t.tokens)
+    firsts = sorted(i for _, spots in (*by_token, *by_counter) for _, i in spots)
+    assert sorted([*firsts, *always]) == list(range(len(tests)))
+    reached = 0
+    for s in _states(options, 4):
+        for p, pl in enumerate(s.players):
+            got = R._counted[p].pair
+            if got[0] is pl.counters and got[1][0] is t:
+                memo = got[1][1]
+            else:
+                memo = R._counter_picks(t, pl.counters, by_counter, p)
+            R._counted[p].clear()
+            fresh = R._counter_picks(t, pl.counters, by_counter, p)
+            assert memo == fresh
+            assert fresh == tuple(
+                i for stat, spots in by_counter for least, i in spots if pl.count(stat) >= least
+            )
+            reached += bool(fresh)
+    assert reached
 
 
 @pytest.mark.rule("DH-3.1.2")
