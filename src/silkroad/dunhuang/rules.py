@@ -1330,12 +1330,13 @@ def _spot_plan(t: Table) -> _Plan:
     publics = tuple(d.id for d in t.open_spots if d.kind == "public")
     # the public line's spots by position (every position, or none outside solitaire)
     assert [t.spots[x].slot for x in publics] == list(range(len(publics)))
-    tiles: dict[int, dict[int, _Tested] | None] = {
-        i: None
-        if i in t.free_tiles
-        else {x: (x, tile.effects, slotted(tile.effects)) for x in (*frescoes, *publics)}
-        for i, tile in t.tiles.items()
-    }
+    tiles: dict[int, dict[int, _Tested] | None] = {}
+    for i, tile in t.tiles.items():  # (a plan is made once per game in solitaire)
+        if i in t.free_tiles:
+            tiles[i] = None
+        else:
+            effects, tested_ = tile.effects, slotted(tile.effects)
+            tiles[i] = {x: (x, effects, tested_) for x in (*frescoes, *publics)}
     known: dict[str, bool] = {}
     checks = {}
     for effects in [d.effects for d in boards] + [tile.effects for tile in t.tiles.values()]:
