@@ -1,8 +1,8 @@
 """The work the rules do once instead of again (docs/dunhuang.md, "Speed") gives what
 the plain computation gives: the per-table plan of the placements (the answers the
-table decides), a state settled once (settling it again changes nothing), the
-per-seat memo of fruitless achievement checks, and the choices made once or as one
-dict."""
+table decides, each effect's own test), a state settled once (settling it again
+changes nothing), the per-seat memos of fruitless achievement checks and of the
+achievements the counters reach, and the choices made once or as one dict."""
 
 from __future__ import annotations
 
@@ -50,14 +50,21 @@ def test_the_answers_the_plan_takes_from_the_table_are_those_of_engine_can(
     # the placements do not test a gain or an Emperor's Quest without a character spot:
     # the plan's answer is engine.can's in every placement state, for every player
     t = table(options)
-    _, tested, _, _, known, tiles = R._spot_plan(t)
+    _, tested, _, _, _, known, tiles, checks = R._spot_plan(t)
     assert known  # some effects are decided by the table
     slotless = R._SLOTLESS | {k for k, hook in t.effects.items() if hook.frameless}
-    for _, effects, slotted, _ in tested:
+    for spot, (same, effects, slotted) in tested.items():
+        assert same == spot
         assert slotted == tuple(e for e in effects if e.kind not in slotless)
     for tile, entry in tiles.items():
         assert (entry is None) == (tile in t.free_tiles)
+        for spot, (same, effects, slotted) in (entry or {}).items():
+            assert same == spot
+            assert t.spots[spot].kind in ("fresco", "public")
+            assert effects == t.tiles[tile].effects
+            assert slotted == tuple(e for e in effects if e.kind not in slotless)
     checked = 0
+    answers: dict[str, set[bool]] = {text: set() for text in checks}
     for s in _states(options, 1):
         if s.phase is not Phase.ACTION or s.choice is not None or s.frames:
             continue
@@ -66,7 +73,21 @@ def test_the_answers_the_plan_takes_from_the_table_are_those_of_engine_can(
             for text, answer in known.items():
                 assert engine.can(t, s, plain, parse_effect(text)) is answer, text
                 checked += 1
+            # each effect's own test (engine.tester) answers as engine.can does, with and
+            # without a meeple's character spot
+            for fr in (plain, *(Frame(p, (), slot=m) for m in range(3))):
+                for text, test in checks.items():
+                    e = parse_effect(text)
+                    answer = test(t, s, fr, e)
+                    assert answer is engine.can(t, s, fr, e), text
+                    # and as engine.lack, written apart from them (the row's cheapest
+                    # cost of a Recruitment kept for the row: engine.cheapest)
+                    assert answer is (engine.lack(t, s, fr, e) is None), text
+                    answers[text].add(answer)
     assert checked > 50
+    # the tests were compared on answers of both kinds, for most of the effects
+    both = [text for text in checks if answers[text] == {True, False}]
+    assert len(both) * 2 >= len([text for text in checks if text not in known])
 
 
 @pytest.mark.rule("DH-3.2")
@@ -131,6 +152,38 @@ def test_a_fruitless_achievement_check_is_remembered_for_its_very_objects_only()
     R.claim_achievements(t, late, owner)
     cleared = engine.with_field(late, "achievements", type(late.achievements)())
     assert R.claim_achievements(t, cleared, owner).achievements
+
+
+@pytest.mark.rule("DH-5")
+@pytest.mark.parametrize("options", SETUPS[:5], ids=lambda o: f"{o.players}-{'-'.join(o.packs)}")
+def test_the_achievements_the_counters_reach_are_kept_for_the_counters_only(
+    options: Options,
+) -> None:
+    # _counter_picks keeps, per seat, the spots whose first need the counters meet; an
+    # answer read back from the memo is the answer of the counters asked, found afresh,
+    # and the first needs split by kind are every indexed first need
+    t = table(options)
+    tests, by_token, by_counter, always = R._achievement_index(t)
+    assert {stat for stat, _ in by_token} <= set(t.tokens)
+    assert not {stat for stat, _ in by_counter} & set(t.tokens)
+    firsts = sorted(i for _, spots in (*by_token, *by_counter) for _, i in spots)
+    assert sorted([*firsts, *always]) == list(range(len(tests)))
+    reached = 0
+    for s in _states(options, 4):
+        for p, pl in enumerate(s.players):
+            got = R._counted[p].pair
+            if got[0] is pl.counters and got[1][0] is t:
+                memo = got[1][1]
+            else:
+                memo = R._counter_picks(t, pl.counters, by_counter, p)
+            R._counted[p].clear()
+            fresh = R._counter_picks(t, pl.counters, by_counter, p)
+            assert memo == fresh
+            assert fresh == tuple(
+                i for stat, spots in by_counter for least, i in spots if pl.count(stat) >= least
+            )
+            reached += bool(fresh)
+    assert reached
 
 
 @pytest.mark.rule("DH-3.1.2")

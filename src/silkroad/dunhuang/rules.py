@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Callable
 from typing import NoReturn
 
 import attrs
@@ -576,18 +577,27 @@ def claim_achievements(t: Table, s: State, p: int) -> State:
     seen, last = memo.pair
     if seen is tokens and last[0] is counters and last[1] is claimed and last[2] is t:
         return s
-    tests, by_stat, always = _achievement_index(t)
+    tests, by_token, by_counter, always = _achievement_index(t)
     claims = _claims(claimed)
-    stats = _stats(pl)
-    # the spots whose first need the player meets, found from the statistics held (few)
-    # instead of testing every spot (a first need is never of a statistic not held)
+    # the spots whose first need the player meets, found from the statistics of the
+    # first needs (a first need is never of a statistic not held), read as
+    # Player.count reads them (the tokens, then the counters), not from a dict of every
+    # statistic held (iterating two immutable maps is slow); those of the counters,
+    # which change less often, kept for the seat's counters (_counted): 21.1k -> 14.4k
+    # instructions a call (callgrind, the 1152 checks of the 12 seeded games at 3
+    # players replayed)
     picked = [*always]
-    for stat, value in stats.items():
-        firsts = by_stat.get(stat)
-        if firsts is not None:
+    for stat, firsts in by_token:
+        value = tokens.get(stat) or counters.get(stat)
+        if value:
             for least, i in firsts:  # (a loop: a comprehension is a call)
                 if least <= value:
                     picked.append(i)
+    known = _counted[p].pair
+    if known[0] is counters and known[1][0] is t:
+        picked += known[1][1]
+    else:
+        picked += _counter_picks(t, counters, by_counter, p)
     if not picked:
         memo.pair = (tokens, (counters, claimed, t))
         return s
@@ -598,13 +608,7 @@ def claim_achievements(t: Table, s: State, p: int) -> State:
         key, _, _, needs, vp, same = tests[i]
         if key in claims:
             continue
-        met = True
-        for keys, n in needs:  # _met, inlined
-            value = sum([stats.get(k, 0) for k in keys]) if len(keys) > 1 else stats.get(keys[0], 0)
-            if value < n:
-                met = False
-                break
-        if not met:
+        if not _met(pl, needs):
             continue
         if owners is None:
             owners = dict(claims)
@@ -633,6 +637,36 @@ _fruitless = tuple(
 )
 
 
+#: For each seat, the counters of its last achievement check, with the table, and the
+#: spots whose first need those counters meet (identity memos over immutable maps, one
+#: per seat: the players' checks alternate).
+_counted = tuple(
+    LastValue[Map[str, int], "tuple[Table | None, tuple[int, ...]]"](
+        f"Dunhuang: the achievements the counters of seat {p} reach first", (None, ())
+    )
+    for p in range(4)
+)
+
+
+def _counter_picks(
+    t: Table, counters: Map[str, int], by_counter: _Firsts, p: int
+) -> tuple[int, ...]:
+    """[DH-5] The positions of the achievement spots of ``t`` whose first need is a
+    statistic that is no token kind and that ``counters`` meet (a player holds only the
+    table's token kinds, so ``Player.count`` reads such a statistic from the counters),
+    remembered for seat ``p`` in :data:`_counted`."""
+    picked = []
+    for stat, firsts in by_counter:
+        value = counters.get(stat)
+        if value:
+            for least, i in firsts:
+                if least <= value:
+                    picked.append(i)
+    found = tuple(picked)
+    _counted[p].pair = (counters, (t, found))
+    return found
+
+
 _Test = tuple[str, str, int, _Need, int, tuple[str, ...]]
 #: The table whose achievement tests were last prepared, and those tests.
 _tests = LastValue[Table, tuple[_Test, ...]]("Dunhuang: achievement tests of a table", ())
@@ -652,20 +686,24 @@ def _claims(claimed: Map[str, int]) -> dict[str, int]:
     return claims
 
 
-_Index = tuple[tuple[_Test, ...], dict[str, tuple[tuple[int, int], ...]], tuple[int, ...]]
+#: Statistics with the (least value, position) of each achievement spot whose first
+#: need is that statistic.
+_Firsts = tuple[tuple[str, tuple[tuple[int, int], ...]], ...]
+_Index = tuple[tuple[_Test, ...], _Firsts, _Firsts, tuple[int, ...]]
 #: The table whose achievement spots were last indexed, and that index.
 _index = LastValue[Table, _Index](
-    "Dunhuang: the achievement spots of a table by first need", ((), {}, ())
+    "Dunhuang: the achievement spots of a table by first need", ((), (), (), ())
 )
 
 
 def _achievement_index(t: Table) -> _Index:
     """[DH-5] The tests of :func:`_achievement_tests`, the positions of those whose first
     need is one statistic with a least value above 0 by that statistic (with the least
-    value), and the positions of the others (always tested): a spot's first need is met
-    only by a statistic the player holds, so the spots worth testing are found from the
-    few statistics held: 1.4k instructions per decision fewer (3 players,
-    ``benchmarks/instructions.py``)."""
+    value), the statistics that are token kinds of ``t`` apart from the others (read
+    from the counters alone, :func:`_counter_picks`), and the positions of the others
+    (always tested): a spot's first need is met only by a statistic the player holds,
+    so the spots worth testing are found from those statistics: 1.4k instructions per
+    decision fewer (3 players, ``benchmarks/instructions.py``)."""
     last = _index.pair
     if last[0] is t:
         return last[1]
@@ -677,7 +715,9 @@ def _achievement_index(t: Table) -> _Index:
             by_stat.setdefault(first, []).append((least, i))
         else:
             always.append(i)
-    index = (tests, {k: tuple(v) for k, v in by_stat.items()}, tuple(always))
+    by_token = tuple((k, tuple(v)) for k, v in by_stat.items() if k in t.tokens)
+    by_counter = tuple((k, tuple(v)) for k, v in by_stat.items() if k not in t.tokens)
+    index = (tests, by_token, by_counter, tuple(always))
     _index.pair = (t, index)
     return index
 
@@ -879,6 +919,7 @@ def _settle(t: Table, s: State, owned: bool = False) -> State:
     settles the state it makes (not settled a second time here: the action phase's
     next placer was found twice after each automatic move: 5.0k instructions per decision
     fewer, 3 players). ``owned``: as in :func:`_settle_once`."""
+    start = s
     s = _settle_once(t, s, owned)
     if s.phase is _PHASE_OVER:
         return s
@@ -890,6 +931,11 @@ def _settle(t: Table, s: State, owned: bool = False) -> State:
     moves = _cached_moves(t, s)
     if len(moves) != 1:
         return s
+    if owned or s is not start:
+        # a state this move's play made (settling copies, never returns another state
+        # it was not given): the one move written into it, its listed moves forgotten
+        _last.clear()
+        return _play(t, s, moves[0], True)
     return _play(t, s, moves[0])
 
 
@@ -919,7 +965,7 @@ def _settle_once(t: Table, s: State, owned: bool) -> State:
             if fr.manual:
                 _last.pair = (s, _frame_moves(fr, ok))  # what _settle asks next
                 return s
-            s = engine.resolve_index(t, s, ok[0])  # a new state
+            s = engine.resolve_index(t, s, ok[0], owned)  # a new state, or s written
             owned = True
             continue
         if s.action is not None:
@@ -1069,7 +1115,10 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
     into the list of each meeple it is open to (1.5k fewer). The tests of the effects
     whose answer without a character spot the table decides (:func:`_spot_plan`) are not
     made, and each spot's effects that read the character spot are listed once per table
-    (4.6k fewer)."""
+    (4.6k fewer). Each effect is tested by the function that answers ``engine.can`` for
+    its kind (the plan's, ``engine.tester``), without ``can``'s dispatch on the kind, and
+    a Recruitment reads the row's cheapest cost, kept for the row (``engine.cheapest``):
+    162.6k -> 157.0k instructions per decision, 3 players (``benchmarks/instructions.py``)."""
     pl = s.players[p]
     home = _offered(s, p, pl)
     if not home:
@@ -1079,26 +1128,26 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
     chars = pl.characters
     with_char = [(m, frames[m + 1]) for m in home if chars[m] is not None]
     occupied = _occupied(s.spots)
-    ultimate_full = s.options.players == 3 and len(occupied & _ULTIMATES) >= 2
-    can = engine.can
-    free_boards, test_boards, frescoes, publics, known, tile_tests = _spot_plan(t)
+    plan = _spot_plan(t)
+    free_boards, boards, capped, frescoes, publics, known, tile_tests, checks = plan
     tested = known.copy()  # effect text -> engine.can in the plain frame
     # the spots open to every meeple home (in any order: sorted at the end), then the
-    # spots whose effects need a test
+    # spots whose effects need a test (in any order: each answer is the same)
     free = free_boards - occupied
-    if ultimate_full:
+    full = capped and len(occupied & _ULTIMATES) >= 2
+    if full:
         free -= _ULTIMATES
     todo = []  # (a loop: a comprehension is a call of its own)
-    for entry in test_boards:
+    for entry in boards.values():
         spot = entry[0]
-        if spot not in occupied and not (entry[3] and ultimate_full):
+        if spot not in occupied and not (full and spot in _ULTIMATES):
             todo.append(entry)
     marks = [*free]
     partial: list[tuple[int, list[int]]] = []  # the spots open to some meeples only
     if frescoes:
         # the fresco spots are numbered by player, then slot (_spot_plan checks it): read
         # along the players' boards, not looked up by owner and slot for each spot
-        spot = frescoes[0][0]
+        spot = FRESCO
         for q in s.players:
             for f in q.frescoes:
                 tile = f.tile
@@ -1107,7 +1156,7 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
                     if tests is None:
                         marks.append(spot)
                     else:
-                        todo.append((spot, *tests))
+                        todo.append(tests[spot])
                 spot += 1
     if publics:
         # [DH-6.2.4] the positions of the public line holding a tile (few of them)
@@ -1119,12 +1168,13 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
             if tests is None:
                 marks.append(spot)
             else:
-                todo.append((spot, *tests))
-    for spot, effects, slotted, _ in todo:
+                todo.append(tests[spot])
+    for spot, effects, slotted in todo:
         for e in effects:
-            ok = tested.get(e.text)
+            text = e.text
+            ok = tested.get(text)
             if ok is None:
-                ok = tested[e.text] = can(t, s, plain, e)
+                ok = tested[text] = checks[text](t, s, plain, e)  # engine.can's answer
             if ok:
                 marks.append(spot)  # resolvable without a character spot
                 break
@@ -1135,7 +1185,7 @@ def _placements(t: Table, s: State, p: int) -> tuple[Move, ...]:
             who = []
             for m, fr in with_char:
                 for e in slotted:  # (loops: any() over a generator costs more)
-                    if can(t, s, fr, e):
+                    if checks[e.text](t, s, fr, e):  # engine.can's answer
                         who.append(m)
                         break
             if who:
@@ -1211,14 +1261,6 @@ def _occupied(spots: Map[int, int]) -> frozenset[int]:
     return found
 
 
-def _note_occupied(before: Map[int, int], after: Map[int, int], spot: int) -> None:
-    """Remember the occupied spots of ``after``, ``before`` with ``spot`` taken, if those
-    of ``before`` are the ones remembered (the next placements find them)."""
-    last = _taken.pair
-    if last[0] is before:
-        _taken.pair = (after, last[1] | {spot})
-
-
 #: The frames effects of a spot are tested in, ``_TEST_FRAMES[p][0]`` for player ``p``
 #: without a meeple and ``_TEST_FRAMES[p][m + 1]`` with meeple ``m`` (frames are
 #: immutable, so one serves every test; a table instead of calls of an lru cache, with
@@ -1234,33 +1276,39 @@ _ULTIMATES = frozenset(range(ULTIMATE, FRESCO))
 _GAIN_KINDS = frozenset(("coin", "pigment", "vp", "material", "product"))
 
 #: A spot's effects to test: (spot, effects, those whose test reads the frame's character
-#: spot or Emperor's Quest flag, ultimate).
-_Tested = tuple[int, tuple[Effect, ...], tuple[Effect, ...], bool]
+#: spot or Emperor's Quest flag).
+_Tested = tuple[int, tuple[Effect, ...], tuple[Effect, ...]]
 _Plan = tuple[
     frozenset[int],
-    tuple[_Tested, ...],
-    tuple[tuple[int, int, int], ...],
+    dict[int, _Tested],
+    bool,
+    bool,
     tuple[int, ...],
     dict[str, bool],
-    dict[int, "tuple[tuple[Effect, ...], tuple[Effect, ...], bool] | None"],
+    dict[int, "dict[int, _Tested] | None"],
+    dict[str, Callable[[Table, State, Frame, Effect], bool]],
 ]
 #: The table whose open spots were last planned, and the plan.
 _plans = LastValue[Table, _Plan](
-    "Dunhuang: the open spots of the last table by kind", (frozenset(), (), (), (), {}, {})
+    "Dunhuang: the open spots of the last table by kind",
+    (frozenset(), {}, False, False, (), {}, {}, {}),
 )
 
 
 def _spot_plan(t: Table) -> _Plan:
     """What :func:`_placements` needs of ``t`` alone: basic and ultimate spots usable by
     every meeple whenever free as a set (a set difference with the occupied spots finds
-    the free ones), the other basic and ultimate spots as :data:`_Tested`, fresco spots as
-    (spot, owner, slot), the public fresco spots by position (each in spot order); the
-    answers of ``engine.can`` without a character spot that the table decides, by effect
-    text (a gain: :func:`engine.needs_nothing`; an Emperor's Quest: never without a
-    meeple's character spot), and for each fresco tile None when any meeple may use it
-    (``t.free_tiles``), else its effects to test as in :data:`_Tested`. The slot-reading
-    effects are those whose kind is not in :data:`_SLOTLESS` nor a pack effect declared
-    ``frameless``."""
+    the free ones), the other basic and ultimate spots as :data:`_Tested` by spot,
+    whether a third ultimate spot is closed once two are taken (3 players), whether the
+    table has fresco spots, the public fresco spots by position (in spot order); the
+    answers of ``engine.can`` without a character spot that the table
+    decides, by effect text (a gain: :func:`engine.needs_nothing`; an Emperor's Quest:
+    never without a meeple's character spot), and for each fresco tile None when any
+    meeple may use it (``t.free_tiles``), else its effects to test as :data:`_Tested` by
+    fresco or public spot; and each effect's test by its text (``engine.tester``: the
+    function that answers ``engine.can`` for its kind, called without ``can``'s dispatch).
+    The slot-reading effects are those whose kind is not in :data:`_SLOTLESS` nor a pack
+    effect declared ``frameless``."""
     last = _plans.pair
     if last[0] is t:
         return last[1]
@@ -1271,30 +1319,35 @@ def _spot_plan(t: Table) -> _Plan:
 
     boards = [d for d in t.open_spots if d.kind not in ("fresco", "public")]
     free = frozenset(d.id for d in boards if d.id in t.free_spots)
-    tested = tuple(
-        (d.id, d.effects, slotted(d.effects), d.kind == "ultimate")
-        for d in boards
-        if d.id not in t.free_spots
-    )
-    frescoes = tuple((d.id, d.owner, d.slot) for d in t.open_spots if d.kind == "fresco")
+    tested = {d.id: (d.id, d.effects, slotted(d.effects)) for d in boards if d.id not in free}
+    frescoes = [d.id for d in t.open_spots if d.kind == "fresco"]
     # by player, then slot, from the first (read so along the boards by _placements)
-    assert frescoes == tuple((FRESCO + k, k // 3, k % 3) for k in range(len(frescoes)))
+    assert frescoes == [FRESCO + k for k in range(len(frescoes))]
+    assert [(t.spots[x].owner, t.spots[x].slot) for x in frescoes] == [
+        (k // 3, k % 3) for k in range(len(frescoes))
+    ]
     assert len(frescoes) in (0, 3 * t.options.players)
     publics = tuple(d.id for d in t.open_spots if d.kind == "public")
     # the public line's spots by position (every position, or none outside solitaire)
     assert [t.spots[x].slot for x in publics] == list(range(len(publics)))
-    tiles = {
-        i: None if i in t.free_tiles else (tile.effects, slotted(tile.effects), False)
-        for i, tile in t.tiles.items()
-    }
+    tiles: dict[int, dict[int, _Tested] | None] = {}
+    for i, tile in t.tiles.items():  # (a plan is made once per game in solitaire)
+        if i in t.free_tiles:
+            tiles[i] = None
+        else:
+            effects, tested_ = tile.effects, slotted(tile.effects)
+            tiles[i] = {x: (x, effects, tested_) for x in (*frescoes, *publics)}
     known: dict[str, bool] = {}
+    checks = {}
     for effects in [d.effects for d in boards] + [tile.effects for tile in t.tiles.values()]:
         for e in effects:
+            checks[e.text] = engine.tester(t, e.kind)
             if e.kind in _GAIN_KINDS:
                 known[e.text] = engine.needs_nothing(t.tokens, e)
             elif e.kind == "quest":
                 known[e.text] = False  # the Emperor's Quest needs the meeple's character
-    plan = (free, tested, frescoes, publics, known, tiles)
+    capped = t.options.players == 3
+    plan = (free, tested, capped, bool(frescoes), publics, known, tiles, checks)
     _plans.pair = (t, plan)
     return plan
 
@@ -1582,15 +1635,27 @@ def current_player(state: State) -> int | None:
 
 def _place(t: Table, s: State, p: int, m: int, spot: int) -> State:
     """[DH-3.2] [DH-3.A] [DH-3.C] [DH-6.2.4] [DH-6.3.1] Put a meeple on a spot and start
-    its action."""
-    effects = spot_effects(t, s, spot)
+    its action. :func:`spot_effects` written out for a basic or ultimate spot, and the
+    occupied spots remembered for the next placements (:func:`_occupied`: ``before``
+    with ``spot`` taken, when those of ``before`` are the ones remembered), no call of
+    either (with :func:`engine.resolvable`'s loop and an income reward written into an
+    owned state, :func:`_take`: 155.5k -> 153.1k instructions per decision, 3 players)."""
+    d = t.spots[spot]
+    kind = d.kind
+    if kind == "basic" or kind == "ultimate":
+        effects = t.spot_texts[spot]
+    else:
+        effects = spot_effects(t, s, spot)
     pl = s.players[p]
     home = list(pl.home)
     home[m] = False
     players = [*s.players]
     players[p] = engine.with_field(pl, "home", tuple(home))
-    spots = s.spots.set(spot, 3 * p + m)
-    _note_occupied(s.spots, spots, spot)
+    before = s.spots
+    spots = before.set(spot, 3 * p + m)
+    taken = _taken.pair
+    if taken[0] is before:
+        _taken.pair = (spots, taken[1] | {spot})
     s = engine.with_fields(
         s,
         {
@@ -1601,13 +1666,12 @@ def _place(t: Table, s: State, p: int, m: int, spot: int) -> State:
             "frames": (*s.frames, _action_frame(p, effects, m)),
         },
     )
-    d = t.spots[spot]
-    if d.kind == "fresco" and d.owner != p:
+    if kind == "fresco" and d.owner != p:
         s = engine.lower_die(t, s, d.owner, d.slot)
-    elif d.kind == "fresco" and t.solo and any(e.startswith("continue") for e in effects):
+    elif kind == "fresco" and t.solo and any(e.startswith("continue") for e in effects):
         # [DH-6.3.1] the own fresco with Continue Painting advances too
         s = engine.lower_die(t, s, p, d.slot)
-    elif d.kind == "public":
+    elif kind == "public":
         # [DH-6.2.4] a public fresco leaves play after one use (kept aside, DH-6.3.4)
         tile = s.publics[d.slot]
         assert tile is not None
@@ -1628,13 +1692,14 @@ def _action_frame(p: int, effects: tuple[str, ...], m: int) -> Frame:
     return Frame(p, effects, manual=True, quest=True, slot=m)
 
 
-def _play(t: Table, s: State, move: Move) -> State:
-    """Apply a move known to be legal, then settle."""
+def _play(t: Table, s: State, move: Move, owned: bool = False) -> State:
+    """Apply a move known to be legal, then settle. ``owned``: as in :func:`_settle_once`
+    (an effect resolved is written into ``s``, not into a copy)."""
     c = s.choice
     if c is None:
         # the states these make are new, held by no one else: owned (see _settle_once)
         if isinstance(move, Resolve):
-            return _settle(t, engine.resolve_index(t, s, move.index), True)
+            return _settle(t, engine.resolve_index(t, s, move.index, owned), True)
         if isinstance(move, Done):
             return _settle(t, engine.pop_frame(t, s), True)
         if isinstance(move, Place):
@@ -1656,7 +1721,7 @@ def _play(t: Table, s: State, move: Move) -> State:
         return _settle(t, _keep(t, s, p, move.tile))  # it sets the next choice itself
     if k is _KIND_INCOME or k is _KIND_UPGRADE or (k is _KIND_GAIN and c.arg in _TAKEN):
         # the choice cleared in the same copy; a new state: owned (see _settle_once)
-        return _settle(t, _take(t, s, c, move), True)
+        return _settle(t, _take(t, s, c, move, owned), True)
     if k is _KIND_ABILITY:
         assert isinstance(move, Ability)
         return _settle(t, _use_ability(t, s, p, move.use), True)  # a new state
@@ -1706,12 +1771,14 @@ def _play(t: Table, s: State, move: Move) -> State:
 _TAKEN = frozenset(("left", "right"))
 
 
-def _take(t: Table, s: State, c: Choice, move: Move) -> State:
+def _take(t: Table, s: State, c: Choice, move: Move, owned: bool = False) -> State:
     """[DH-3.1.1] [DH-3.E.2] [DH-3.3.4] The answer to an income reward, an Upgrade
     Resource or a reward of the reward area's left or right spot, with the choice cleared
     in the copy of the state that changes the player board, not in a copy of its own
     (with :func:`_use_ability`: 170.3k -> 169.3k instructions per decision, 3 players,
-    ``benchmarks/instructions.py``; a copy of the state is about 4.7k instructions)."""
+    ``benchmarks/instructions.py``; a copy of the state is about 4.7k instructions).
+    ``owned``: as in :func:`_settle_once` (an income reward taken automatically, the only
+    one offered, is written into the state settling made)."""
     p = c.player
     pl = s.players[p]
     if c.kind is _KIND_UPGRADE:
@@ -1737,10 +1804,17 @@ def _take(t: Table, s: State, c: Choice, move: Move) -> State:
         # the next queued decision taken in the same copy, as settling takes it next (the
         # income rewards of the starting phase, the rewards of the cleanup)
         queue = s.queue
-        return engine.with_fields(
-            s, {"choice": queue[0], "queue": queue[1:], "players": tuple(players)}
-        )
-    return engine.with_fields(s, {"choice": None, "players": tuple(players)})
+        changes: dict[str, object] = {
+            "choice": queue[0],
+            "queue": queue[1:],
+            "players": tuple(players),
+        }
+    else:
+        changes = {"choice": None, "players": tuple(players)}
+    if owned:
+        s.__dict__.update(changes)  # a state no one else holds yet (no frozen copy)
+        return s
+    return engine.with_fields(s, changes)
 
 
 def _use_ability(t: Table, s: State, p: int, use: bool) -> State:
