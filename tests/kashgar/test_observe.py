@@ -371,3 +371,20 @@ def test_a_field_no_copy_gives_stops_the_builder() -> None:
 
     with pytest.raises(TypeError, match="secret"):
         observe_module._builder(Wider, observe_module.State, ("player",))
+
+
+@pytest.mark.rule("KG-7")
+def test_observations_and_dealt_states_are_plain_frozen_records() -> None:
+    # built through a mutable record of the same layout, they end as the classes
+    # themselves: frozen, equal to and hashed as the same values built by their classes
+    state = new_game(Options.create(3), 4)
+    obs = observe(state, 1)
+    dealt = determinize(obs, 9)
+    assert type(obs) is observe_module.Observation
+    assert type(dealt) is type(state)
+    for value in (obs, dealt):
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            value.round = 5  # type: ignore[misc]
+        again = type(value)(**attrs.asdict(value, recurse=False))
+        assert again == value
+        assert hash(again) == hash(value)

@@ -3,8 +3,11 @@ choice between two copies of one card that leaves the same game is one move."""
 
 from __future__ import annotations
 
+import random
+
 import attrs
 import pytest
+from pyrsistent import pset
 
 from silkroad.kashgar import (
     CaravanAction,
@@ -17,6 +20,8 @@ from silkroad.kashgar import (
     legal_moves,
 )
 from silkroad.kashgar.cards import DeckKind, default_card_data
+from silkroad.kashgar.rules import distinct, twin_key
+from silkroad.kashgar.table import table
 
 from .helpers import Builder, play, track
 
@@ -173,3 +178,23 @@ def test_a_patriarch_and_a_matriarch_are_not_copies() -> None:
     monk, first, second = b.card("monk"), b.card("patriarch"), b.card("patriarch")
     state = play(b.state([[[monk, first, second]], [[b.card("servant")]]]), CaravanAction(0, 0))
     assert set(legal_moves(state)) == {Remove(first), Remove(None)}
+
+
+@pytest.mark.rule("KG-7")
+def test_distinct_keeps_the_first_card_of_each_twin_key() -> None:
+    # without a row, a card is dropped exactly when an earlier one has its twin key
+    # (same definition, same side showing), turned cards and cards without a back included
+    t = table(Options.create(3, expansion="all"))
+    rng = random.Random(5)
+    for _ in range(50):
+        options = rng.sample(range(t.n), 30)
+        turned = pset(rng.sample(range(t.n), 20))
+        kept: list[int] = []
+        keys: set[int] = set()
+        for card in options:
+            key = twin_key(t, turned, card)
+            if key not in keys:
+                keys.add(key)
+                kept.append(card)
+        assert distinct(t, turned, options) == tuple(kept)
+        assert len(kept) < len(options)

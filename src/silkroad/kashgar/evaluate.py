@@ -164,65 +164,74 @@ def _kit(options: Options) -> _Kit:
     return kit
 
 
-def _potential(
-    state: State, player: int, kit: _Kit, turned: frozenset[int], shown: list[_OrderTerms]
-) -> float:
-    """``player``'s VP now plus what predicts VP to come; ``turned`` is the state's
-    turned cards."""
-    won = state.orders_won[player]
-    track = state.tracks[player]
+def _potentials(
+    state: State, kit: _Kit, turned: frozenset[int], shown: list[_OrderTerms]
+) -> list[float]:
+    """Every player's VP now plus what predicts VP to come, in player order; ``turned`` is
+    the state's turned cards.
+
+    All players in one call, the tables read once, a card's side found without adding a
+    bool to an int (``k += 1`` for a turned card only) and the six spice and gold tracks
+    summed as the whole track less its mules: the same numbers, ``evaluate_all`` from
+    94.9k to 90.6k instructions a call on the states 3-player searches value
+    (callgrind)."""
     side_vp, side_worth, side_fulfils = kit.side_vp, kit.side_worth, kit.side_fulfils
-    points = 0
-    worth = 0.0
-    fulfillers = False
-    for caravan in state.caravans[player]:
-        for card in caravan:
-            k = card + card + (card in turned)
-            points += side_vp[k]
-            worth += side_worth[k]
-            if side_fulfils[k]:
-                fulfillers = True
-    if won:
-        t = kit.table
-        order_vp, order_grain = t.order_vp, t.order_grain
-        for order in won:
-            points += order_vp[order]
-        grain = sum(order_grain[o] for o in won)
-        if grain:  # [KG-6] Farmers count each grain-field order
-            side_vpg = kit.side_vpg
-            for caravan in state.caravans[player]:
-                for card in caravan:
-                    points += grain * side_vpg[card + card + (card in turned)]
-    mules = track[_MULES]
-    value = (
-        points
-        + RESOURCE_VP * (track[0] + track[1] + track[2] + track[3] + track[4] + track[5])
-        + MULE_VP * (mules if mules < USEFUL_MULES else USEFUL_MULES)
-        + worth
-    )
-    best = second = 0.0
-    for vp, need_mules, need, cost in shown:
-        if vp <= second:  # this order and the rest are worth at most their VP: no change
-            break
-        covered = 0
-        for i, amount in cost:
-            have = track[i]
-            covered += have if have < amount else amount
-        reach = (covered / need if need else 1.0) * (
-            1.0 if mules >= need_mules else mules / need_mules
+    pots = []
+    for won, track, caravans in zip(state.orders_won, state.tracks, state.caravans, strict=True):
+        points = 0
+        worth = 0.0
+        fulfillers = False
+        for caravan in caravans:
+            for card in caravan:
+                k = card + card
+                if card in turned:
+                    k += 1
+                points += side_vp[k]
+                worth += side_worth[k]
+                if side_fulfils[k]:
+                    fulfillers = True
+        if won:
+            t = kit.table
+            order_vp, order_grain = t.order_vp, t.order_grain
+            for order in won:
+                points += order_vp[order]
+            grain = sum(order_grain[o] for o in won)
+            if grain:  # [KG-6] Farmers count each grain-field order
+                side_vpg = kit.side_vpg
+                for caravan in caravans:
+                    for card in caravan:
+                        points += grain * side_vpg[card + card + (card in turned)]
+        mules = track[_MULES]
+        value = (
+            points
+            + RESOURCE_VP * (sum(track) - mules)
+            + MULE_VP * (mules if mules < USEFUL_MULES else USEFUL_MULES)
+            + worth
         )
-        v = vp * reach * reach
-        if v > best:
-            best, second = v, best
-        elif v > second:
-            second = v
-    orders = BEST_ORDER * best + NEXT_ORDER * second
-    return value + (orders if fulfillers else NO_FULFILLER * orders)
+        best = second = 0.0
+        for vp, need_mules, need, cost in shown:
+            if vp <= second:  # this order and the rest are worth at most their VP: no change
+                break
+            covered = 0
+            for i, amount in cost:
+                have = track[i]
+                covered += have if have < amount else amount
+            reach = (covered / need if need else 1.0) * (
+                1.0 if mules >= need_mules else mules / need_mules
+            )
+            v = vp * reach * reach
+            if v > best:
+                best, second = v, best
+            elif v > second:
+                second = v
+        orders = BEST_ORDER * best + NEXT_ORDER * second
+        pots.append(value + (orders if fulfillers else NO_FULFILLER * orders))
+    return pots
 
 
 def _shown(kit: _Kit, state: State) -> list[_OrderTerms]:
     """The terms of the face-up orders, most VP first: an order is worth at most its VP
-    (its reach is at most 1), so :func:`_potential` stops at the first order that could
+    (its reach is at most 1), so :func:`_potentials` stops at the first order that could
     not change the two best, and the two best do not depend on the orders' places.
     ``evaluate_all`` went from 110.9k to 105.7k instructions a call over determinized
     states of seeded 3-player games (callgrind)."""
@@ -255,8 +264,8 @@ def evaluate(state: State, player: int) -> float:
         return float(s[player] - max(v for p, v in enumerate(s) if p != player))
     kit, turned = _kit(state.options), turned_frozenset(state.turned)
     shown = _shown(kit, state)
-    mine = _potential(state, player, kit, turned, shown)
-    return mine - max(_potential(state, p, kit, turned, shown) for p in range(n) if p != player)
+    pots = _potentials(state, kit, turned, shown)
+    return pots[player] - max(v for p, v in enumerate(pots) if p != player)
 
 
 def evaluate_all(state: State) -> tuple[float, ...]:
@@ -267,7 +276,7 @@ def evaluate_all(state: State) -> tuple[float, ...]:
         return tuple(float(s[q] - max(v for p, v in enumerate(s) if p != q)) for q in range(n))
     kit, turned = _kit(state.options), turned_frozenset(state.turned)
     shown = _shown(kit, state)
-    return _margins([_potential(state, p, kit, turned, shown) for p in range(n)])
+    return _margins(_potentials(state, kit, turned, shown))
 
 
 with_every_player(evaluate, evaluate_all)

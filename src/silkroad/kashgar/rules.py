@@ -932,15 +932,21 @@ def distinct(
     the row that stands for itself (the card whose action it is).
     """
     frozen = turned_frozenset(turned)
-    seen: set[object] = set()
     out: list[int] = []
+    if row is None:  # twin_key inline, no call per card (ISMCTS 720.5k -> 714.5k, 3 players)
+        kind, back = t.kind, t.back
+        keys: set[int] = set()
+        for card in options:
+            key = 2 * kind[card] + (card in frozen and back[card] is not None)
+            if key not in keys:
+                keys.add(key)
+                out.append(card)
+        return tuple(out)
+    seen: set[tuple[int | None, ...]] = set()
     for card in options:
-        if row is None:
-            key: object = twin_key(t, frozen, card)
-        else:
-            key = tuple(None if c == fixed else twin_key(t, frozen, c) for c in row if c != card)
-        if key not in seen:
-            seen.add(key)
+        runs = tuple(None if c == fixed else twin_key(t, frozen, c) for c in row if c != card)
+        if runs not in seen:
+            seen.add(runs)
             out.append(card)
     return tuple(out)
 
