@@ -51,7 +51,6 @@ __all__ = [
 ]
 
 _T = TypeVar("_T")
-_new = object.__new__
 
 _DECK_FIELDS = {DeckKind.SPECIAL: "special", DeckKind.ORDERS: "order_deck"}
 
@@ -748,10 +747,8 @@ def _knowing(base: PSet[int], cards: list[int]) -> PSet[int]:
     distinct, in the bucket of its hash modulo 8, after those before it in that bucket)
     and wraps it in the map and the set, without ``pset``'s dictionary and calls: a set
     of two cards went from 23.5k to 13.9k instructions, determinize from 171.9k to
-    161.8k a call over the observations 3-player searches start from (callgrind); with
-    the map's and the set's slots set directly (what their ``__new__`` sets), not
-    through their constructors, 9.5k. A test compares it with ``add`` card after card,
-    colliding cards included."""
+    161.8k a call over the observations 3-player searches start from (callgrind). A
+    test compares it with ``add`` card after card, colliding cards included."""
     if not base and len(cards) <= _SMALL_SET:
         buckets: list[Any] = [None] * _BUCKETS
         for card in cards:
@@ -760,12 +757,7 @@ def _knowing(base: PSet[int], cards: list[int]) -> PSet[int]:
                 bucket.append((card, True))
             else:
                 buckets[card % _BUCKETS] = [(card, True)]
-        table: Any = _new(PMap)  # PMap(size, buckets) and PSet(map), their slots set
-        table._size = len(cards)
-        table._buckets = pvector(buckets)
-        made: Any = _new(_PSet)
-        made._map = table
-        return cast(PSet[int], made)
+        return _PSet(PMap(len(cards), pvector(buckets)))  # type: ignore[call-arg]
     return base.update(reversed(cards))
 
 
