@@ -15,8 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar, cast
 
 import attrs
-from pyrsistent import PMap, pset, pvector
-from pyrsistent import PSet as _PSet
+from pyrsistent import pset, pvector
 from pyrsistent.typing import PSet, PVector
 
 from silkroad.core.errors import StateError
@@ -731,33 +730,18 @@ def _slots(others: Sequence[KnownSlot]) -> tuple[tuple[int, tuple[tuple[int, int
 #: The most cards an empty ``pset`` takes one by one before its table grows (pyrsistent
 #: grows it once its size passes two thirds of its 8 buckets).
 _SMALL_SET = 12
-#: The buckets of the table of a small ``pset`` (pyrsistent's default size).
-_BUCKETS = 8
 
 
 def _knowing(base: PSet[int], cards: list[int]) -> PSet[int]:
     """``base`` with ``cards`` added one by one from the last, the same set, printed in the
-    same order, as ``base.add`` card after card would give; made in one step when
-    ``base`` is empty and small enough (a table's colliding cards listed in the order
-    given, where ``add`` puts each one first). One step instead of an ``add`` per card
-    (an evolver and a new map each): determinize went from 230.1k to 196.9k
-    instructions a call over the observations of seeded 3-player games (callgrind).
-
-    That step lays out the table ``pset(cards)`` makes (``pre_size`` 8: each card,
-    distinct, in the bucket of its hash modulo 8, after those before it in that bucket)
-    and wraps it in the map and the set, without ``pset``'s dictionary and calls: a set
-    of two cards went from 23.5k to 13.9k instructions, determinize from 171.9k to
-    161.8k a call over the observations 3-player searches start from (callgrind). A
-    test compares it with ``add`` card after card, colliding cards included."""
+    same order, as ``base.add`` card after card would give; made in one call when
+    ``base`` is empty and small enough (``pset(cards)`` lists a table's colliding cards
+    in the order given, ``add`` puts each one first). One call instead of an
+    ``add`` per card (an evolver and a new map each): determinize went from 230.1k to
+    196.9k instructions a call over the observations of seeded 3-player games
+    (callgrind)."""
     if not base and len(cards) <= _SMALL_SET:
-        buckets: list[Any] = [None] * _BUCKETS
-        for card in cards:
-            bucket = buckets[card % _BUCKETS]  # an int's hash is itself
-            if bucket:
-                bucket.append((card, True))
-            else:
-                buckets[card % _BUCKETS] = [(card, True)]
-        return _PSet(PMap(len(cards), pvector(buckets)))  # type: ignore[call-arg]
+        return pset(cards)
     return base.update(reversed(cards))
 
 
