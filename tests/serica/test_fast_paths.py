@@ -203,10 +203,11 @@ def test_determinize_draws_at_once_the_draws_of_its_plain_definition(
     """A deal's draws made at once (``packed_draws``), or one by one where it declines,
     give the world of the plain definition seed for seed: with the other player's secret
     cards to deal (Enemies among the first cards of the deal too), Crossroads cards known
-    to be back in the pile, and a General holding some of the observer's cards."""
+    to be back in the pile, a General holding some of the observer's cards, and sides
+    with no card to deal (made once for every world)."""
     if not packed:
         monkeypatch.setattr(OBSERVE, "packed_draws", lambda *_: None)
-    paths = {"secret": 0, "known": 0, "general": 0, "no enemy": 0}
+    paths = {"secret": 0, "known": 0, "general": 0, "no enemy": 0, "fixed": 0, "dealt": 0}
     no_enemy = OBSERVE._deal_no_enemy
 
     def counted(*args: Any) -> tuple[tuple[int, ...], list[int]]:
@@ -215,13 +216,16 @@ def test_determinize_draws_at_once_the_draws_of_its_plain_definition(
 
     monkeypatch.setattr(OBSERVE, "_deal_no_enemy", counted)
     for k, obs in enumerate(_game_observations(False, 3)):
-        secret = OBSERVE._deal(obs).secret > 0
+        deal = OBSERVE._deal(obs)
+        secret = deal.secret > 0
         general = obs.pending is not None and HIDDEN in obs.pending.cards
         if not (secret or general or (obs.cross_known and k % 8 == 0)):
             continue
         paths["secret"] += secret
         paths["known"] += bool(obs.cross_known)
         paths["general"] += general
+        paths["fixed"] += deal.fixed.count(None) < 2  # a side made once for every world
+        paths["dealt"] += None in deal.fixed
         for seed in (1, 2**64 - 1, 77):
             assert determinize(obs, seed) == _plain_determinize(obs, seed)
     assert min(paths.values()) > 0, paths
