@@ -278,7 +278,7 @@ class _Deal:
     they know and no General holding some; the other's with no secret card and at most
     one known card below its known top) is the same in every world: ``fixed`` holds it
     by seat, made once (else None): determinize 166.0k -> 155.6k instructions a call,
-    ISMCTS 1108.7k -> 1100.1k instructions per iteration."""
+    ISMCTS 1108.7k -> 1100.1k instructions per iteration (co-op 1225.5k -> 1213.5k)."""
 
     unseen: tuple[int, ...]
     own: tuple[int, ...]
