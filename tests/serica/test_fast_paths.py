@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import importlib
 import random
+from typing import Any
 
 import attrs
 import pytest
 from pyrsistent import pvector
 
 from silkroad import get_game
+from silkroad.core.errors import StateError
 from silkroad.core.rng import Rng
 from silkroad.serica import Options
 from silkroad.serica.cards import GOOD_VALUE, OWN_GOODS, Ability, CardType
@@ -48,6 +50,8 @@ from silkroad.serica.table import table
 
 #: The evaluation module (the package's ``evaluate`` is the function).
 E = importlib.import_module("silkroad.serica.evaluate")
+#: The observation module (``determinize``'s helpers, replaced in a test).
+OBSERVE = importlib.import_module("silkroad.serica.observe")
 
 
 def _random_fields(rng: random.Random, n_cards: int) -> tuple[tuple[int, ...], ...]:
@@ -174,6 +178,70 @@ def test_determinize_deals_the_worlds_of_its_plain_definition(coop: bool) -> Non
                 assert determinize(obs, seed) == _plain_determinize(obs, seed)
     assert small  # both paths taken
     assert large
+
+
+def _game_observations(coop: bool, seed: int) -> list[Observation]:
+    """Both players' observations at every decision of a seeded random game."""
+    game = get_game("serica")
+    rng = random.Random(seed)
+    state = game.new_game(Options(coop=coop), seed)
+    observations = []
+    while moves := game.legal_moves(state):
+        observations.extend(observe(state, p) for p in (0, 1))
+        state = game.apply(state, moves[rng.randrange(len(moves))])
+    return observations
+
+
+@pytest.mark.rule("SR-3")
+@pytest.mark.rule("SR-5.4")
+@pytest.mark.rule("SR-8.3")
+@pytest.mark.rule("SR-8.4")
+@pytest.mark.parametrize("packed", [True, False])
+def test_determinize_draws_at_once_the_draws_of_its_plain_definition(
+    packed: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A deal's draws made at once (``packed_draws``), or one by one where it declines,
+    give the world of the plain definition seed for seed: with the other player's secret
+    cards to deal (Enemies among the first cards of the deal too), Crossroads cards known
+    to be back in the pile, a General holding some of the observer's cards, and sides
+    with no card to deal (made once for every world)."""
+    if not packed:
+        monkeypatch.setattr(OBSERVE, "packed_draws", lambda *_: None)
+    paths = {"secret": 0, "known": 0, "general": 0, "no enemy": 0, "fixed": 0, "dealt": 0}
+    no_enemy = OBSERVE._deal_no_enemy
+
+    def counted(*args: Any) -> tuple[tuple[int, ...], list[int]]:
+        paths["no enemy"] += 1
+        return no_enemy(*args)
+
+    monkeypatch.setattr(OBSERVE, "_deal_no_enemy", counted)
+    for k, obs in enumerate(_game_observations(False, 3)):
+        deal = OBSERVE._deal(obs)
+        secret = deal.secret > 0
+        general = obs.pending is not None and HIDDEN in obs.pending.cards
+        if not (secret or general or (obs.cross_known and k % 8 == 0)):
+            continue
+        paths["secret"] += secret
+        paths["known"] += bool(obs.cross_known)
+        paths["general"] += general
+        paths["fixed"] += deal.fixed.count(None) < 2  # a side made once for every world
+        paths["dealt"] += None in deal.fixed
+        for seed in (1, 2**64 - 1, 77):
+            assert determinize(obs, seed) == _plain_determinize(obs, seed)
+    assert min(paths.values()) > 0, paths
+
+
+@pytest.mark.rule("SR-3")
+def test_determinize_refuses_an_observation_knowing_more_cards_than_a_pile_holds() -> None:
+    """The other draw pile cannot hold fewer cards than the observer knows in it."""
+    state = _seeded_states(False, 1)[0]
+    obs = observe(state, 0)
+    other = obs.players[1]
+    players = (obs.players[0], attrs.evolve(other, draw_size=len(other.draw_cards) - 1))
+    with pytest.raises(
+        StateError, match="2 cards known in the other player's draw pile, which holds 1"
+    ):
+        determinize(attrs.evolve(obs, players=players), 0)
 
 
 def _plain_potential(state: State, p: int) -> float:
