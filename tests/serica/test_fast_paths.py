@@ -22,7 +22,7 @@ from silkroad.serica.observe import (
     PlayerView,
     _below,
     _deal_no_enemy,
-    _unseen,
+    _seen,
     determinize,
     observe,
 )
@@ -102,7 +102,8 @@ def _plain_determinize(obs: Observation, seed: int) -> State:
     none, and the other player's secret cards dealt even when there are none."""
     rng = Rng.from_seed(seed)
     enemy = table(obs.options).enemy
-    order, rng = rng.shuffle(_unseen(obs))
+    seen = _seen(obs)
+    order, rng = rng.shuffle([c for c in range(table(obs.options).n_cards) if c not in seen])
     deal = list(order)
     pending = obs.pending
     mine = obs.players[obs.player]

@@ -349,11 +349,6 @@ def _deal(obs: Observation) -> _Deal:
     return deal
 
 
-def _unseen(obs: Observation) -> tuple[int, ...]:
-    """The cards ``obs`` does not show, in card order (memoized for the last one)."""
-    return _deal(obs).unseen
-
-
 def _below(cards: tuple[int, ...], top: tuple[int, ...]) -> tuple[int, ...]:
     """``cards`` but those of ``top`` (the known cards on top of their pile)."""
     return tuple(c for c in cards if c not in top) if top else cards
