@@ -77,10 +77,12 @@ class _Node:
         self.visits = 0
         self.avail = 1
         self.total = 0.0
-        #: The last list of legal moves whose every move had a child here, and those
-        #: children in its order: the next visit with an equal list reads them from it.
+        #: The last list of legal moves here, and in its order each move's child (None
+        #: for a move not tried yet, set when its child is added): the next visit with
+        #: an equal list reads them from it instead of looking every move up (a hash of
+        #: each move). Legal moves have no duplicates, so a child is added once.
         self.seen: Any = None
-        self.kids: list[_Node] = []
+        self.kids: list[_Node | None] = []
 
 
 class ISMCTSAgent:
@@ -210,40 +212,36 @@ class ISMCTSAgent:
             legal = legal_moves(state)
             while legal:
                 children = node.children
-                if children:
-                    if legal == node.seen:
-                        tried: list[Any] = node.kids
-                    else:
-                        tried = list(map(children.get, legal))  # None: untried
-                        if None not in tried:
-                            node.seen, node.kids = legal, tried
-                    if tried is node.kids:
-                        best_child = node
-                        best_move: Any = None
-                        best_score = -math.inf
-                        for m, c in zip(legal, tried, strict=True):
-                            avail = c.avail + 1
-                            c.avail = avail
-                            visits = c.visits
-                            score = c.total / visits + exploration * sqrt(logs[avail] / visits)
-                            if score > best_score:
-                                best_child, best_move, best_score = c, m, score
-                        state = apply(state, best_move)
-                        node = best_child
-                        path.append(node)
-                        legal = legal_moves(state)
-                        continue
-                    untried: Sequence[Any] = [
-                        m for m, c in zip(legal, tried, strict=True) if c is None
-                    ]
+                if legal == node.seen:
+                    tried: list[Any] = node.kids
                 else:
-                    untried = legal
+                    tried = list(map(children.get, legal)) if children else [None] * len(legal)
+                    node.seen, node.kids = legal, tried  # None: untried
+                if None not in tried:
+                    best_child = node
+                    best_move: Any = None
+                    best_score = -math.inf
+                    for m, c in zip(legal, tried, strict=True):
+                        avail = c.avail + 1
+                        c.avail = avail
+                        visits = c.visits
+                        score = c.total / visits + exploration * sqrt(logs[avail] / visits)
+                        if score > best_score:
+                            best_child, best_move, best_score = c, m, score
+                    state = apply(state, best_move)
+                    node = best_child
+                    path.append(node)
+                    legal = legal_moves(state)
+                    continue
+                untried = [i for i, c in enumerate(tried) if c is None]
                 index, seed = _draw(seed, gamma, len(untried))
-                move = untried[index]
+                at = untried[index]
+                move = legal[at]
                 mover = current_player(state)
                 assert mover is not None
                 child = _Node(mover)
                 children[move] = child
+                tried[at] = child
                 state = apply(state, move)
                 path.append(child)
                 break
