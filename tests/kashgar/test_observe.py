@@ -28,7 +28,7 @@ from silkroad.kashgar import (
     validate,
 )
 from silkroad.kashgar.cards import DeckKind
-from silkroad.kashgar.rules import current_player
+from silkroad.kashgar.rules import current_player, turned_frozenset
 from silkroad.kashgar.state import Decision
 
 from .helpers import Builder, play, waiting_for
@@ -251,6 +251,32 @@ def test_apply_from_a_determinized_state_counts_the_points_it_would_count() -> N
         i, rng = rng.randrange(len(moves))
         state = apply(state, moves[i])
     assert checked > 30
+
+
+@pytest.mark.rule("KG-7")
+def test_a_dealt_state_looks_cards_up_in_its_own_turned_cards() -> None:
+    # determinize hands the rules the frozenset of turned cards its plan made: whatever
+    # set was asked last, the look-ups of the dealt state are in the state's own cards
+    state = new_game(Options.create(3), 4)
+    rng = Rng.from_seed(4)
+    checked = 0
+    for step in range(240):
+        moves = legal_moves(state)
+        if not moves:
+            break
+        if step % 5 == 0 and state.turned:
+            p = current_player(state)
+            assert p is not None
+            observation = observe(state, p)
+            for seed in range(2):
+                assert turned_frozenset(pset([999])) == {999}  # another set asked last
+                world = determinize(observation, seed)
+                assert turned_frozenset(world.turned) == frozenset(state.turned)
+                assert world.turned == state.turned
+                checked += 1
+        i, rng = rng.randrange(len(moves))
+        state = apply(state, moves[i])
+    assert checked > 10
 
 
 @pytest.mark.rule("KG-7")

@@ -31,6 +31,7 @@ from silkroad.kashgar.rules import (
     frame_effects,
     fulfill_options,
     keep_options,
+    remember_turned,
     turned_frozenset,
     twin_key,
     vouch_for_points,
@@ -364,9 +365,10 @@ class _Plan:
     offers and how many it offers at least; what each player knows of deck positions
     before the deal (``known``: all of it, unless another player knows a position;
     ``slots``: each such player with the deck and index of the positions they know,
-    last first); and every player's points as the cards give them, which the dealt state
-    holds. Each pile is ``(size, fixed, placed)``: the positions the observer knows as
-    a dict and as ``(index, card)`` pairs by index."""
+    last first); every player's points as the cards give them, which the dealt state
+    holds; and the turned cards as a ``frozenset`` (:func:`remember_turned`). Each pile
+    is ``(size, fixed, placed)``: the positions the observer knows as a dict and as
+    ``(index, card)`` pairs by index."""
 
     unseen: tuple[tuple[int, ...], ...]
     lanes: _Lanes | None
@@ -380,6 +382,7 @@ class _Plan:
     known: PVector[PSet[int]] | None
     slots: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
     live: tuple[int, ...]
+    turned: frozenset[int]
 
 
 #: The decks of hidden piles, in the order of :class:`_Plan`'s tuples.
@@ -500,7 +503,8 @@ def _plan(obs: Observation) -> _Plan:
         piles.append((size, fixed, tuple(sorted(fixed.items()))))
     unseen_cards = tuple(pools[deck] for deck in _DECKS)
     largest = max(len(cards) for cards in unseen_cards)
-    live = all_points(t, obs.caravans, obs.orders_won, turned_frozenset(obs.turned), obs.pending)
+    turned = turned_frozenset(obs.turned)
+    live = all_points(t, obs.caravans, obs.orders_won, turned, obs.pending)
     players = obs.options.players
     knowledge: list[PSet[int]]
     if obs.others_known or known_cards:
@@ -521,6 +525,7 @@ def _plan(obs: Observation) -> _Plan:
         known=None if obs.others_known else pvector(knowledge),
         slots=_slots(obs.others_known),
         live=live,
+        turned=turned,
     )
     _LAST_PLAN.pair = (obs, plan)
     return plan
@@ -597,6 +602,7 @@ def determinize(observation: Observation, seed: int) -> State:
         pending=pending,
     )
     vouch_for_points(state)
+    remember_turned(obs.turned, plan.turned)
     return state
 
 
