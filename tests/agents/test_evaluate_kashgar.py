@@ -140,3 +140,24 @@ def test_the_order_within_reach_counts_though_orders_worth_more_are_shown() -> N
     paid = attrs.evolve(state, tracks=state.tracks.set(0, _amounts(cost)))
     without = attrs.evolve(paid, display=pvector(o for o in paid.display if o != by_vp[0]))
     assert evaluate(paid, 0) > evaluate(without, 0)
+
+
+def test_players_tied_for_the_lead_each_have_a_margin_of_zero() -> None:
+    # a second player holds the very same things as the leader; the third loses the
+    # spice, gold and mules on their tracks
+    state = _start(3, 4)
+    for _ in range(30):
+        moves = kashgar.legal_moves(state)
+        state = kashgar.apply(state, moves[len(moves) // 2])
+    lead = max(range(3), key=lambda p: evaluate(state, p))
+    twin, last = (p for p in range(3) if p != lead)
+    tied = attrs.evolve(
+        state,
+        caravans=state.caravans.set(twin, state.caravans[lead]),
+        tracks=state.tracks.set(twin, state.tracks[lead]).set(last, _amounts([0] * 7)),
+        orders_won=state.orders_won.set(twin, state.orders_won[lead]),
+    )
+    values = evaluate_all(tied)
+    assert values == tuple(evaluate(tied, p) for p in range(3))
+    assert values[lead] == values[twin] == 0.0
+    assert values[last] < 0

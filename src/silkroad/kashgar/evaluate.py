@@ -174,8 +174,10 @@ def _potentials(
     bool to an int (``k += 1`` for a turned card only) and the six spice and gold tracks
     summed as the whole track less its mules: the same numbers, ``evaluate_all`` from
     94.9k to 90.6k instructions a call on the states 3-player searches value
-    (callgrind)."""
+    (callgrind); the orders' VP and grain fields summed in one loop, not a generator:
+    from 120.1k to 108.9k on the states of the searches now."""
     side_vp, side_worth, side_fulfils = kit.side_vp, kit.side_worth, kit.side_fulfils
+    order_vp, order_grain = kit.table.order_vp, kit.table.order_grain
     pots = []
     for won, track, caravans in zip(state.orders_won, state.tracks, state.caravans, strict=True):
         points = 0
@@ -191,11 +193,10 @@ def _potentials(
                 if side_fulfils[k]:
                     fulfillers = True
         if won:
-            t = kit.table
-            order_vp, order_grain = t.order_vp, t.order_grain
+            grain = 0
             for order in won:
                 points += order_vp[order]
-            grain = sum(order_grain[o] for o in won)
+                grain += order_grain[order]
             if grain:  # [KG-6] Farmers count each grain-field order
                 side_vpg = kit.side_vpg
                 for caravan in caravans:
@@ -247,11 +248,16 @@ def _shown(kit: _Kit, state: State) -> list[_OrderTerms]:
 
 def _margins(pots: list[float]) -> tuple[float, ...]:
     """Each player's potential minus the best of the others': the best of all for
-    everyone but its first holder, the second best for that one."""
-    top = max(pots)
-    first = pots.index(top)
-    out = [v - top for v in pots]
-    out[first] = top - max(pots[:first] + pots[first + 1 :])
+    everyone but its holders, the second best for them (0 for each of tied holders).
+
+    A plain loop, not a list made by slices: ``evaluate_all`` from 108.9k to 107.0k
+    instructions a call on the states 3-player searches value (callgrind)."""
+    ranked = sorted(pots)
+    top = ranked[-1]
+    lead = top - ranked[-2]
+    out = []
+    for v in pots:
+        out.append(lead if v == top else v - top)
     return tuple(out)
 
 
