@@ -8,6 +8,7 @@ from pyrsistent import pvector
 
 from silkroad import kashgar
 from silkroad.core.game import score_margin
+from silkroad.core.memo import clear_memos
 from silkroad.kashgar.cards import Amounts, DeckKind
 from silkroad.kashgar.evaluate import evaluate, evaluate_all
 from silkroad.kashgar.state import State
@@ -161,3 +162,38 @@ def test_players_tied_for_the_lead_each_have_a_margin_of_zero() -> None:
     assert values == tuple(evaluate(tied, p) for p in range(3))
     assert values[lead] == values[twin] == 0.0
     assert values[last] < 0
+
+
+def test_the_order_term_a_seat_remembers_is_the_one_its_track_gives() -> None:
+    # each value as from nothing remembered, whatever was valued just before
+    state = _start(3, 6)
+    for _ in range(24):
+        moves = kashgar.legal_moves(state)
+        state = kashgar.apply(state, moves[len(moves) // 3])
+    t = table(state.options)
+    best = max(state.display, key=lambda o: t.order_vp[o])
+    order = t.order[best]
+    assert order is not None
+    paid = list(order.cost)
+    paid[6] = max(paid[6], order.mules)
+    richer = attrs.evolve(state, tracks=state.tracks.set(0, _amounts(paid)))
+    other = attrs.evolve(richer, display=richer.display.set(0, state.order_deck[0]))
+    variants = [
+        state,
+        richer,
+        other,
+        attrs.evolve(richer, tracks=richer.tracks.set(0, tuple(state.tracks[0]))),
+        attrs.evolve(state, display=state.display[::-1]),
+        attrs.evolve(state, tracks=state.tracks.set(1, state.tracks[0])),
+    ]
+    fresh = []
+    for variant in variants:
+        clear_memos()
+        fresh.append(evaluate_all(variant))
+    assert fresh[0] != fresh[1] != fresh[2]
+    assert fresh[0] != fresh[5]
+    clear_memos()
+    pairs = list(zip(variants, fresh, strict=True))
+    for variant, values in [*pairs, *pairs[::-1]]:
+        assert evaluate_all(variant) == values
+        assert evaluate(variant, 2) == values[2]
