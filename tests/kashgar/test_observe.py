@@ -280,6 +280,35 @@ def test_a_dealt_state_looks_cards_up_in_its_own_turned_cards() -> None:
 
 
 @pytest.mark.rule("KG-7")
+def test_dealt_states_hand_on_the_legal_moves_of_the_observer_to_act() -> None:
+    # the moves determinize hands on are those each dealt state has, listed afresh from
+    # a copy, and the real state's; an observer not to act gets none handed on
+    state = new_game(Options.create(3), 9)
+    rng = Rng.from_seed(9)
+    handed = 0
+    for step in range(200):
+        moves = legal_moves(state)
+        if not moves:
+            break
+        if step % 3 == 0:
+            actor = current_player(state)
+            for p in range(3):
+                observation = observe(state, p)
+                for seed in range(3):
+                    world = determinize(observation, seed)
+                    listed = legal_moves(world)
+                    afresh = legal_moves(attrs.evolve(world))
+                    if p == actor:
+                        assert listed == afresh == moves
+                        handed += seed > 0
+                    else:
+                        assert listed == afresh
+        i, rng = rng.randrange(len(moves))
+        state = apply(state, moves[i])
+    assert handed > 100
+
+
+@pytest.mark.rule("KG-7")
 def test_determinize_refuses_a_known_place_outside_its_pile() -> None:
     b = Builder()
     prophet = b.card("prophet")

@@ -24,6 +24,7 @@ from silkroad.core.memo import LastValue
 from silkroad.core.registry import jupyter_svg
 from silkroad.core.rng import Rng, check_seed
 from silkroad.kashgar.cards import Amounts, DeckKind
+from silkroad.kashgar.moves import Move
 from silkroad.kashgar.rules import (
     all_points,
     distinct,
@@ -31,6 +32,8 @@ from silkroad.kashgar.rules import (
     frame_effects,
     fulfill_options,
     keep_options,
+    legal_moves,
+    remember_legal_moves,
     remember_turned,
     turned_frozenset,
     twin_key,
@@ -366,7 +369,9 @@ class _Plan:
     before the deal (``known``: all of it, unless another player knows a position;
     ``slots``: each such player with the deck and index of the positions they know,
     last first); every player's points as the cards give them, which the dealt state
-    holds; and the turned cards as a ``frozenset`` (:func:`remember_turned`). Each pile
+    holds; the turned cards as a ``frozenset`` (:func:`remember_turned`); and whether
+    the observer is to act (their legal moves are then the same in every deal,
+    :func:`remember_legal_moves`). Each pile
     is ``(size, fixed, placed)``: the positions the observer knows as a dict and as
     ``(index, card)`` pairs by index."""
 
@@ -383,6 +388,7 @@ class _Plan:
     slots: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
     live: tuple[int, ...]
     turned: frozenset[int]
+    acts: bool
 
 
 #: The decks of hidden piles, in the order of :class:`_Plan`'s tuples.
@@ -394,6 +400,13 @@ _DECKS = (DeckKind.STANDARD, DeckKind.SPECIAL, DeckKind.ORDERS, DeckKind.STARTIN
 #: immutable), so it never answers for another one.
 _LAST_PLAN = LastValue[Observation, "_Plan | None"](
     "Kashgar: the plan of the last observation dealt", None
+)
+
+
+#: The last observation whose player is to act and the legal moves they have in every
+#: state dealt from it, listed from the first (:func:`determinize`).
+_LAST_MOVES = LastValue[Observation, tuple[Move, ...]](
+    "Kashgar: the legal moves of the last observation's player to act", ()
 )
 
 
@@ -526,6 +539,7 @@ def _plan(obs: Observation) -> _Plan:
         slots=_slots(obs.others_known),
         live=live,
         turned=turned,
+        acts=not obs.over and (obs.active if pending is None else pending.player) == obs.player,
     )
     _LAST_PLAN.pair = (obs, plan)
     return plan
@@ -603,6 +617,12 @@ def determinize(observation: Observation, seed: int) -> State:
     )
     vouch_for_points(state)
     remember_turned(obs.turned, plan.turned)
+    if plan.acts:  # the observer's moves, the same in every dealt state: listed once
+        key, moves = _LAST_MOVES.pair
+        if key is obs:
+            remember_legal_moves(state, moves)
+        else:
+            _LAST_MOVES.pair = (obs, legal_moves(state))
     return state
 
 

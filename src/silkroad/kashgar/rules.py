@@ -75,6 +75,7 @@ __all__ = [
     "outcome",
     "patriarch_options",
     "points",
+    "remember_legal_moves",
     "remember_turned",
     "remove_options",
     "scores",
@@ -321,6 +322,16 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         raise _dead_end(state)
     _LEGAL.pair = (state, moves)
     return moves
+
+
+def remember_legal_moves(state: State, moves: tuple[Move, ...]) -> None:
+    """Make ``moves``, the legal moves of ``state``, what :func:`legal_moves` answers
+    for ``state`` (and what ``apply`` checks a move against). ``determinize`` hands on
+    those of the observer when they are to act: every state dealt from one observation
+    gives the player to act the same moves (they know what they may do; the conformance
+    harness checks it on states it lists afresh), so a search lists them once per
+    observation instead of once per dealt state."""
+    _LEGAL.pair = (state, moves)
 
 
 def _dead_end(state: State) -> StateError:

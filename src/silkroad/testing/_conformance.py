@@ -26,7 +26,8 @@ is played to its end, checking at each decision:
 9. hidden information: no observation holds an RNG; for every player ``p``,
    ``observe(determinize(observe(s, p), k), p) == observe(s, p)`` for
    ``determinize_samples`` seeds ``k``, determinized states are valid and give the
-   player to act the same legal moves and the same ``render`` (the table shows
+   player to act the same legal moves (as returned, and listed afresh with every
+   ``LastValue`` memo cleared) and the same ``render`` (the table shows
    nothing hidden from the player to act); for an imperfect-information game some
    determinized state must differ from the real one somewhere in the run; and, for
    a title that lists what an observer learned (``known_facts``), every fact of an
@@ -80,6 +81,7 @@ from silkroad.core.game import (
     known_facts,
     observation_words,
 )
+from silkroad.core.memo import clear_memos
 from silkroad.core.replay import Record, replay
 from silkroad.core.rng import Rng
 from silkroad.core.serialize import dumps, loads, move_union, to_data
@@ -752,6 +754,12 @@ def check_observations(
                 ctx.check(
                     game.legal_moves(world) == tuple(moves),
                     f"player {p} to act has other legal moves in a determinized state",
+                )
+                clear_memos()  # and listed afresh: determinize may hand them on, once listed
+                ctx.check(
+                    game.legal_moves(world) == tuple(moves),
+                    f"player {p} to act has other legal moves in a determinized state "
+                    "(listed afresh)",
                 )
             if _differs_beyond_rng(world, state):
                 differences += 1
