@@ -33,11 +33,9 @@ from silkroad.kashgar.rules import (
     fulfill_options,
     keep_options,
     legal_moves,
-    remember_legal_moves,
-    remember_turned,
     turned_frozenset,
     twin_key,
-    vouch_for_points,
+    vouch_for,
 )
 from silkroad.kashgar.state import Decision, Frame, Options, Pending, State
 from silkroad.kashgar.table import Table, table
@@ -369,9 +367,8 @@ class _Plan:
     before the deal (``known``: all of it, unless another player knows a position;
     ``slots``: each such player with the deck and index of the positions they know,
     last first); every player's points as the cards give them, which the dealt state
-    holds; the turned cards as a ``frozenset`` (:func:`remember_turned`); and whether
-    the observer is to act (their legal moves are then the same in every deal,
-    :func:`remember_legal_moves`). Each pile
+    holds; the turned cards as a ``frozenset``; and whether the observer is to act
+    (their legal moves are then the same in every deal; :func:`vouch_for`). Each pile
     is ``(size, fixed, placed)``: the positions the observer knows as a dict and as
     ``(index, card)`` pairs by index."""
 
@@ -615,14 +612,14 @@ def determinize(observation: Observation, seed: int) -> State:
         points=plan.live,
         pending=pending,
     )
-    vouch_for_points(state)
-    remember_turned(obs.turned, plan.turned)
+    moves = None
     if plan.acts:  # the observer's moves, the same in every dealt state: listed once
-        key, moves = _LAST_MOVES.pair
+        key, listed = _LAST_MOVES.pair
         if key is obs:
-            remember_legal_moves(state, moves)
-        else:
-            _LAST_MOVES.pair = (obs, legal_moves(state))
+            moves = listed
+    vouch_for(state, plan.turned, moves)
+    if plan.acts and moves is None:
+        _LAST_MOVES.pair = (obs, legal_moves(state))
     return state
 
 

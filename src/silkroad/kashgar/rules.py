@@ -75,8 +75,6 @@ __all__ = [
     "outcome",
     "patriarch_options",
     "points",
-    "remember_legal_moves",
-    "remember_turned",
     "remove_options",
     "scores",
     "search_options",
@@ -86,7 +84,7 @@ __all__ = [
     "turned_frozenset",
     "twin_key",
     "unpaid",
-    "vouch_for_points",
+    "vouch_for",
     "winners",
 ]
 
@@ -324,16 +322,6 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     return moves
 
 
-def remember_legal_moves(state: State, moves: tuple[Move, ...]) -> None:
-    """Make ``moves``, the legal moves of ``state``, what :func:`legal_moves` answers
-    for ``state`` (and what ``apply`` checks a move against). ``determinize`` hands on
-    those of the observer when they are to act: every state dealt from one observation
-    gives the player to act the same moves (they know what they may do; the conformance
-    harness checks it on states it lists afresh), so a search lists them once per
-    observation instead of once per dealt state."""
-    _LEGAL.pair = (state, moves)
-
-
 def _dead_end(state: State) -> StateError:
     """A state not over with no legal move (the rules never leave one; an edited state
     that ``validate`` let through): refused, never an empty move list."""
@@ -447,16 +435,6 @@ def turned_frozenset(turned: PSet[int]) -> frozenset[int]:
     frozen = frozenset(turned)
     _TURNED.pair = (turned, frozen)
     return frozen
-
-
-def remember_turned(turned: PSet[int], frozen: frozenset[int]) -> None:
-    """Make ``frozen``, a ``frozenset`` equal to ``turned``, what :func:`turned_frozenset`
-    answers for ``turned`` from now on. ``determinize`` hands on the one its plan made
-    for the observation: every state a search deals from one observation holds that
-    observation's set, which the search's last moves had pushed out of the memo, so
-    each dealt state converted it again (Kashgar, 3 players: 720.0k to 709.7k
-    instructions a search iteration, benchmarks/instructions.py --ismcts)."""
-    _TURNED.pair = (turned, frozen)
 
 
 def _toggle(turned: PSet[int], card: int) -> PSet[int]:
@@ -682,10 +660,24 @@ def _at_step(frame: Frame, step: int) -> Frame:
 _MADE = LastValue[State, None]("Kashgar: the last state the rules made", None)
 
 
-def vouch_for_points(state: State) -> None:
-    """Vouch for the points of ``state`` (made outside ``apply`` with points counted from
-    its cards: ``determinize``), as ``apply`` does for the states it makes."""
+def vouch_for(state: State, turned: frozenset[int], moves: tuple[Move, ...] | None) -> None:
+    """Vouch for ``state``, made outside ``apply`` (by ``determinize``) with its points
+    counted from its cards, as ``apply`` does for the states it makes; ``turned`` is
+    ``state.turned`` as a ``frozenset``, which :func:`turned_frozenset` answers for it
+    from now on; ``moves``, unless None, are its legal moves, which :func:`legal_moves`
+    answers for it (and ``apply`` checks a move against).
+
+    ``determinize`` hands on the set its plan made once per observation (the search's
+    last moves had pushed the observation's set out of the memo: a search iteration
+    720.0k to 709.7k instructions at 3 players) and, when the observer is to act, the
+    moves listed from the first state dealt from the observation: every state dealt
+    from it gives the player to act the same moves (they know what they may do; the
+    conformance harness checks it, listing them afresh), so a search lists them once
+    per observation (689.2k to 681.4k; 2 players 659.0k to 651.9k)."""
     _MADE.pair = (state, None)
+    _TURNED.pair = (state.turned, turned)
+    if moves is not None:
+        _LEGAL.pair = (state, moves)
 
 
 def apply(state: State, move: Move) -> State:
