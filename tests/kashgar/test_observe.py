@@ -30,6 +30,7 @@ from silkroad.kashgar import (
 from silkroad.kashgar.cards import DeckKind
 from silkroad.kashgar.rules import current_player, turned_frozenset
 from silkroad.kashgar.state import Decision
+from silkroad.kashgar.table import table
 
 from .helpers import Builder, play, waiting_for
 
@@ -334,6 +335,15 @@ def test_knowledge_of_other_players_slots_is_the_set_adding_card_by_card_gives()
             made = observe_module._knowing(start, cards[::-1])
             assert made == added
             assert repr(made) == repr(added)
+            singles = [pset([card]) for card in range(200)]
+            from_singles = observe_module._knowing(start, cards[::-1], singles)
+            assert from_singles == added
+            assert repr(from_singles) == repr(added)
+    # one card, no set before: the set of that card alone, as the table gives it
+    options = Options.create(2)
+    sets = observe_module._singles(options, table(options))
+    assert observe_module._knowing(pset(), [7], sets) is sets[7]
+    assert sets[7] == pset([7])
 
 
 def test_determinize_refuses_a_seed_out_of_range() -> None:

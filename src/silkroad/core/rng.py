@@ -115,6 +115,11 @@ class Rng:
         :raises RulesError: for anything else (see :func:`check_seed`).
         """
         if cls is Rng:  # the class's validators would check again what check_seed did
+            if type(seed) is int and 0 <= seed <= MASK64:  # check_seed's common case, inline
+                rng = _new(Rng)
+                _set(rng, "seed", seed)
+                _set(rng, "gamma", GOLDEN_GAMMA)
+                return rng
             return _make(check_seed(seed), GOLDEN_GAMMA)
         return cls(check_seed(seed), GOLDEN_GAMMA)
 

@@ -323,8 +323,8 @@ def evaluate(state: State, player: int) -> float:
 
 def evaluate_all(state: State) -> tuple[float, ...]:
     """[KG-6] :func:`evaluate` for every player at once (each potential computed once)."""
-    n = state.options.players
     if state.over:
+        n = state.options.players
         s = [points(state, p) for p in range(n)]
         return tuple(float(s[q] - max(v for p, v in enumerate(s) if p != q)) for q in range(n))
     kit, turned = _kit(state.options), turned_frozenset(state.turned)
