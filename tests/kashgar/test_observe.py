@@ -6,6 +6,7 @@ import importlib
 import itertools
 import math
 from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 import attrs
@@ -29,7 +30,7 @@ from silkroad.kashgar import (
 )
 from silkroad.kashgar.cards import DeckKind
 from silkroad.kashgar.rules import current_player, turned_frozenset
-from silkroad.kashgar.state import Decision
+from silkroad.kashgar.state import Decision, State
 from silkroad.kashgar.table import table
 
 from .helpers import Builder, play, waiting_for
@@ -231,26 +232,33 @@ def test_determinize_keeps_known_positions_and_deals_the_rest_uniformly() -> Non
     assert _uniform_enough(tops, len(unseen))
 
 
+def _every(players: int, seed: int, steps: int, every: int) -> Iterator[State]:
+    """The states of a seeded random game at each ``every``-th of its first ``steps``
+    decisions."""
+    state = new_game(Options.create(players), seed)
+    rng = Rng.from_seed(seed)
+    for step in range(steps):
+        moves = legal_moves(state)
+        if not moves:
+            return
+        if step % every == 0:
+            yield state
+        i, rng = rng.randrange(len(moves))
+        state = apply(state, moves[i])
+
+
 @pytest.mark.rule("KG-7")
 def test_apply_from_a_determinized_state_counts_the_points_it_would_count() -> None:
     # determinize hands every player's points to the first apply between turns: the
     # same states as from a copy that apply counts from the cards
-    state = new_game(Options.create(3), 8)
-    rng = Rng.from_seed(8)
     checked = 0
-    for step in range(120):
-        moves = legal_moves(state)
-        if not moves:
-            break
-        if step % 4 == 0:
-            p = current_player(state)
-            assert p is not None
-            world = determinize(observe(state, p), step)
-            for move in legal_moves(world)[:3]:
-                assert apply(world, move) == apply(attrs.evolve(world), move)
-                checked += 1
-        i, rng = rng.randrange(len(moves))
-        state = apply(state, moves[i])
+    for k, state in enumerate(_every(3, 8, 120, 4)):
+        p = current_player(state)
+        assert p is not None
+        world = determinize(observe(state, p), k)
+        for move in legal_moves(world)[:3]:
+            assert apply(world, move) == apply(attrs.evolve(world), move)
+            checked += 1
     assert checked > 30
 
 
@@ -258,25 +266,17 @@ def test_apply_from_a_determinized_state_counts_the_points_it_would_count() -> N
 def test_a_dealt_state_looks_cards_up_in_its_own_turned_cards() -> None:
     # determinize hands the rules the frozenset of turned cards its plan made: whatever
     # set was asked last, the look-ups of the dealt state are in the state's own cards
-    state = new_game(Options.create(3), 4)
-    rng = Rng.from_seed(4)
     checked = 0
-    for step in range(240):
-        moves = legal_moves(state)
-        if not moves:
-            break
-        if step % 5 == 0 and state.turned:
-            p = current_player(state)
-            assert p is not None
-            observation = observe(state, p)
-            for seed in range(2):
-                assert turned_frozenset(pset([999])) == {999}  # another set asked last
-                world = determinize(observation, seed)
-                assert turned_frozenset(world.turned) == frozenset(state.turned)
-                assert world.turned == state.turned
-                checked += 1
-        i, rng = rng.randrange(len(moves))
-        state = apply(state, moves[i])
+    for state in _every(3, 4, 240, 5):
+        p = current_player(state)
+        assert p is not None
+        observation = observe(state, p)
+        for seed in range(2 if state.turned else 0):
+            assert turned_frozenset(pset([999])) == {999}  # another set asked last
+            world = determinize(observation, seed)
+            assert turned_frozenset(world.turned) == frozenset(state.turned)
+            assert world.turned == state.turned
+            checked += 1
     assert checked > 10
 
 
@@ -284,28 +284,21 @@ def test_a_dealt_state_looks_cards_up_in_its_own_turned_cards() -> None:
 def test_dealt_states_hand_on_the_legal_moves_of_the_observer_to_act() -> None:
     # the moves determinize hands on are those each dealt state has, listed afresh from
     # a copy, and the real state's; an observer not to act gets none handed on
-    state = new_game(Options.create(3), 9)
-    rng = Rng.from_seed(9)
     handed = 0
-    for step in range(200):
+    for state in _every(3, 9, 200, 3):
         moves = legal_moves(state)
-        if not moves:
-            break
-        if step % 3 == 0:
-            actor = current_player(state)
-            for p in range(3):
-                observation = observe(state, p)
-                for seed in range(3):
-                    world = determinize(observation, seed)
-                    listed = legal_moves(world)
-                    afresh = legal_moves(attrs.evolve(world))
-                    if p == actor:
-                        assert listed == afresh == moves
-                        handed += seed > 0
-                    else:
-                        assert listed == afresh
-        i, rng = rng.randrange(len(moves))
-        state = apply(state, moves[i])
+        actor = current_player(state)
+        for p in range(3):
+            observation = observe(state, p)
+            for seed in range(3):
+                world = determinize(observation, seed)
+                listed = legal_moves(world)
+                afresh = legal_moves(attrs.evolve(world))
+                if p == actor:
+                    assert listed == afresh == moves
+                    handed += seed > 0
+                else:
+                    assert listed == afresh
     assert handed > 100
 
 
