@@ -30,7 +30,7 @@ from silkroad.core.game import with_every_player
 from silkroad.core.memo import LastValue
 from silkroad.kashgar.cards import Action, Amounts, Face, Op
 from silkroad.kashgar.rules import points, turned_frozenset
-from silkroad.kashgar.state import Options, State
+from silkroad.kashgar.state import PLAYER_COUNTS, Options, State
 from silkroad.kashgar.table import Table, table
 from silkroad.kashgar.vocabulary import EFFECTS
 
@@ -199,7 +199,7 @@ _SEAT_ORDERS = tuple(
     LastValue[tuple[_OrderTerms, ...], "tuple[Amounts | None, float]"](
         f"Kashgar: seat {seat}'s last order term", (None, 0.0)
     )
-    for seat in range(4)
+    for seat in range(PLAYER_COUNTS[-1])
 )
 
 

@@ -40,7 +40,7 @@ from silkroad.kashgar.rules import (
     legal_moves,
     turn_limit,
 )
-from silkroad.kashgar.state import Options, State, check_sizes
+from silkroad.kashgar.state import PLAYER_COUNTS, Options, State, check_sizes
 from silkroad.kashgar.table import table
 from silkroad.kashgar.vocabulary import DECISIONS, EFFECTS
 
@@ -255,8 +255,8 @@ RULES_HISTORY: tuple[str, ...] = ("1.0", "1.1", "1.2")
 SPEC = GameSpec(
     name="kashgar",
     title="Kashgar: Merchants of the Silk Road",
-    min_players=2,
-    max_players=4,
+    min_players=PLAYER_COUNTS[0],
+    max_players=PLAYER_COUNTS[-1],
     chance=Chance.SAMPLED,
     information=Information.IMPERFECT,
     rules_version="1.3",

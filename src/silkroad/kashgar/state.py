@@ -30,6 +30,7 @@ from silkroad.kashgar.cards import (
 __all__ = [
     "DEFAULT_ROUND_LIMIT",
     "MAX_ROUND_LIMIT",
+    "PLAYER_COUNTS",
     "Decision",
     "Frame",
     "FrameKind",
@@ -44,6 +45,8 @@ __all__ = [
 DEFAULT_ROUND_LIMIT = 500
 #: The largest safeguard the options take (a sane bound on the length of a game).
 MAX_ROUND_LIMIT = 100_000
+#: How many players the game is for: 2 to 4 (the spec, the options and the evaluation read it).
+PLAYER_COUNTS = range(2, 5)
 
 
 def _keys(value: str | Iterable[str]) -> tuple[str, ...]:
@@ -85,9 +88,10 @@ class Options:
         if (
             isinstance(self.players, bool)
             or not isinstance(self.players, int)
-            or not (2 <= self.players <= 4)
+            or self.players not in PLAYER_COUNTS
         ):
-            raise RulesError(f"Kashgar is for 2 to 4 players, got {self.players!r}")
+            low, high = PLAYER_COUNTS[0], PLAYER_COUNTS[-1]
+            raise RulesError(f"Kashgar is for {low} to {high} players, got {self.players!r}")
         if (
             isinstance(self.round_limit, bool)
             or not isinstance(self.round_limit, int)
