@@ -116,10 +116,7 @@ class Rng:
         """
         if cls is Rng:  # the class's validators would check again what check_seed did
             if type(seed) is int and 0 <= seed <= MASK64:  # check_seed's common case, inline
-                rng = _new(Rng)
-                _set(rng, "seed", seed)
-                _set(rng, "gamma", GOLDEN_GAMMA)
-                return rng
+                return _make(seed, GOLDEN_GAMMA)
             return _make(check_seed(seed), GOLDEN_GAMMA)
         return cls(check_seed(seed), GOLDEN_GAMMA)
 
