@@ -327,9 +327,12 @@ def evaluate_all(state: State) -> tuple[float, ...]:
         n = state.options.players
         s = [points(state, p) for p in range(n)]
         return tuple(float(s[q] - max(v for p, v in enumerate(s) if p != q)) for q in range(n))
-    kit, turned = _kit(state.options), turned_frozenset(state.turned)
-    shown = _shown(kit, state)
-    return _margins(_potentials(state, kit, turned, shown))
+    options = state.options
+    last, kit = _LAST_KIT.pair  # _kit's memo, inline
+    if last is not options or kit is None:
+        kit = _kit(options)
+    turned = turned_frozenset(state.turned)
+    return _margins(_potentials(state, kit, turned, _shown(kit, state)))
 
 
 with_every_player(evaluate, evaluate_all)

@@ -22,7 +22,7 @@ from silkroad.core.errors import StateError
 from silkroad.core.game import Fact, check_player
 from silkroad.core.memo import LastValue
 from silkroad.core.registry import jupyter_svg
-from silkroad.core.rng import Rng, check_seed
+from silkroad.core.rng import MASK64, Rng, check_seed
 from silkroad.kashgar.cards import Amounts, DeckKind
 from silkroad.kashgar.moves import Move
 from silkroad.kashgar.rules import (
@@ -565,8 +565,12 @@ def determinize(observation: Observation, seed: int) -> State:
     :raises RulesError: for a seed that is not an integer from 0 to 2**64 - 1.
     """
     obs = observation
-    plan = _plan(obs)
-    dealt, rng, spare = _deal(check_seed(seed), plan.unseen, plan.lanes)
+    last, plan = _LAST_PLAN.pair  # _plan's memo and check_seed's common case, inline
+    if last is not obs or plan is None:
+        plan = _plan(obs)
+    if type(seed) is not int or not 0 <= seed <= MASK64:
+        check_seed(seed)
+    dealt, rng, spare = _deal(seed, plan.unseen, plan.lanes)
     pending = obs.pending
     if plan.hidden:
         assert pending is not None
