@@ -122,14 +122,14 @@ _Side = tuple[int, float, bool]
 @attrs.frozen(eq=False)
 class _Kit:
     """What every evaluation of one card table reads: the table; per card id the
-    :data:`_Side` of its front and of the side it shows turned over; per person card
-    side (at ``2 * card`` its front, at ``2 * card + 1`` its other side) its VP per
-    grain-field order; and the order terms (per card id; None for a person card)."""
+    :data:`_Side` of its front and of the side it shows turned over, and the VP per
+    grain-field order of both sides (at index ``False`` and ``True``: whether it is
+    turned); and the order terms (per card id; None for a person card)."""
 
     table: Table
     front: tuple[_Side, ...]
     back: tuple[_Side, ...]
-    side_vpg: tuple[int, ...]
+    grain_vp: tuple[tuple[int, int], ...]
     orders: tuple[_OrderTerms | None, ...]
 
 
@@ -155,14 +155,16 @@ def _kit(options: Options) -> _Kit:
     front_worth, front_fulfils, back_worth, back_fulfils = _card_worth(options)
     front: list[_Side] = []
     back: list[_Side] = []
-    vpg: list[int] = []
+    grain_vp: list[tuple[int, int]] = []
     for card in range(t.n):
-        sides = (t.face(card, False), t.face(card, True)) if card < t.persons else (None, None)
-        vpg += (0 if face is None else face.vp_per_grain for face in sides)
-        fore, other = sides
+        person = card < t.persons
+        fore, other = (t.face(card, False), t.face(card, True)) if person else (None, None)
+        grain_vp.append(
+            (0 if fore is None else fore.vp_per_grain, 0 if other is None else other.vp_per_grain)
+        )
         front.append((0 if fore is None else fore.vp, front_worth[card], front_fulfils[card]))
         back.append((0 if other is None else other.vp, back_worth[card], back_fulfils[card]))
-    kit = _Kit(t, tuple(front), tuple(back), tuple(vpg), tuple(orders))
+    kit = _Kit(t, tuple(front), tuple(back), tuple(grain_vp), tuple(orders))
     _LAST_KIT.pair = (options, kit)
     return kit
 
@@ -238,10 +240,10 @@ def _potentials(
                 points += order_vp[order]
                 grain += order_grain[order]
             if grain:  # [KG-6] Farmers count each grain-field order
-                side_vpg = kit.side_vpg
+                grain_vp = kit.grain_vp
                 for caravan in caravans:
                     for card in caravan:
-                        points += grain * side_vpg[card + card + (card in turned)]
+                        points += grain * grain_vp[card][card in turned]
         mules = track[_MULES]
         value = (
             points
